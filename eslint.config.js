@@ -1,0 +1,96 @@
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+
+const srcDir = path.resolve('src');
+
+// Import direction (ARCHITECTURE.md): lib, ui, api -> features, site -> app.
+// A feature never imports another feature.
+const allowed = {
+  lib: ['lib'],
+  ui: ['lib', 'ui'],
+  api: ['lib', 'api'],
+  site: ['lib', 'ui', 'site'],
+  features: ['lib', 'ui', 'api', 'features'],
+  app: ['lib', 'ui', 'api', 'features', 'site', 'app'],
+};
+
+function where(file) {
+  const rel = path.relative(srcDir, file);
+  if (rel.startsWith('..')) return null;
+  const [area, feature] = rel.split(path.sep);
+  return { area, feature };
+}
+
+const importDirection = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = where(context.filename);
+    if (!from || !(from.area in allowed)) return {};
+    const check = (node) => {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = where(path.resolve(path.dirname(context.filename), source));
+      if (!to) return;
+      if (!allowed[from.area].includes(to.area)) {
+        context.report({ node, message: `src/${from.area} must not import from src/${to.area}.` });
+      } else if (
+        from.area === 'features' &&
+        to.area === 'features' &&
+        from.feature !== to.feature
+      ) {
+        context.report({
+          node,
+          message: `Feature '${from.feature}' must not import feature '${to.feature}'; move shared code to ui, lib or api.`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'coverage',
+      'test-results',
+      'mocks/public',
+      'dev-dist',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { local: { rules: { 'import-direction': importDirection } } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'local/import-direction': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
+    },
+  },
+);

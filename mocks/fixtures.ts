@@ -1,0 +1,274 @@
+import type {
+  AmenityAnalytics,
+  DashboardMetrics,
+  EventAnalysis,
+  PopularityEntry,
+  Suggestion,
+  UsagePeriod,
+  UsagePoint,
+} from '../src/api/contract';
+
+/**
+ * Typed demo data for a plausible community (Willow Creek): the four sample amenities of the spec
+ * plus a heritage, a street and a playground amenity. Deterministic, so tests can rely on it.
+ */
+
+export const metricsFixture: DashboardMetrics = {
+  activeUsersToday: 1247,
+  activeUsersChange: 12.5,
+  peakUsage: 87,
+  peakAmenity: 'The Great Lawn',
+  avgSessionTime: '42m',
+  sessionTimeChange: -3.2,
+  revenueImpact: 123_400,
+};
+
+export const amenitiesFixture: AmenityAnalytics[] = [
+  {
+    id: 'great-lawn',
+    name: 'The Great Lawn',
+    type: 'lawn',
+    description: 'Open lawn for picnics, yoga and outdoor movie nights.',
+    color: '#16a34a',
+    icon: 'tree',
+    status: 'high',
+    currentUsers: 142,
+    capacity: 200,
+    usagePercentage: 71,
+    peakTime: '5:00 PM - 7:00 PM',
+    peakUsage: 186,
+  },
+  {
+    id: 'solis-hall',
+    name: 'Solis Hall',
+    type: 'hall',
+    description: 'Event hall with kitchen, stage and seating for 120.',
+    color: '#9333ea',
+    icon: 'hall',
+    status: 'medium',
+    currentUsers: 58,
+    capacity: 120,
+    usagePercentage: 48,
+    peakTime: '7:00 PM - 9:00 PM',
+    peakUsage: 104,
+  },
+  {
+    id: 'the-yard',
+    name: 'The Yard',
+    type: 'yard',
+    description: 'Outdoor fitness yard with courts and equipment.',
+    color: '#d97706',
+    icon: 'dumbbell',
+    status: 'medium',
+    currentUsers: 31,
+    capacity: 60,
+    usagePercentage: 52,
+    peakTime: '6:00 AM - 8:00 AM',
+    peakUsage: 49,
+  },
+  {
+    id: 'grand-lake',
+    name: 'Grand Lake',
+    type: 'lake',
+    description: 'Lake with a walking loop, dock and kayak launch.',
+    color: '#2563eb',
+    icon: 'waves',
+    status: 'low',
+    currentUsers: 24,
+    capacity: 150,
+    usagePercentage: 16,
+    peakTime: '8:00 AM - 10:00 AM',
+    peakUsage: 97,
+  },
+  {
+    id: 'heritage-tree',
+    name: 'Heritage Tree Area',
+    type: 'heritage',
+    description: 'The 120-year-old oak and its shaded seating circle.',
+    color: '#65a30d',
+    icon: 'landmark',
+    status: 'low',
+    currentUsers: 6,
+    capacity: 40,
+    usagePercentage: 15,
+    peakTime: '4:00 PM - 6:00 PM',
+    peakUsage: 22,
+  },
+  {
+    id: 'market-street',
+    name: 'Market Street Promenade',
+    type: 'street',
+    description: 'Pedestrian street used for markets and festivals.',
+    color: '#0891b2',
+    icon: 'street',
+    status: 'medium',
+    currentUsers: 88,
+    capacity: 250,
+    usagePercentage: 35,
+    peakTime: '10:00 AM - 1:00 PM',
+    peakUsage: 173,
+  },
+  {
+    id: 'sunny-playground',
+    name: 'Sunny Side Playground',
+    type: 'playground',
+    description: 'Playground with shade sails and a splash pad.',
+    color: '#db2777',
+    icon: 'playground',
+    status: 'closed',
+    currentUsers: 0,
+    capacity: 50,
+    usagePercentage: 0,
+    peakTime: '3:00 PM - 5:00 PM',
+    peakUsage: 41,
+  },
+];
+
+export const popularityFixture: PopularityEntry[] = [
+  { name: 'The Great Lawn', percentage: 34, color: '#16a34a' },
+  { name: 'Solis Hall', percentage: 22, color: '#9333ea' },
+  { name: 'The Yard', percentage: 16, color: '#d97706' },
+  { name: 'Grand Lake', percentage: 12, color: '#2563eb' },
+  { name: 'Market Street Promenade', percentage: 9, color: '#0891b2' },
+  { name: 'Sunny Side Playground', percentage: 5, color: '#db2777' },
+  { name: 'Heritage Tree Area', percentage: 2, color: '#65a30d' },
+];
+
+/** Occupancy shape over a day: quiet at night, morning and evening peaks. */
+function hourlyShape(hour: number): number {
+  const morning = Math.exp(-((hour - 8) ** 2) / 6);
+  const evening = Math.exp(-((hour - 18) ** 2) / 8);
+  return 0.05 + 0.6 * morning + evening;
+}
+
+const SERIES_SCALE = { lawn: 140, hall: 80, yard: 45, lake: 70 } as const;
+
+function point(time: Date, factor: (series: keyof typeof SERIES_SCALE) => number): UsagePoint {
+  return {
+    time: time.toISOString(),
+    lawn: Math.round(SERIES_SCALE.lawn * factor('lawn')),
+    hall: Math.round(SERIES_SCALE.hall * factor('hall')),
+    yard: Math.round(SERIES_SCALE.yard * factor('yard')),
+    lake: Math.round(SERIES_SCALE.lake * factor('lake')),
+  };
+}
+
+/** Deterministic timeline ending at `now`: hourly for a day, daily for a week or `days`. */
+export function timelineFixture(
+  period: UsagePeriod,
+  days?: number,
+  now = new Date('2026-11-22T18:00:00Z'),
+): UsagePoint[] {
+  if (period === 'day') {
+    const start = new Date(now);
+    start.setUTCMinutes(0, 0, 0);
+    start.setUTCHours(start.getUTCHours() - 23);
+    return Array.from({ length: 24 }, (_, i) => {
+      const time = new Date(start.getTime() + i * 3_600_000);
+      const hour = (time.getUTCHours() + 16) % 24; // Pacific time shape
+      return point(time, (series) => hourlyShape(hour) * (series === 'hall' ? 0.8 : 1));
+    });
+  }
+  const count = period === 'week' ? 7 : (days ?? 30);
+  const start = new Date(now);
+  start.setUTCHours(8, 0, 0, 0);
+  start.setUTCDate(start.getUTCDate() - (count - 1));
+  return Array.from({ length: count }, (_, i) => {
+    const time = new Date(start.getTime() + i * 86_400_000);
+    const weekend = [0, 6].includes(time.getUTCDay());
+    const wave = 1 + 0.15 * Math.sin(i / 3);
+    return point(time, (series) => 9 * wave * (weekend ? (series === 'hall' ? 0.8 : 1.4) : 1));
+  });
+}
+
+const SUGGESTIONS: Suggestion[] = [
+  {
+    id: 'sugg-lawn-movie',
+    title: 'Sunset Movie Night on the Lawn',
+    description: 'A family movie under the stars with food trucks and blankets on The Great Lawn.',
+    category: 'recreational',
+    confidence: 92,
+    suggestedAmenity: 'The Great Lawn',
+    suggestedDate: '2026-12-05',
+    suggestedTime: '6:00 PM - 9:00 PM',
+    expectedAttendance: 145,
+    reasoning:
+      'Saturday evenings on The Great Lawn averaged 138 visitors over the last 8 weeks with 30% spare capacity; 4 past movie nights drew 121-152 people.',
+    estimatedCost: 1850,
+    requiredResources: [
+      'Outdoor screen and projector',
+      'Sound system',
+      'Food truck permits',
+      'Lawn lighting',
+    ],
+  },
+  {
+    id: 'sugg-hall-workshop',
+    title: 'Holiday Wreath Workshop',
+    description: 'A hands-on seasonal craft workshop in Solis Hall, materials included.',
+    category: 'seasonal',
+    confidence: 81,
+    suggestedAmenity: 'Solis Hall',
+    suggestedDate: '2026-12-12',
+    suggestedTime: '10:00 AM - 12:00 PM',
+    expectedAttendance: 48,
+    reasoning:
+      'Solis Hall sits at 22% occupancy on Saturday mornings in December; 3 seasonal workshops last year averaged 44 attendees.',
+    estimatedCost: 620,
+    requiredResources: ['Craft materials', 'Tables and chairs'],
+  },
+  {
+    id: 'sugg-yard-bootcamp',
+    title: 'New Year Fitness Bootcamp',
+    description: 'A four-week outdoor bootcamp series at The Yard with a certified trainer.',
+    category: 'wellness',
+    confidence: 68,
+    suggestedAmenity: 'The Yard',
+    suggestedDate: '2027-01-09',
+    suggestedTime: '7:00 AM - 8:00 AM',
+    expectedAttendance: 26,
+    reasoning:
+      'Early-morning use of The Yard rises 18% in January; only 2 past fitness events to compare, so confidence is moderate.',
+    estimatedCost: 900,
+    requiredResources: ['Certified trainer', 'Mats', 'Water station'],
+  },
+];
+
+export function suggestionsFixture(month?: number): Suggestion[] {
+  // Month 7 (July) has no history yet: the empty state of the Amy page.
+  if (month === 7) return [];
+  if (month === undefined || month === 12) return SUGGESTIONS;
+  return SUGGESTIONS.map((s) => ({ ...s, id: `${s.id}-${month}` })).slice(
+    0,
+    month % 3 === 0 ? 1 : 2,
+  );
+}
+
+export const analysisFixture: EventAnalysis = {
+  monthlyTrends: [
+    { month: 'Jun', events: 6, avgAttendance: 88 },
+    { month: 'Jul', events: 8, avgAttendance: 104 },
+    { month: 'Aug', events: 7, avgAttendance: 97 },
+    { month: 'Sep', events: 5, avgAttendance: 76 },
+    { month: 'Oct', events: 9, avgAttendance: 112 },
+    { month: 'Nov', events: 6, avgAttendance: 91 },
+  ],
+  popularCategories: [
+    { category: 'recreational', count: 14, avgSuccess: 91 },
+    { category: 'community', count: 11, avgSuccess: 87 },
+    { category: 'seasonal', count: 8, avgSuccess: 84 },
+    { category: 'wellness', count: 6, avgSuccess: 78 },
+    { category: 'educational', count: 4, avgSuccess: 72 },
+  ],
+  bestPerformingAmenities: [
+    { amenity: 'The Great Lawn', eventCount: 16, avgAttendance: 126 },
+    { amenity: 'Solis Hall', eventCount: 12, avgAttendance: 74 },
+    { amenity: 'Market Street Promenade', eventCount: 5, avgAttendance: 210 },
+    { amenity: 'Grand Lake', eventCount: 6, avgAttendance: 58 },
+  ],
+  seasonalInsights: [
+    'Outdoor events on The Great Lawn draw 42% more residents from May to September.',
+    'Indoor workshops in Solis Hall peak in November and December.',
+    'Early-morning fitness at The Yard grows 18% every January.',
+  ],
+};

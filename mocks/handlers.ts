@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw';
+import {
+  API_PATHS,
+  RangeQuerySchema,
+  SuggestionsQuerySchema,
+  TimelineQuerySchema,
+} from '../src/api/contract';
+import {
+  amenitiesFixture,
+  analysisFixture,
+  metricsFixture,
+  popularityFixture,
+  suggestionsFixture,
+  timelineFixture,
+} from './fixtures';
+
+/** Query parameters as a plain object (the same validation the server applies). */
+function params(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
+
+/** One handler set, shared by the component tests, `npm run dev` and the Node demo. */
+export const handlers = [
+  http.get(API_PATHS.metrics, () => HttpResponse.json(metricsFixture)),
+  http.get(API_PATHS.timeline, ({ request }) => {
+    const query = TimelineQuerySchema.safeParse(params(request));
+    if (!query.success) return badRequest('period must be day, week or month; days 1-366');
+    return HttpResponse.json(timelineFixture(query.data.period, query.data.days));
+  }),
+  http.get(API_PATHS.popularity, ({ request }) => {
+    if (!RangeQuerySchema.safeParse(params(request)).success)
+      return badRequest('days must be 1-366');
+    return HttpResponse.json(popularityFixture);
+  }),
+  http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json(amenitiesFixture)),
+  http.get(API_PATHS.suggestions, ({ request }) => {
+    const query = SuggestionsQuerySchema.safeParse(params(request));
+    if (!query.success) return badRequest('month must be a whole number from 1 to 12');
+    return HttpResponse.json(suggestionsFixture(query.data.month));
+  }),
+  http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
+];

@@ -1,0 +1,214 @@
+import * as z from 'zod/mini';
+
+/**
+ * The API contract: one zod schema per response of spec section 7. The same schemas type the MSW
+ * fixtures (mocks/) and are checked against the server's responses (tests/server/), so the three
+ * cannot drift. zod/mini keeps the validator about 5 KB in the dashboard bundle.
+ */
+
+export const AMENITY_TYPES = [
+  'lawn',
+  'hall',
+  'yard',
+  'lake',
+  'heritage',
+  'street',
+  'playground',
+] as const;
+export const AmenityTypeSchema = z.enum(AMENITY_TYPES);
+export type AmenityType = z.infer<typeof AmenityTypeSchema>;
+
+/** The four series of the usage timeline (spec section 3). */
+export const TIMELINE_SERIES = ['lawn', 'hall', 'yard', 'lake'] as const;
+export type TimelineSeries = (typeof TIMELINE_SERIES)[number];
+
+export const AMENITY_STATUSES = ['high', 'medium', 'low', 'closed'] as const;
+export type AmenityStatus = (typeof AMENITY_STATUSES)[number];
+
+/** Spec section 4: any unknown status value displays as closed. */
+export function normalizeStatus(status: string): AmenityStatus {
+  return (AMENITY_STATUSES as readonly string[]).includes(status)
+    ? (status as AmenityStatus)
+    : 'closed';
+}
+
+// z.number() already rejects NaN and Infinity.
+const count = z.int().check(z.nonnegative());
+const finite = z.number();
+const nonNegative = z.number().check(z.nonnegative());
+const percent = z.number().check(z.minimum(0), z.maximum(100));
+const nonEmpty = z.string().check(z.minLength(1));
+
+export const DashboardMetricsSchema = z.object({
+  activeUsersToday: count,
+  /** Signed percentage against the same time yesterday. */
+  activeUsersChange: finite,
+  /** Highest occupancy today as a percentage of capacity. */
+  peakUsage: nonNegative,
+  peakAmenity: z.string(),
+  /** Display value, e.g. "42m". */
+  avgSessionTime: z.string(),
+  /** Signed percentage against last month. */
+  sessionTimeChange: finite,
+  /** Monthly amenity value in dollars. */
+  revenueImpact: nonNegative,
+});
+export type DashboardMetrics = z.infer<typeof DashboardMetricsSchema>;
+
+export const UsagePointSchema = z.object({
+  /** ISO 8601 instant of the start of the bucket. */
+  time: nonEmpty,
+  lawn: nonNegative,
+  hall: nonNegative,
+  yard: nonNegative,
+  lake: nonNegative,
+});
+export type UsagePoint = z.infer<typeof UsagePointSchema>;
+export const UsageTimelineSchema = z.array(UsagePointSchema);
+
+export const USAGE_PERIODS = ['day', 'week', 'month'] as const;
+export type UsagePeriod = (typeof USAGE_PERIODS)[number];
+
+export const PopularityEntrySchema = z.object({
+  name: z.string(),
+  percentage: nonNegative,
+  color: z.string(),
+});
+export type PopularityEntry = z.infer<typeof PopularityEntrySchema>;
+export const PopularitySchema = z.array(PopularityEntrySchema);
+
+/**
+ * One amenity, carrying the fields of both shapes of spec section 3 (usage widgets and the
+ * Amy-related pages). Status stays a string: unknown values are shown as closed.
+ */
+export const AmenityAnalyticsSchema = z.object({
+  id: nonEmpty,
+  name: z.string(),
+  type: AmenityTypeSchema,
+  description: z.string(),
+  color: z.string(),
+  icon: z.string(),
+  status: z.string(),
+  currentUsers: count,
+  capacity: count,
+  usagePercentage: nonNegative,
+  peakTime: z.string(),
+  peakUsage: count,
+});
+export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
+export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
+
+export const SUGGESTION_CATEGORIES = [
+  'seasonal',
+  'community',
+  'recreational',
+  'educational',
+  'wellness',
+] as const;
+export const SuggestionCategorySchema = z.enum(SUGGESTION_CATEGORIES);
+export type SuggestionCategory = z.infer<typeof SuggestionCategorySchema>;
+
+export const SuggestionSchema = z.object({
+  id: nonEmpty,
+  title: z.string(),
+  description: z.string(),
+  category: SuggestionCategorySchema,
+  /** Percent, 0-100. */
+  confidence: percent,
+  suggestedAmenity: z.string(),
+  /** ISO date, yyyy-mm-dd. */
+  suggestedDate: z.string(),
+  /** Display time, e.g. "6:00 PM - 9:00 PM". */
+  suggestedTime: z.string(),
+  expectedAttendance: count,
+  reasoning: z.string(),
+  /** Dollars. */
+  estimatedCost: nonNegative,
+  requiredResources: z.array(z.string()),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+export const SuggestionListSchema = z.array(SuggestionSchema);
+
+export const EventAnalysisSchema = z.object({
+  monthlyTrends: z.array(
+    z.object({ month: z.string(), events: count, avgAttendance: nonNegative }),
+  ),
+  popularCategories: z.array(z.object({ category: z.string(), count, avgSuccess: percent })),
+  bestPerformingAmenities: z.array(
+    z.object({ amenity: z.string(), eventCount: count, avgAttendance: nonNegative }),
+  ),
+  seasonalInsights: z.array(z.string()),
+});
+export type EventAnalysis = z.infer<typeof EventAnalysisSchema>;
+
+/** Error body of every 4xx/5xx the server sends. */
+export const ApiErrorSchema = z.object({ error: z.string() });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Query parameters, shared by the client (to build keys) and the server (to validate). */
+export const DAY_RANGES = [7, 30, 90] as const;
+export type DayRange = (typeof DAY_RANGES)[number];
+export const DEFAULT_DAY_RANGE: DayRange = 30;
+
+const daysParam = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(366)));
+export const TimelineQuerySchema = z.object({
+  period: z._default(z.enum(USAGE_PERIODS), 'day'),
+  days: daysParam,
+});
+export const RangeQuerySchema = z.object({ days: daysParam });
+export const SuggestionsQuerySchema = z.object({
+  month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
+});
+
+/**
+ * A short, readable account of why a value failed its schema, e.g.
+ * "activeUsersToday: expected number". zod/mini ships no message locale, so we say it here.
+ */
+export function describeIssues(error: z.core.$ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'invalid payload';
+  const where = first.path.length ? first.path.join('.') : 'value';
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
+  return `${where}: ${describeIssue(first)}${more}`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `must have at least ${String(issue.minimum)} item(s)`
+        : `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `must have at most ${String(issue.maximum)} item(s)`
+        : `must be at most ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unexpected field(s) ${issue.keys.join(', ')}`;
+    default:
+      return issue.message === 'Invalid input' ? 'invalid value' : issue.message;
+  }
+}
+
+/** The six endpoints of spec section 7. */
+export const API_PATHS = {
+  metrics: '/api/dashboard/metrics',
+  timeline: '/api/usage/timeline',
+  popularity: '/api/amenities/popularity',
+  amenityAnalytics: '/api/amenities/analytics',
+  suggestions: '/api/amy/suggestions',
+  analysis: '/api/amy/analysis',
+} as const;
+
+/** The schema that validates each endpoint's payload, by path. */
+export const RESPONSE_SCHEMAS = {
+  [API_PATHS.metrics]: DashboardMetricsSchema,
+  [API_PATHS.timeline]: UsageTimelineSchema,
+  [API_PATHS.popularity]: PopularitySchema,
+  [API_PATHS.amenityAnalytics]: AmenityAnalyticsListSchema,
+  [API_PATHS.suggestions]: SuggestionListSchema,
+  [API_PATHS.analysis]: EventAnalysisSchema,
+} as const;

@@ -1,0 +1,208 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import { SESSION_STARTED_AT } from '../lib/session';
+import { RESPONSE_SCHEMAS } from './contract';
+
+/**
+ * The offline snapshot: the six data queries persisted to IndexedDB (idb-keyval), restored at
+ * start so a reload with no network shows the last numbers with their age.
+ */
+
+export const SNAPSHOT_MAX_AGE = 30 * 24 * 60 * 60 * 1000;
+/** Snapshots from another app version are discarded (their shape may differ). */
+export const SNAPSHOT_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+const SNAPSHOT_KEY = 'query-snapshot';
+const SAVE_THROTTLE_MS = 1000;
+const OPEN_TIMEOUT_MS = 2000;
+
+export function persistedSchema(queryKey: readonly unknown[]) {
+  const root = queryKey[0];
+  return typeof root === 'string' && root in RESPONSE_SCHEMAS
+    ? RESPONSE_SCHEMAS[root as keyof typeof RESPONSE_SCHEMAS]
+    : undefined;
+}
+
+/**
+ * Persist every allowlisted query that holds data, whatever its status: a failed refetch keeps
+ * its last good data in the snapshot (the trap of TanStack/query#5112 is persisting only
+ * successful queries, which drops it).
+ */
+export function shouldPersistQuery(query: Query): boolean {
+  return persistedSchema(query.queryKey) !== undefined && query.state.data !== undefined;
+}
+
+/**
+ * Stored queries are written as plain successful data: no error objects, no promises, no
+ * in-flight status, so the record is structured-clone safe and restores as data, not as an error.
+ */
+export function toStoredState(state: DehydratedState): DehydratedState {
+  return {
+    mutations: [],
+    queries: state.queries.map(({ queryKey, queryHash, state: q, meta, dehydratedAt }) => ({
+      queryKey,
+      queryHash,
+      meta,
+      dehydratedAt,
+      state: {
+        ...q,
+        status: 'success',
+        fetchStatus: 'idle',
+        error: null,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+      },
+    })),
+  };
+}
+
+/** Restored data is checked against the contract again; anything that no longer fits is dropped. */
+export function validStoredState(state: DehydratedState): DehydratedState {
+  return {
+    mutations: [],
+    queries: state.queries.filter((query) => {
+      const schema = persistedSchema(query.queryKey);
+      return schema !== undefined && schema.safeParse(query.state.data).success;
+    }),
+  };
+}
+
+function describeStorageError(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'QuotaExceededError') {
+    return 'the device storage is full';
+  }
+  if (error instanceof Error && error.message.includes('timed out')) {
+    return 'the browser did not open its storage';
+  }
+  if (typeof indexedDB === 'undefined') return 'this browser has no IndexedDB';
+  return 'the browser refused access to its storage';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('IndexedDB timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export type SnapshotPersister = Persister & {
+  /** Writes the pending save now (page hide, tests). */
+  flush: () => Promise<void>;
+};
+
+/**
+ * An idb-keyval persister that never throws: a missing, blocked or full IndexedDB is reported
+ * once through `onUnavailable` and the app carries on without offline copies.
+ */
+export function createSnapshotPersister({
+  onUnavailable,
+  dbName = 'commonground',
+  storeName = 'snapshot',
+}: {
+  onUnavailable: (reason: string) => void;
+  dbName?: string;
+  storeName?: string;
+}): SnapshotPersister {
+  let store: UseStore | null = null;
+  let broken = false;
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const fail = (error: unknown) => {
+    if (!broken) {
+      broken = true;
+      onUnavailable(describeStorageError(error));
+    }
+  };
+  const getStore = (): UseStore => {
+    store ??= createStore(dbName, storeName);
+    return store;
+  };
+
+  const write = async () => {
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (!client || broken) return;
+    try {
+      await withTimeout(set(SNAPSHOT_KEY, client, getStore()), OPEN_TIMEOUT_MS);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return {
+    persistClient(client) {
+      if (broken) return;
+      pending = { ...client, clientState: toStoredState(client.clientState) };
+      timer ??= setTimeout(() => void write(), SAVE_THROTTLE_MS);
+    },
+    async restoreClient() {
+      try {
+        const saved = await withTimeout(
+          get<PersistedClient>(SNAPSHOT_KEY, getStore()),
+          OPEN_TIMEOUT_MS,
+        );
+        if (!saved?.clientState) return undefined;
+        return { ...saved, clientState: validStoredState(saved.clientState) };
+      } catch (error) {
+        fail(error);
+        return undefined;
+      }
+    },
+    async removeClient() {
+      if (broken) return;
+      try {
+        await withTimeout(del(SNAPSHOT_KEY, getStore()), OPEN_TIMEOUT_MS);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await write();
+    },
+  };
+}
+
+/**
+ * Restores the snapshot into the client, then keeps it saved. Restored queries are marked stale
+ * so mounted widgets fetch fresh data at once (staleTime is Infinity otherwise).
+ */
+export async function restoreSnapshot(queryClient: QueryClient, persister: SnapshotPersister) {
+  try {
+    await persistQueryClientRestore({
+      queryClient,
+      persister,
+      maxAge: SNAPSHOT_MAX_AGE,
+      buster: SNAPSHOT_BUSTER,
+    });
+  } catch {
+    // A damaged snapshot was removed by the restore; start without one.
+  }
+  const unsubscribe = persistQueryClientSubscribe({
+    queryClient,
+    persister,
+    buster: SNAPSHOT_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.state.dataUpdatedAt < SESSION_STARTED_AT,
+  });
+  return unsubscribe;
+}

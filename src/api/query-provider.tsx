@@ -1,0 +1,51 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { restoreSnapshot, type SnapshotPersister } from './persist';
+
+/**
+ * QueryClientProvider plus the offline snapshot: while the snapshot is being read, queries wait
+ * (IsRestoringProvider) so they start from the saved data instead of racing it.
+ */
+export function QueryProvider({
+  client,
+  persister,
+  children,
+}: {
+  client: QueryClient;
+  persister: SnapshotPersister | null;
+  children: ReactNode;
+}) {
+  const [isRestoring, setIsRestoring] = useState(persister !== null);
+
+  useEffect(() => {
+    if (!persister) return;
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    void restoreSnapshot(client, persister).then((stop) => {
+      if (active) {
+        unsubscribe = stop;
+        setIsRestoring(false);
+      } else {
+        stop();
+      }
+    });
+    const flush = () => void persister.flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      active = false;
+      unsubscribe?.();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [client, persister]);
+
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}

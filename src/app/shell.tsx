@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { cx } from '../lib/cx';
+import { useOnline } from '../lib/online';
+import { useSettings } from '../lib/settings';
+import { Dialog } from '../ui/dialog';
+import { Icon } from '../ui/icons';
+import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
+
+export function AppShell() {
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="flex min-w-0 flex-col">
+        <TopBar />
+        <OfflineBanner />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-3 pt-4 pb-28 outline-none sm:px-6 lg:px-8 lg:pb-10"
+        >
+          <Outlet />
+        </main>
+      </div>
+      <BottomNav />
+    </div>
+  );
+}
+
+function Logo() {
+  return (
+    <Link
+      to="/dashboard"
+      className="flex min-h-11 items-center gap-2 rounded-md font-semibold text-slate-900 dark:text-white"
+    >
+      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
+        <Icon name="leaf" className="h-5 w-5" />
+      </span>
+      CommonGround
+    </Link>
+  );
+}
+
+function Sidebar() {
+  const { pathname } = useLocation();
+  return (
+    <aside
+      aria-label="Sidebar"
+      className="sticky top-0 hidden h-dvh flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="px-5 py-4">
+        <Logo />
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3">
+        <ul className="grid gap-1">
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <SidebarLink item={item} active={isNavActive(pathname, item.to)} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <UserCard />
+    </aside>
+  );
+}
+
+function SidebarLink({
+  item,
+  active,
+  onClick,
+}: {
+  item: NavItem;
+  active: boolean;
+  onClick?: () => void;
+}) {
+  return (
+    <NavLink
+      to={item.to}
+      onClick={onClick}
+      aria-current={active ? 'page' : undefined}
+      className={cx(
+        'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium',
+        active
+          ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100'
+          : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+      )}
+    >
+      <Icon name={item.icon} />
+      {item.label}
+    </NavLink>
+  );
+}
+
+/** Spec section 2: a fixed user card with the static role label. */
+function UserCard() {
+  const { communityName } = useSettings();
+  return (
+    <div className="m-3 flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+      >
+        HM
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold">HOA Manager</p>
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400">{communityName}</p>
+      </div>
+    </div>
+  );
+}
+
+function TopBar() {
+  const online = useOnline();
+  return (
+    <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-3 py-1 backdrop-blur lg:hidden dark:border-slate-800 dark:bg-slate-900/95">
+      <Logo />
+      <span
+        className={cx(
+          'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium',
+          online
+            ? 'bg-green-100 text-green-800 dark:bg-green-900/50 dark:text-green-200'
+            : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cx('h-2 w-2 rounded-full', online ? 'bg-green-600' : 'bg-slate-500')}
+        />
+        {online ? 'Online' : 'Offline'}
+      </span>
+    </header>
+  );
+}
+
+function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <Icon name="offline" className="h-4 w-4 shrink-0" />
+      You are offline. Showing the last saved data; it refreshes when the connection returns.
+    </div>
+  );
+}
+
+function BottomNav() {
+  const { pathname } = useLocation();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const primary = NAV_ITEMS.filter((item) => item.inBottomBar);
+  const folded = NAV_ITEMS.filter((item) => !item.inBottomBar);
+  const moreActive = folded.some((item) => isNavActive(pathname, item.to));
+
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-900"
+    >
+      <ul className="grid grid-cols-5">
+        {primary.map((item) => {
+          const active = isNavActive(pathname, item.to);
+          return (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cx(
+                  'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[11px] leading-tight font-medium',
+                  active
+                    ? 'text-brand-700 dark:text-brand-100'
+                    : 'text-slate-600 dark:text-slate-400',
+                )}
+              >
+                <Icon name={item.icon} />
+                <span className="text-center">{item.label}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+        <li>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={moreOpen}
+            onClick={() => setMoreOpen(true)}
+            className={cx(
+              'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium',
+              moreActive
+                ? 'text-brand-700 dark:text-brand-100'
+                : 'text-slate-600 dark:text-slate-400',
+            )}
+          >
+            <Icon name="more" />
+            More
+          </button>
+          <Dialog open={moreOpen} onClose={() => setMoreOpen(false)} title="More" variant="sheet">
+            <nav aria-label="More sections">
+              <ul className="grid gap-1">
+                {folded.map((item) => (
+                  <li key={item.to}>
+                    <SidebarLink
+                      item={item}
+                      active={isNavActive(pathname, item.to)}
+                      onClick={() => setMoreOpen(false)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+              <p className="text-sm font-semibold">HOA Manager</p>
+            </div>
+          </Dialog>
+        </li>
+      </ul>
+    </nav>
+  );
+}

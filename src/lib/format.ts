@@ -1,0 +1,110 @@
+/**
+ * Display rules of spec sections 3 and 9, as pure functions. Locale is en-US throughout; the
+ * time zone and currency come from the device settings.
+ */
+
+const LOCALE = 'en-US';
+
+export function formatCount(value: number): string {
+  return Math.round(value).toLocaleString(LOCALE);
+}
+
+/** revenueImpact: thousands with one decimal and a K suffix, e.g. 123400 -> "$123.4K". */
+export function formatThousands(value: number, currency = 'USD'): string {
+  const symbol =
+    new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? '$';
+  const thousands = (value / 1000).toLocaleString(LOCALE, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  return `${symbol}${thousands}K`;
+}
+
+export function formatMoney(value: number, currency = 'USD'): string {
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+export type Change = { direction: 'up' | 'down'; magnitude: string };
+
+/** Spec section 4: zero or more is an up arrow, negative a down arrow; the magnitude is shown. */
+export function describeChange(change: number): Change {
+  const magnitude = Math.abs(change).toLocaleString(LOCALE, { maximumFractionDigits: 1 });
+  return { direction: change >= 0 ? 'up' : 'down', magnitude: `${magnitude}%` };
+}
+
+export function formatPercent(value: number): string {
+  return `${Math.round(value)}%`;
+}
+
+/** Spec section 9: currentUsers divided by capacity, rounded. */
+export function capacityPercent(currentUsers: number, capacity: number): number {
+  if (capacity <= 0) return 0;
+  return Math.round((currentUsers / capacity) * 100);
+}
+
+export function formatClockTime(time: number | Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit', timeZone }).format(
+    time,
+  );
+}
+
+function sameDay(a: number, b: number, timeZone?: string): boolean {
+  const day = new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  });
+  return day.format(a) === day.format(b);
+}
+
+/**
+ * The dashboard's last-update label: 'Just now' under a minute, 'N minutes ago' under an hour,
+ * otherwise a clock time (with the date when it is not today, so an old snapshot never passes
+ * for today's).
+ */
+export function formatLastUpdate(updatedAt: number, now: number, timeZone?: string): string {
+  const minutes = Math.floor(Math.max(0, now - updatedAt) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  if (sameDay(updatedAt, now, timeZone)) return formatClockTime(updatedAt, timeZone);
+  return new Intl.DateTimeFormat(LOCALE, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(updatedAt);
+}
+
+/** How old a saved copy is, in words: "12 minutes", "3 hours", "2 days". */
+export function formatAge(updatedAt: number, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - updatedAt) / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** "2025-03-14" -> "Fri, Mar 14, 2025" (dates without a time are calendar dates, not instants). */
+export function formatCalendarDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(LOCALE, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}

@@ -1,0 +1,41 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * A UI choice remembered on the device (e.g. the dashboard's date range). Unreadable or unknown
+ * stored values fall back to the default; a storage that refuses writes keeps the choice for the
+ * session only.
+ */
+export function usePersistentChoice<T extends string | number>(
+  key: string,
+  options: readonly T[],
+  fallback: T,
+): [T, (next: T) => void] {
+  const [value, setValue] = useState<T>(() => readChoice(key, options, fallback));
+  const update = useCallback(
+    (next: T) => {
+      setValue(next);
+      try {
+        localStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: the choice still applies for this session.
+      }
+    },
+    [key],
+  );
+  return [value, update];
+}
+
+export function readChoice<T extends string | number>(
+  key: string,
+  options: readonly T[],
+  fallback: T,
+): T {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw === null) return fallback;
+    const parsed: unknown = JSON.parse(raw);
+    return options.find((option) => option === parsed) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

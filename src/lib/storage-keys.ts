@@ -1,0 +1,4 @@
+/** Keys of what the app keeps in localStorage; one place so nothing collides. */
+export const SETTINGS_KEY = 'cg.settings';
+export const DASHBOARD_RANGE_KEY = 'cg.dashboard.range';
+export const REPORTS_PERIOD_KEY = 'cg.reports.period';

@@ -1,0 +1,23 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '../src/api/query-client';
+import { Toaster } from '../src/ui/toast';
+import { TooltipProvider } from '../src/ui/tooltip';
+
+/** Renders UI the way the app does (query client, tooltips, toasts) inside a memory router. */
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', client = createQueryClient() }: { route?: string; client?: QueryClient } = {},
+) {
+  const result = render(
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, client };
+}
