@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
+import type { PublicPath } from '../lib/route-paths';
 
 /**
  * The public routes of spec section 2. Each page module default-exports its component; the SPA
  * lazy-loads them for in-app navigation and dev, and the build prerenders them to flat HTML files.
  */
 export type SiteRoute = {
-  path: string;
+  path: PublicPath;
   title: string;
   load: () => Promise<{ default: ComponentType }>;
 };

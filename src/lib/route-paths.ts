@@ -1,0 +1,41 @@
+/**
+ * Every path of the spec's route table (section 2), as plain data: the SPA router, the
+ * prerender step and the server (which answers unknown paths with a 404 status) share it.
+ */
+export const PUBLIC_PATHS = [
+  '/',
+  '/home',
+  '/about',
+  '/careers',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/features',
+  '/pricing',
+  '/api',
+  '/security',
+  '/press',
+  '/documentation',
+  '/help',
+  '/community',
+  '/blog',
+] as const;
+export type PublicPath = (typeof PUBLIC_PATHS)[number];
+
+/** App shell routes; /community-management is the shell's Community section (README). */
+export const APP_PATHS = [
+  '/dashboard',
+  '/amenities',
+  '/community-management',
+  '/analytics',
+  '/reports',
+  '/amy-events',
+  '/settings',
+  '/start',
+] as const;
+export type AppPath = (typeof APP_PATHS)[number];
+
+/** The prerendered file of a public path: flat files, which Workbox maps from `/about`. */
+export function htmlFileFor(path: PublicPath): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}

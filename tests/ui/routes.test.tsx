@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { AppRoutes } from '../../src/app/routes';
+import { renderWithApp } from '../render';
+
+describe('route table', () => {
+  it('shows the 404 texts for an unknown path', async () => {
+    renderWithApp(<AppRoutes />, { route: '/no-such-page' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('renders the dashboard inside the shell with the user card', async () => {
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getAllByText('HOA Manager').length).toBeGreaterThan(0);
+  });
+});
