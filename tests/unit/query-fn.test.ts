@@ -87,7 +87,7 @@ describe('contractQueryFn', () => {
     server.use(http.get(API_PATHS.metrics, () => HttpResponse.json({ activeUsersToday: 'lots' })));
     const fn = contractQueryFn(DashboardMetricsSchema);
     await expect(fn(context([API_PATHS.metrics]))).rejects.toThrow(
-      /Unexpected response from \/api\/dashboard\/metrics: activeUsersToday: expected number,
+      /Unexpected response from \/api\/dashboard\/metrics: activeUsersToday: expected number/,
     );
   });
 
