@@ -14,7 +14,9 @@ import { RESPONSE_SCHEMAS } from './contract';
  * start so a reload with no network shows the last numbers with their age.
  */
 
-export const SNAPSHOT_MAX_AGE = 30 * 24 * 60 * 60 * 1000;
+// Three weeks: long enough for a board member's cached report, and under setTimeout's 2^31 ms
+// ceiling (gcTime uses a timer; a larger value overflows and collects data at once).
+export const SNAPSHOT_MAX_AGE = 21 * 24 * 60 * 60 * 1000;
 /** Snapshots from another app version are discarded (their shape may differ). */
 export const SNAPSHOT_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 const SNAPSHOT_KEY = 'query-snapshot';
@@ -74,7 +76,8 @@ export function validStoredState(state: DehydratedState): DehydratedState {
 }
 
 function describeStorageError(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'QuotaExceededError') {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
+  if (name === 'QuotaExceededError') {
     return 'the device storage is full';
   }
   if (error instanceof Error && error.message.includes('timed out')) {
@@ -94,7 +97,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        // Passed through as is: a DOMException's name says what went wrong.
+        reject(error);
       },
     );
   });
