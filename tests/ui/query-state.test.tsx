@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryState, type QueryLike } from '../../src/ui/query-state';
+import { SESSION_STARTED_AT } from '../../src/lib/session';
+
+function query(overrides: Partial<QueryLike<string[]>>): QueryLike<string[]> {
+  return {
+    data: undefined,
+    error: null,
+    status: 'pending',
+    fetchStatus: 'fetching',
+    dataUpdatedAt: 0,
+    refetch: vi.fn(),
+    ...overrides,
+  };
+}
+
+function renderState(q: QueryLike<string[] | null>) {
+  return render(
+    <QueryState
+      query={q}
+      label="amenities"
+      skeleton={<div data-testid="skeleton" />}
+      isEmpty={(data) => data.length === 0}
+      empty={<p>Nothing here</p>}
+    >
+      {(data) => (
+        <ul>
+          {data.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </QueryState>,
+  );
+}
+
+describe('QueryState', () => {
+  it('shows the skeleton and a loading label while there is nothing to show', () => {
+    renderState(query({}));
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    expect(screen.getByText('Loading amenities…')).toBeInTheDocument();
+  });
+
+  it('shows the error with a Retry button that refetches', async () => {
+    const refetch = vi.fn();
+    renderState(
+      query({ status: 'error', fetchStatus: 'idle', error: new Error('500: boom'), refetch }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('500: boom');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('says so when offline with no saved copy', () => {
+    renderState(query({ fetchStatus: 'paused' }));
+    expect(screen.getByText(/You are offline and there is no saved copy/)).toBeInTheDocument();
+  });
+
+  it('shows live data without a marker', () => {
+    renderState(
+      query({
+        status: 'success',
+        fetchStatus: 'idle',
+        data: ['Solis Hall'],
+        dataUpdatedAt: Date.now(),
+      }),
+    );
+    expect(screen.getByText('Solis Hall')).toBeInTheDocument();
+    expect(screen.queryByText(/saved copy/i)).not.toBeInTheDocument();
+  });
+
+  it('marks data from the snapshot with its age, and offline when paused', () => {
+    const { rerender } = renderState(
+      query({
+        status: 'success',
+        fetchStatus: 'paused',
+        data: ['Grand Lake'],
+        dataUpdatedAt: SESSION_STARTED_AT - 12 * 60_000,
+      }),
+    );
+    expect(screen.getByText('Grand Lake')).toBeInTheDocument();
+    expect(screen.getByText(/Offline · saved copy from 1[2-3] minutes ago/)).toBeInTheDocument();
+    rerender(
+      <QueryState
+        query={query({
+          status: 'success',
+          fetchStatus: 'fetching',
+          data: ['Grand Lake'],
+          dataUpdatedAt: SESSION_STARTED_AT - 12 * 60_000,
+        })}
+        label="amenities"
+        skeleton={null}
+      >
+        {(data) => <p>{data.join()}</p>}
+      </QueryState>,
+    );
+    expect(
+      screen.getByText(/^Saved copy from 1[2-3] minutes ago · refreshing…/),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the last data on screen when a refresh fails, and says why', () => {
+    renderState(
+      query({
+        status: 'error',
+        fetchStatus: 'idle',
+        data: ['The Yard'],
+        error: new Error('503: maintenance'),
+        dataUpdatedAt: Date.now() - 5 * 60_000,
+      }),
+    );
+    expect(screen.getByText('The Yard')).toBeInTheDocument();
+    expect(screen.getByText(/Could not refresh \(503: maintenance\)/)).toBeInTheDocument();
+  });
+
+  it('shows the empty state for empty data and for null', () => {
+    const { unmount } = renderState(query({ status: 'success', fetchStatus: 'idle', data: [] }));
+    expect(screen.getByText('Nothing here')).toBeInTheDocument();
+    unmount();
+    renderState(query({ status: 'success', fetchStatus: 'idle', data: null }));
+    expect(screen.getByText('Nothing here')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppRoutes } from '../../src/app/routes';
+import { renderWithApp } from '../render';
+
+describe('app shell', () => {
+  it('has the seven sections in the sidebar, the current one marked', async () => {
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const links = within(sidebar).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'CommonGround',
+      'Dashboard',
+      'Amenities',
+      'Community',
+      'Analytics',
+      'Reports',
+      'Amy Events',
+      'Settings',
+    ]);
+    expect(within(sidebar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(sidebar).getByRole('link', { name: 'Community' })).toHaveAttribute(
+      'href',
+      '/community-management',
+    );
+    expect(within(sidebar).getByText('HOA Manager')).toBeInTheDocument();
+  });
+
+  it('folds the less used sections into a More sheet on the phone bar', async () => {
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const bars = await screen.findAllByRole('navigation', { name: 'Main' });
+    const bottom = bars[bars.length - 1];
+    if (!bottom) throw new Error('no bottom navigation');
+    expect(
+      within(bottom)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Analytics', 'Reports', 'Amy Events']);
+    await userEvent.click(within(bottom).getByRole('button', { name: 'More' }));
+    const sheet = screen.getByRole('dialog', { name: 'More' });
+    const more = within(sheet).getAllByRole('link');
+    expect(more.map((link) => link.textContent)).toEqual(['Amenities', 'Community', 'Settings']);
+    await userEvent.click(within(sheet).getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument();
+  });
+
+  it('shows an offline banner when the browser is offline', async () => {
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderWithApp(<AppRoutes />, { route: '/dashboard' });
+      expect(await screen.findByText(/You are offline/)).toBeInTheDocument();
+    } finally {
+      if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
+  });
+});

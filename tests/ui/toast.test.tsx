@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster, toast } from '../../src/ui/toast';
+
+describe('notifications', () => {
+  it('shows at most one at a time: a new one replaces the old', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Report Generation Started', description: 'first' });
+      toast({ title: 'Data Export Started', description: 'second' });
+    });
+    expect(screen.getByText('Data Export Started')).toBeInTheDocument();
+    expect(screen.queryByText('Report Generation Started')).not.toBeInTheDocument();
+  });
+
+  it('can be dismissed with its close button', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Alert Management' });
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Alert Management')).not.toBeInTheDocument();
+  });
+
+  it('lives in a region announced as notifications that F8 focuses', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Report Scheduling' });
+    });
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(region.contains(document.activeElement)).toBe(true);
+  });
+});
