@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryState, type QueryLike } from '../../src/ui/query-state';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 
-function query(overrides: Partial<QueryLike<string[]>>): QueryLike<string[]> {
+function query(overrides: Partial<QueryLike<string[] | null>>): QueryLike<string[] | null> {
   return {
     data: undefined,
     error: null,

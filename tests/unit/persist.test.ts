@@ -114,7 +114,8 @@ describe('offline snapshot', () => {
 
   it('drops restored data that no longer matches the contract', async () => {
     const first = await load();
-    first.client.setQueryData(metricsQuery().queryKey, { ...metricsFixture, peakUsage: 'high' });
+    // A payload of an older shape, written under the same key.
+    first.client.setQueryData([API_PATHS.metrics], { ...metricsFixture, peakUsage: 'high' });
     first.client.setQueryData(popularityQuery(30).queryKey, popularityFixture);
     await first.persister.flush();
     const second = await load();
