@@ -3,8 +3,8 @@ import { API_PATHS, PopularitySchema, type DayRange } from './contract';
 import { contractQueryFn } from './query-fn';
 import { REFRESH, useRefreshInterval } from './refresh';
 
-/** Share of visits per amenity over the last `days` days. */
-export function popularityQuery(days?: DayRange) {
+/** Share of visits per amenity over the last `days` days (1-366; reports ask for a year). */
+export function popularityQuery(days?: DayRange | number) {
   return queryOptions({
     queryKey: [API_PATHS.popularity, { days }],
     queryFn: contractQueryFn(PopularitySchema),

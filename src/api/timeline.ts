@@ -5,9 +5,10 @@ import { REFRESH, useRefreshInterval } from './refresh';
 
 /**
  * Daily: hourly points for today. Weekly: daily points for the last 7 days. Monthly: daily points
- * over the dashboard's date range (`days`), so "Last 3 Months" + Monthly shows 90 days.
+ * over the dashboard's date range (`days`), so "Last 3 Months" + Monthly shows 90 days. Reports
+ * also ask for a year (days 1-366, the API's limit).
  */
-export function timelineQuery(period: UsagePeriod, days?: DayRange) {
+export function timelineQuery(period: UsagePeriod, days?: DayRange | number) {
   return queryOptions({
     queryKey: [API_PATHS.timeline, { period, days: period === 'month' ? days : undefined }],
     queryFn: contractQueryFn(UsageTimelineSchema),
