@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+
+/** Debian's Chromium, or the one named by CHROMIUM_PATH. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return (
+    candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate)) ??
+    null
+  );
+}
+
+/** The flags this machine needs (no sandbox as root, no background traffic to Google). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
