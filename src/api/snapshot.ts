@@ -1,0 +1,156 @@
+import {
+  onlineManager,
+  type DataTag,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { downloadCsv, csvFilename } from '../lib/download';
+import { isFromSnapshot } from '../lib/session';
+import { TIMEZONES, getSettings } from '../lib/settings';
+import { usageCsv } from '../lib/usage-csv';
+import { amenityAnalyticsQuery } from './amenity-analytics';
+import { TIMELINE_SERIES, type AmenityAnalytics, type UsagePeriod } from './contract';
+import { timelineQuery } from './timeline';
+
+/**
+ * What the app holds for one data query, read straight from the query client: after a reload
+ * that is the snapshot restored from IndexedDB (api/persist.ts), so reports and exports work
+ * with no network. When online and the data is missing (or restored from an older session), it
+ * is fetched through the endpoint's own queryOptions first.
+ */
+export type Source<T> =
+  | {
+      status: 'ready';
+      data: T;
+      /** When the data was fetched (ms since epoch). */
+      updatedAt: number;
+      /** Fetched in an earlier session and restored from the device's offline snapshot. */
+      fromSnapshot: boolean;
+      /** Set when a refresh was tried and failed: the data shown is the last good copy. */
+      refreshError: string | null;
+    }
+  | {
+      status: 'missing';
+      /** offline: never loaded on this device; failed: the load failed and nothing is saved. */
+      reason: 'offline' | 'failed';
+      error: string | null;
+    };
+
+export type SourceOptions<T> = FetchQueryOptions<T, Error, T, QueryKey> & {
+  queryKey: DataTag<QueryKey, T, Error>;
+};
+
+/** A load that hangs (a captive portal, a dead server) must not keep a report waiting forever. */
+export const SOURCE_TIMEOUT_MS = 15_000;
+
+/** The cached data of one query, without any network. */
+export function readSource<T>(
+  client: QueryClient,
+  queryKey: DataTag<QueryKey, T, Error>,
+  refreshError: string | null = null,
+): Source<T> {
+  const state = client.getQueryState(queryKey);
+  if (state?.data === undefined) {
+    return refreshError === null
+      ? { status: 'missing', reason: 'offline', error: null }
+      : { status: 'missing', reason: 'failed', error: refreshError };
+  }
+  return {
+    status: 'ready',
+    data: state.data,
+    updatedAt: state.dataUpdatedAt,
+    fromSnapshot: isFromSnapshot(state.dataUpdatedAt),
+    refreshError,
+  };
+}
+
+/**
+ * The data of one query: fetched first when online and missing or restored from an earlier
+ * session (fetchQuery reuses fresh data, so nothing is asked twice), read from the cache when
+ * offline. A failed fetch falls back to the last good copy.
+ */
+export async function loadSource<T>(
+  client: QueryClient,
+  options: SourceOptions<T>,
+  { online = onlineManager.isOnline(), timeoutMs = SOURCE_TIMEOUT_MS } = {},
+): Promise<Source<T>> {
+  let refreshError: string | null = null;
+  if (online) {
+    try {
+      await withTimeout(client.fetchQuery(options), timeoutMs);
+    } catch (error) {
+      refreshError = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return readSource(client, options.queryKey, refreshError);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The server did not answer in time.')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+const SERIES_FALLBACK_LABELS = { lawn: 'Lawn', hall: 'Hall', yard: 'Yard', lake: 'Lake' } as const;
+
+/** The four timeline series with the names of their amenities ("The Great Lawn"), when known. */
+export function timelineSeriesLabels(amenities: readonly AmenityAnalytics[] | undefined) {
+  return TIMELINE_SERIES.map((key) => ({
+    key,
+    label: amenities?.find((amenity) => amenity.type === key)?.name ?? SERIES_FALLBACK_LABELS[key],
+  }));
+}
+
+export type UsageExportResult =
+  | { ok: true; filename: string; rows: number; fromSnapshot: boolean }
+  | { ok: false; message: string };
+
+/**
+ * The usage CSV of one timeline (the dashboard's Export Usage Data, the Reports page's usage
+ * download): saved as a file, from the cached data when offline. Times are written in the
+ * community's time zone from Settings.
+ */
+export async function downloadUsageCsv(
+  client: QueryClient,
+  { period = 'month', days }: { period?: UsagePeriod; days?: number } = {},
+): Promise<UsageExportResult> {
+  const [timeline, amenities] = await Promise.all([
+    loadSource(client, timelineQuery(period, days)),
+    loadSource(client, amenityAnalyticsQuery()),
+  ]);
+  if (timeline.status === 'missing') {
+    return {
+      ok: false,
+      message:
+        timeline.reason === 'offline'
+          ? 'This usage data has not been saved on this device yet. Connect once to load it.'
+          : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
+    };
+  }
+  const { timezone } = getSettings();
+  const zone = TIMEZONES[timezone];
+  const csv = usageCsv(
+    timeline.data,
+    timelineSeriesLabels(amenities.status === 'ready' ? amenities.data : undefined),
+    {
+      resolution: period === 'day' ? 'hour' : 'day',
+      timeZone: zone.iana,
+      timeZoneLabel: zone.label,
+    },
+  );
+  const stem = period === 'month' && days ? `usage-data-${days}-days` : `usage-data-${period}`;
+  const filename = csvFilename(stem, Date.now(), zone.iana);
+  downloadCsv(filename, csv);
+  return { ok: true, filename, rows: timeline.data.length, fromSnapshot: timeline.fromSnapshot };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { localTimestamp, usageCsv } from '../../src/lib/usage-csv';
+import { timelineSeriesLabels } from '../../src/api/snapshot';
+import { amenitiesFixture, timelineFixture } from '../../mocks/fixtures';
+
+const PACIFIC = { timeZone: 'America/Los_Angeles', timeZoneLabel: 'Pacific Time (PT)' };
+
+describe('usageCsv', () => {
+  it('writes one line per day with a column per amenity and the total', () => {
+    const points = timelineFixture('week');
+    const csv = usageCsv(points, timelineSeriesLabels(amenitiesFixture), {
+      resolution: 'day',
+      ...PACIFIC,
+    });
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Total',
+    );
+    expect(lines).toHaveLength(points.length + 1);
+    const first = points[0];
+    if (!first) throw new Error('the fixture has points');
+    expect(lines[1]).toBe(
+      [
+        localTimestamp(first.time, 'day', PACIFIC.timeZone),
+        first.lawn,
+        first.hall,
+        first.yard,
+        first.lake,
+        first.lawn + first.hall + first.yard + first.lake,
+      ].join(','),
+    );
+  });
+
+  it('names the series by type when the amenity list is not available', () => {
+    const csv = usageCsv([], timelineSeriesLabels(undefined), { resolution: 'hour', ...PACIFIC });
+    expect(csv).toBe('Time (Pacific Time (PT)),Lawn,Hall,Yard,Lake,Total\r\n');
+  });
+
+  it('escapes amenity names that would break or run in a spreadsheet', () => {
+    const csv = usageCsv(
+      [{ time: '2026-11-22T18:00:00Z', lawn: 1, hall: 2, yard: 3, lake: 4 }],
+      [
+        { key: 'lawn', label: 'Lawn, North' },
+        { key: 'hall', label: '=cmd' },
+        { key: 'yard', label: 'Yard' },
+        { key: 'lake', label: 'Lake' },
+      ],
+      { resolution: 'hour', ...PACIFIC },
+    );
+    expect(csv.split('\r\n')[0]).toBe(
+      `Time (Pacific Time (PT)),"Lawn, North",'=cmd,Yard,Lake,Total`,
+    );
+    expect(csv.split('\r\n')[1]).toBe('2026-11-22 10:00,1,2,3,4,10');
+  });
+});
+
+describe('localTimestamp', () => {
+  it('writes the wall-clock time of the zone', () => {
+    expect(localTimestamp('2026-11-22T18:00:00Z', 'hour', 'America/New_York')).toBe(
+      '2026-11-22 13:00',
+    );
+    expect(localTimestamp('2026-11-23T02:00:00Z', 'day', 'America/Denver')).toBe('2026-11-22');
+  });
+
+  it('keeps text that is not a time as it is', () => {
+    expect(localTimestamp('not a time', 'day', 'America/Denver')).toBe('not a time');
+  });
+});
