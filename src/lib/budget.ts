@@ -1,0 +1,97 @@
+/**
+ * The Amy Events budget calculator: what an event costs from its attendance, per-person costs,
+ * fixed costs and a contingency. Pure, so the dialog only reads and shows it.
+ */
+
+export const BUDGET_FIXED_ITEMS = [
+  { key: 'venue', label: 'Venue set-up and rentals' },
+  { key: 'entertainment', label: 'Entertainment and staff' },
+  { key: 'supplies', label: 'Supplies and decorations' },
+  { key: 'marketing', label: 'Marketing and printing' },
+] as const;
+export type BudgetFixedKey = (typeof BUDGET_FIXED_ITEMS)[number]['key'];
+
+export type BudgetInput = {
+  attendees: string;
+  perPerson: string;
+  contingencyPercent: string;
+} & Record<BudgetFixedKey, string>;
+
+export type BudgetField = keyof BudgetInput;
+
+export type BudgetResult = {
+  attendees: number;
+  perPersonTotal: number;
+  fixedTotal: number;
+  subtotal: number;
+  contingency: number;
+  total: number;
+  /** null when nobody is expected (no division by zero). */
+  costPerAttendee: number | null;
+};
+
+export const DEFAULT_BUDGET_INPUT: BudgetInput = {
+  attendees: '100',
+  perPerson: '8',
+  venue: '300',
+  entertainment: '400',
+  supplies: '150',
+  marketing: '75',
+  contingencyPercent: '10',
+};
+
+const MAX_AMOUNT = 10_000_000;
+
+/** Reads one field: empty counts as 0; anything else must be a non-negative number. */
+function readAmount(
+  raw: string,
+  { integer = false, max = MAX_AMOUNT }: { integer?: boolean; max?: number } = {},
+): number | string {
+  const text = raw.trim().replace(/,/g, '');
+  if (text === '') return 0;
+  if (!/^\d+(\.\d+)?$/.test(text)) return 'Enter a number of 0 or more (digits only).';
+  const value = Number(text);
+  if (integer && !Number.isInteger(value)) return 'Enter a whole number.';
+  if (value > max) return `Enter ${max.toLocaleString('en-US')} or less.`;
+  return value;
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+export function calculateBudget(
+  input: BudgetInput,
+):
+  { ok: true; result: BudgetResult } | { ok: false; errors: Partial<Record<BudgetField, string>> } {
+  const errors: Partial<Record<BudgetField, string>> = {};
+  const read = (field: BudgetField, options?: { integer?: boolean; max?: number }): number => {
+    const value = readAmount(input[field], options);
+    if (typeof value === 'string') {
+      errors[field] = value;
+      return 0;
+    }
+    return value;
+  };
+
+  const attendees = read('attendees', { integer: true, max: 100_000 });
+  const perPerson = read('perPerson');
+  const fixedTotal = BUDGET_FIXED_ITEMS.reduce((sum, item) => sum + read(item.key), 0);
+  const contingencyPercent = read('contingencyPercent', { max: 100 });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const perPersonTotal = cents(attendees * perPerson);
+  const subtotal = cents(perPersonTotal + fixedTotal);
+  const contingency = cents((subtotal * contingencyPercent) / 100);
+  const total = cents(subtotal + contingency);
+  return {
+    ok: true,
+    result: {
+      attendees,
+      perPersonTotal,
+      fixedTotal: cents(fixedTotal),
+      subtotal,
+      contingency,
+      total,
+      costPerAttendee: attendees > 0 ? cents(total / attendees) : null,
+    },
+  };
+}

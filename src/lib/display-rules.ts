@@ -1,0 +1,63 @@
+/**
+ * Display rules of the live widgets and the Amy pages (spec sections 4 and 9) that are not plain
+ * number formats: colour tones, status labels and list truncation.
+ */
+
+/** Amenity statuses after normalisation (src/api/contract.ts normalizeStatus). */
+export type AmenityStatusView = 'high' | 'medium' | 'low' | 'closed';
+
+export type Tone = 'green' | 'yellow' | 'red' | 'gray';
+
+/** Spec section 4, Amy-related pages: high red, medium yellow, low green, closed gray. */
+export const STATUS_TONES: Record<AmenityStatusView, Tone> = {
+  high: 'red',
+  medium: 'yellow',
+  low: 'green',
+  closed: 'gray',
+};
+
+export const STATUS_LABELS: Record<AmenityStatusView, string> = {
+  high: 'High usage',
+  medium: 'Medium usage',
+  low: 'Low usage',
+  closed: 'Closed',
+};
+
+/** Spec section 9: 85 or more green, 70 or more yellow, below 70 red. */
+export function confidenceTone(confidence: number): Exclude<Tone, 'gray'> {
+  if (confidence >= 85) return 'green';
+  if (confidence >= 70) return 'yellow';
+  return 'red';
+}
+
+/** Spec section 9: the first two required resources are shown, the rest as a '+N more' count. */
+export const VISIBLE_RESOURCES = 2;
+
+export function splitResources(
+  resources: readonly string[],
+  visible = VISIBLE_RESOURCES,
+): { shown: string[]; moreLabel: string | null } {
+  const hidden = resources.length - visible;
+  return {
+    shown: resources.slice(0, visible),
+    moreLabel: hidden > 0 ? `+${hidden} more` : null,
+  };
+}
+
+/** Spec section 9: the capacity alert threshold (a label only; nothing is sent). */
+export const CAPACITY_ALERT_PERCENT = 90;
+
+export function isOverCapacityAlert(percent: number): boolean {
+  return percent >= CAPACITY_ALERT_PERCENT;
+}
+
+/** A bar's width in percent, clamped so an over-capacity value never overflows its track. */
+export function barWidth(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.min(100, Math.max(0, percent));
+}
+
+/** "recreational" -> "Recreational". */
+export function titleCase(word: string): string {
+  return word ? word[0]?.toUpperCase() + word.slice(1) : word;
+}

@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import { cx } from '../../lib/cx';
+import { formatCount, formatPercent } from '../../lib/format';
+import { Card, CardBody, CardHeader } from '../card';
+import { EmptyNote } from '../empty-note';
+import { amenityIcon, Icon } from '../icons';
+import { ProgressBar } from '../progress-bar';
+import { QueryState, type QueryLike } from '../query-state';
+import { ListSkeleton } from '../list-skeleton';
+import type { AmenityView } from './types';
+
+/** Peak Usage Hours by Amenity (spec section 2). `highlightId` marks the amenity in focus. */
+export function PeakHoursCard({
+  query,
+  highlightId,
+}: {
+  query: QueryLike<readonly AmenityView[]>;
+  highlightId?: string;
+}) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title="Peak Usage Hours by Amenity"
+        description="When each amenity is busiest, and how full it is now"
+      />
+      <CardBody>
+        <QueryState
+          query={query}
+          label="peak usage hours"
+          skeleton={<ListSkeleton />}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyNote title="No amenities reported yet." />}
+        >
+          {(amenities) => (
+            <ul className="grid gap-2">
+              {amenities.map((amenity) => {
+                const focused = amenity.id === highlightId;
+                return (
+                  <li
+                    key={amenity.id}
+                    aria-current={focused ? 'true' : undefined}
+                    className={cx(
+                      'flex items-center gap-3 rounded-lg p-2',
+                      focused && 'bg-brand-50 ring-2 ring-brand-600 dark:bg-brand-900/40',
+                    )}
+                  >
+                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                      <Icon name={amenityIcon(amenity.type)} />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <p className="font-medium">{amenity.name}</p>
+                        <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
+                          {formatCount(amenity.peakUsage)} at peak
+                        </p>
+                      </div>
+                      <p className="text-sm text-slate-600 dark:text-slate-400">
+                        Peak {amenity.peakTime}
+                      </p>
+                      <div className="mt-1 flex items-center gap-2">
+                        <ProgressBar percent={amenity.usagePercentage} />
+                        <span className="w-20 shrink-0 text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
+                          {formatPercent(amenity.usagePercentage)} usage
+                        </span>
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
+      </CardBody>
+    </Card>
+  );
+}

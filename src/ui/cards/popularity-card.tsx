@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import { describeRange } from '../../lib/date-range';
+import { formatPercent } from '../../lib/format';
+import { Card, CardBody, CardHeader } from '../card';
+import { DonutChart } from '../charts/donut-chart';
+import { EmptyNote } from '../empty-note';
+import { QueryState, type QueryLike } from '../query-state';
+import { Skeleton } from '../skeleton';
+import type { PopularityView } from './types';
+
+/** Amenity Popularity (spec section 2): the donut of usage shares with its legend. */
+export function PopularityCard({
+  query,
+  days,
+}: {
+  query: QueryLike<readonly PopularityView[]>;
+  days: number;
+}) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title="Amenity Popularity"
+        description={`Share of visits, ${describeRange(days)}`}
+      />
+      <CardBody className="@container">
+        <QueryState
+          query={query}
+          label="amenity popularity"
+          skeleton={
+            <div className="flex flex-col items-center gap-4">
+              <Skeleton className="aspect-square w-full max-w-[240px] rounded-full" />
+              <div className="grid w-full gap-2">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} className="h-5 w-full" />
+                ))}
+              </div>
+            </div>
+          }
+          isEmpty={(entries) => entries.every((entry) => !(entry.percentage > 0))}
+          empty={<EmptyNote title="No visits recorded in this range yet." />}
+        >
+          {(entries) => <PopularityBody entries={entries} refreshing={query.isPlaceholderData} />}
+        </QueryState>
+      </CardBody>
+    </Card>
+  );
+}
+
+function PopularityBody({
+  entries,
+  refreshing,
+}: {
+  entries: readonly PopularityView[];
+  refreshing?: boolean;
+}) {
+  const sorted = [...entries].sort((a, b) => b.percentage - a.percentage);
+  const top = sorted[0];
+  return (
+    <div
+      aria-busy={refreshing || undefined}
+      className={
+        refreshing
+          ? 'flex flex-col items-center gap-4 opacity-50 transition-opacity @lg:flex-row'
+          : 'flex flex-col items-center gap-4 transition-opacity @lg:flex-row'
+      }
+    >
+      <DonutChart
+        slices={sorted.map((entry) => ({
+          label: entry.name,
+          value: entry.percentage,
+          color: entry.color,
+        }))}
+        label="Donut chart of each amenity's share of visits; the figures are in the list."
+        centerValue={top ? formatPercent(top.percentage) : undefined}
+        centerLabel={top ? 'most visited' : undefined}
+      />
+      <ul className="grid w-full gap-1.5 text-sm" aria-label="Popularity legend">
+        {sorted.map((entry) => (
+          <li key={entry.name} className="flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="h-3 w-3 shrink-0 rounded-sm"
+              style={{ backgroundColor: entry.color }}
+            />
+            <span className="min-w-0 flex-1 text-slate-700 dark:text-slate-300">{entry.name}</span>
+            <span className="font-semibold tabular-nums">{formatPercent(entry.percentage)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { cx } from '../../lib/cx';
+import { formatCount } from '../../lib/format';
+import {
+  describeUsagePeriod,
+  formatUsageTime,
+  readoutIndex,
+  toUsageChartData,
+  USAGE_SERIES,
+  type UsageChartData,
+  type UsagePeriodLike,
+  type UsagePointLike,
+} from '../../lib/usage-chart';
+import { Card, CardBody, CardHeader } from '../card';
+import { EmptyNote } from '../empty-note';
+import { QueryState, type QueryLike } from '../query-state';
+import { Skeleton } from '../skeleton';
+import { ToggleGroup } from '../toggle-group';
+
+// uPlot is loaded with the chart itself, so routes without the chart never download it.
+const UsageChart = lazy(() =>
+  import('../charts/usage-chart').then((module) => ({ default: module.UsageChart })),
+);
+
+/** Fixed, so the card keeps its height while loading, refetching or switching periods. */
+const CHART_BOX = 'h-[260px]';
+
+const PERIOD_OPTIONS = [
+  { value: 'day', label: 'Daily' },
+  { value: 'week', label: 'Weekly' },
+  { value: 'month', label: 'Monthly' },
+] as const;
+
+const VIEW_OPTIONS = [
+  { value: 'chart', label: 'Chart' },
+  { value: 'table', label: 'Table' },
+] as const;
+type UsageView = (typeof VIEW_OPTIONS)[number]['value'];
+
+/**
+ * Amenity Usage Over Time (spec section 2): the line chart with its period toggle, a legend that
+ * reads out the hovered (or latest) values, and a table view as the chart's text alternative.
+ * While another period loads, the previous lines stay on screen, dimmed.
+ */
+export function UsageChartCard({
+  query,
+  period,
+  onPeriodChange,
+  days,
+  timeZone,
+  dark,
+}: {
+  query: QueryLike<readonly UsagePointLike[]>;
+  period: UsagePeriodLike;
+  onPeriodChange: (next: UsagePeriodLike) => void;
+  /** The dashboard's date range, which the Monthly view covers. */
+  days: number;
+  timeZone: string;
+  dark: boolean;
+}) {
+  const headingId = useId();
+  const [view, setView] = useState<UsageView>('chart');
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title="Amenity Usage Over Time"
+        description={describeUsagePeriod(period, days)}
+        actions={
+          <>
+            <ToggleGroup
+              label="Period"
+              options={PERIOD_OPTIONS}
+              value={period}
+              onChange={onPeriodChange}
+            />
+            <ToggleGroup label="Show as" options={VIEW_OPTIONS} value={view} onChange={setView} />
+          </>
+        }
+      />
+      <CardBody>
+        <QueryState
+          query={query}
+          label="amenity usage over time"
+          skeleton={<UsageSkeleton />}
+          isEmpty={(points) => points.length === 0}
+          empty={<EmptyNote title="No usage recorded for this period yet." />}
+        >
+          {(points) => (
+            <UsageBody
+              points={points}
+              view={view}
+              period={period}
+              timeZone={timeZone}
+              dark={dark}
+              refreshing={query.isPlaceholderData === true}
+            />
+          )}
+        </QueryState>
+      </CardBody>
+    </Card>
+  );
+}
+
+function UsageSkeleton() {
+  return (
+    <div className="grid gap-3">
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className={cx(CHART_BOX, 'w-full')} />
+    </div>
+  );
+}
+
+function UsageBody({
+  points,
+  view,
+  period,
+  timeZone,
+  dark,
+  refreshing,
+}: {
+  points: readonly UsagePointLike[];
+  view: UsageView;
+  period: UsagePeriodLike;
+  timeZone: string;
+  dark: boolean;
+  refreshing: boolean;
+}) {
+  const data = useMemo(() => toUsageChartData(points), [points]);
+  const [hovered, setHovered] = useState<number | null>(null);
+  return (
+    <div
+      aria-busy={refreshing || undefined}
+      className={cx('transition-opacity', refreshing && 'opacity-50')}
+    >
+      {view === 'chart' ? (
+        <>
+          <UsageLegend
+            data={data}
+            index={readoutIndex(hovered, data.times.length)}
+            hovering={hovered !== null}
+            period={period}
+            timeZone={timeZone}
+          />
+          <div
+            role="img"
+            aria-label="Line chart of visitors per amenity. Choose Table to read the values."
+            className={cx(CHART_BOX, 'mt-2 w-full')}
+          >
+            <Suspense fallback={<Skeleton className="h-full w-full" />}>
+              <UsageChart
+                data={data}
+                period={period}
+                timeZone={timeZone}
+                dark={dark}
+                onCursor={setHovered}
+              />
+            </Suspense>
+          </div>
+        </>
+      ) : (
+        <UsageTable data={data} period={period} timeZone={timeZone} />
+      )}
+    </div>
+  );
+}
+
+/** The legend doubles as the hover readout: each amenity's value at the hovered point. */
+function UsageLegend({
+  data,
+  index,
+  hovering,
+  period,
+  timeZone,
+}: {
+  data: UsageChartData;
+  index: number | null;
+  hovering: boolean;
+  period: UsagePeriodLike;
+  timeZone: string;
+}) {
+  const time = index === null ? undefined : data.times[index];
+  return (
+    <div className="min-h-10 text-sm">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {time === undefined
+          ? 'No points'
+          : `${hovering ? '' : 'Latest · '}${formatUsageTime(time, period, 'long', timeZone)}`}
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Legend">
+        {USAGE_SERIES.map((series, i) => {
+          const value = index === null ? undefined : data.columns[i + 1]?.[index];
+          return (
+            <li key={series.key} className="flex items-center gap-1.5 whitespace-nowrap">
+              <span
+                aria-hidden="true"
+                className="h-1 w-4 rounded-full"
+                style={{ backgroundColor: series.color }}
+              />
+              <span className="text-slate-700 dark:text-slate-300">{series.label}</span>
+              <span className="font-semibold text-slate-900 tabular-nums dark:text-white">
+                {value === undefined ? '–' : formatCount(value)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The text alternative of the chart: every point, in time order. */
+export function UsageTable({
+  data,
+  period,
+  timeZone,
+}: {
+  data: UsageChartData;
+  period: UsagePeriodLike;
+  timeZone: string;
+}) {
+  const captionId = useId();
+  return (
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="max-h-[302px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
+    >
+      <table className="w-full text-left text-sm">
+        <caption id={captionId} className="sr-only">
+          Visitors per amenity, {period === 'day' ? 'per hour' : 'per day'}
+        </caption>
+        <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Time
+            </th>
+            {USAGE_SERIES.map((series) => (
+              <th key={series.key} scope="col" className="px-3 py-2 text-right font-medium">
+                {series.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {data.times.map((time, row) => (
+            <tr key={time}>
+              <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
+                {formatUsageTime(time, period, 'long', timeZone)}
+              </th>
+              {USAGE_SERIES.map((series, i) => (
+                <td key={series.key} className="px-3 py-1.5 text-right tabular-nums">
+                  {formatCount(data.columns[i + 1]?.[row] ?? 0)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { memo, useMemo, useRef, useLayoutEffect } from 'react';
+import uPlot from 'uplot';
+import {
+  formatUsageTime,
+  USAGE_SERIES,
+  type UsageChartData,
+  type UsagePeriodLike,
+} from '../../lib/usage-chart';
+import { UPlotChart, type ChartOptions } from './uplot-chart';
+
+export const USAGE_CHART_HEIGHT = 260;
+
+type Labels = { period: UsagePeriodLike; timeZone: string };
+
+/** Canvas has no CSS: read the axis and grid colours from custom properties of the container. */
+function cssColor(u: uPlot, property: string, fallback: string): string {
+  return getComputedStyle(u.root).getPropertyValue(property).trim() || fallback;
+}
+
+/**
+ * uPlot options for the usage chart. Labels come from a getter so a new period or time zone needs
+ * only a redraw, never a new plot.
+ */
+export function usageChartOptions(labels: () => Labels): ChartOptions {
+  const axisStroke = (u: uPlot) => cssColor(u, '--chart-axis', '#475569');
+  const gridStroke = (u: uPlot) => cssColor(u, '--chart-grid', '#e2e8f0');
+  return {
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), labels().timeZone),
+    scales: {
+      x: { time: true },
+      y: { range: (_u, _min, max) => [0, max > 0 ? Math.ceil(max * 1.1) : 10] },
+    },
+    series: [
+      {},
+      ...USAGE_SERIES.map((series) => ({
+        label: series.label,
+        stroke: series.color,
+        width: 2,
+        points: { size: 5 },
+      })),
+    ],
+    axes: [
+      {
+        stroke: axisStroke,
+        grid: { stroke: gridStroke, width: 1 },
+        ticks: { stroke: gridStroke, width: 1 },
+        space: 64,
+        values: (_u, splits) => {
+          const { period, timeZone } = labels();
+          return splits.map((s) => formatUsageTime(s * 1000, period, 'short', timeZone));
+        },
+      },
+      {
+        stroke: axisStroke,
+        grid: { stroke: gridStroke, width: 1 },
+        ticks: { stroke: gridStroke, width: 1 },
+        size: 44,
+        values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')),
+      },
+    ],
+  };
+}
+
+/**
+ * The usage line chart: one line per amenity in the spec's colours. Lazy-loaded with uPlot, so
+ * only the pages that draw it pay for it.
+ */
+export const UsageChart = memo(function UsageChart({
+  data,
+  period,
+  timeZone,
+  dark,
+  onCursor,
+}: {
+  data: UsageChartData;
+  period: UsagePeriodLike;
+  timeZone: string;
+  dark: boolean;
+  onCursor?: (index: number | null) => void;
+}) {
+  const labelsRef = useRef<Labels>({ period, timeZone });
+  useLayoutEffect(() => {
+    labelsRef.current = { period, timeZone };
+  }, [period, timeZone]);
+  const options = useMemo(() => usageChartOptions(() => labelsRef.current), []);
+
+  return (
+    <UPlotChart
+      options={options}
+      data={data.columns}
+      height={USAGE_CHART_HEIGHT}
+      onCursor={onCursor}
+      repaintKey={`${String(dark)}-${period}-${timeZone}`}
+      className="w-full text-slate-600 [--chart-axis:#475569] [--chart-grid:#e2e8f0] dark:[--chart-axis:#cbd5e1] dark:[--chart-grid:#334155]"
+    />
+  );
+});
