@@ -49,9 +49,14 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) throw new Error(`Not a date and time: ${date} ${time}`);
   const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  const second = wall - zoneOffsetMs(first, timeZone);
-  return new Date(second);
+  const guessOffset = zoneOffsetMs(wall, timeZone);
+  const first = wall - guessOffset;
+  const offset = zoneOffsetMs(first, timeZone);
+  if (offset === guessOffset) return new Date(first);
+  const second = wall - offset;
+  if (zoneOffsetMs(second, timeZone) === offset) return new Date(second);
+  // The wall time falls in a spring-forward gap: take the later reading, past the gap.
+  return new Date(Math.max(first, second));
 }
 
 /** Today's date in `timeZone` as yyyy-mm-dd (the earliest date a new event may use). */

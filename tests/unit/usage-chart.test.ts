@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeUsagePeriod,
+  formatUsageTime,
+  readoutIndex,
+  toUsageChartData,
+  USAGE_SERIES,
+} from '../../src/lib/usage-chart';
+import { timelineFixture } from '../../mocks/fixtures';
+
+const point = (time: string, base: number) => ({
+  time,
+  lawn: base,
+  hall: base + 1,
+  yard: base + 2,
+  lake: base + 3,
+});
+
+describe('toUsageChartData', () => {
+  it('lays the points out as uPlot columns: unix seconds, then lawn, hall, yard, lake', () => {
+    const data = toUsageChartData([
+      point('2026-11-22T10:00:00Z', 10),
+      point('2026-11-22T11:00:00Z', 20),
+    ]);
+    const t0 = Date.parse('2026-11-22T10:00:00Z');
+    expect(data.times).toEqual([t0, t0 + 3_600_000]);
+    expect(data.columns).toEqual([
+      [t0 / 1000, t0 / 1000 + 3600],
+      [10, 20],
+      [11, 21],
+      [12, 22],
+      [13, 23],
+    ]);
+  });
+
+  it('follows the spec order and colours of the series', () => {
+    expect(USAGE_SERIES.map((s) => [s.key, s.color])).toEqual([
+      ['lawn', '#16a34a'],
+      ['hall', '#9333ea'],
+      ['yard', '#d97706'],
+      ['lake', '#2563eb'],
+    ]);
+  });
+
+  it('sorts points that arrive out of order', () => {
+    const data = toUsageChartData([
+      point('2026-11-22T12:00:00Z', 3),
+      point('2026-11-22T10:00:00Z', 1),
+      point('2026-11-22T11:00:00Z', 2),
+    ]);
+    expect(data.columns[1]).toEqual([1, 2, 3]);
+    expect(data.times).toEqual([...data.times].sort((a, b) => a - b));
+  });
+
+  it('drops points whose time cannot be read and keeps the last of a repeated time', () => {
+    const data = toUsageChartData([
+      point('not a time', 99),
+      point('2026-11-22T10:00:00Z', 1),
+      point('2026-11-22T10:00:00Z', 5),
+    ]);
+    expect(data.times).toHaveLength(1);
+    expect(data.columns.map((column) => column[0])).toEqual([
+      Date.parse('2026-11-22T10:00:00Z') / 1000,
+      5,
+      6,
+      7,
+      8,
+    ]);
+  });
+
+  it('gives empty columns for no points', () => {
+    expect(toUsageChartData([])).toEqual({ times: [], columns: [[], [], [], [], []] });
+  });
+
+  it('handles 90 days hourly (4 x 2,160 points) with every column the same length', () => {
+    const start = Date.parse('2026-08-24T00:00:00Z');
+    const points = Array.from({ length: 2160 }, (_, i) =>
+      point(new Date(start + i * 3_600_000).toISOString(), i % 50),
+    );
+    const data = toUsageChartData(points);
+    expect(data.columns.map((column) => column.length)).toEqual([2160, 2160, 2160, 2160, 2160]);
+  });
+
+  it('shapes the demo timeline of every period', () => {
+    expect(toUsageChartData(timelineFixture('day')).times).toHaveLength(24);
+    expect(toUsageChartData(timelineFixture('week')).times).toHaveLength(7);
+    expect(toUsageChartData(timelineFixture('month', 90)).times).toHaveLength(90);
+  });
+});
+
+describe('usage chart labels', () => {
+  const at = Date.parse('2026-11-22T18:00:00Z');
+
+  it('labels hours in the daily view and dates otherwise, in the community time zone', () => {
+    expect(formatUsageTime(at, 'day', 'short', 'America/Los_Angeles')).toBe('10 AM');
+    expect(formatUsageTime(at, 'day', 'short', 'America/New_York')).toBe('1 PM');
+    expect(formatUsageTime(at, 'day', 'long', 'America/Los_Angeles')).toBe('Sun 10:00 AM');
+    expect(formatUsageTime(at, 'week', 'short', 'America/Los_Angeles')).toBe('Nov 22');
+    expect(formatUsageTime(at, 'month', 'long', 'America/Los_Angeles')).toBe('Sun, Nov 22');
+  });
+
+  it('describes what each period covers, the monthly view by the date range', () => {
+    expect(describeUsagePeriod('day', 30)).toBe('Visitors per hour, last 24 hours');
+    expect(describeUsagePeriod('week', 90)).toBe('Visitors per day, last 7 days');
+    expect(describeUsagePeriod('month', 90)).toBe('Visitors per day, last 90 days');
+  });
+
+  it('reads out the hovered point, else the latest one', () => {
+    expect(readoutIndex(3, 10)).toBe(3);
+    expect(readoutIndex(null, 10)).toBe(9);
+    expect(readoutIndex(12, 10)).toBe(9);
+    expect(readoutIndex(null, 0)).toBeNull();
+  });
+});
