@@ -1,0 +1,58 @@
+/** Formats of the report documents (en-US, in the community's time zone and currency). */
+
+const LOCALE = 'en-US';
+
+/** "Nov 22, 2026, 10:05 AM PST": an instant with its zone, so a printed report is unambiguous. */
+export function formatDateTime(time: number, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(time);
+}
+
+/** "Sun, Nov 22, 2026": the calendar day of an instant in the zone. */
+export function formatDay(iso: string, timeZone: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return new Intl.DateTimeFormat(LOCALE, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
+  }).format(time);
+}
+
+/** "Oct 24 – Nov 22, 2026" (the year shown once when both days share it). */
+export function formatDayRange(fromIso: string, toIso: string, timeZone: string): string {
+  const from = Date.parse(fromIso);
+  const to = Date.parse(toIso);
+  if (Number.isNaN(from) || Number.isNaN(to)) return `${fromIso} – ${toIso}`;
+  return new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
+  }).formatRange(from, to);
+}
+
+/** Money with cents, for small per-visit figures ("$0.42"). */
+export function formatCents(value: number, currency: string): string {
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** "12.5%", always one decimal so a column of shares lines up. */
+export function formatShare(percent: number): string {
+  return `${percent.toLocaleString(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
