@@ -1,0 +1,265 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { API_PATHS } from '../../src/api/contract';
+import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
+import { DASHBOARD_RANGE_KEY } from '../../src/lib/storage-keys';
+import { renderWithApp } from '../render';
+
+// uPlot draws on a canvas, which jsdom lacks: the lazy chart module is replaced by a stand-in
+// that reports how many points it was given. The data shaping and the table view are real.
+vi.mock('../../src/ui/charts/usage-chart', () => ({
+  UsageChart: ({ data }: { data: { times: number[] } }) => (
+    <div data-testid="usage-chart" data-points={data.times.length} />
+  ),
+}));
+
+/** Every API request the page makes, as path + query. */
+function recordRequests(): string[] {
+  const urls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    urls.push(url.pathname + url.search);
+  });
+  return urls;
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+});
+
+/** What each widget shows once its data is in, to check one failure leaves the rest working. */
+const LOADED: Record<string, () => Promise<unknown>> = {
+  metrics: () => screen.findByText('1,247'),
+  timeline: () => screen.findByTestId('usage-chart'),
+  popularity: () => screen.findByRole('list', { name: 'Popularity legend' }),
+  amenityAnalytics: () => screen.findByText('Capacity Planning'),
+  suggestions: () => screen.findByText('Sunset Movie Night on the Lawn'),
+  analysis: () => screen.findByText(/Recreational events do best/),
+};
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+describe('Dashboard', () => {
+  it('shows the heading, the live badge and every widget with its data', async () => {
+    renderWithApp(<DashboardPage />, { route: '/dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Live Data')).toBeInTheDocument();
+    for (const loaded of Object.values(LOADED)) await loaded();
+
+    const metrics = screen.getByRole('list', { name: 'Key metrics' });
+    expect(within(metrics).getByText('$123.4K')).toBeInTheDocument();
+    expect(within(metrics).getByText('Monthly amenity value')).toBeInTheDocument();
+    expect(within(metrics).getByText('87%')).toBeInTheDocument();
+    expect(within(metrics).getByText('42m')).toBeInTheDocument();
+    expect(screen.getByTestId('last-update')).toHaveTextContent('Just now');
+
+    expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-points', '24');
+    const popularity = card('Amenity Popularity');
+    expect(within(popularity).getByText('The Great Lawn')).toBeInTheDocument();
+    expect(within(popularity).getByText('34%', { selector: 'li span' })).toBeInTheDocument();
+
+    const peak = card('Peak Usage Hours by Amenity');
+    expect(within(peak).getByText('Peak 5:00 PM - 7:00 PM')).toBeInTheDocument();
+    expect(within(peak).getByText('186 at peak')).toBeInTheDocument();
+
+    const live = card('Live Amenity Status');
+    expect(within(live).getByText('Alert threshold: 90% capacity')).toBeInTheDocument();
+    // The Great Lawn 142 / 200 = 71%, Solis Hall 58 / 120 = 48%.
+    expect(within(live).getByText('142 of 200')).toBeInTheDocument();
+    expect(within(live).getByText('58 of 120')).toBeInTheDocument();
+    expect(within(live).getByText('Next scheduled update in 3 minutes')).toBeInTheDocument();
+    expect(within(live).getAllByText('Closed')).toHaveLength(1);
+
+    const insights = card('Recent Insights & Recommendations');
+    for (const [title, impact] of [
+      ['Great Lawn Event Optimization', 'High Impact'],
+      ['Solis Hall Popularity', 'Success Story'],
+      ['Heritage Tree Area', 'Action Required'],
+    ] as const) {
+      const item = within(insights).getByRole('heading', { name: title }).closest('li');
+      expect(item).toHaveTextContent(impact);
+    }
+    expect(card('Event Performance Trends')).toHaveTextContent('Jun');
+  });
+
+  it('shows an unknown amenity status as closed', async () => {
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, async () => {
+        const { amenitiesFixture } = await import('../../mocks/fixtures');
+        return HttpResponse.json([{ ...amenitiesFixture[0], status: 'maintenance' }]);
+      }),
+    );
+    renderWithApp(<DashboardPage />);
+    const live = await screen.findByRole('region', { name: 'Live Amenity Status' });
+    const [listed] = await within(live).findAllByText('The Great Lawn');
+    expect(listed?.closest('li')).toHaveTextContent('Closed');
+  });
+
+  it('shows each widget loading while its data is on the way', async () => {
+    server.use(http.get('/api/*', () => delay('infinite')));
+    renderWithApp(<DashboardPage />);
+    expect(screen.getAllByTestId('metric-skeleton')).toHaveLength(4);
+    for (const label of [
+      'dashboard metrics',
+      'amenity usage over time',
+      'amenity popularity',
+      'peak usage hours',
+      'live amenity status',
+      "Amy's event suggestions",
+      'event performance trends',
+    ]) {
+      expect(screen.getByText(`Loading ${label}…`)).toBeInTheDocument();
+    }
+    expect(screen.getByText('Waiting for the first update…')).toBeInTheDocument();
+  });
+
+  it('says so when a widget has no data', async () => {
+    server.use(
+      http.get(API_PATHS.timeline, () => HttpResponse.json([])),
+      http.get(API_PATHS.popularity, () => HttpResponse.json([])),
+      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([])),
+      http.get(API_PATHS.suggestions, () => HttpResponse.json([])),
+      http.get(API_PATHS.analysis, () =>
+        HttpResponse.json({
+          monthlyTrends: [],
+          popularCategories: [],
+          bestPerformingAmenities: [],
+          seasonalInsights: [],
+        }),
+      ),
+    );
+    renderWithApp(<DashboardPage />);
+    expect(await screen.findByText('No usage recorded for this period yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No visits recorded in this range yet.')).toBeInTheDocument();
+    expect(await screen.findAllByText('No amenities reported yet.')).toHaveLength(2);
+    expect(await screen.findByText('No suggestions yet')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Amy is analyzing your community data to generate personalized event suggestions.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No past events to analyse yet.')).toBeInTheDocument();
+    await LOADED.metrics?.();
+  });
+
+  it.each([
+    ['metrics', API_PATHS.metrics, ['metrics']],
+    ['timeline', API_PATHS.timeline, ['Amenity Usage Over Time']],
+    ['popularity', API_PATHS.popularity, ['Amenity Popularity']],
+    [
+      'amenityAnalytics',
+      API_PATHS.amenityAnalytics,
+      ['Peak Usage Hours by Amenity', 'Live Amenity Status'],
+    ],
+    ['suggestions', API_PATHS.suggestions, ["Amy's Event Suggestions"]],
+    ['analysis', API_PATHS.analysis, ['Event Performance Trends']],
+  ])('a failing %s call breaks only its own widget, which can retry', async (key, path, cards) => {
+    server.use(
+      http.get(path, () => new HttpResponse('database offline', { status: 500 }), { once: true }),
+    );
+    renderWithApp(<DashboardPage />);
+    for (const [other, loaded] of Object.entries(LOADED)) {
+      if (other !== key) await loaded();
+    }
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(cards.length);
+    for (const alert of alerts) expect(alert).toHaveTextContent('500: database offline');
+    for (const name of cards) {
+      if (name !== 'metrics') expect(within(card(name)).getByRole('alert')).toBeInTheDocument();
+    }
+
+    await userEvent.click(within(alerts[0] as HTMLElement).getByRole('button', { name: 'Retry' }));
+    await LOADED[key]?.();
+  });
+
+  it('shows a clear error for a payload that does not match the contract', async () => {
+    server.use(
+      http.get(API_PATHS.metrics, () =>
+        HttpResponse.json({ activeUsersToday: 'lots', activeUsersChange: 1 }),
+      ),
+    );
+    renderWithApp(<DashboardPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unexpected response from /api/dashboard/metrics: activeUsersToday: expected number',
+    );
+    await LOADED.popularity?.();
+  });
+
+  it('scopes the range widgets by the date range and remembers it on the device', async () => {
+    const requests = recordRequests();
+    const { unmount } = renderWithApp(<DashboardPage />);
+    const range = screen.getByRole('combobox', { name: 'Date range' });
+    expect(range).toHaveValue('30');
+    await waitFor(() => expect(requests).toContain('/api/amenities/popularity?days=30'));
+    expect(screen.getByText('Share of visits, last 30 days')).toBeInTheDocument();
+
+    await userEvent.selectOptions(range, 'Last 3 Months');
+    await waitFor(() => expect(requests).toContain('/api/amenities/popularity?days=90'));
+    expect(screen.getByText('Share of visits, last 3 months')).toBeInTheDocument();
+    expect(localStorage.getItem(DASHBOARD_RANGE_KEY)).toBe('90');
+
+    // Daily and Weekly have fixed spans; Monthly covers the range.
+    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    await waitFor(() => expect(requests).toContain('/api/usage/timeline?period=month&days=90'));
+    expect(screen.getByText('Visitors per day, last 90 days')).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart')).toHaveAttribute('data-points', '90');
+
+    unmount();
+    requests.length = 0;
+    renderWithApp(<DashboardPage />);
+    expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveValue('90');
+    await waitFor(() => expect(requests).toContain('/api/amenities/popularity?days=90'));
+    expect(requests).not.toContain('/api/amenities/popularity?days=30');
+  });
+
+  it('shows one quick-action notification at a time, with the spec texts', async () => {
+    renderWithApp(<DashboardPage />);
+    const actions = card('Quick Actions & Reports');
+    const cases = [
+      [
+        'Generate Monthly Report',
+        'Report Generation Started',
+        'Your monthly report is being generated and will be ready shortly.',
+      ],
+      ['Export Usage Data', 'Data Export Started', 'Usage data is being exported to CSV format.'],
+      [
+        'Schedule Auto Reports',
+        'Report Scheduling',
+        'Auto-report scheduling feature will be available soon.',
+      ],
+      ['Manage Alerts', 'Alert Management', 'Alert management interface will be available soon.'],
+    ] as const;
+    const titles = cases.map(([, title]) => title);
+    for (const [button, title, description] of cases) {
+      await userEvent.click(within(actions).getByRole('button', { name: button }));
+      expect(await screen.findByText(title)).toBeInTheDocument();
+      expect(screen.getByText(description)).toBeInTheDocument();
+      for (const other of titles.filter((t) => t !== title)) {
+        expect(screen.queryByText(other)).not.toBeInTheDocument();
+      }
+    }
+  });
+
+  it('explains each metric in a tooltip reachable by keyboard, and inline on press', async () => {
+    renderWithApp(<DashboardPage />);
+    await LOADED.metrics?.();
+    const info = screen.getByRole('button', { name: 'About Active Users Today' });
+    await userEvent.tab();
+    while (document.activeElement !== info) await userEvent.tab();
+    expect(await screen.findByRole('tooltip', undefined, { timeout: 2000 })).toHaveTextContent(
+      'Residents who checked in at any amenity since midnight',
+    );
+
+    expect(info).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(info);
+    expect(info).toHaveAttribute('aria-expanded', 'true');
+    const controlled = document.getElementById(info.getAttribute('aria-controls') ?? '');
+    expect(controlled).toBeVisible();
+    expect(controlled).toHaveTextContent('counted once each');
+  });
+});

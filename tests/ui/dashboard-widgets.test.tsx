@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { metricsFixture, timelineFixture } from '../../mocks/fixtures';
+import { API_PATHS, type DashboardMetrics } from '../../src/api/contract';
+import { metricsQuery } from '../../src/api/metrics';
+import { createQueryClient } from '../../src/api/query-client';
+import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
+import { MetricCards } from '../../src/features/dashboard/metric-cards';
+import { SETTINGS_KEY } from '../../src/lib/storage-keys';
+import { UsageChartCard } from '../../src/ui/cards/usage-chart-card';
+import type { QueryLike } from '../../src/ui/query-state';
+import { renderWithApp } from '../render';
+
+// jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
+vi.mock('../../src/ui/charts/usage-chart', () => ({
+  UsageChart: ({ data }: { data: { times: number[] } }) => (
+    <div data-testid="usage-chart" data-points={data.times.length} />
+  ),
+}));
+
+afterEach(() => {
+  vi.useRealTimers();
+  server.events.removeAllListeners();
+});
+
+function query<T>(overrides: Partial<QueryLike<T>>): QueryLike<T> {
+  return {
+    data: undefined,
+    error: null,
+    status: 'success',
+    fetchStatus: 'idle',
+    dataUpdatedAt: Date.now(),
+    refetch: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('metric cards', () => {
+  it('show four skeleton cards while loading', () => {
+    render(
+      <MetricCards
+        query={query<DashboardMetrics | null>({ status: 'pending', fetchStatus: 'fetching' })}
+        currency="USD"
+      />,
+    );
+    expect(screen.getAllByTestId('metric-skeleton')).toHaveLength(4);
+  });
+
+  it('render nothing when there is no data', () => {
+    const { container } = render(
+      <MetricCards query={query<DashboardMetrics | null>({ data: null })} currency="USD" />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('show green up arrows from zero and red down arrows below, with the magnitude', () => {
+    renderWithApp(
+      <MetricCards
+        query={query<DashboardMetrics | null>({
+          data: { ...metricsFixture, activeUsersChange: 0, sessionTimeChange: -7.25 },
+        })}
+        currency="USD"
+      />,
+    );
+    const users = screen.getByRole('heading', { name: 'Active Users Today' }).closest('li');
+    const session = screen.getByRole('heading', { name: 'Avg. Session Time' }).closest('li');
+    const up = users?.querySelector('[data-direction]');
+    const down = session?.querySelector('[data-direction]');
+    expect(up).toHaveAttribute('data-direction', 'up');
+    expect(up).toHaveClass('text-green-700');
+    expect(up).toHaveTextContent('Up 0%');
+    expect(down).toHaveAttribute('data-direction', 'down');
+    expect(down).toHaveClass('text-red-700');
+    expect(down).toHaveTextContent('Down 7.3%');
+  });
+
+  it('show the revenue in thousands in the currency from Settings', () => {
+    renderWithApp(
+      <MetricCards
+        query={query<DashboardMetrics | null>({
+          data: { ...metricsFixture, revenueImpact: 98_760 },
+        })}
+        currency="EUR"
+      />,
+    );
+    expect(screen.getByText('€98.8K')).toBeInTheDocument();
+    expect(screen.getByText('Monthly amenity value')).toBeInTheDocument();
+  });
+});
+
+describe('last-update label', () => {
+  it('counts up from the metrics update, refreshed every 30 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    // Auto-refresh off, so no refetch resets the age while the clock moves on.
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ autoRefresh: false }));
+    const client = createQueryClient();
+    client.setQueryData(metricsQuery().queryKey, metricsFixture, {
+      updatedAt: Date.now() - 45_000,
+    });
+    renderWithApp(<DashboardPage />, { client });
+    expect(screen.getByTestId('last-update')).toHaveTextContent('Just now');
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByTestId('last-update')).toHaveTextContent('1 minute ago');
+    act(() => vi.advanceTimersByTime(4 * 60_000));
+    expect(screen.getByTestId('last-update')).toHaveTextContent('5 minutes ago');
+    // An hour on: a clock time in the community's time zone (Pacific by default).
+    act(() => vi.advanceTimersByTime(60 * 60_000));
+    expect(screen.getByTestId('last-update')).toHaveTextContent(/^\d{1,2}:\d{2} [AP]M$/);
+  });
+});
+
+describe('usage chart card', () => {
+  const points = timelineFixture('day');
+
+  function renderCard(overrides: Partial<QueryLike<typeof points>> = {}) {
+    const onPeriodChange = vi.fn();
+    render(
+      <UsageChartCard
+        query={query({ data: points, ...overrides })}
+        period="day"
+        onPeriodChange={onPeriodChange}
+        days={30}
+        timeZone="America/Los_Angeles"
+        dark={false}
+      />,
+    );
+    return { onPeriodChange };
+  }
+
+  it('has Daily, Weekly and Monthly toggles with Daily pressed', async () => {
+    const { onPeriodChange } = renderCard();
+    expect(screen.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Weekly' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Weekly' }));
+    expect(onPeriodChange).toHaveBeenCalledWith('week');
+  });
+
+  it('has a legend that reads out the latest values', async () => {
+    renderCard();
+    await screen.findByTestId('usage-chart');
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    const last = points[points.length - 1];
+    expect(within(legend).getByText('The Great Lawn').parentElement).toHaveTextContent(
+      `The Great Lawn${String(last?.lawn)}`,
+    );
+    expect(within(legend).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText(/^Latest · Sun 10:00 AM$/)).toBeInTheDocument();
+  });
+
+  it('switches to a table with every point, as the text alternative', async () => {
+    renderCard();
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Visitors per amenity, per hour' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(points.length + 1);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'The Great Lawn', 'Solis Hall', 'The Yard', 'Grand Lake']);
+    const first = points[0];
+    expect(rows[1]).toHaveTextContent(
+      `${String(first?.lawn)}${String(first?.hall)}${String(first?.yard)}${String(first?.lake)}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Chart' }));
+    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+  });
+
+  it('keeps the previous lines, dimmed, while another period loads', async () => {
+    renderCard({ isPlaceholderData: true, fetchStatus: 'fetching' });
+    const chart = await screen.findByTestId('usage-chart');
+    const body = chart.closest('[aria-busy]');
+    expect(body).toHaveAttribute('aria-busy', 'true');
+    expect(body).toHaveClass('opacity-50');
+    expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the chosen period', async () => {
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === API_PATHS.timeline) requests.push(url.search);
+    });
+    server.use(
+      http.get(API_PATHS.timeline, ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period');
+        return HttpResponse.json(timelineFixture(period === 'week' ? 'week' : 'day'));
+      }),
+    );
+    renderWithApp(<DashboardPage />);
+    expect(await screen.findByTestId('usage-chart')).toHaveAttribute('data-points', '24');
+    await userEvent.click(screen.getByRole('button', { name: 'Weekly' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-points', '7'),
+    );
+    expect(requests).toEqual(['?period=day', '?period=week']);
+  });
+});
