@@ -156,7 +156,7 @@ export function summarizeFinancials({
       ? popularity
           .map((entry) => {
             const share = (entry.percentage / shareTotal) * 100;
-            const value = (monthlyValue * share) / 100;
+            const value = (monthlyValue * entry.percentage) / shareTotal;
             const tracked = usage?.perAmenity.find((row) => row.name === entry.name);
             const monthlyVisits = tracked ? toMonthly(tracked.visits) : null;
             return {

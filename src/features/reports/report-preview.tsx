@@ -127,7 +127,7 @@ export const ReportPreview = forwardRef<
         </Button>
         <Button variant="ghost" size="sm" onClick={onClose}>
           <Icon name="close" className="h-4 w-4" />
-          Close<span className="sr-only"> preview</span>
+          Close <span className="sr-only">preview</span>
         </Button>
       </div>
 
