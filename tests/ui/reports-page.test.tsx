@@ -98,13 +98,14 @@ describe('Reports page', () => {
         .map((option) => option.textContent),
     ).toEqual(['Last Week', 'Last Month', 'Last Quarter', 'Last Year']);
     const tiles = screen.getByLabelText('Report statistics');
-    for (const [label, value] of [
+    const expected: [string, string][] = [
       ['Reports Generated', '24'],
       ['Downloads', '156'],
       ['Scheduled', '3'],
       ['Shared', '8'],
-    ]) {
-      expect(within(tiles).getByText(label).nextElementSibling).toHaveTextContent(value ?? '');
+    ];
+    for (const [label, value] of expected) {
+      expect(within(tiles).getByText(label).nextElementSibling).toHaveTextContent(value);
     }
     for (const title of [
       'Amenity Usage Report',
