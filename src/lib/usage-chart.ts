@@ -28,36 +28,45 @@ export type UsageChartData = {
 /**
  * Points with an unreadable time are dropped; the rest are put in time order (the server sends
  * them in order, so the sort only runs when needed) and a repeated time keeps its last value.
+ * Plain loops: this runs on every refetch, for up to 2,160 points a series.
  */
 export function toUsageChartData(points: readonly UsagePointLike[]): UsageChartData {
   const rows: { ms: number; point: UsagePointLike }[] = [];
-  let ordered = true;
+  let increasing = true;
+  let last = -Infinity;
   for (const point of points) {
     const ms = Date.parse(point.time);
     if (Number.isNaN(ms)) continue;
-    const last = rows[rows.length - 1];
-    if (last && ms < last.ms) ordered = false;
+    if (ms <= last) increasing = false;
+    last = ms;
     rows.push({ ms, point });
   }
-  if (!ordered) rows.sort((a, b) => a.ms - b.ms);
+  if (!increasing) rows.sort((a, b) => a.ms - b.ms);
 
   const times: number[] = [];
-  const columns: UsageChartData['columns'] = [[], [], [], [], []];
+  const xs: number[] = [];
+  const lawn: number[] = [];
+  const hall: number[] = [];
+  const yard: number[] = [];
+  const lake: number[] = [];
   for (const { ms, point } of rows) {
+    // After sorting, a repeated time is next to its twin: the later point wins.
     const at = times.length - 1;
     if (at >= 0 && times[at] === ms) {
-      USAGE_SERIES_KEYS.forEach((key, i) => {
-        (columns[i + 1] as number[])[at] = point[key];
-      });
+      lawn[at] = point.lawn;
+      hall[at] = point.hall;
+      yard[at] = point.yard;
+      lake[at] = point.lake;
       continue;
     }
     times.push(ms);
-    columns[0].push(ms / 1000);
-    USAGE_SERIES_KEYS.forEach((key, i) => {
-      (columns[i + 1] as number[]).push(point[key]);
-    });
+    xs.push(ms / 1000);
+    lawn.push(point.lawn);
+    hall.push(point.hall);
+    yard.push(point.yard);
+    lake.push(point.lake);
   }
-  return { columns, times };
+  return { columns: [xs, lawn, hall, yard, lake], times };
 }
 
 export type UsagePeriodLike = 'day' | 'week' | 'month';

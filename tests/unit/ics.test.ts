@@ -8,7 +8,7 @@ import {
   parseTimeRange,
   suggestionEvent,
 } from '../../src/lib/ics';
-import { todayIn, zonedTimeToUtc } from '../../src/lib/zoned-time';
+import { todayIn, wallClockDateFn, zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { suggestionsFixture } from '../../mocks/fixtures';
 
 /** The item at `index`, failing the test when there is none. */
@@ -42,6 +42,24 @@ describe('zoned times', () => {
     expect(zonedTimeToUtc('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe(
       '2026-11-01T05:30:00.000Z',
     );
+  });
+
+  it('gives dates whose local fields read the wall clock in the zone (for chart ticks)', () => {
+    const fields = (d: Date) => [
+      d.getFullYear(),
+      d.getMonth() + 1,
+      d.getDate(),
+      d.getHours(),
+      d.getMinutes(),
+    ];
+    const pacific = wallClockDateFn('America/Los_Angeles');
+    expect(fields(pacific(Date.parse('2026-07-04T01:30:00Z')))).toEqual([2026, 7, 3, 18, 30]);
+    expect(fields(pacific(Date.parse('2026-12-06T02:00:00Z')))).toEqual([2026, 12, 5, 18, 0]);
+    // Either side of the fall-back change (cached offsets are per hour, so both must be right).
+    expect(fields(pacific(Date.parse('2026-11-01T08:59:00Z')))).toEqual([2026, 11, 1, 1, 59]);
+    expect(fields(pacific(Date.parse('2026-11-01T09:00:00Z')))).toEqual([2026, 11, 1, 1, 0]);
+    const eastern = wallClockDateFn('America/New_York');
+    expect(fields(eastern(Date.parse('2026-07-04T01:30:00Z')))).toEqual([2026, 7, 3, 21, 30]);
   });
 
   it("knows today's date in the zone", () => {

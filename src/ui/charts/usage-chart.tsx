@@ -1,16 +1,20 @@
 import { memo, useMemo, useRef, useLayoutEffect } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import {
   formatUsageTime,
   USAGE_SERIES,
   type UsageChartData,
   type UsagePeriodLike,
 } from '../../lib/usage-chart';
+import { wallClockDateFn } from '../../lib/zoned-time';
 import { UPlotChart, type ChartOptions } from './uplot-chart';
 
 export const USAGE_CHART_HEIGHT = 260;
 
 type Labels = { period: UsagePeriodLike; timeZone: string };
+
+/** The app's font (src/index.css --font-sans), so the axes match the page and share its font. */
+const AXIS_FONT = '12px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Canvas has no CSS: read the axis and grid colours from custom properties of the container. */
 function cssColor(u: uPlot, property: string, fallback: string): string {
@@ -24,10 +28,20 @@ function cssColor(u: uPlot, property: string, fallback: string): string {
 export function usageChartOptions(labels: () => Labels): ChartOptions {
   const axisStroke = (u: uPlot) => cssColor(u, '--chart-axis', '#475569');
   const gridStroke = (u: uPlot) => cssColor(u, '--chart-grid', '#e2e8f0');
+  let zone = '';
+  let wallClock: (ms: number) => Date = (ms) => new Date(ms);
   return {
     legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { size: 8 } },
-    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), labels().timeZone),
+    // Ticks fall on the community's midnights and hours, not the device's.
+    tzDate: (seconds) => {
+      const { timeZone } = labels();
+      if (timeZone !== zone) {
+        zone = timeZone;
+        wallClock = wallClockDateFn(timeZone);
+      }
+      return wallClock(seconds * 1000);
+    },
     scales: {
       x: { time: true },
       y: { range: (_u, _min, max) => [0, max > 0 ? Math.ceil(max * 1.1) : 10] },
@@ -44,6 +58,7 @@ export function usageChartOptions(labels: () => Labels): ChartOptions {
     axes: [
       {
         stroke: axisStroke,
+        font: AXIS_FONT,
         grid: { stroke: gridStroke, width: 1 },
         ticks: { stroke: gridStroke, width: 1 },
         space: 64,
@@ -54,6 +69,7 @@ export function usageChartOptions(labels: () => Labels): ChartOptions {
       },
       {
         stroke: axisStroke,
+        font: AXIS_FONT,
         grid: { stroke: gridStroke, width: 1 },
         ticks: { stroke: gridStroke, width: 1 },
         size: 44,

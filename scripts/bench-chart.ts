@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: render and update timings of the usage chart (4 series x 2,160 points, 90 days
+ * hourly) in real Chromium. Builds scripts/bench/ with Vite (production React, minified), serves it
+ * on a free local port and drives /usr/bin/chromium (CHROMIUM_PATH overrides) with playwright-core.
+ * Targets (issue 2): first render <= 15 ms, update <= 5 ms. Prints figures; asserts nothing.
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import type { BenchResult } from './bench/bench-entry';
+
+const benchDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
+const outDir = mkdtempSync(path.join(tmpdir(), 'cg-bench-'));
+const TARGETS = { firstRender: 15, update: 5 };
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { median: at(0.5), p95: at(0.95), min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function main() {
+  await build({
+    configFile: false,
+    root: benchDir,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
+  });
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const file = path.join(outDir, url.pathname === '/' ? 'index.html' : url.pathname);
+    if (!file.startsWith(outDir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, {
+        'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+  let missed = false;
+  try {
+    for (const device of [
+      { name: 'desktop', width: 1280, height: 800, scale: 1 },
+      { name: 'phone', width: 390, height: 844, scale: 3 },
+    ]) {
+      const page = await browser.newPage({
+        viewport: { width: device.width, height: device.height },
+        deviceScaleFactor: device.scale,
+      });
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.waitForFunction(() => typeof window.runBench === 'function');
+      const result: BenchResult = await page.evaluate(() =>
+        window.runBench({ mounts: 20, updates: 60 }),
+      );
+      await page.close();
+
+      const [coldRender = 0, ...warmRenders] = result.firstRenderMs;
+      const render = stats(warmRenders);
+      const update = stats(result.updateMs);
+      const shape = stats(result.shapeMs);
+      console.log(
+        `\nUsage chart, ${device.name} (${device.width}px at ${device.scale}x, chart ${result.width}px): ${result.series} series x ${result.points.toLocaleString('en-US')} points`,
+      );
+      console.log(
+        `  data shaping (toUsageChartData)  median ${ms(shape.median)}  p95 ${ms(shape.p95)}`,
+      );
+      console.log(`  first render, cold (1st mount)   ${ms(coldRender)}`);
+      console.log(
+        `  first render, warm (${warmRenders.length} mounts)   median ${ms(render.median)}  p95 ${ms(render.p95)}   target <= ${TARGETS.firstRender} ms`,
+      );
+      console.log(
+        `  update: shape + setData (${result.updateMs.length})  median ${ms(update.median)}  p95 ${ms(update.p95)}   target <= ${TARGETS.update} ms`,
+      );
+      if (render.median > TARGETS.firstRender || update.median > TARGETS.update) missed = true;
+    }
+    console.log(missed ? '\nA median missed its target.' : '\nAll medians within target.');
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
