@@ -1,9 +1,83 @@
-/** Placeholder: filled in by its issue. */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DAY_RANGES, DEFAULT_DAY_RANGE, type UsagePeriod } from '../../api/contract';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useAmyAnalysis } from '../../api/amy-analysis';
+import { useAmenityPopularity } from '../../api/popularity';
+import { useUsageTimeline } from '../../api/timeline';
+import { usePersistentChoice } from '../../lib/persistent-state';
+import { TIMEZONES, useSettings } from '../../lib/settings';
+import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
+import { EventAnalysisCard } from '../../ui/cards/event-analysis-cards';
+import { LiveStatusCard } from '../../ui/cards/live-status-card';
+import { PeakHoursCard } from '../../ui/cards/peak-hours-card';
+import { PopularityCard } from '../../ui/cards/popularity-card';
+import { UsageChartCard } from '../../ui/cards/usage-chart-card';
+import { LiveBadge } from '../../ui/live-badge';
+import { useMappedQuery } from '../../ui/map-query';
+import { RangeSelect } from '../../ui/range-select';
+import { AmenityFocusCard } from './amenity-focus-card';
+import { toAmenityViews } from './amenity-views';
+
+/**
+ * Analytics (spec section 2): the dashboard's analytics cards plus the event analysis. The date
+ * range is the dashboard's (one choice, remembered on the device). `?amenity=<id>` puts one
+ * amenity in focus at the top and highlights it in the lists.
+ */
 export function AnalyticsPage() {
+  const settings = useSettings();
+  const timeZone = TIMEZONES[settings.timezone].iana;
+  const [searchParams] = useSearchParams();
+  const focusId = searchParams.get('amenity')?.trim() || undefined;
+  const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);
+  const [period, setPeriod] = useState<UsagePeriod>('day');
+
+  const timeline = useUsageTimeline(period, days);
+  const popularity = useAmenityPopularity(days);
+  const amenities = useMappedQuery(useAmenityAnalytics(), toAmenityViews);
+  const analysis = useAmyAnalysis();
+  const highlightId = amenities.data?.some((amenity) => amenity.id === focusId)
+    ? focusId
+    : undefined;
+
   return (
-    <>
+    <div className="grid gap-4 sm:gap-6">
       <title>Analytics · CommonGround</title>
-      <h1 className="text-2xl font-bold">Analytics</h1>
-    </>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight">Analytics</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            How residents use the amenities, and how past events performed
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
+          <LiveBadge />
+        </div>
+      </header>
+
+      {focusId ? <AmenityFocusCard amenityId={focusId} query={amenities} /> : null}
+
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <UsageChartCard
+            query={timeline}
+            period={period}
+            onPeriodChange={setPeriod}
+            days={days}
+            timeZone={timeZone}
+            dark={settings.darkMode}
+          />
+        </div>
+        <PopularityCard query={popularity} days={days} />
+      </div>
+
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+        <PeakHoursCard query={amenities} highlightId={highlightId} />
+        <LiveStatusCard query={amenities} timeZone={timeZone} highlightId={highlightId} />
+      </div>
+
+      <EventAnalysisCard query={analysis} />
+    </div>
   );
 }

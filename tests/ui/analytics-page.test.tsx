@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { API_PATHS } from '../../src/api/contract';
+import { AnalyticsPage } from '../../src/features/analytics/analytics-page';
+import { renderWithApp } from '../render';
+
+// jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
+vi.mock('../../src/ui/charts/usage-chart', () => ({
+  UsageChart: ({ data }: { data: { times: number[] } }) => (
+    <div data-testid="usage-chart" data-points={data.times.length} />
+  ),
+}));
+
+describe('Analytics', () => {
+  it("shows the dashboard's analytics cards and the event analysis", async () => {
+    renderWithApp(<AnalyticsPage />, { route: '/analytics' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+    for (const name of [
+      'Amenity Usage Over Time',
+      'Amenity Popularity',
+      'Peak Usage Hours by Amenity',
+      'Live Amenity Status',
+      'Event Analysis',
+    ]) {
+      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+    }
+    const analysis = screen.getByRole('region', { name: 'Event Analysis' });
+    expect(await within(analysis).findByText('Monthly Trends')).toBeInTheDocument();
+    expect(within(analysis).getByText('14 events · 91% success')).toBeInTheDocument();
+    expect(within(analysis).getByText('Market Street Promenade')).toBeInTheDocument();
+    expect(
+      within(analysis).getByText('Indoor workshops in Solis Hall peak in November and December.'),
+    ).toBeInTheDocument();
+    // No focus card without ?amenity.
+    expect(screen.queryByRole('link', { name: 'Show all' })).not.toBeInTheDocument();
+  });
+
+  it('puts the amenity of ?amenity=<id> in focus and highlights it in the lists', async () => {
+    renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=solis-hall' });
+    const focus = await screen.findByRole('region', { name: 'Solis Hall' });
+    expect(focus).toHaveTextContent('Event hall with kitchen, stage and seating for 120.');
+    expect(within(focus).getByText('Medium usage')).toBeInTheDocument();
+    // 58 of 120 = 48%.
+    expect(within(focus).getByText('of 120 (48%)')).toBeInTheDocument();
+    expect(within(focus).getByText('7:00 PM - 9:00 PM')).toBeInTheDocument();
+    expect(within(focus).getByText('104 people at peak')).toBeInTheDocument();
+
+    for (const name of ['Peak Usage Hours by Amenity', 'Live Amenity Status']) {
+      const list = screen.getByRole('region', { name });
+      const current = within(list)
+        .getAllByRole('listitem')
+        .filter((item) => item.getAttribute('aria-current') === 'true');
+      expect(current).toHaveLength(1);
+      expect(current[0]).toHaveTextContent('Solis Hall');
+    }
+  });
+
+  it('says so for an unknown amenity id and shows all amenities', async () => {
+    renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=tennis-court' });
+    expect(
+      await screen.findByText(
+        'There is no amenity with the id “tennis-court”. Showing analytics for all amenities.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all amenities' })).toHaveAttribute(
+      'href',
+      '/analytics',
+    );
+    const live = screen.getByRole('region', { name: 'Live Amenity Status' });
+    expect(
+      within(live)
+        .getAllByRole('listitem')
+        .some((item) => item.hasAttribute('aria-current')),
+    ).toBe(false);
+    expect(within(live).getByText('Sunny Side Playground')).toBeInTheDocument();
+  });
+
+  it('shows the focus card loading, then failing on its own', async () => {
+    server.use(http.get(API_PATHS.amenityAnalytics, () => delay('infinite')));
+    const { unmount } = renderWithApp(<AnalyticsPage />, {
+      route: '/analytics?amenity=solis-hall',
+    });
+    expect(screen.getByText('Loading the selected amenity…')).toBeInTheDocument();
+    unmount();
+
+    server.use(
+      http.get(
+        API_PATHS.amenityAnalytics,
+        () => new HttpResponse('sensor hub down', { status: 503 }),
+      ),
+    );
+    renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=solis-hall' });
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      '503: sensor hub downRetry',
+      '503: sensor hub downRetry',
+      '503: sensor hub downRetry',
+    ]);
+    // The rest of the page still works.
+    expect(await screen.findByText('Monthly Trends')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Popularity legend' })).toBeInTheDocument();
+  });
+
+  it('shows the event analysis failing on its own and when there is nothing yet', async () => {
+    server.use(
+      http.get(API_PATHS.analysis, () => new HttpResponse('analysis unavailable', { status: 500 })),
+    );
+    const { unmount } = renderWithApp(<AnalyticsPage />);
+    const analysis = screen.getByRole('region', { name: 'Event Analysis' });
+    expect(await within(analysis).findByRole('alert')).toHaveTextContent(
+      '500: analysis unavailable',
+    );
+    expect(await screen.findByText('Capacity Planning')).toBeInTheDocument();
+    unmount();
+
+    server.use(
+      http.get(API_PATHS.analysis, () =>
+        HttpResponse.json({
+          monthlyTrends: [],
+          popularCategories: [],
+          bestPerformingAmenities: [],
+          seasonalInsights: [],
+        }),
+      ),
+    );
+    renderWithApp(<AnalyticsPage />);
+    expect(await screen.findByText('No past events to analyse yet.')).toBeInTheDocument();
+  });
+});
