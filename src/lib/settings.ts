@@ -67,6 +67,36 @@ export function defaultSettings(): Settings {
   };
 }
 
+export type SettingsErrors = Partial<Record<keyof Settings, string>>;
+
+const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+/** The Settings form's checks, with messages that say how to fix the value. */
+export function validateSettings(settings: Settings): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const name = settings.communityName.trim();
+  const code = settings.communityCode.trim();
+  if (!name) errors.communityName = 'Enter the community name.';
+  else if (name.length > 120) errors.communityName = 'Use 120 characters or fewer.';
+  if (!code) errors.communityCode = 'Enter the community code.';
+  else if (code.length > 40) errors.communityCode = 'Use 40 characters or fewer.';
+  else if (!CODE_PATTERN.test(code)) {
+    errors.communityCode = 'Use letters, numbers and hyphens only, for example WCCA-2024.';
+  }
+  if (settings.address.trim().length > 300) errors.address = 'Use 300 characters or fewer.';
+  return errors;
+}
+
+/** Text fields as they are stored: without stray spaces at either end. */
+export function normalizeSettings(settings: Settings): Settings {
+  return {
+    ...settings,
+    communityName: settings.communityName.trim(),
+    communityCode: settings.communityCode.trim(),
+    address: settings.address.trim(),
+  };
+}
+
 export type SettingsLoad = { settings: Settings; problem: string | null };
 
 /** Reads the saved record; anything unreadable falls back to the defaults with a reason. */

@@ -1,0 +1,261 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCalendarDate, formatMoney } from '../../lib/format';
+import { CURRENT_PLAN, maskedCard, nextBillingDate } from '../../lib/plan';
+import { Badge } from '../../ui/badge';
+import { Button, buttonClasses } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Icon, type IconName } from '../../ui/icons';
+import { SAMPLE_USERS, type SampleUser } from './settings-content';
+import { Group } from './settings-group';
+
+/**
+ * The Integrations, Users and Billing tabs: what the spec shows as static content. Anything that
+ * would need the server (connecting, adding, editing, paying) says so instead of pretending.
+ */
+
+function ServerNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+      <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+function isInstalled(): boolean {
+  if (typeof window === 'undefined') return false;
+  const standalone =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(display-mode: standalone)').matches;
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return standalone || iosStandalone;
+}
+
+function IntegrationRow({
+  icon,
+  name,
+  description,
+  status,
+  action,
+}: {
+  icon: IconName;
+  name: string;
+  description: ReactNode;
+  status: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-4 first:pt-0 last:pb-0">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
+      >
+        <Icon name={icon} />
+      </span>
+      <div className="min-w-0 flex-1 basis-52">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-medium">{name}</h3>
+          {status}
+        </div>
+        <div className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</div>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+export function IntegrationsTab() {
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [installed] = useState(isInstalled);
+  return (
+    <Group title="Integrations" description="Services CommonGround works with.">
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        <IntegrationRow
+          icon="mail"
+          name="Email Service"
+          status={<Badge tone="gray">Managed by the server</Badge>}
+          description="Sends the emails chosen under Notifications. Its set-up lives on the CommonGround server, not on this device."
+        />
+        <IntegrationRow
+          icon="calendar"
+          name="Calendar Integration"
+          status={<Badge tone="yellow">Not connected</Badge>}
+          description="Puts community events and reservations in your calendar."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => setCalendarOpen(true)}>
+              Connect<span className="sr-only">: Calendar Integration</span>
+            </Button>
+          }
+        />
+        <IntegrationRow
+          icon="home"
+          name="Mobile App"
+          status={
+            installed ? (
+              <Badge tone="green">Installed on this device</Badge>
+            ) : (
+              <Badge tone="gray">Not installed on this device</Badge>
+            )
+          }
+          description={
+            installed
+              ? 'CommonGround runs as an app here and keeps its last data for offline use.'
+              : 'CommonGround installs from the browser: on iPhone use Share > Add to Home Screen; on Android or a computer use Install app in the browser menu.'
+          }
+        />
+      </ul>
+      <Dialog
+        open={calendarOpen}
+        onClose={() => setCalendarOpen(false)}
+        title="Calendar Integration"
+      >
+        <ServerNote>
+          Connecting a calendar needs the CommonGround server, which does not offer it yet. Nothing
+          was connected.
+        </ServerNote>
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setCalendarOpen(false)}>
+            Close
+          </Button>
+        </div>
+      </Dialog>
+    </Group>
+  );
+}
+
+const USER_SERVER_NOTE =
+  'Managing users needs the CommonGround server, which has no user administration yet, so users cannot be added or changed here.';
+
+export function UsersTab() {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<SampleUser | null>(null);
+  return (
+    <Group title="Users" description="People who can sign in to manage this community.">
+      <div className="mb-4 flex justify-end">
+        <Button onClick={() => setAdding(true)}>
+          <Icon name="plus" className="h-4 w-4" />
+          Add User
+        </Button>
+      </div>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {SAMPLE_USERS.map((user) => (
+          <li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
+            <span
+              aria-hidden="true"
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+            >
+              {initials(user.name)}
+            </span>
+            <div className="min-w-0 flex-1 basis-40">
+              <p className="font-medium">{user.name}</p>
+              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
+            </div>
+            <Badge tone={user.role === 'Admin' ? 'purple' : 'blue'}>{user.role}</Badge>
+            <Button variant="secondary" size="sm" onClick={() => setEditing(user)}>
+              Edit<span className="sr-only">: {user.name}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add User">
+        <ServerNote>{USER_SERVER_NOTE}</ServerNote>
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setAdding(false)}>
+            Close
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? editing.name : 'User'}
+        description="User details (read-only)"
+      >
+        {editing ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium text-slate-600 dark:text-slate-400">Email</dt>
+            <dd className="break-all">{editing.email}</dd>
+            <dt className="font-medium text-slate-600 dark:text-slate-400">Role</dt>
+            <dd>{editing.role}</dd>
+            <dt className="font-medium text-slate-600 dark:text-slate-400">Last active</dt>
+            <dd>{editing.lastActive}</dd>
+          </dl>
+        ) : null}
+        <div className="mt-4">
+          <ServerNote>{USER_SERVER_NOTE}</ServerNote>
+        </div>
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setEditing(null)}>
+            Close
+          </Button>
+        </div>
+      </Dialog>
+    </Group>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+export function BillingTab() {
+  const [today] = useState(() => Date.now());
+  return (
+    <div className="grid gap-6">
+      <Group title="Current plan">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <p className="text-lg font-semibold">
+              {CURRENT_PLAN.name} <Badge tone="brand">Current plan</Badge>
+            </p>
+            <p className="mt-1 text-2xl font-bold tabular-nums">
+              {formatMoney(CURRENT_PLAN.monthlyPrice, 'USD')}
+              <span className="text-base font-normal text-slate-600 dark:text-slate-400">
+                {' '}
+                per month (USD)
+              </span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Up to {CURRENT_PLAN.amenityLimit} amenities.
+            </p>
+          </div>
+          <Link to="/pricing" className={buttonClasses('primary')}>
+            Upgrade Plan
+          </Link>
+        </div>
+      </Group>
+      <Group title="Billing details">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-600 dark:text-slate-400">Next billing date</dt>
+            <dd className="mt-0.5 font-medium">{formatCalendarDate(nextBillingDate(today))}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600 dark:text-slate-400">Payment method</dt>
+            <dd className="mt-0.5 font-medium">
+              <span aria-hidden="true">
+                {CURRENT_PLAN.cardBrand} {maskedCard(CURRENT_PLAN.cardLast4)}
+              </span>
+              <span className="sr-only">
+                {CURRENT_PLAN.cardBrand} card ending in {CURRENT_PLAN.cardLast4}
+              </span>
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-4">
+          <ServerNote>
+            Invoices and payment details are handled by the CommonGround server; they are shown here
+            for reference and cannot be changed on this device.
+          </ServerNote>
+        </div>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, type ReactElement, type ReactNode } from 'react';
+import { cx } from '../lib/cx';
+import { Icon } from './icons';
+
+/** The look of text inputs, textareas and selects; a red border marks an invalid value. */
+export function controlClasses(invalid = false) {
+  return cx(
+    'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
+    invalid ? 'border-red-600 dark:border-red-500' : 'border-slate-300 dark:border-slate-600',
+  );
+}
+
+type ControlProps = {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/**
+ * A labelled form control with an optional hint and an inline error. The control is rendered by
+ * `children` with the ids it needs, so inputs, textareas and selects share one layout.
+ */
+export function Field({
+  id: givenId,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  /** A fixed id, when the caller needs to focus the control (e.g. the first invalid one). */
+  id?: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  children: (props: ControlProps) => ReactElement;
+}) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p
+          id={errorId}
+          className="flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+        >
+          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
