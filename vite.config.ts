@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { sitePlugin, themeBootPlugin } from './scripts/vite-plugin-site';
 import { THEME_BOOT_SCRIPT } from './src/lib/theme-boot';
 import { manifest } from './scripts/manifest';
+import { SITE_QUERY_PARAMS } from './src/site/content/contact-links';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -52,6 +53,12 @@ export default defineConfig({
         // The SPA shell is app.html: index.html is the prerendered landing page.
         navigateFallback: '/app.html',
         navigateFallbackDenylist: [/^\/api\//],
+        // /contact?plan=professional and /blog?q=… still open their prerendered page offline.
+        ignoreURLParametersMatching: [
+          /^utm_/,
+          /^fbclid$/,
+          ...SITE_QUERY_PARAMS.map((name) => new RegExp(`^${name}$`)),
+        ],
         cleanupOutdatedCaches: true,
         // Data belongs to the query persister, never to a runtime cache.
         runtimeCaching: [],

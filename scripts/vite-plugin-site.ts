@@ -1,28 +1,94 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { prerenderSite } from './prerender';
+
+/** The public pages' only script (vanilla TypeScript, no React). */
+export const ISLAND_ENTRY = 'src/site/islands/main.ts';
+
+type ChunkWithCss = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** The stylesheet(s) of the SPA entry: the shared Tailwind file the public pages use too. */
+export function appStylesheets(bundle: Rolldown.OutputBundle): string[] {
+  const app = Object.values(bundle).find(
+    (o): o is ChunkWithCss =>
+      o.type === 'chunk' && o.isEntry && (o.facadeModuleId?.endsWith('index.html') ?? false),
+  );
+  const css = [...(app?.viteMetadata?.importedCss ?? [])];
+  if (css.length === 0) throw new Error('Site build: the app entry has no stylesheet');
+  return css;
+}
+
+/**
+ * Builds the island as one self-contained file (its own small build, no chunks shared with the
+ * SPA), so a public page's script cannot grow by what the app bundles, and it is one request.
+ */
+export async function buildIsland(
+  root: string,
+  outDir: string,
+  target: ResolvedConfig['build']['target'],
+): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      write: false,
+      target,
+      modulePreload: false,
+      rolldownOptions: {
+        input: path.resolve(root, ISLAND_ENTRY),
+        output: { entryFileNames: 'assets/site-[hash].js', codeSplitting: false },
+      },
+    },
+  });
+  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((o) => o.type === 'chunk');
+  const [island, ...extra] = chunks;
+  if (!island || extra.length > 0) {
+    throw new Error(`Site build: the island must be one file, got ${chunks.length} chunks`);
+  }
+  mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(outDir, island.fileName), island.code);
+  return island.fileName;
+}
 
 /**
  * Shapes the build output before the service worker is generated (order 'pre' runs ahead of
- * vite-plugin-pwa's closeBundle): the SPA shell built from index.html becomes app.html, so that
- * index.html can be the prerendered landing page.
+ * vite-plugin-pwa's closeBundle): the SPA shell built from index.html becomes app.html, and every
+ * public route is prerendered to a flat HTML file (index.html is the landing page) with the
+ * island script, the sitemap and robots.txt, so the worker precaches them all.
  */
 export function sitePlugin(): Plugin {
   let config: ResolvedConfig;
+  let css: string[] = [];
   return {
     name: 'commonground:site',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
     },
+    generateBundle(_options, bundle) {
+      if (config.build.ssr) return;
+      css = appStylesheets(bundle);
+    },
     closeBundle: {
       order: 'pre',
       sequential: true,
-      handler() {
+      async handler() {
         if (config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
         const spa = path.join(outDir, 'index.html');
         if (existsSync(spa)) renameSync(spa, path.join(outDir, 'app.html'));
+        const island = await buildIsland(config.root, outDir, config.build.target);
+        const url = (file: string) => `${config.base}${file}`;
+        const written = await prerenderSite({
+          root: config.root,
+          outDir,
+          assets: { css: css.map(url), island: url(island) },
+        });
+        config.logger.info(`prerendered ${written.length} public pages with ${island}`);
       },
     },
   };
