@@ -10,8 +10,8 @@ export type PendingLeave = { kind: 'link'; to: string } | { kind: 'history'; del
  * - reload, closing the tab, typing a URL: the browser's own beforeunload prompt;
  * - in-app links (sidebar, bottom bar, More sheet, page links): a capture-phase click listener
  *   stops the click before the router sees it;
- * - Back and Forward: a capture-phase popstate listener runs before the router's, stops it, and
- *   steps history back to this page (react-router keeps each entry's index in history.state).
+ * - Back and Forward: the Navigation API's navigate event cancels the traversal before it
+ *   happens, where the browser has it (elsewhere Back leaves without asking).
  * The caller shows a dialog for `pending` and calls `stay` or `leave`.
  */
 export function useLeaveGuard(dirty: boolean) {
@@ -59,25 +59,20 @@ export function useLeaveGuard(dirty: boolean) {
   }, [here]);
 
   useEffect(() => {
-    if (!dirty) return;
-    const startIndex = historyIndex(window.history.state);
-    let restoring = false;
-    const onPopState = (event: PopStateEvent) => {
-      if (!dirtyRef.current) return;
-      // Keep the router from seeing this step (capture at the window runs before its listener).
-      event.stopImmediatePropagation();
-      if (restoring) {
-        restoring = false;
-        return;
-      }
-      const index = historyIndex(event.state);
-      const delta = startIndex !== null && index !== null ? index - startIndex : -1;
-      restoring = true;
-      window.history.go(-delta);
-      setPending({ kind: 'history', delta });
+    const navigation = browserNavigation();
+    if (!dirty || !navigation) return;
+    const onNavigate = (event: Event) => {
+      const { navigationType, destination } = event as NavigateEventLike;
+      if (!dirtyRef.current || navigationType !== 'traverse' || !event.cancelable) return;
+      const from = navigation.currentEntry?.index;
+      event.preventDefault();
+      setPending({
+        kind: 'history',
+        delta: from === undefined || destination.index < 0 ? -1 : destination.index - from,
+      });
     };
-    window.addEventListener('popstate', onPopState, { capture: true });
-    return () => window.removeEventListener('popstate', onPopState, { capture: true });
+    navigation.addEventListener('navigate', onNavigate);
+    return () => navigation.removeEventListener('navigate', onNavigate);
   }, [dirty]);
 
   return {
@@ -96,9 +91,15 @@ export function useLeaveGuard(dirty: boolean) {
   };
 }
 
-function historyIndex(state: unknown): number | null {
-  if (state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number') {
-    return state.idx;
-  }
-  return null;
+/**
+ * The Navigation API (Chromium, recent Firefox and Safari), the one way to stop Back and Forward
+ * before they happen: its navigate event fires first and a traversal can be cancelled. The
+ * router's popstate listener is registered before any page's, so popstate cannot be used.
+ * TypeScript's DOM types do not include it yet; these are the few members used.
+ */
+type NavigateEventLike = Event & { navigationType: string; destination: { index: number } };
+type NavigationLike = EventTarget & { currentEntry: { index: number } | null };
+
+function browserNavigation(): NavigationLike | undefined {
+  return (window as Window & { navigation?: NavigationLike }).navigation;
 }
