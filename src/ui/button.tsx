@@ -6,7 +6,7 @@ export type ButtonSize = 'sm' | 'md';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:
-    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400 dark:bg-brand-600 dark:hover:bg-brand-700 dark:disabled:bg-slate-700',
+    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400 dark:bg-brand-700 dark:hover:bg-brand-800 dark:disabled:bg-slate-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:disabled:text-slate-400',
   ghost:
