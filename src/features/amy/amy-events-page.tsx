@@ -1,9 +1,376 @@
-/** Placeholder: filled in by its issue. */
+import { useId, useState, type ReactNode } from 'react';
+import type { Suggestion } from '../../api/contract';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useAmyAnalysis } from '../../api/amy-analysis';
+import { useAmySuggestions } from '../../api/amy-suggestions';
+import { cx } from '../../lib/cx';
+import { capacityPercent, formatCount } from '../../lib/format';
+import { TIMEZONES, useSettings } from '../../lib/settings';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { EventAnalysisCard } from '../../ui/cards/event-analysis-cards';
+import { EmptyNote } from '../../ui/empty-note';
+import { Icon, type IconName } from '../../ui/icons';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { useMappedQuery } from '../../ui/map-query';
+import { QueryState, type QueryLike } from '../../ui/query-state';
+import { Skeleton } from '../../ui/skeleton';
+import { StatTile } from '../../ui/stat-tile';
+import { StatusBadge } from '../../ui/status-badge';
+import { toAmenityViews, type AmenityDetail } from './amenity-views';
+import { BudgetDialog } from './budget-dialog';
+import { addSuggestionToCalendar } from './calendar-file';
+import { ChecklistDialog } from './checklist-dialog';
+import { CreateEventDialog } from './create-event-dialog';
+import { INPUT_CLASSES } from './form-field';
+import { SuggestionCard } from './suggestion-card';
+import { TemplatesDialog } from './templates-dialog';
+import { VendorDialog } from './vendor-dialog';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+type OpenDialog = 'create' | 'checklist' | 'vendors' | 'budget' | 'templates' | null;
+
+const PLANNING_TOOLS: readonly {
+  dialog: Exclude<OpenDialog, null | 'create'>;
+  label: string;
+  detail: string;
+  icon: IconName;
+}[] = [
+  {
+    dialog: 'checklist',
+    label: 'Event Checklist',
+    detail: 'Step by step, kept on this device',
+    icon: 'check',
+  },
+  {
+    dialog: 'vendors',
+    label: 'Vendor Directory',
+    detail: 'Who to book and what to ask',
+    icon: 'users',
+  },
+  {
+    dialog: 'budget',
+    label: 'Budget Calculator',
+    detail: 'Costs per event and per person',
+    icon: 'dollar',
+  },
+  {
+    dialog: 'templates',
+    label: 'Marketing Templates',
+    detail: 'Announcements ready to copy',
+    icon: 'mail',
+  },
+];
+
+/**
+ * Amy Events (spec section 2): Amy's suggestions with the month filter, the event analysis,
+ * planning tools and success metrics. Every control works on this device: events become
+ * calendar files, the tools are dialogs; nothing claims to be saved on a server.
+ */
 export function AmyEventsPage() {
+  const settings = useSettings();
+  const zone = TIMEZONES[settings.timezone];
+  const [month, setMonth] = useState<number | undefined>(undefined);
+  const suggestions = useAmySuggestions(month);
+  const amenities = useMappedQuery(useAmenityAnalytics(), toAmenityViews);
+  const analysis = useAmyAnalysis();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [templateFor, setTemplateFor] = useState<string | undefined>(undefined);
+  const close = () => setDialog(null);
+  const suggestionList: readonly Suggestion[] = suggestions.data ?? [];
+  const amenityByName = (name: string) =>
+    amenities.data?.find((amenity) => amenity.name.toLowerCase() === name.toLowerCase());
+
   return (
-    <>
+    <div className="grid gap-4 sm:gap-6">
       <title>Amy Events · CommonGround</title>
-      <h1 className="text-2xl font-bold">Amy Events</h1>
-    </>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight">Amy Events</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Event ideas from Amy, your AI event planner, and the tools to run them
+          </p>
+        </div>
+        <Button onClick={() => setDialog('create')}>
+          <Icon name="plus" className="h-4 w-4" />
+          Create Custom Event
+        </Button>
+      </header>
+
+      <IntroCard />
+
+      <SuggestionsSection
+        month={month}
+        onMonthChange={setMonth}
+        query={suggestions}
+        renderSuggestion={(suggestion) => (
+          <SuggestionCard
+            key={suggestion.id}
+            suggestion={suggestion}
+            amenity={amenityByName(suggestion.suggestedAmenity)}
+            currency={settings.currency}
+            onAddToCalendar={() => addSuggestionToCalendar(suggestion, zone.iana)}
+            onWriteAnnouncement={() => {
+              setTemplateFor(suggestion.id);
+              setDialog('templates');
+            }}
+          />
+        )}
+      />
+
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+        <PlanningTools
+          onOpen={(tool) => {
+            setTemplateFor(undefined);
+            setDialog(tool);
+          }}
+        />
+        <SuccessMetrics />
+      </div>
+
+      <AmenityStatusCard query={amenities} />
+      <EventAnalysisCard query={analysis} />
+
+      <CreateEventDialog
+        open={dialog === 'create'}
+        onClose={close}
+        amenityNames={amenities.data?.map((amenity) => amenity.name) ?? []}
+        timeZone={zone.iana}
+        timeZoneLabel={zone.label}
+      />
+      <ChecklistDialog open={dialog === 'checklist'} onClose={close} />
+      <VendorDialog open={dialog === 'vendors'} onClose={close} suggestions={suggestionList} />
+      <BudgetDialog
+        open={dialog === 'budget'}
+        onClose={close}
+        suggestions={suggestionList}
+        currency={settings.currency}
+      />
+      <TemplatesDialog
+        open={dialog === 'templates'}
+        onClose={close}
+        suggestions={suggestionList}
+        initialSuggestionId={templateFor}
+        communityName={settings.communityName}
+      />
+    </div>
+  );
+}
+
+function IntroCard() {
+  return (
+    <section
+      aria-labelledby="amy-intro"
+      className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-start sm:p-5 dark:border-brand-900 dark:bg-brand-900/30"
+    >
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
+        <Icon name="sparkles" />
+      </span>
+      <div className="min-w-0">
+        <h2 id="amy-intro" className="text-base font-semibold">
+          Meet Amy, your AI event planner
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Amy studies how residents use each amenity (when it is busy, when it sits empty, which
+          past events drew a crowd) and suggests events that fit. Every suggestion says how
+          confident Amy is and why, so you decide with the reasons in front of you.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function SuggestionsSection({
+  month,
+  onMonthChange,
+  query,
+  renderSuggestion,
+}: {
+  month: number | undefined;
+  onMonthChange: (month: number | undefined) => void;
+  query: QueryLike<Suggestion[]>;
+  renderSuggestion: (suggestion: Suggestion) => ReactNode;
+}) {
+  const headingId = useId();
+  const selectId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title="Event Suggestions"
+        description={month ? `Ideas for ${MONTHS[month - 1] ?? ''}` : 'Ideas for this month'}
+        actions={
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId} className="text-sm font-medium">
+              Month
+            </label>
+            <select
+              id={selectId}
+              value={month ?? ''}
+              onChange={(event) =>
+                onMonthChange(event.target.value ? Number(event.target.value) : undefined)
+              }
+              className={cx(INPUT_CLASSES, 'w-auto md:min-h-9')}
+            >
+              <option value="">Current month</option>
+              {MONTHS.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+      <CardBody>
+        <QueryState
+          query={query}
+          label="Amy's suggestions"
+          skeleton={
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Skeleton className="h-80 w-full rounded-xl" />
+              <Skeleton className="h-80 w-full rounded-xl" />
+            </div>
+          }
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyNote title="No suggestions yet">
+              Amy is analyzing your community data to generate personalized event suggestions.
+            </EmptyNote>
+          }
+        >
+          {(list) => (
+            <div
+              aria-busy={query.isPlaceholderData || undefined}
+              className={cx(
+                'grid gap-4 transition-opacity lg:grid-cols-2',
+                query.isPlaceholderData && 'opacity-50',
+              )}
+            >
+              {list.map(renderSuggestion)}
+            </div>
+          )}
+        </QueryState>
+      </CardBody>
+    </Card>
+  );
+}
+
+function PlanningTools({
+  onOpen,
+}: {
+  onOpen: (tool: (typeof PLANNING_TOOLS)[number]['dialog']) => void;
+}) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader id={headingId} title="Planning Tools" description="Everything for event day" />
+      <CardBody>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {PLANNING_TOOLS.map((tool) => (
+            <li key={tool.dialog}>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => onOpen(tool.dialog)}
+                className="flex min-h-11 w-full items-start gap-3 rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800"
+              >
+                <Icon
+                  name={tool.icon}
+                  className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-500"
+                />
+                <span>
+                  <span className="block text-sm font-semibold">{tool.label}</span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    {tool.detail}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** Spec section 9: static sample figures. */
+function SuccessMetrics() {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title="Success Metrics"
+        description="Events planned with Amy's suggestions"
+      />
+      <CardBody>
+        {/* Two by two: the card is half the page wide from lg up. */}
+        <dl aria-label="Success metrics" className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
+          <StatTile icon="target" label="Success rate" value="87%" />
+          <StatTile icon="users" label="Resident satisfaction" value="4.6/5" />
+          <StatTile icon="trending" label="Attendance" value="+60%" />
+          <StatTile icon="sparkles" label="Suggestion accuracy" value="85%+" />
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The amenities with their live status, for picking a time and place. */
+function AmenityStatusCard({ query }: { query: QueryLike<AmenityDetail[]> }) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title="Amenity Status"
+        description="How busy each amenity is now, to pick a place that has room"
+      />
+      <CardBody>
+        <QueryState
+          query={query}
+          label="amenity status"
+          skeleton={<ListSkeleton rows={4} />}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyNote title="No amenities reported yet." />}
+        >
+          {(list) => (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((amenity) => (
+                <li
+                  key={amenity.id}
+                  className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium">{amenity.name}</span>
+                    <StatusBadge status={amenity.status} />
+                  </div>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                    {formatCount(amenity.currentUsers)} of {formatCount(amenity.capacity)} (
+                    {capacityPercent(amenity.currentUsers, amenity.capacity)}%) · peak{' '}
+                    {amenity.peakTime}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </CardBody>
+    </Card>
   );
 }

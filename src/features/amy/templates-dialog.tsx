@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import type { Suggestion } from '../../api/contract';
+import { fillTemplate, TEMPLATE_KINDS, type TemplateKind } from '../../lib/event-planning';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { EmptyNote } from '../../ui/empty-note';
+import { Icon } from '../../ui/icons';
+import { INPUT_CLASSES } from './form-field';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Marketing templates filled from one of Amy's suggestions, ready to copy. */
+export function TemplatesDialog({
+  open,
+  onClose,
+  suggestions,
+  initialSuggestionId,
+  communityName,
+}: {
+  open: boolean;
+  onClose: () => void;
+  suggestions: readonly Suggestion[];
+  initialSuggestionId?: string;
+  communityName: string;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Marketing Templates"
+      description="Announcements filled in from Amy's suggestions. Copy one, adjust it and send it your usual way."
+    >
+      {open ? (
+        <TemplatesBody
+          suggestions={suggestions}
+          initialSuggestionId={initialSuggestionId}
+          communityName={communityName}
+          onClose={onClose}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function TemplatesBody({
+  suggestions,
+  initialSuggestionId,
+  communityName,
+  onClose,
+}: {
+  suggestions: readonly Suggestion[];
+  initialSuggestionId?: string;
+  communityName: string;
+  onClose: () => void;
+}) {
+  const [suggestionId, setSuggestionId] = useState(initialSuggestionId ?? suggestions[0]?.id ?? '');
+  const [kind, setKind] = useState<TemplateKind>('email');
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const suggestionSelect = useId();
+  const kindSelect = useId();
+  const textId = useId();
+  const suggestion = suggestions.find((item) => item.id === suggestionId) ?? suggestions[0];
+
+  if (!suggestion) {
+    return (
+      <EmptyNote title="No suggestions to fill the templates from">
+        Templates are filled from Amy&apos;s suggestions; there are none for this month yet.
+      </EmptyNote>
+    );
+  }
+  const text = fillTemplate(kind, suggestion, communityName);
+
+  const copyText = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <label htmlFor={suggestionSelect} className="text-sm font-medium">
+            Event
+          </label>
+          <select
+            id={suggestionSelect}
+            value={suggestion.id}
+            onChange={(event) => {
+              setSuggestionId(event.target.value);
+              setCopy('idle');
+            }}
+            className={INPUT_CLASSES}
+          >
+            {suggestions.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={kindSelect} className="text-sm font-medium">
+            Template
+          </label>
+          <select
+            id={kindSelect}
+            value={kind}
+            onChange={(event) => {
+              const next = TEMPLATE_KINDS.find((item) => item.kind === event.target.value);
+              if (next) setKind(next.kind);
+              setCopy('idle');
+            }}
+            className={INPUT_CLASSES}
+          >
+            {TEMPLATE_KINDS.map((item) => (
+              <option key={item.kind} value={item.kind}>
+                {item.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={textId} className="text-sm font-medium">
+          Text
+        </label>
+        <textarea
+          id={textId}
+          readOnly
+          value={text}
+          rows={kind === 'email' ? 12 : 5}
+          onFocus={(event) => event.currentTarget.select()}
+          className={INPUT_CLASSES}
+        />
+      </div>
+      <p aria-live="polite" className="min-h-5 text-sm">
+        {copy === 'copied' ? (
+          <span className="text-green-800 dark:text-green-300">Copied to the clipboard.</span>
+        ) : copy === 'failed' ? (
+          <span className="text-red-700 dark:text-red-300">
+            This browser did not allow copying. Select the text and copy it yourself.
+          </span>
+        ) : null}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={() => void copyText()}>
+          <Icon name="check" className="h-4 w-4" />
+          Copy text
+        </Button>
+      </div>
+    </div>
+  );
+}
