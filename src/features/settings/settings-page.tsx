@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import {
   applyTheme,
   getSettings,
@@ -39,7 +40,6 @@ export function SettingsPage() {
   const [submitted, setSubmitted] = useState(false);
   const [loadProblem, setLoadProblem] = useState(settingsLoadProblem);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const focusRequest = useRef<keyof Settings | null>(null);
   const guard = useLeaveGuard(dirty);
 
   const errors = validateSettings(draft);
@@ -53,16 +53,6 @@ export function SettingsPage() {
   // The dark mode switch previews the theme at once; leaving without saving puts it back.
   useEffect(() => applyTheme(draft.darkMode), [draft.darkMode]);
   useEffect(() => () => applyTheme(getSettings().darkMode), []);
-
-  // After a failed save on another tab, General opens; focus its first invalid field once shown.
-  useEffect(() => {
-    const field = focusRequest.current;
-    const control = field ? document.getElementById(FIELD_IDS[field] ?? '') : null;
-    if (control) {
-      focusRequest.current = null;
-      control.focus();
-    }
-  });
 
   const update = <K extends keyof Settings>(key: K, value: Settings[K]) => {
     setEdits((previous) => ({ ...previous, [key]: value }));
@@ -81,12 +71,13 @@ export function SettingsPage() {
   const save = (event?: FormEvent) => {
     event?.preventDefault();
     if (invalid.length) {
-      setSubmitted(true);
-      setTab('general');
-      const field = invalid[0] ?? null;
-      const control = field ? document.getElementById(FIELD_IDS[field] ?? '') : null;
-      if (control) control.focus();
-      else focusRequest.current = field;
+      // Show General (its panel stays mounted, only hidden) and put focus on the first error.
+      flushSync(() => {
+        setSubmitted(true);
+        setTab('general');
+      });
+      const field = invalid[0];
+      if (field) document.getElementById(FIELD_IDS[field] ?? '')?.focus();
       return;
     }
     try {
@@ -132,19 +123,19 @@ export function SettingsPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TabsContent value="general">
+          <TabsContent forceMount hidden={tab !== 'general'} value="general">
             <GeneralTab draft={draft} errors={shownErrors} onChange={update} onBlur={touch} />
           </TabsContent>
-          <TabsContent value="notifications">
+          <TabsContent forceMount hidden={tab !== 'notifications'} value="notifications">
             <NotificationsTab draft={draft} onChange={update} />
           </TabsContent>
-          <TabsContent value="integrations">
+          <TabsContent forceMount hidden={tab !== 'integrations'} value="integrations">
             <IntegrationsTab />
           </TabsContent>
-          <TabsContent value="users">
+          <TabsContent forceMount hidden={tab !== 'users'} value="users">
             <UsersTab />
           </TabsContent>
-          <TabsContent value="billing">
+          <TabsContent forceMount hidden={tab !== 'billing'} value="billing">
             <BillingTab />
           </TabsContent>
         </Tabs>

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { metricsFixture } from '../../mocks/fixtures';
+import { API_PATHS } from '../../src/api/contract';
+import { useDashboardMetrics } from '../../src/api/metrics';
+import { AppRoutes } from '../../src/app/routes';
+import { App } from '../../src/app/app';
+import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
+import {
+  getSettings,
+  resetSettingsForTests,
+  saveSettings,
+  SETTINGS_KEY,
+} from '../../src/lib/settings';
+import { createQueryClient } from '../../src/api/query-client';
+import { renderWithApp } from '../render';
+
+afterEach(() => {
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
+
+function MetricsProbe() {
+  const { data } = useDashboardMetrics();
+  return <p>{data ? `Active users: ${data.activeUsersToday}` : 'Loading'}</p>;
+}
+
+describe('settings take effect', () => {
+  it('stops the periodic refetch when auto-refresh is turned off', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let requests = 0;
+    server.use(
+      http.get(API_PATHS.metrics, () => {
+        requests += 1;
+        return HttpResponse.json(metricsFixture);
+      }),
+    );
+    renderWithApp(<MetricsProbe />);
+    expect(await screen.findByText('Active users: 1247')).toBeInTheDocument();
+    expect(requests).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(requests).toBe(2));
+
+    act(() => saveSettings({ ...getSettings(), autoRefresh: false }));
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+    expect(requests).toBe(2);
+
+    act(() => saveSettings({ ...getSettings(), autoRefresh: true }));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(requests).toBe(3));
+  });
+
+  it('switches the theme on <html> when dark mode is saved', () => {
+    saveSettings({ ...getSettings(), darkMode: true });
+    expect(document.documentElement).toHaveClass('dark');
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+    saveSettings({ ...getSettings(), darkMode: false });
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('paints the first frame in the saved theme (the boot script reads the same record)', () => {
+    saveSettings({ ...getSettings(), darkMode: true });
+    document.documentElement.className = '';
+    // What index.html runs in <head> before any stylesheet.
+    new Function(THEME_BOOT_SCRIPT)();
+    expect(document.documentElement).toHaveClass('dark');
+
+    saveSettings({ ...getSettings(), darkMode: false });
+    document.documentElement.className = 'dark';
+    new Function(THEME_BOOT_SCRIPT)();
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('opens the installed app (/start) on the default view', async () => {
+    saveSettings({ ...getSettings(), defaultView: 'analytics' });
+    renderWithApp(<AppRoutes />, { route: '/start' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Analytics/ })).toBeInTheDocument();
+  });
+
+  it('a damaged saved record falls back to the defaults with a notice, not a blank page', async () => {
+    localStorage.setItem(SETTINGS_KEY, 'not json at all');
+    resetSettingsForTests();
+    window.history.replaceState(null, '', '/settings');
+    render(<App client={createQueryClient()} persister={null} />);
+    expect(await screen.findByText('Settings reset')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Community name')).toHaveValue(
+      'Willow Creek Community Association',
+    );
+    expect(getSettings().timezone).toBe('pacific');
+  });
+});
