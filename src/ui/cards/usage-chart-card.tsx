@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
 import {
@@ -18,9 +18,8 @@ import { Skeleton } from '../skeleton';
 import { ToggleGroup } from '../toggle-group';
 
 // uPlot is loaded with the chart itself, so routes without the chart never download it.
-const UsageChart = lazy(() =>
-  import('../charts/usage-chart').then((module) => ({ default: module.UsageChart })),
-);
+const loadUsageChart = () => import('../charts/usage-chart');
+const UsageChart = lazy(() => loadUsageChart().then((module) => ({ default: module.UsageChart })));
 
 /** Fixed, so the card keeps its height while loading, refetching or switching periods. */
 const CHART_BOX = 'h-[260px]';
@@ -60,6 +59,10 @@ export function UsageChartCard({
 }) {
   const headingId = useId();
   const [view, setView] = useState<UsageView>('chart');
+  // Fetch the chart code alongside the data, not after it arrives.
+  useEffect(() => {
+    void loadUsageChart();
+  }, []);
   return (
     <Card aria-labelledby={headingId}>
       <CardHeader
