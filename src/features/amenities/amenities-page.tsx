@@ -1,9 +1,235 @@
-/** Placeholder: filled in by its issue. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { normalizeStatus, type AmenityAnalytics } from '../../api/contract';
+import { titleCase } from '../../lib/display-rules';
+import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
+import { Button, buttonClasses } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { EmptyNote } from '../../ui/empty-note';
+import { Icon, amenityIcon } from '../../ui/icons';
+import { InfoNote } from '../../ui/info-note';
+import { ProgressBar } from '../../ui/progress-bar';
+import { QueryState } from '../../ui/query-state';
+import { Skeleton } from '../../ui/skeleton';
+import { StatusBadge } from '../../ui/status-badge';
+
+/** What the page says above the grid: how many amenities, how many people in them now. */
+export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
+  const open = amenities.filter((amenity) => normalizeStatus(amenity.status) !== 'closed');
+  return {
+    total: amenities.length,
+    open: open.length,
+    currentUsers: amenities.reduce((sum, amenity) => sum + amenity.currentUsers, 0),
+  };
+}
+
+/**
+ * Spec section 2, Amenities Management: a card per amenity from the amenity analytics data.
+ * Adding and changing amenities needs the server, which has no write calls yet: the page says
+ * so instead of pretending.
+ */
 export function AmenitiesPage() {
+  const query = useAmenityAnalytics();
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
+
   return (
     <>
       <title>Amenities Management · CommonGround</title>
-      <h1 className="text-2xl font-bold">Amenities Management</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold">Amenities Management</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Every amenity CommonGround tracks, with who is using it now.
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Icon name="plus" className="h-4 w-4" />
+          Add Amenity
+        </Button>
+      </div>
+
+      <div className="mt-6">
+        <QueryState
+          query={query}
+          label="amenities"
+          skeleton={
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {Array.from({ length: 6 }, (_, index) => (
+                <Skeleton key={index} className="h-64 w-full rounded-xl" />
+              ))}
+            </div>
+          }
+          isEmpty={(amenities) => amenities.length === 0}
+          empty={
+            <EmptyNote title="No amenities yet">
+              Amenities appear here once the CommonGround server tracks them.
+            </EmptyNote>
+          }
+        >
+          {(amenities) => {
+            const summary = amenitySummary(amenities);
+            return (
+              <>
+                <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+                  {formatCount(summary.total)} amenities · {formatCount(summary.open)} open ·{' '}
+                  {formatCount(summary.currentUsers)} people using them now
+                </p>
+                <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {amenities.map((amenity) => (
+                    <AmenityCard
+                      key={amenity.id}
+                      amenity={amenity}
+                      onSettings={() => setSelected(amenity)}
+                    />
+                  ))}
+                </ul>
+              </>
+            );
+          }}
+        </QueryState>
+      </div>
+
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add Amenity">
+        <InfoNote>
+          Adding an amenity needs the CommonGround server: amenities and their sensors are set up
+          there, and it does not accept new ones from the app yet. Nothing was added.
+        </InfoNote>
+        <DialogClose onClose={() => setAdding(false)} />
+      </Dialog>
+
+      <Dialog
+        open={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected ? `${selected.name} settings` : 'Amenity settings'}
+        description="Read-only until the server supports changes."
+      >
+        {selected ? <AmenityDetails amenity={selected} /> : null}
+        <DialogClose onClose={() => setSelected(null)} />
+      </Dialog>
     </>
+  );
+}
+
+function AmenityCard({
+  amenity,
+  onSettings,
+}: {
+  amenity: AmenityAnalytics;
+  onSettings: () => void;
+}) {
+  const status = normalizeStatus(amenity.status);
+  const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
+  const headingId = `amenity-${amenity.id}`;
+  return (
+    <li className="flex">
+      <article
+        aria-labelledby={headingId}
+        className="flex w-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex items-start gap-3">
+          <span
+            aria-hidden="true"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800"
+            style={{ color: amenity.color }}
+          >
+            <Icon name={amenityIcon(amenity.type)} className="h-6 w-6" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id={headingId} className="font-semibold text-slate-900 dark:text-slate-50">
+              {amenity.name}
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{titleCase(amenity.type)}</p>
+          </div>
+          <StatusBadge status={status} />
+        </div>
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{amenity.description}</p>
+        <dl className="mt-4 grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-3 text-sm">
+          <div className="col-span-2">
+            <div className="flex items-baseline justify-between gap-2">
+              <dt className="text-slate-600 dark:text-slate-400">Current users</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-50">
+                {formatCount(amenity.currentUsers)} / {formatCount(amenity.capacity)}{' '}
+                <span className="font-normal text-slate-600 dark:text-slate-400">
+                  ({formatPercent(percent)})
+                </span>
+              </dd>
+            </div>
+            <ProgressBar percent={percent} className="mt-2" color={amenity.color} />
+          </div>
+          <div>
+            <dt className="text-slate-600 dark:text-slate-400">Peak time</dt>
+            <dd className="font-medium text-slate-900 dark:text-slate-100">{amenity.peakTime}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600 dark:text-slate-400">Peak users</dt>
+            <dd className="font-medium text-slate-900 tabular-nums dark:text-slate-100">
+              {formatCount(amenity.peakUsage)}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex gap-2 pt-4">
+          <Link
+            to={`/analytics?amenity=${encodeURIComponent(amenity.id)}`}
+            className={`${buttonClasses('secondary', 'sm')} flex-1`}
+            aria-label={`Analytics: ${amenity.name}`}
+          >
+            <Icon name="chart" className="h-4 w-4" />
+            Analytics
+          </Link>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="flex-1"
+            aria-label={`Settings: ${amenity.name}`}
+            onClick={onSettings}
+          >
+            <Icon name="settings" className="h-4 w-4" />
+            Settings
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function AmenityDetails({ amenity }: { amenity: AmenityAnalytics }) {
+  const status = normalizeStatus(amenity.status);
+  const rows: [string, string][] = [
+    ['Type', titleCase(amenity.type)],
+    ['Capacity', `${formatCount(amenity.capacity)} people`],
+    ['Status', status === 'closed' ? 'Closed' : `Open, ${status} usage`],
+    ['Peak time', amenity.peakTime],
+    ['Peak users', formatCount(amenity.peakUsage)],
+    ['Description', amenity.description],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-600 dark:text-slate-400">{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4">
+        <InfoNote>
+          Changing an amenity’s capacity or details needs the CommonGround server, which does not
+          accept changes from the app yet.
+        </InfoNote>
+      </div>
+    </>
+  );
+}
+
+function DialogClose({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mt-4 flex justify-end">
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </div>
   );
 }

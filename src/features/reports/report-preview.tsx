@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import type { Source } from '../../api/snapshot';
 import { timelineSeriesLabels } from '../../api/snapshot';
+import { titleCase } from '../../lib/display-rules';
 import { formatCount, formatMoney, formatPercent } from '../../lib/format';
 import { CURRENT_PLAN } from '../../lib/plan';
 import type { Settings } from '../../lib/settings';
@@ -515,7 +516,7 @@ function EventReport({ context }: { context: Context }) {
           head={['Category', 'Events', 'Average success']}
           numeric={[1, 2]}
           rows={events.categories.map((category) => [
-            capitalize(category.category),
+            titleCase(category.category),
             formatCount(category.count),
             formatPercent(category.avgSuccess),
           ])}
@@ -544,10 +545,6 @@ function EventReport({ context }: { context: Context }) {
       ) : null}
     </>
   );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // ---- Maintenance (pending) --------------------------------------------------------------------

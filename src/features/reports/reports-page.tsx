@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
+import { InfoNote } from '../../ui/info-note';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS, type ReportPeriod } from './periods';
@@ -250,9 +251,10 @@ export function ReportsPage() {
                     id={`configure-${item.id}`}
                     variant="secondary"
                     size="sm"
+                    aria-label={`Configure: ${item.title}`}
                     onClick={() => setSchedule(item)}
                   >
-                    Configure<span className="sr-only">: {item.title}</span>
+                    Configure
                   </Button>
                 </li>
               ))}
@@ -312,9 +314,10 @@ function AvailableReportRow({
           variant="secondary"
           size="sm"
           className="flex-1 sm:flex-none"
+          aria-label={`Preview: ${item.title}`}
           onClick={onPreview}
         >
-          Preview<span className="sr-only">: {item.title}</span>
+          Preview
         </Button>
         <Button
           id={`download-${item.kind}`}
@@ -324,10 +327,10 @@ function AvailableReportRow({
           onClick={onDownload}
           disabled={pending}
           aria-describedby={pending ? reasonId : undefined}
+          aria-label={`Download ${item.downloadLabel}: ${item.title}`}
         >
           <Icon name="download" className="h-4 w-4" />
           Download {item.downloadLabel}
-          <span className="sr-only">: {item.title}</span>
         </Button>
       </div>
     </li>
@@ -358,12 +361,13 @@ function ScheduleDetails({
           </div>
         ))}
       </dl>
-      <p className="mt-4 flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-        <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
-        Scheduling needs the CommonGround server, which does not send reports yet. These details
-        cannot be changed here, and no report is sent automatically. Use Preview or Download to make
-        this report now.
-      </p>
+      <div className="mt-4">
+        <InfoNote>
+          Scheduling needs the CommonGround server, which does not send reports yet. These details
+          cannot be changed here, and no report is sent automatically. Use Preview or Download to
+          make this report now.
+        </InfoNote>
+      </div>
       <div className="mt-4 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Close

@@ -9,7 +9,7 @@ import {
   type TimezoneId,
 } from '../../lib/settings';
 import { controlClasses, Field } from '../../ui/field';
-import { Icon } from '../../ui/icons';
+import { InfoNote } from '../../ui/info-note';
 import { SwitchField } from '../../ui/switch';
 import { Group } from './settings-group';
 
@@ -171,11 +171,10 @@ export function GeneralTab({
 export function NotificationsTab({ draft, onChange }: { draft: Settings; onChange: Change }) {
   return (
     <div className="grid gap-6">
-      <p className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-        <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
+      <InfoNote>
         Emails and push notifications are sent by the CommonGround server, which does not send them
         yet. Your choices are kept on this device until it does.
-      </p>
+      </InfoNote>
       <Group title="Email notifications">
         <div className="divide-y divide-slate-200 dark:divide-slate-800">
           <SwitchField

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
+import { InfoNote } from '../../ui/info-note';
 import { SAMPLE_USERS, type SampleUser } from './settings-content';
 import { Group } from './settings-group';
 
@@ -13,15 +14,6 @@ import { Group } from './settings-group';
  * The Integrations, Users and Billing tabs: what the spec shows as static content. Anything that
  * would need the server (connecting, adding, editing, paying) says so instead of pretending.
  */
-
-function ServerNote({ children }: { children: ReactNode }) {
-  return (
-    <p className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-      <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
-      <span>{children}</span>
-    </p>
-  );
-}
 
 function isInstalled(): boolean {
   if (typeof window === 'undefined') return false;
@@ -83,8 +75,13 @@ export function IntegrationsTab() {
           status={<Badge tone="yellow">Not connected</Badge>}
           description="Puts community events and reservations in your calendar."
           action={
-            <Button variant="secondary" size="sm" onClick={() => setCalendarOpen(true)}>
-              Connect<span className="sr-only">: Calendar Integration</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Connect: Calendar Integration"
+              onClick={() => setCalendarOpen(true)}
+            >
+              Connect
             </Button>
           }
         />
@@ -110,10 +107,10 @@ export function IntegrationsTab() {
         onClose={() => setCalendarOpen(false)}
         title="Calendar Integration"
       >
-        <ServerNote>
+        <InfoNote>
           Connecting a calendar needs the CommonGround server, which does not offer it yet. Nothing
           was connected.
-        </ServerNote>
+        </InfoNote>
         <div className="mt-4 flex justify-end">
           <Button variant="secondary" onClick={() => setCalendarOpen(false)}>
             Close
@@ -152,15 +149,20 @@ export function UsersTab() {
               <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
             </div>
             <Badge tone={user.role === 'Admin' ? 'purple' : 'blue'}>{user.role}</Badge>
-            <Button variant="secondary" size="sm" onClick={() => setEditing(user)}>
-              Edit<span className="sr-only">: {user.name}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Edit: ${user.name}`}
+              onClick={() => setEditing(user)}
+            >
+              Edit
             </Button>
           </li>
         ))}
       </ul>
 
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add User">
-        <ServerNote>{USER_SERVER_NOTE}</ServerNote>
+        <InfoNote>{USER_SERVER_NOTE}</InfoNote>
         <div className="mt-4 flex justify-end">
           <Button variant="secondary" onClick={() => setAdding(false)}>
             Close
@@ -184,7 +186,7 @@ export function UsersTab() {
           </dl>
         ) : null}
         <div className="mt-4">
-          <ServerNote>{USER_SERVER_NOTE}</ServerNote>
+          <InfoNote>{USER_SERVER_NOTE}</InfoNote>
         </div>
         <div className="mt-4 flex justify-end">
           <Button variant="secondary" onClick={() => setEditing(null)}>
@@ -250,10 +252,10 @@ export function BillingTab() {
           </div>
         </dl>
         <div className="mt-4">
-          <ServerNote>
+          <InfoNote>
             Invoices and payment details are handled by the CommonGround server; they are shown here
             for reference and cannot be changed on this device.
-          </ServerNote>
+          </InfoNote>
         </div>
       </Group>
     </div>
