@@ -1,0 +1,42 @@
+import type { Clock } from './time';
+
+/**
+ * A small in-process cache of computed responses. New data (any ingest, any recorded event)
+ * clears it; entries also expire after `maxAgeMs`, so "now"-relative answers (today, status,
+ * other servers' writes on a shared PostgreSQL) never lag by more than that. Concurrent requests
+ * for the same key share one computation.
+ */
+export class ResponseCache {
+  private version = 0;
+  private readonly entries = new Map<
+    string,
+    { version: number; at: number; value: Promise<string> }
+  >();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxAgeMs: number,
+  ) {}
+
+  /** Drops everything: the data changed. */
+  invalidate(): void {
+    this.version++;
+    this.entries.clear();
+  }
+
+  get(key: string, compute: () => Promise<string>): Promise<string> {
+    const now = this.clock();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === this.version && now >= hit.at && now - hit.at < this.maxAgeMs) {
+      return hit.value;
+    }
+    const value = compute();
+    const entry = { version: this.version, at: now, value };
+    this.entries.set(key, entry);
+    // A failed computation is not remembered.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The one database interface the server uses, with two implementations: PGlite (PostgreSQL in
+ * WebAssembly, in-process; the embedded default) and node-postgres (a real server, when
+ * DATABASE_URL is set). The SQL is the same on both: every query casts what it returns (counts to
+ * int, sums to float8, dates to text), so both drivers hand back the same JavaScript values.
+ */
+
+export type Row = Record<string, unknown>;
+
+/** Column types the bulk loader understands. */
+export type ColumnType = 'int' | 'real' | 'float8' | 'text' | 'date' | 'timestamptz';
+export type Column = { name: string; type: ColumnType };
+export type BulkValue = string | number | null;
+
+export interface Queryable {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Loads many rows at once (seeding): COPY on PGlite, multi-row INSERT … SELECT unnest on
+   * PostgreSQL. Values are numbers, strings (ISO instants, yyyy-mm-dd dates, text) or null.
+   */
+  bulkInsert(
+    table: string,
+    columns: readonly Column[],
+    rows: readonly (readonly BulkValue[])[],
+  ): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: all of it commits, or none of it does. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL unique-violation error (a duplicate key), from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/** Quotes one CSV field for COPY … (FORMAT csv): null is an empty unquoted field. */
+export function csvField(value: BulkValue): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  return `"${value.replaceAll('"', '""')}"`;
+}

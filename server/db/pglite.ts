@@ -1,0 +1,48 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { csvField, type Database, type Queryable, type Row } from './database';
+
+/** Rows per COPY: big enough to amortise the call, small enough to keep memory flat. */
+const COPY_CHUNK = 100_000;
+
+/**
+ * The embedded database. `dataDir` is a directory on disk (persistent) or undefined (in memory,
+ * for tests). PGlite has a single connection: it runs one query at a time, and a transaction
+ * holds the connection until it ends.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    // numeric and int8 come back as numbers, as the PostgreSQL driver is told to do.
+    parsers: { 20: Number, 1700: Number },
+  });
+  await pg.exec(`SET TimeZone = 'UTC'`);
+
+  const queryable = (target: PGlite | Transaction): Queryable => ({
+    async query<T extends Row>(text: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(text, [...params]);
+      return result.rows;
+    },
+    async bulkInsert(table, columns, rows) {
+      const names = columns.map((c) => c.name).join(', ');
+      for (let start = 0; start < rows.length; start += COPY_CHUNK) {
+        const end = Math.min(rows.length, start + COPY_CHUNK);
+        const lines: string[] = [];
+        for (let i = start; i < end; i++) lines.push((rows[i] ?? []).map(csvField).join(','));
+        await target.query(`COPY ${table} (${names}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+          blob: new Blob([lines.join('\n')]),
+        });
+      }
+    },
+  });
+
+  return {
+    kind: 'pglite',
+    ...queryable(pg),
+    transaction(work) {
+      return pg.transaction((tx) => work(queryable(tx)));
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { AmenityStatus } from '../../src/api/contract';
+import { isOpenAt, type Amenity } from '../community';
+import { displayHourRange } from '../time';
+
+/**
+ * The arithmetic behind the endpoints, as pure functions (tested on their own).
+ */
+
+/** Signed percentage change, one decimal. No baseline (0) gives 0, or 100 when there is growth. */
+export function percentChange(current: number, previous: number): number {
+  if (previous <= 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * Whole percentages that sum to exactly 100 (largest remainder): each value's share, rounded
+ * down, then the leftover points to the largest fractions (ties: earlier first). All zeros stay 0.
+ */
+export function percentagesSummingTo100(values: readonly number[]): number[] {
+  const total = values.reduce((sum, v) => sum + v, 0);
+  if (total <= 0) return values.map(() => 0);
+  const exact = values.map((v) => (v / total) * 100);
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((sum, v) => sum + v, 0);
+  const order = exact
+    .map((v, i) => ({ i, fraction: v - Math.floor(v) }))
+    .sort((a, b) => b.fraction - a.fraction || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i] = (floors[i] ?? 0) + 1;
+    left--;
+  }
+  return floors;
+}
+
+/** A session length for display: 42 -> "42m", 95 -> "1h 35m". */
+export function formatSessionTime(minutes: number): string {
+  const rounded = Math.max(0, Math.round(minutes));
+  if (rounded < 60) return `${rounded}m`;
+  const rest = rounded % 60;
+  return rest === 0 ? `${Math.floor(rounded / 60)}h` : `${Math.floor(rounded / 60)}h ${rest}m`;
+}
+
+/** Occupancy shares at which an open amenity is busy (high) or moderately used (medium). */
+export const HIGH_SHARE = 0.7;
+export const MEDIUM_SHARE = 0.3;
+
+/** Closed outside opening hours; otherwise high, medium or low by current occupancy. */
+export function amenityStatus(
+  amenity: Pick<Amenity, 'capacity' | 'opensMinute' | 'closesMinute'>,
+  currentUsers: number,
+  localMinute: number,
+): AmenityStatus {
+  if (!isOpenAt(amenity, localMinute)) return 'closed';
+  const share = currentUsers / amenity.capacity;
+  if (share >= HIGH_SHARE) return 'high';
+  if (share >= MEDIUM_SHARE) return 'medium';
+  return 'low';
+}
+
+/** Spec section 9: current users divided by capacity, as a whole percentage. */
+export function usagePercentage(currentUsers: number, capacity: number): number {
+  return capacity > 0 ? Math.round((currentUsers / capacity) * 100) : 0;
+}
+
+export const PEAK_WINDOW_HOURS = 2;
+
+/**
+ * The busiest window of `PEAK_WINDOW_HOURS` consecutive local hours within opening hours, from
+ * the mean occupancy of each local hour of the day. Returns the display range, or null with no
+ * data.
+ */
+export function peakWindow(
+  amenity: Pick<Amenity, 'opensMinute' | 'closesMinute'>,
+  meanByHour: ReadonlyMap<number, number>,
+): string | null {
+  if (meanByHour.size === 0) return null;
+  const first = Math.floor(amenity.opensMinute / 60);
+  const last = Math.ceil(amenity.closesMinute / 60) - PEAK_WINDOW_HOURS;
+  let best: { start: number; mean: number } | null = null;
+  for (let start = first; start <= Math.max(first, last); start++) {
+    let sum = 0;
+    for (let h = start; h < start + PEAK_WINDOW_HOURS; h++) sum += meanByHour.get(h % 24) ?? 0;
+    const mean = sum / PEAK_WINDOW_HOURS;
+    if (!best || mean > best.mean) best = { start, mean };
+  }
+  if (!best || best.mean <= 0) return null;
+  return displayHourRange(best.start, best.start + PEAK_WINDOW_HOURS);
+}

@@ -1,0 +1,103 @@
+import type { DashboardMetrics } from '../../src/api/contract';
+import { VISIT_VALUE } from '../community';
+import { addDays, localDate, shiftLocalDays, startOfHour, startOfLocalDay } from '../time';
+import { formatSessionTime, percentChange } from './compute';
+import { RECENT_DAYS, type EndpointContext } from './context';
+
+type TodayRow = { amenity_id: number; entries: number; occupancy_max: number };
+type DailyRow = { amenity_id: number; recent: boolean; entries: number; dwell_total: number };
+
+/**
+ * GET /api/dashboard/metrics
+ * - activeUsersToday: entries at every amenity since local midnight;
+ * - activeUsersChange: against yesterday from midnight to the same local time;
+ * - peakUsage / peakAmenity: the highest occupancy reached today as a % of capacity, and where;
+ * - avgSessionTime: mean visit length over the last 30 days (today included), as "42m";
+ *   sessionTimeChange: against the 30 days before;
+ * - revenueImpact: visits in the last 30 days times each amenity type's value per visit.
+ */
+export async function dashboardMetrics({
+  db,
+  community,
+  now,
+}: EndpointContext): Promise<DashboardMetrics> {
+  const zone = community.timeZone;
+  const today = localDate(now, zone);
+  const midnight = startOfLocalDay(today, zone);
+  const yesterdayMidnight = startOfLocalDay(addDays(today, -1), zone);
+  const sameTimeYesterday = shiftLocalDays(now, -1, zone);
+  const yesterdayHour = startOfHour(sameTimeYesterday);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  const [todayRows, [yesterday], dailyRows] = await Promise.all([
+    db.query<TodayRow>(
+      `SELECT amenity_id, sum(entries)::int AS entries, max(occupancy_max)::int AS occupancy_max
+         FROM readings_hourly
+        WHERE community_id = $1 AND hour >= $2 AND hour <= $3
+        GROUP BY amenity_id`,
+      [community.id, iso(midnight), iso(now)],
+    ),
+    // Yesterday's whole hours from the rollup, plus the readings of the last partial hour.
+    db.query<{ entries: number }>(
+      `SELECT (COALESCE((SELECT sum(entries) FROM readings_hourly
+                          WHERE community_id = $1 AND hour >= $2 AND hour < $3), 0)
+             + COALESCE((SELECT sum(entries) FROM readings
+                          WHERE community_id = $1 AND amenity_id = ANY($5::int[])
+                            AND time >= $3 AND time <= $4), 0))::int AS entries`,
+      [
+        community.id,
+        iso(yesterdayMidnight),
+        iso(Math.max(yesterdayMidnight, yesterdayHour)),
+        iso(sameTimeYesterday),
+        community.amenities.map((a) => a.id),
+      ],
+    ),
+    db.query<DailyRow>(
+      `SELECT amenity_id, day >= $3::date AS recent,
+              sum(entries)::int AS entries, sum(dwell_total)::float8 AS dwell_total
+         FROM readings_daily
+        WHERE community_id = $1 AND day >= $2::date AND day <= $4::date
+        GROUP BY amenity_id, day >= $3::date`,
+      [community.id, addDays(today, -2 * RECENT_DAYS + 1), addDays(today, -RECENT_DAYS + 1), today],
+    ),
+  ]);
+
+  const activeUsersToday = todayRows.reduce((sum, r) => sum + r.entries, 0);
+
+  let peakUsage = 0;
+  let peakAmenity = '';
+  for (const amenity of community.amenities) {
+    const row = todayRows.find((r) => r.amenity_id === amenity.id);
+    if (!row) continue;
+    const share = (row.occupancy_max / amenity.capacity) * 100;
+    if (!peakAmenity || share > peakUsage) {
+      peakUsage = share;
+      peakAmenity = amenity.name;
+    }
+  }
+
+  const session = (recent: boolean) => {
+    const rows = dailyRows.filter((r) => r.recent === recent);
+    const entries = rows.reduce((sum, r) => sum + r.entries, 0);
+    return entries > 0 ? rows.reduce((sum, r) => sum + r.dwell_total, 0) / entries : 0;
+  };
+  const recentSession = session(true);
+  const previousSession = session(false);
+
+  const revenueImpact = dailyRows
+    .filter((r) => r.recent)
+    .reduce((sum, r) => {
+      const amenity = community.amenities.find((a) => a.id === r.amenity_id);
+      return sum + (amenity ? r.entries * VISIT_VALUE[amenity.type] : 0);
+    }, 0);
+
+  return {
+    activeUsersToday,
+    activeUsersChange: percentChange(activeUsersToday, yesterday?.entries ?? 0),
+    peakUsage: Math.round(peakUsage),
+    peakAmenity,
+    avgSessionTime: formatSessionTime(recentSession),
+    sessionTimeChange: previousSession > 0 ? percentChange(recentSession, previousSession) : 0,
+    revenueImpact: Math.round(revenueImpact),
+  };
+}

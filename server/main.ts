@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { startServer } from './server';
+
+/**
+ * `npm start` / `npm run serve`. Environment:
+ *   PORT (4173), HOST (127.0.0.1), DATA_DIR (./data, PGlite), DATABASE_URL (PostgreSQL instead),
+ *   SIMULATE (0 turns the live demo data off), INGEST_API_KEY (generated when unset),
+ *   DIST_DIR (./dist).
+ */
+function env(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function port(): number {
+  const raw = env('PORT') ?? '4173';
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    console.error(`PORT must be a port number (0-65535), not "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
+async function main() {
+  const databaseUrl = env('DATABASE_URL');
+  const started = performance.now();
+  const server = await startServer({
+    database: databaseUrl
+      ? { url: databaseUrl }
+      : { dataDir: path.resolve(env('DATA_DIR') ?? 'data') },
+    port: port(),
+    host: env('HOST') ?? '127.0.0.1',
+    distDir: path.resolve(env('DIST_DIR') ?? 'dist'),
+    simulate: env('SIMULATE') !== '0',
+    ingestKey: env('INGEST_API_KEY'),
+  });
+  if (server.generatedKey) {
+    console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);
+    console.log('  Set INGEST_API_KEY to choose a fixed key.');
+  }
+  console.log(
+    `CommonGround is serving ${server.url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing the server and the database…`);
+    server
+      .close()
+      .then(() => {
+        console.log('Closed cleanly.');
+        process.exit(0);
+      })
+      .catch((error: Error) => {
+        console.error(`Could not close cleanly: ${error.message}`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') {
+    console.error(`The port is already in use (${error.message}). Set PORT to another port.`);
+  } else {
+    console.error(`Could not start: ${error.stack ?? error.message}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,174 @@
+import type { AmenityDefinition } from '../community';
+import type { UsageProfile } from './model';
+
+/**
+ * The demo community (the same amenities the UI's MSW fixtures show): the spec's four sample
+ * amenities plus a heritage, a street and a playground amenity, each with a usage profile that
+ * drives the simulator.
+ */
+export const DEMO_COMMUNITY = {
+  slug: 'willow-creek',
+  name: 'Willow Creek',
+  timeZone: 'America/Los_Angeles',
+} as const;
+
+export type DemoAmenity = AmenityDefinition & { profile: UsageProfile };
+
+const h = (hour: number) => hour * 60;
+
+export const DEMO_AMENITIES: readonly DemoAmenity[] = [
+  {
+    slug: 'great-lawn',
+    name: 'The Great Lawn',
+    type: 'lawn',
+    description: 'Open lawn for picnics, yoga and outdoor movie nights.',
+    capacity: 200,
+    opensMinute: h(6),
+    closesMinute: h(22),
+    color: '#16a34a',
+    profile: {
+      dwellMinutes: 48,
+      load: 0.5,
+      peaks: [
+        { hour: 8, width: 1.5, weight: 0.45 },
+        { hour: 18, width: 2.2, weight: 1 },
+      ],
+      weekend: 1.35,
+      seasonPeakMonth: 7,
+      seasonAmplitude: 0.3,
+      outdoor: 1,
+    },
+  },
+  {
+    slug: 'solis-hall',
+    name: 'Solis Hall',
+    type: 'hall',
+    description: 'Event hall with kitchen, stage and seating for 120.',
+    capacity: 120,
+    opensMinute: h(8),
+    closesMinute: h(22),
+    color: '#9333ea',
+    profile: {
+      dwellMinutes: 85,
+      load: 0.5,
+      peaks: [
+        { hour: 11, width: 2, weight: 0.4 },
+        { hour: 19, width: 1.8, weight: 1 },
+      ],
+      weekend: 1.2,
+      seasonPeakMonth: 12,
+      seasonAmplitude: 0.2,
+      outdoor: 0,
+    },
+  },
+  {
+    slug: 'the-yard',
+    name: 'The Yard',
+    type: 'yard',
+    description: 'Outdoor fitness yard with courts and equipment.',
+    capacity: 60,
+    opensMinute: h(5),
+    closesMinute: h(22),
+    color: '#d97706',
+    profile: {
+      dwellMinutes: 42,
+      load: 0.65,
+      peaks: [
+        { hour: 7, width: 1.3, weight: 1 },
+        { hour: 18, width: 1.8, weight: 0.85 },
+      ],
+      weekend: 0.9,
+      seasonPeakMonth: 2,
+      seasonAmplitude: 0.12,
+      outdoor: 0.7,
+    },
+  },
+  {
+    slug: 'grand-lake',
+    name: 'Grand Lake',
+    type: 'lake',
+    description: 'Lake with a walking loop, dock and kayak launch.',
+    capacity: 150,
+    opensMinute: h(6),
+    closesMinute: h(21),
+    color: '#2563eb',
+    profile: {
+      dwellMinutes: 55,
+      load: 0.4,
+      peaks: [
+        { hour: 8.5, width: 1.8, weight: 1 },
+        { hour: 17.5, width: 2, weight: 0.8 },
+      ],
+      weekend: 1.5,
+      seasonPeakMonth: 7,
+      seasonAmplitude: 0.35,
+      outdoor: 1,
+    },
+  },
+  {
+    slug: 'heritage-tree',
+    name: 'Heritage Tree Area',
+    type: 'heritage',
+    description: 'The 120-year-old oak and its shaded seating circle.',
+    capacity: 40,
+    opensMinute: h(7),
+    closesMinute: h(20),
+    color: '#65a30d',
+    profile: {
+      dwellMinutes: 22,
+      load: 0.18,
+      peaks: [
+        { hour: 10, width: 2, weight: 0.5 },
+        { hour: 16, width: 2.5, weight: 1 },
+      ],
+      weekend: 1.3,
+      seasonPeakMonth: 10,
+      seasonAmplitude: 0.2,
+      outdoor: 0.8,
+    },
+  },
+  {
+    slug: 'market-street',
+    name: 'Market Street Promenade',
+    type: 'street',
+    description: 'Pedestrian street used for markets and festivals.',
+    capacity: 250,
+    opensMinute: 0,
+    closesMinute: h(24),
+    color: '#0891b2',
+    profile: {
+      dwellMinutes: 40,
+      load: 0.2,
+      peaks: [
+        { hour: 12, width: 2.5, weight: 1 },
+        { hour: 19, width: 2, weight: 0.8 },
+      ],
+      weekend: 1.35,
+      seasonPeakMonth: 8,
+      seasonAmplitude: 0.15,
+      outdoor: 0.6,
+    },
+  },
+  {
+    slug: 'sunny-playground',
+    name: 'Sunny Side Playground',
+    type: 'playground',
+    description: 'Playground with shade sails and a splash pad.',
+    capacity: 50,
+    opensMinute: h(8),
+    closesMinute: h(20),
+    color: '#db2777',
+    profile: {
+      dwellMinutes: 50,
+      load: 0.5,
+      peaks: [
+        { hour: 10.5, width: 1.5, weight: 0.8 },
+        { hour: 16, width: 1.8, weight: 1 },
+      ],
+      weekend: 1.4,
+      seasonPeakMonth: 6,
+      seasonAmplitude: 0.3,
+      outdoor: 1,
+    },
+  },
+];
