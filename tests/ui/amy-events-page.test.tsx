@@ -52,7 +52,7 @@ describe('Amy Events', () => {
     expect(
       screen.getByRole('heading', { name: 'Meet Amy, your AI event planner' }),
     ).toBeInTheDocument();
-    const metrics = screen.getByLabelText('Success metrics');
+    const metrics = screen.getByRole('list', { name: 'Success metrics' });
     for (const figure of ['87%', '4.6/5', '+60%']) {
       expect(within(metrics).getByText(figure)).toBeInTheDocument();
     }

@@ -15,7 +15,6 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { useMappedQuery } from '../../ui/map-query';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
-import { StatTile } from '../../ui/stat-tile';
 import { StatusBadge } from '../../ui/status-badge';
 import { toAmenityViews, type AmenityDetail } from './amenity-views';
 import { BudgetDialog } from './budget-dialog';
@@ -308,7 +307,14 @@ function PlanningTools({
   );
 }
 
-/** Spec section 9: static sample figures. */
+/** Spec sections 1 and 9: static sample figures. */
+const SUCCESS_METRICS: readonly { label: string; value: string; icon: IconName }[] = [
+  { label: 'Success rate', value: '87%', icon: 'target' },
+  { label: 'Resident satisfaction', value: '4.6/5', icon: 'users' },
+  { label: 'Attendance', value: '+60%', icon: 'trending' },
+  { label: 'Suggestion accuracy', value: '85%+', icon: 'sparkles' },
+];
+
 function SuccessMetrics() {
   const headingId = useId();
   return (
@@ -320,12 +326,27 @@ function SuccessMetrics() {
       />
       <CardBody>
         {/* Two by two: the card is half the page wide from lg up. */}
-        <dl aria-label="Success metrics" className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
-          <StatTile icon="target" label="Success rate" value="87%" />
-          <StatTile icon="users" label="Resident satisfaction" value="4.6/5" />
-          <StatTile icon="trending" label="Attendance" value="+60%" />
-          <StatTile icon="sparkles" label="Suggestion accuracy" value="85%+" />
-        </dl>
+        <ul aria-label="Success metrics" className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
+          {SUCCESS_METRICS.map((metric) => (
+            <li
+              key={metric.label}
+              className="flex items-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            >
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
+              >
+                <Icon name={metric.icon} />
+              </span>
+              <p className="flex min-w-0 flex-col-reverse">
+                <span className="text-sm text-slate-600 dark:text-slate-400">{metric.label}</span>
+                <span className="text-2xl font-bold tracking-tight tabular-nums">
+                  {metric.value}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
       </CardBody>
     </Card>
   );

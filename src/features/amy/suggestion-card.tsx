@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../api/contract';
 import { splitResources, titleCase } from '../../lib/display-rules';
 import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
@@ -16,17 +16,19 @@ const CATEGORY_TONES: Record<Suggestion['category'], BadgeTone> = {
   wellness: 'brand',
 };
 
-function Fact({ icon, label, children }: { icon: IconName; label: string; children: string }) {
+function Fact({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2">
-      <Icon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
-        <dd className="text-sm font-medium">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+        <Icon name={icon} className="h-4 w-4 shrink-0" />
+        {label}
+      </dt>
+      {children}
     </div>
   );
 }
+
+const VALUE = 'mt-0.5 pl-[1.375rem] text-sm font-medium';
 
 /** One of Amy's suggestions (spec section 3), with what a manager can do with it here. */
 export function SuggestionCard({
@@ -64,32 +66,25 @@ export function SuggestionCard({
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{suggestion.description}</p>
 
       <dl className="mt-3 grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
-        <div className="flex items-start gap-2">
-          <Icon
-            name="building"
-            className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400"
-          />
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Amenity</dt>
-            <dd className="text-sm font-medium">{suggestion.suggestedAmenity}</dd>
-            {amenity ? (
-              <dd className="mt-1">
-                <StatusBadge status={amenity.status} />
-              </dd>
-            ) : null}
-          </div>
-        </div>
+        <Fact icon="building" label="Amenity">
+          <dd className={VALUE}>{suggestion.suggestedAmenity}</dd>
+          {amenity ? (
+            <dd className="mt-1 pl-[1.375rem]">
+              <StatusBadge status={amenity.status} />
+            </dd>
+          ) : null}
+        </Fact>
         <Fact icon="calendar" label="Date">
-          {formatCalendarDate(suggestion.suggestedDate)}
+          <dd className={VALUE}>{formatCalendarDate(suggestion.suggestedDate)}</dd>
         </Fact>
         <Fact icon="clock" label="Time">
-          {suggestion.suggestedTime}
+          <dd className={VALUE}>{suggestion.suggestedTime}</dd>
         </Fact>
         <Fact icon="users" label="Expected attendance">
-          {formatCount(suggestion.expectedAttendance)}
+          <dd className={VALUE}>{formatCount(suggestion.expectedAttendance)}</dd>
         </Fact>
         <Fact icon="dollar" label="Estimated cost">
-          {formatMoney(suggestion.estimatedCost, currency)}
+          <dd className={VALUE}>{formatMoney(suggestion.estimatedCost, currency)}</dd>
         </Fact>
       </dl>
 
