@@ -9,7 +9,7 @@ export function LegalPage({ path, document }: { path: PublicPath; document: Lega
   return (
     <SiteLayout path={path}>
       <div className={cx(CONTAINER, 'py-10 sm:py-14')}>
-        <header className="mx-auto max-w-3xl border-b border-slate-200 pb-6 dark:border-slate-800">
+        <div className="mx-auto max-w-3xl border-b border-slate-200 pb-6 dark:border-slate-800">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
             {document.title}
           </h1>
@@ -17,7 +17,7 @@ export function LegalPage({ path, document }: { path: PublicPath; document: Lega
             Last updated {document.lastUpdated}
           </p>
           <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{document.intro}</p>
-        </header>
+        </div>
         <div className="mx-auto mt-8 grid max-w-5xl gap-10 lg:grid-cols-[16rem_1fr]">
           <nav
             aria-labelledby="toc-title"

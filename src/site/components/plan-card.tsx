@@ -65,7 +65,7 @@ export function PlanCard({ plan, headingLevel = 3 }: { plan: Plan; headingLevel?
         className="mt-6 w-full"
       >
         {action.label}
-        <span className="sr-only"> with {plan.name}</span>
+        <span className="sr-only">: {plan.name}</span>
       </LinkButton>
     </article>
   );

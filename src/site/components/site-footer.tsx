@@ -6,7 +6,7 @@ import { Glyph } from './glyph';
 import { Logo } from './site-header';
 
 const FOOTER_LINK =
-  'inline-flex min-h-11 items-center text-sm text-slate-700 hover:text-brand-800 hover:underline md:min-h-8 dark:text-slate-300 dark:hover:text-brand-100';
+  'flex min-h-11 min-w-11 items-center text-sm text-slate-700 hover:text-brand-800 hover:underline md:min-h-8 dark:text-slate-300 dark:hover:text-brand-100';
 
 /** Spec section 2: Product, Company and Resources columns, social icons, copyright 2024. */
 export function SiteFooter() {

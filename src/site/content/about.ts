@@ -8,7 +8,7 @@ export const ABOUT_HERO = {
 
 export const STORY: readonly string[] = [
   'CommonGround began at a board meeting. Our founder, then managing a master-planned community in Irvine, California, was asked why residents paid for a lake, a hall and a lawn that “nobody uses”. She knew the answer was wrong, but she had no numbers to prove it.',
-  'In 2022 she teamed up with an engineer who had built sensor networks for smart buildings. Together they installed the first occupancy counters at The Great Lawn and Solis Hall and put the figures in front of residents every month. Fee complaints fell, event attendance rose, and neighbouring communities started asking for the same thing.',
+  'In 2022 she teamed up with an engineer who had built sensor networks for smart buildings. Together they installed the first occupancy counters at The Great Lawn and Solis Hall and put the figures in front of residents every month. Fee complaints fell, event attendance rose, and neighboring communities started asking for the same thing.',
   'Today CommonGround measures amenity usage across homeowners associations and master-planned communities, and Amy, our AI assistant, helps their managers plan events residents actually attend.',
 ];
 

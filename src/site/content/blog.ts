@@ -85,7 +85,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     category: 'Industry Insights',
     image: '/api/placeholder/400/250',
     body: [
-      'Across the communities we measure, outdoor lawns and fitness yards grew fastest in 2024, while formal indoor rooms were used less outside organised events.',
+      'Across the communities we measure, outdoor lawns and fitness yards grew fastest in 2024, while formal indoor rooms were used less outside organized events.',
       'Residents want spaces that work for an unplanned hour: shade, seating, Wi-Fi and good lighting matter more than square footage. Boards planning renovations should look at weekday evening usage before anything else.',
     ],
   },
@@ -141,7 +141,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     category: 'Best Practices',
     image: '/api/placeholder/400/250',
     body: [
-      'Engagement grows when residents see that their behaviour shapes decisions. Publish usage figures, ask short questions after events, and report back what changed because of the answers.',
+      'Engagement grows when residents see that their behavior shapes decisions. Publish usage figures, ask short questions after events, and report back what changed because of the answers.',
       'Communities that closed this loop every month saw satisfaction scores rise by 25% within a year.',
     ],
   },

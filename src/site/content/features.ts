@@ -49,7 +49,7 @@ export const FEATURE_CATEGORIES: readonly FeatureCategory[] = [
       {
         title: 'Predictive Insights',
         description:
-          'Seasonal patterns and 85%+ AI accuracy help you plan programmes and maintenance before problems appear.',
+          'Seasonal patterns and 85%+ AI accuracy help you plan programs and maintenance before problems appear.',
       },
     ],
   },
@@ -71,7 +71,7 @@ export const FEATURE_CATEGORIES: readonly FeatureCategory[] = [
       {
         title: 'Resident Directory',
         description:
-          'Residents, units and favourite amenities, so communication reaches the people who care.',
+          'Residents, units and favorite amenities, so communication reaches the people who care.',
       },
     ],
   },

@@ -48,7 +48,7 @@ export const FORUM_CATEGORIES: readonly ForumCategory[] = [
   },
   {
     name: 'Best Practices',
-    description: 'Amenity programmes, fee reports and board communication that work.',
+    description: 'Amenity programs, fee reports and board communication that work.',
     posts: 789,
     members: 567,
     icon: 'award',

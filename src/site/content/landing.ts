@@ -27,7 +27,7 @@ export const PROBLEMS: readonly ContrastPoint[] = [
   {
     title: 'Poor Event Planning',
     description:
-      'Events are scheduled on guesswork, so attendance disappoints and volunteers burn out on programmes nobody asked for.',
+      'Events are scheduled on guesswork, so attendance disappoints and volunteers burn out on programs nobody asked for.',
     icon: 'calendar',
   },
 ];

@@ -54,7 +54,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         'with service providers who host, secure, support or bill for the service on our behalf, under contracts that limit their use of it to that purpose;',
         'with integrations a community connects itself, such as property management or HOA software, to the extent the community configures;',
         'when the law requires it, or to protect the safety of people or the security of the service;',
-        'with a buyer or successor if the company is sold or merged, who must honour this policy.',
+        'with a buyer or successor if the company is sold or merged, who must honor this policy.',
       ],
     },
     {
@@ -140,7 +140,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       id: 'acceptance-of-terms',
       title: 'Acceptance of Terms',
       paragraphs: [
-        'By creating an account, starting a trial or using CommonGround, you accept these terms. If you accept them on behalf of a homeowners association, management company or other organisation, you confirm that you have the authority to bind it.',
+        'By creating an account, starting a trial or using CommonGround, you accept these terms. If you accept them on behalf of a homeowners association, management company or other organization, you confirm that you have the authority to bind it.',
       ],
     },
     {

@@ -105,12 +105,12 @@ export const PAGE_META: Record<PublicPath, PageMeta> = {
   '/': {
     title: 'CommonGround — AI-Powered Amenity Intelligence for HOAs',
     description:
-      'CommonGround measures amenity usage, plans events with Amy, our AI assistant, and produces the reports that justify community fees for HOAs and master-planned communities.',
+      'CommonGround measures amenity usage, plans events with Amy, our AI assistant, and produces the reports that justify community fees for HOAs and planned communities.',
   },
   '/home': {
     title: 'CommonGround — AI-Powered Amenity Intelligence for HOAs',
     description:
-      'CommonGround measures amenity usage, plans events with Amy, our AI assistant, and produces the reports that justify community fees for HOAs and master-planned communities.',
+      'CommonGround measures amenity usage, plans events with Amy, our AI assistant, and produces the reports that justify community fees for HOAs and planned communities.',
   },
   '/about': {
     title: 'About CommonGround — Our Story, Mission and Team',

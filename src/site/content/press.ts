@@ -6,7 +6,7 @@ export const PRESS_RELEASES: readonly PressRelease[] = [
     date: 'January 15, 2025',
     title: 'CommonGround Introduces Amy Event Analysis for Community Managers',
     excerpt:
-      'Amy now explains which events work, month by month, so managers can plan programmes residents attend.',
+      'Amy now explains which events work, month by month, so managers can plan programs residents attend.',
     category: 'Product',
   },
   {
@@ -60,7 +60,7 @@ export type MediaKitItem = { item: string; description: string; file: string };
 export const MEDIA_KIT: readonly MediaKitItem[] = [
   {
     item: 'Logo Pack',
-    description: 'The CommonGround logo in colour, black and white, as SVG and PNG.',
+    description: 'The CommonGround logo in color, black and white, as SVG and PNG.',
     file: 'CommonGround-Logo-Pack.zip',
   },
   {

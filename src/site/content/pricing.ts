@@ -84,7 +84,7 @@ export const ADD_ONS: readonly AddOn[] = [
     name: 'Advanced AI Insights',
     price: '$199/month',
     description:
-      'Deeper Amy analysis: demand forecasts, seasonal programme planning and attendance predictions per event.',
+      'Deeper Amy analysis: demand forecasts, seasonal program planning and attendance predictions per event.',
   },
   {
     id: 'custom-mobile-app',

@@ -23,7 +23,7 @@ export const CERTIFICATIONS: readonly Certification[] = [
   },
   {
     name: 'CCPA',
-    description: 'California Consumer Privacy Act rights honoured for every resident and user.',
+    description: 'California Consumer Privacy Act rights honored for every resident and user.',
     status: 'Compliant',
   },
   {
@@ -50,7 +50,7 @@ export const SECURITY_ARCHITECTURE: readonly SecurityPillar[] = [
     title: 'Infrastructure',
     icon: 'server',
     points: [
-      'Hosted in the United States in SOC 2 audited data centres',
+      'Hosted in the United States in SOC 2 audited data centers',
       'Every community’s data separated by community at the database level',
       'Private networks, firewalls and continuous vulnerability scanning',
     ],

@@ -145,10 +145,11 @@ function showErrors(form: HTMLFormElement, errors: ContactErrors) {
   }
 }
 
-export type ContactFormOptions = {
-  search: string;
-  /** Opens the mail app; replaced in tests. */
-  openUrl?: (url: string) => void;
+/** Hands a mailto: link to the visitor's email app (one seam, so tests can watch it). */
+export const mailApp = {
+  open(href: string): void {
+    window.location.assign(href);
+  },
 };
 
 /**
@@ -156,11 +157,7 @@ export type ContactFormOptions = {
  * form, then opens the visitor's email app with the message addressed to the right team, and
  * says exactly that. Links into the page preselect the topic and plan (?topic=, ?plan=).
  */
-export function bindContactForm(
-  form: HTMLFormElement,
-  { search, openUrl = (url) => window.location.assign(url) }: ContactFormOptions,
-  signal: AbortSignal,
-): void {
+export function bindContactForm(form: HTMLFormElement, search: string, signal: AbortSignal): void {
   form.noValidate = true;
   applyPrefill(form, readContactPrefill(search));
   const status = form.querySelector<HTMLElement>(attr(ISLAND.contactStatus));
@@ -191,7 +188,7 @@ export function bindContactForm(
           ` or write to ${to} directly.`,
         );
       }
-      openUrl(href);
+      mailApp.open(href);
     },
     { signal },
   );
@@ -219,6 +216,6 @@ export function bindContactForm(
 
 export function bindContactForms(root: ParentNode, search: string, signal: AbortSignal): void {
   for (const form of root.querySelectorAll<HTMLFormElement>(attr(ISLAND.contactForm))) {
-    bindContactForm(form, { search }, signal);
+    bindContactForm(form, search, signal);
   }
 }

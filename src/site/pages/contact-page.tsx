@@ -229,7 +229,7 @@ export default function ContactPage() {
                 href={contactHref({ topic: category.topic })}
                 className={cx(buttonClasses('secondary'), 'mt-2')}
               >
-                Use the form<span className="sr-only"> for {category.title}</span>
+                Use the form<span className="sr-only">: {category.title}</span>
               </a>
             </li>
           ))}

@@ -296,7 +296,7 @@ export default function ForumPage() {
                       })}
                       className="mt-3 w-full"
                     >
-                      Register<span className="sr-only"> for {event.title}</span>
+                      Register<span className="sr-only">: {event.title}</span>
                     </LinkButton>
                   </li>
                 ))}

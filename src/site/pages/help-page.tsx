@@ -92,8 +92,7 @@ export default function HelpPage() {
                     </span>
                     <span className="inline-flex items-center gap-1">
                       <Glyph name="star" className="h-4 w-4 text-amber-600 dark:text-amber-400" />
-                      {article.rating.toFixed(1)}
-                      <span className="sr-only"> out of 5</span>
+                      {article.rating.toFixed(1)} <span className="sr-only">out of 5</span>
                     </span>
                   </p>
                 </li>

@@ -73,7 +73,7 @@ export default function PressPage() {
                 variant="secondary"
                 className="mt-3"
               >
-                Request<span className="sr-only"> {item.file}</span>
+                Request<span className="sr-only">: {item.file}</span>
               </LinkButton>
             </li>
           ))}

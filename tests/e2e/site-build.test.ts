@@ -1,0 +1,97 @@
+/**
+ * Checks the built dist/ (run after `npm run build`; DIST_DIR points elsewhere): every public
+ * route has its prerendered flat HTML file, each is in the service worker's precache, and each
+ * stays within the first-visit budgets (JS <= 30 KB gzip, no React; CSS <= 15 KB gzip).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PATHS, htmlFileFor } from '../../src/lib/route-paths';
+import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
+import { PAGE_META } from '../../src/site/content/navigation';
+
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+const gzipBytes = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+let precached: Set<string>;
+
+beforeAll(() => {
+  if (!existsSync(path.join(dist, 'sw.js'))) {
+    throw new Error(`No build in ${dist}: run \`npm run build\` first.`);
+  }
+  const sw = read('sw.js');
+  precached = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1] ?? ''));
+});
+
+describe.each(PUBLIC_PATHS.map((p) => [p, htmlFileFor(p)]))('%s → %s', (publicPath, file) => {
+  it('is prerendered with its own head and the page content', () => {
+    expect(existsSync(path.join(dist, file))).toBe(true);
+    const html = read(file);
+    const meta = PAGE_META[publicPath];
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(html).toContain(`<title>${escape(meta.title)}</title>`);
+    expect(html).toContain(`<meta name="description" content="${escape(meta.description)}">`);
+    expect(html).toContain('<meta name="viewport"');
+    expect(html).toContain('<meta name="theme-color"');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toContain('id="main"');
+  });
+
+  it('has one inline script, the theme boot script, and no inline handlers', () => {
+    const html = read(file);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([THEME_BOOT_SCRIPT]);
+    expect(html).not.toMatch(/\son[a-z]+="/i);
+  });
+
+  it('is in the precache manifest, with its stylesheet and island script', () => {
+    const html = read(file);
+    expect(precached.has(file)).toBe(true);
+    const assets = [...html.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets.length).toBeGreaterThanOrEqual(2);
+    for (const asset of assets) {
+      expect(existsSync(path.join(dist, asset)), asset).toBe(true);
+      expect(precached.has(asset), asset).toBe(true);
+    }
+  });
+
+  it('loads at most 30 KB gzip of JavaScript (no React) and 15 KB gzip of CSS', () => {
+    const html = read(file);
+    const scripts = [...html.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+    const preloads = [...html.matchAll(/rel="modulepreload" href="\/([^"]+)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    const styles = [...html.matchAll(/rel="stylesheet" href="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+    const js = [...scripts, ...preloads];
+    expect(js.reduce((sum, f) => sum + gzipBytes(f), 0)).toBeLessThanOrEqual(30 * 1024);
+    expect(styles.reduce((sum, f) => sum + gzipBytes(f), 0)).toBeLessThanOrEqual(15 * 1024);
+    for (const script of js) {
+      const code = read(script);
+      expect(code).not.toContain('react.element');
+      expect(code).not.toMatch(/from\s*["']\.\/(index|react)/);
+    }
+  });
+});
+
+describe('site files around the pages', () => {
+  it('keeps the SPA shell as app.html and precaches it', () => {
+    expect(read('app.html')).toContain('<div id="root">');
+    expect(precached.has('app.html')).toBe(true);
+    expect(read('sw.js')).toContain('"app.html"');
+  });
+
+  it('has a sitemap of the canonical pages and a robots.txt pointing to it', () => {
+    const sitemap = read('sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1] ?? '').pathname,
+    );
+    expect(new Set(locs)).toEqual(new Set(PUBLIC_PATHS.filter((p) => p !== '/home')));
+    expect(read('robots.txt')).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+    expect(precached.has('sitemap.xml')).toBe(true);
+    expect(precached.has('robots.txt')).toBe(true);
+  });
+});
