@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { amenitiesFixture, metricsFixture, timelineFixture } from '../../mocks/fixtures';
+import { API_PATHS } from '../../src/api/contract';
+import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
+import { metricsQuery } from '../../src/api/metrics';
+import { createQueryClient } from '../../src/api/query-client';
+import { downloadUsageCsv, loadSource, readSource } from '../../src/api/snapshot';
+import { timelineQuery } from '../../src/api/timeline';
+import { SESSION_STARTED_AT } from '../../src/lib/session';
+
+const SAVED_AT = SESSION_STARTED_AT - 60 * 60 * 1000;
+
+afterEach(() => server.events.removeAllListeners());
+
+function countRequests(path: string) {
+  const seen = { count: 0 };
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname === path) seen.count += 1;
+  });
+  return seen;
+}
+
+describe('readSource', () => {
+  it('says missing when the device holds nothing', () => {
+    const client = createQueryClient();
+    expect(readSource(client, metricsQuery().queryKey)).toEqual({
+      status: 'missing',
+      reason: 'offline',
+      error: null,
+    });
+  });
+
+  it('returns saved data with its time, marked as from the snapshot', () => {
+    const client = createQueryClient();
+    client.setQueryData(metricsQuery().queryKey, metricsFixture, { updatedAt: SAVED_AT });
+    expect(readSource(client, metricsQuery().queryKey)).toEqual({
+      status: 'ready',
+      data: metricsFixture,
+      updatedAt: SAVED_AT,
+      fromSnapshot: true,
+      refreshError: null,
+    });
+  });
+});
+
+describe('loadSource', () => {
+  it('offline: reads the saved copy and asks nothing', async () => {
+    const requests = countRequests(API_PATHS.metrics);
+    const client = createQueryClient();
+    client.setQueryData(metricsQuery().queryKey, metricsFixture, { updatedAt: SAVED_AT });
+    const source = await loadSource(client, metricsQuery(), { online: false });
+    expect(source).toMatchObject({ status: 'ready', fromSnapshot: true });
+    expect(requests.count).toBe(0);
+  });
+
+  it('offline with nothing saved: missing, without a request', async () => {
+    const requests = countRequests(API_PATHS.metrics);
+    const source = await loadSource(createQueryClient(), metricsQuery(), { online: false });
+    expect(source).toEqual({ status: 'missing', reason: 'offline', error: null });
+    expect(requests.count).toBe(0);
+  });
+
+  it('online and missing: fetches through the endpoint options', async () => {
+    const client = createQueryClient();
+    const source = await loadSource(client, amenityAnalyticsQuery(), { online: true });
+    expect(source).toMatchObject({ status: 'ready', data: amenitiesFixture, fromSnapshot: false });
+    expect(client.getQueryData(amenityAnalyticsQuery().queryKey)).toEqual(amenitiesFixture);
+  });
+
+  it('online with fresh data: does not ask again', async () => {
+    const requests = countRequests(API_PATHS.metrics);
+    const client = createQueryClient();
+    client.setQueryData(metricsQuery().queryKey, metricsFixture);
+    await loadSource(client, metricsQuery(), { online: true });
+    expect(requests.count).toBe(0);
+  });
+
+  it('online with a restored copy: refreshes it', async () => {
+    const client = createQueryClient();
+    client.setQueryData(
+      metricsQuery().queryKey,
+      { ...metricsFixture, activeUsersToday: 1 },
+      {
+        updatedAt: SAVED_AT,
+      },
+    );
+    await client.invalidateQueries(); // what the snapshot restore does to older data
+    const source = await loadSource(client, metricsQuery(), { online: true });
+    expect(source).toMatchObject({ status: 'ready', fromSnapshot: false });
+    expect(source.status === 'ready' && source.data.activeUsersToday).toBe(
+      metricsFixture.activeUsersToday,
+    );
+  });
+
+  it('keeps the last good copy when the refresh fails, and says why', async () => {
+    server.use(
+      http.get(API_PATHS.metrics, () => new HttpResponse('database down', { status: 503 })),
+    );
+    const client = createQueryClient();
+    client.setQueryData(metricsQuery().queryKey, metricsFixture, { updatedAt: SAVED_AT });
+    await client.invalidateQueries();
+    const source = await loadSource(client, metricsQuery(), { online: true });
+    expect(source).toMatchObject({
+      status: 'ready',
+      data: metricsFixture,
+      fromSnapshot: true,
+      refreshError: '503: database down',
+    });
+  });
+
+  it('reports a failed load with nothing saved', async () => {
+    server.use(
+      http.get(API_PATHS.metrics, () => new HttpResponse('database down', { status: 503 })),
+    );
+    const source = await loadSource(createQueryClient(), metricsQuery(), { online: true });
+    expect(source).toEqual({ status: 'missing', reason: 'failed', error: '503: database down' });
+  });
+
+  it('gives up on a server that never answers', async () => {
+    server.use(http.get(API_PATHS.metrics, () => new Promise<never>(() => undefined)));
+    const source = await loadSource(createQueryClient(), metricsQuery(), {
+      online: true,
+      timeoutMs: 20,
+    });
+    expect(source).toEqual({
+      status: 'missing',
+      reason: 'failed',
+      error: 'The server did not answer in time.',
+    });
+  });
+});
+
+describe('downloadUsageCsv (the dashboard export)', () => {
+  function captureFiles() {
+    const files: { name: string; blob: Blob }[] = [];
+    let pending: Blob | null = null;
+    URL.createObjectURL = (blob: Blob) => {
+      pending = blob;
+      return 'blob:test/usage';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (pending) files.push({ name: this.download, blob: pending });
+    });
+    return files;
+  }
+
+  it('saves the cached timeline as CSV, offline too', async () => {
+    const files = captureFiles();
+    const client = createQueryClient();
+    client.setQueryData(timelineQuery('week').queryKey, timelineFixture('week'), {
+      updatedAt: SAVED_AT,
+    });
+    client.setQueryData(amenityAnalyticsQuery().queryKey, amenitiesFixture, {
+      updatedAt: SAVED_AT,
+    });
+    const result = await downloadUsageCsv(client, { period: 'week' });
+    expect(result).toMatchObject({ ok: true, rows: 7, fromSnapshot: true });
+    expect(files).toHaveLength(1);
+    expect(files[0]?.name).toMatch(/^usage-data-week-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await files[0]?.blob.text()) ?? '';
+    expect(text.split('\r\n')[0]).toBe(
+      'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Total',
+    );
+  });
+
+  it('fetches the timeline when it is missing and the app is online', async () => {
+    const files = captureFiles();
+    const result = await downloadUsageCsv(createQueryClient(), { period: 'month', days: 90 });
+    expect(result).toMatchObject({ ok: true, rows: 90, fromSnapshot: false });
+    expect(files[0]?.name).toMatch(/^usage-data-90-days-/);
+  });
+
+  it('explains instead of saving an empty file when nothing can be had', async () => {
+    const files = captureFiles();
+    server.use(http.get(API_PATHS.timeline, () => HttpResponse.error()));
+    const result = await downloadUsageCsv(createQueryClient(), { period: 'day' });
+    expect(result.ok).toBe(false);
+    expect(files).toEqual([]);
+  });
+});
