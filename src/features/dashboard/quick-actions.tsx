@@ -43,7 +43,11 @@ export function QuickActions() {
         <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-4">
           {ACTIONS.map((action) => (
             <li key={action.label}>
-              <Button variant="secondary" className="w-full justify-start" onClick={action.run}>
+              <Button
+                variant="secondary"
+                className="h-full w-full justify-start py-2 text-left"
+                onClick={action.run}
+              >
                 <Icon name={action.icon} className="h-4 w-4" />
                 {action.label}
               </Button>
