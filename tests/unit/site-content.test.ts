@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ADD_ONS, PLANS, annualMonthlyPrice, formatUsd } from '../../src/site/content/pricing';
-import { API_TIERS } from '../../src/site/content/api';
+import {
+  API_ENDPOINTS,
+  API_TIERS,
+  tryItCommand,
+  type ApiEndpointDoc,
+} from '../../src/site/content/api';
 import { BENEFITS } from '../../src/site/content/landing';
 import { BLOG_ARTICLES, BLOG_CATEGORIES, POPULAR_TAGS } from '../../src/site/content/blog';
 import {
@@ -135,5 +140,17 @@ describe('site routes', () => {
       expect(PAGE_META[path].description.length).toBeGreaterThan(50);
       expect(PAGE_META[path].description.length).toBeLessThanOrEqual(170);
     }
+  });
+});
+
+describe('API Try It', () => {
+  it('shows a runnable request with the bearer key for each endpoint', () => {
+    expect(tryItCommand(API_ENDPOINTS[1] as ApiEndpointDoc)).toBe(
+      'curl https://api.commonground.app/api/amenities/great-lawn/usage \\\n  -H "Authorization: Bearer YOUR_API_KEY"',
+    );
+    const post = tryItCommand(API_ENDPOINTS[3] as ApiEndpointDoc);
+    expect(post).toMatch(/^curl -X POST https:\/\/api\.commonground\.app\/api\/events \\\n/);
+    expect(post).toContain('"amenity_id"');
+    expect(post).toContain('"target_date"');
   });
 });

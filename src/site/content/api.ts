@@ -78,10 +78,17 @@ export const AMENITY_EXAMPLE = `{
   "max_capacity": 200
 }`;
 
+/** The request behind an endpoint's Try It: what to run with your own key. */
 export function tryItCommand(endpoint: ApiEndpointDoc): string {
   const path = endpoint.endpoint.replace('{id}', 'great-lawn');
-  const method = endpoint.method === 'GET' ? '' : ` -X ${endpoint.method}`;
-  return `curl${method} ${API_BASE_URL}${path} \\\n  -H "Authorization: Bearer YOUR_API_KEY"`;
+  const auth = '-H "Authorization: Bearer YOUR_API_KEY"';
+  if (endpoint.method === 'GET') return `curl ${API_BASE_URL}${path} \\\n  ${auth}`;
+  return [
+    `curl -X ${endpoint.method} ${API_BASE_URL}${path} \\`,
+    `  ${auth} \\`,
+    '  -H "Content-Type: application/json" \\',
+    `  -d '{ "amenity_id": "great-lawn", "target_date": "2025-03-15" }'`,
+  ].join('\n');
 }
 
 export type Sdk = { language: string; install: string; description: string };

@@ -48,7 +48,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'how-we-share-information',
       title: 'How We Share Information',
       paragraphs: [
-        'A community’s data is visible to the users that community authorises, with the roles it assigns. Beyond that, we share information only:',
+        'A community’s data is visible to the users that community authorizes, with the roles it assigns. Beyond that, we share information only:',
       ],
       list: [
         'with service providers who host, secure, support or bill for the service on our behalf, under contracts that limit their use of it to that purpose;',
@@ -62,7 +62,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Data Security',
       paragraphs: [
         `Data is encrypted in transit and at rest. Access is role-based, administrative accounts require multi-factor authentication, and our staff access is limited, logged and reviewed. We back up data continuously, keep backups for ${RELIABILITY.backupRetention}, and can restore service in ${RELIABILITY.recoveryTime} with a recovery point ${RELIABILITY.recoveryPoint}.`,
-        'If a security incident affects your information, we notify affected customers in under 2 hours of containing it, with what happened and what we are doing. Our Security page describes these measures in more detail.',
+        'If a security incident affects your information, we notify affected customers in under 2 hours, with what happened and what we are doing. Our Security page describes these measures in more detail.',
       ],
     },
     {
@@ -155,12 +155,12 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       id: 'accounts-and-acceptable-use',
       title: 'Accounts and Acceptable Use',
       paragraphs: [
-        'You are responsible for the accounts in your community: keep credentials confidential, give each person their own account, and use multi-factor authentication for administrators as required. Tell us promptly of any unauthorised use.',
+        'You are responsible for the accounts in your community: keep credentials confidential, give each person their own account, and use multi-factor authentication for administrators as required. Tell us promptly of any unauthorized use.',
         'You agree not to:',
       ],
       list: [
         'use the service to break any law or to track or identify individual residents without a lawful basis;',
-        'upload malicious code or try to gain unauthorised access to the service or other customers’ data;',
+        'upload malicious code or try to gain unauthorized access to the service or other customers’ data;',
         'overload the service or exceed your plan’s API limits on purpose;',
         'resell or copy the service, or use it to build a competing product.',
       ],

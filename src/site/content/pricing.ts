@@ -128,7 +128,7 @@ export function annualMonthlyPrice(monthly: number): number {
 export const TRIAL_TERMS: readonly string[] = [
   'Free for 30 days, with every Professional feature.',
   'No setup fee during the trial.',
-  'No card needed to start; choose a plan when the trial ends.',
+  'Choose your plan when the trial ends; its setup fee is due then.',
   'Cancel at any time during the trial and pay nothing.',
 ];
 

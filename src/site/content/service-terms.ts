@@ -42,9 +42,9 @@ export const INCIDENT_STEPS: readonly IncidentStep[] = [
   },
   {
     step: 'Recover and review',
-    target: 'after containment',
+    target: 'under 4 hours',
     description:
-      'Service is restored from clean backups, and a written post-incident review with corrective actions is shared with affected customers.',
+      'Service is restored from clean backups within our 4-hour recovery time objective, and a written post-incident review with corrective actions is shared with affected customers.',
   },
 ];
 
