@@ -1,0 +1,104 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, TABLET, describeBrowser, openPage, useBrowser } from './browser';
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
+
+describeBrowser('layout by device', () => {
+  const browser = useBrowser();
+
+  it('a phone gets the bottom navigation, no sidebar and no sideways scroll', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const bottomNav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => bottomNav.count()).toBe(1);
+    expect(await bottomNav.getByRole('link', { name: 'Reports' }).isVisible()).toBe(true);
+    expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
+    await page.getByText('Monthly amenity value').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('at 320 px every app page fits without sideways scroll and bottom-bar targets are 44 px', async () => {
+    const { page, context } = await openPage(browser(), SMALL_PHONE);
+    for (const path of [
+      '/dashboard',
+      '/analytics',
+      '/amy-events',
+      '/reports',
+      '/settings',
+      '/amenities',
+      '/community-management',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    }
+    const sizes = await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('a:visible, button:visible')
+      .evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return Math.min(box.width, box.height);
+        }),
+      );
+    expect(sizes.length).toBe(5);
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
+  it('the More sheet opens the folded sections', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'More' }).click();
+    const sheet = page.getByRole('dialog', { name: 'More' });
+    await sheet.getByRole('link', { name: 'Community' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Community Management' }).waitFor();
+    expect(page.url()).toMatch(/\/community-management$/);
+    await context.close();
+  });
+
+  it('a desktop gets the sidebar with the user card and no bottom bar', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await page.goto('/dashboard');
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await sidebar.waitFor();
+    expect(await sidebar.getByText('HOA Manager').isVisible()).toBe(true);
+    expect(
+      await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await page.getByRole('button', { name: 'More' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('a tablet reads well: no sideways scroll, charts inside the viewport', async () => {
+    const { page, context } = await openPage(browser(), TABLET);
+    await page.goto('/dashboard');
+    await page.getByText('Monthly amenity value').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const widest = await page
+      .locator('canvas, svg')
+      .evaluateAll((elements) =>
+        Math.max(0, ...elements.map((element) => element.getBoundingClientRect().right)),
+      );
+    expect(widest).toBeLessThanOrEqual(820);
+    await context.close();
+  });
+
+  it('public pages fit a 320 px phone', async () => {
+    const { page, context } = await openPage(browser(), SMALL_PHONE);
+    for (const path of ['/', '/pricing', '/community', '/blog', '/privacy', '/api']) {
+      await page.goto(path);
+      expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+});
