@@ -141,7 +141,7 @@ describe('usage chart card', () => {
   it('has a legend that reads out the latest values', async () => {
     renderCard();
     await screen.findByTestId('usage-chart');
-    const legend = screen.getByRole('list', { name: 'Legend' });
+    const legend = screen.getByRole('list', { name: 'Usage legend' });
     const last = points[points.length - 1];
     expect(within(legend).getByText('The Great Lawn').parentElement).toHaveTextContent(
       `The Great Lawn${String(last?.lawn)}`,

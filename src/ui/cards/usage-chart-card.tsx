@@ -190,7 +190,7 @@ function UsageLegend({
           ? 'No points'
           : `${hovering ? '' : 'Latest · '}${formatUsageTime(time, period, 'long', timeZone)}`}
       </p>
-      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Legend">
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Usage legend">
         {USAGE_SERIES.map((series, i) => {
           const value = index === null ? undefined : data.columns[i + 1]?.[index];
           return (
