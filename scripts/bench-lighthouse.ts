@@ -6,6 +6,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -83,7 +84,7 @@ export function firstVisitBytes(dir: string, page: PublicPath): { js: number; cs
 async function launchChrome(
   chromePath: string,
   port: number,
-): Promise<{ proc: ChildProcess; close: () => void }> {
+): Promise<{ proc: ChildProcess; close: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'cg-lighthouse-'));
   const proc = spawn(
     chromePath,
@@ -102,9 +103,13 @@ async function launchChrome(
     ],
     { stdio: 'ignore' },
   );
-  const close = () => {
-    proc.kill();
-    rmSync(profile, { recursive: true, force: true });
+  const close = async () => {
+    if (proc.exitCode === null) {
+      const exited = once(proc, 'exit');
+      proc.kill();
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   };
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
@@ -115,7 +120,7 @@ async function launchChrome(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  close();
+  await close();
   throw new Error(`Chromium at ${chromePath} did not open its debugging port`);
 }
 
@@ -203,7 +208,7 @@ async function main() {
       }
     }
   } finally {
-    chrome.close();
+    await chrome.close();
     server.close();
   }
   if (failed) process.exitCode = 1;
