@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './icons';
 
-/** One figure with its label (the stat tiles of Reports and Community Management). */
+/**
+ * One figure with its label (the stat tiles of Reports and Community Management): a dt/dd
+ * group of the surrounding StatTiles list. The icon sits inside the term, so the list stays
+ * valid HTML.
+ */
 export function StatTile({
   label,
   value,
@@ -14,20 +18,20 @@ export function StatTile({
   detail?: ReactNode;
 }) {
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <span
-        aria-hidden="true"
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
-      >
-        <Icon name={icon} />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-        <dd className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums dark:text-slate-50">
-          {value}
-        </dd>
-        {detail ? <dd className="text-xs text-slate-600 dark:text-slate-400">{detail}</dd> : null}
-      </div>
+    <div className="relative min-h-[4.5rem] rounded-xl border border-slate-200 bg-white py-4 pr-4 pl-[4.25rem] shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">
+        <span
+          aria-hidden="true"
+          className="absolute top-4 left-4 flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
+        >
+          <Icon name={icon} />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums dark:text-slate-50">
+        {value}
+      </dd>
+      {detail ? <dd className="text-xs text-slate-600 dark:text-slate-400">{detail}</dd> : null}
     </div>
   );
 }

@@ -146,17 +146,17 @@ function AmenityCard({
         </div>
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{amenity.description}</p>
         <dl className="mt-4 grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-3 text-sm">
-          <div className="col-span-2">
-            <div className="flex items-baseline justify-between gap-2">
-              <dt className="text-slate-600 dark:text-slate-400">Current users</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-50">
-                {formatCount(amenity.currentUsers)} / {formatCount(amenity.capacity)}{' '}
-                <span className="font-normal text-slate-600 dark:text-slate-400">
-                  ({formatPercent(percent)})
-                </span>
-              </dd>
-            </div>
-            <ProgressBar percent={percent} className="mt-2" color={amenity.color} />
+          <div className="col-span-2 grid grid-cols-[1fr_auto] items-baseline gap-x-2">
+            <dt className="text-slate-600 dark:text-slate-400">Current users</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-50">
+              {formatCount(amenity.currentUsers)} / {formatCount(amenity.capacity)}{' '}
+              <span className="font-normal text-slate-600 dark:text-slate-400">
+                ({formatPercent(percent)})
+              </span>
+            </dd>
+            <dd className="col-span-2 mt-2">
+              <ProgressBar percent={percent} color={amenity.color} />
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600 dark:text-slate-400">Peak time</dt>
