@@ -64,7 +64,8 @@ function TemplatesBody({
   if (!suggestion) {
     return (
       <EmptyNote title="No suggestions to fill the templates from">
-        Templates are filled from Amy&apos;s suggestions; there are none for this month yet.
+        Templates are filled from Amy&apos;s suggestions, and there are none to use right now. Pick
+        another month on the page, or try again once the suggestions have loaded.
       </EmptyNote>
     );
   }
