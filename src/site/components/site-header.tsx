@@ -21,7 +21,7 @@ export function Logo() {
 }
 
 const NAV_LINK =
-  'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+  'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:underline-offset-4 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-brand-100';
 
 /** Only works with script (the island), so it is invisible, space kept, until the island runs. */
 function ThemeToggle() {
@@ -77,9 +77,10 @@ export function SiteHeader({ config, current }: { config: HeaderConfig; current:
               </a>
             ))}
           </div>
-          <details className="md:hidden" {...{ [ISLAND.menu]: '' }}>
+          <details className="group md:hidden" {...{ [ISLAND.menu]: '' }}>
             <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-              <Glyph name="menu" className="h-6 w-6" />
+              <Glyph name="menu" className="h-6 w-6 group-open:hidden" />
+              <Glyph name="close" className="hidden h-6 w-6 group-open:block" />
               <span className="sr-only">Menu</span>
             </summary>
             <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-950">
