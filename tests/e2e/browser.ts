@@ -13,6 +13,7 @@ const context = inject('e2e');
 
 export const BASE_URL = context.skip ? '' : context.baseURL;
 export const DIST_DIR = context.skip ? '' : context.distDir;
+export const CHROMIUM_PATH = context.skip ? '' : context.chromiumPath;
 
 /** describe() when a browser is available; skipped (loudly, by the global setup) otherwise. */
 export const describeBrowser = context.skip ? describe.skip : describe;

@@ -1,5 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
-import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium';
+import {
+  BASE_URL,
+  CHROMIUM_PATH,
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  openPage,
+  useBrowser,
+} from './browser';
 
 type ManifestIcon = { src: string; sizes: string; purpose?: string };
 type Manifest = {
@@ -36,21 +49,38 @@ describeBrowser('installable PWA', () => {
   });
 
   it('installs its service worker and Chromium reports no installability errors', async () => {
-    const { page, context } = await openPage(browser(), DESKTOP);
-    await page.goto('/dashboard');
-    await page.getByText('Monthly amenity value').waitFor();
-    const state = await page.evaluate(
-      async () => (await navigator.serviceWorker.ready).active?.state,
-    );
-    expect(state).toBe('activated');
-    const cdp = await context.newCDPSession(page);
-    const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
-    expect(errors).toEqual([]);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: unknown[];
-    };
-    expect(installabilityErrors).toEqual([]);
-    await context.close();
+    // Installability is only judged outside incognito: use a real (temporary) profile.
+    const profile = mkdtempSync(path.join(tmpdir(), 'commonground-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      baseURL: BASE_URL,
+      viewport: DESKTOP.viewport,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/dashboard');
+      await page.getByText('Monthly amenity value').waitFor();
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              async () => (await navigator.serviceWorker.getRegistration())?.active?.state,
+            ),
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe('activated');
+      const cdp = await context.newCDPSession(page);
+      const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
+      expect(errors).toEqual([]);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: unknown[];
+      };
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   it('the installed app opens on /start, which lands on the default view', async () => {
