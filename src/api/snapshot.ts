@@ -73,12 +73,20 @@ export function readSource<T>(
 export async function loadSource<T>(
   client: QueryClient,
   options: SourceOptions<T>,
-  { online = onlineManager.isOnline(), timeoutMs = SOURCE_TIMEOUT_MS } = {},
+  {
+    online = onlineManager.isOnline(),
+    timeoutMs = SOURCE_TIMEOUT_MS,
+    /** Ask the server even when the cached data is fresh (an explicit "refresh"). */
+    force = false,
+  } = {},
 ): Promise<Source<T>> {
   let refreshError: string | null = null;
   if (online) {
     try {
-      await withTimeout(client.fetchQuery(options), timeoutMs);
+      await withTimeout(
+        client.fetchQuery(force ? { ...options, staleTime: 0 } : options),
+        timeoutMs,
+      );
     } catch (error) {
       refreshError = error instanceof Error ? error.message : String(error);
     }

@@ -111,8 +111,12 @@ export function loadSettings(storage: Storage | undefined = safeLocalStorage()):
   }
   if (raw === null) return { settings: defaults, problem: null };
   try {
-    const parsed = SettingsSchema.safeParse({ ...defaults, ...(JSON.parse(raw) as object) });
-    if (parsed.success) return { settings: parsed.data, problem: null };
+    const saved: unknown = JSON.parse(raw);
+    // Only an object is a settings record ("null", a string or a list is damage, not settings).
+    if (saved !== null && typeof saved === 'object' && !Array.isArray(saved)) {
+      const parsed = SettingsSchema.safeParse({ ...defaults, ...saved });
+      if (parsed.success) return { settings: parsed.data, problem: null };
+    }
   } catch {
     // fall through to the notice below
   }

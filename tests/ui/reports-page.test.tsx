@@ -166,6 +166,22 @@ describe('Reports page', () => {
     expect(requests).toEqual([]);
   });
 
+  it('refreshes a report built from the snapshot when online', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
+    await user.click(screen.getByRole('button', { name: 'Preview: Event Performance Report' }));
+    const report = await screen.findByRole('region', {
+      name: 'Event Performance Report — Last Month',
+    });
+    expect(await within(report).findByText(/Built from the offline snapshot/)).toBeInTheDocument();
+
+    await user.click(within(report).getByRole('button', { name: 'Refresh data' }));
+    await waitFor(() =>
+      expect(within(report).queryByText(/Built from the offline snapshot/)).toBeNull(),
+    );
+    expect(within(report).getByText('Live')).toBeInTheDocument();
+  });
+
   it('says plainly when a period was never saved and offers the saved one', async () => {
     goOffline();
     localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('quarter'));

@@ -47,7 +47,7 @@ function savedPeriods(client: QueryClient): ReportPeriod[] {
 export async function loadReportData(
   client: QueryClient,
   period: ReportPeriod,
-  options?: { online?: boolean },
+  options?: { online?: boolean; force?: boolean },
 ): Promise<ReportData> {
   const [metrics, timeline, popularity, amenities, analysis] = await Promise.all([
     loadSource(client, metricsQuery(), options),
@@ -105,13 +105,14 @@ export function useReportData(
     if (isRestoring || !enabled) return;
     let active = true;
     setState((previous) => ({ key, data: previous.data, done: false }));
-    void loadReportData(client, period).then((data) => {
+    // The first build uses what is fresh; asking again (Refresh, Generate) fetches anew.
+    void loadReportData(client, period, { force: reloadKey > 0 }).then((data) => {
       if (active) setState({ key, data, done: true });
     });
     return () => {
       active = false;
     };
-  }, [client, isRestoring, enabled, period, key]);
+  }, [client, isRestoring, enabled, period, reloadKey, key]);
 
   // A report of another period is never shown as this one's.
   if (!state.data || state.data.period !== period) return { status: 'loading' };

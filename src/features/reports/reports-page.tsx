@@ -162,7 +162,11 @@ export function ReportsPage() {
           </div>
           <Button
             id="generate-report"
-            onClick={() => openPreview('full', 'generate-report')}
+            onClick={() => {
+              // Generate always builds anew for the chosen period, with fresh data when online.
+              openPreview('full', 'generate-report');
+              if (previewKind !== 'full') setReloadKey((key) => key + 1);
+            }}
             disabled={isRestoring}
           >
             <Icon name="report" className="h-4 w-4" />
