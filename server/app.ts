@@ -210,9 +210,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
     return c.json({ error: `Not found: ${c.req.path}` }, 404);
   });
 
-  app.route('/api', api);
-
-  app.all('*', (c) => {
+  /** The built app: prerendered pages, the SPA shell and static files (see static-site.ts). */
+  const serveSite = (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       c.header('Allow', 'GET, HEAD');
       return c.json({ error: `Method ${c.req.method} not allowed` }, 405);
@@ -236,7 +235,12 @@ export function createApp(options: AppOptions): CommonGroundApp {
     c.header('Content-Length', String(body.length));
     // Hono answers HEAD by running the GET route and dropping the body.
     return c.body(new Uint8Array(body), status);
-  });
+  };
+
+  // "/api" itself is the public developer page; "/api/..." is the API.
+  app.all('/api', serveSite);
+  app.route('/api', api);
+  app.all('*', serveSite);
 
   return {
     app,

@@ -3,7 +3,7 @@ import type { Amenity, Community } from './community';
 import type { Database } from './db/database';
 import { isUniqueViolation } from './db/database';
 import { HttpError } from './errors';
-import { refreshRollups } from './rollups';
+import { ADD_TO_BUCKET, localDayOf, READING_AGGREGATES, ROLLUP_COLUMNS } from './rollups';
 
 /** A reading may be stamped this far ahead of the server's clock (sensor clock drift). */
 export const FUTURE_TOLERANCE_MS = 60_000;
@@ -63,6 +63,40 @@ export function validateReadings(
 }
 
 /**
+ * One statement writes the batch and adds it to its hourly and daily buckets. A reading that is
+ * already stored is skipped by ON CONFLICT; the statement then reports the first one, and the
+ * caller rolls the transaction back.
+ */
+const WRITE_BATCH = `
+  WITH batch AS (
+    SELECT * FROM unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
+      WITH ORDINALITY AS b (amenity_id, time, occupancy, entries, dwell_minutes, i)
+  ),
+  inserted AS (
+    INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
+    SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes FROM batch
+    ON CONFLICT DO NOTHING
+    RETURNING amenity_id, time, occupancy, entries, dwell_minutes
+  ),
+  hourly AS (
+    INSERT INTO readings_hourly AS t (community_id, hour, amenity_id, ${ROLLUP_COLUMNS})
+    SELECT $1, date_trunc('hour', r.time, 'UTC'), r.amenity_id, ${READING_AGGREGATES}
+      FROM inserted r GROUP BY 2, 3
+    ON CONFLICT (community_id, hour, amenity_id) ${ADD_TO_BUCKET}
+  ),
+  daily AS (
+    INSERT INTO readings_daily AS t (community_id, day, amenity_id, ${ROLLUP_COLUMNS})
+    SELECT $1, ${localDayOf('r.time', '$7::text')}, r.amenity_id, ${READING_AGGREGATES}
+      FROM inserted r GROUP BY 2, 3
+    ON CONFLICT (community_id, day, amenity_id) ${ADD_TO_BUCKET}
+  )
+  SELECT CASE WHEN (SELECT count(*) FROM inserted) < $8::int THEN (
+           SELECT min(b.i) FROM batch b
+            WHERE NOT EXISTS (SELECT 1 FROM inserted x
+                               WHERE x.amenity_id = b.amenity_id AND x.time = b.time))
+         END::int AS duplicate`;
+
+/**
  * Validates and writes a batch in one transaction with its rollups: all of it, or (on any
  * error) none of it. Returns how many readings were written.
  */
@@ -73,45 +107,32 @@ export async function ingestReadings(
   now: number,
 ): Promise<number> {
   const rows = validateReadings(readings, community.amenities, now);
-  const amenityIds = rows.map((r) => r.amenityId);
-  const times = rows.map((r) => r.time);
+  const duplicate = new HttpError(400, 'a reading for the same amenity and time already exists');
   try {
     await db.transaction(async (tx) => {
-      const [existing] = await tx.query<{ i: number }>(
-        `SELECT b.i::int AS i
-           FROM unnest($2::int[], $3::timestamptz[]) WITH ORDINALITY AS b (amenity_id, time, i)
-           JOIN readings r ON r.community_id = $1 AND r.amenity_id = b.amenity_id
-                          AND r.time = b.time
-          ORDER BY b.i LIMIT 1`,
-        [community.id, amenityIds, times],
-      );
-      if (existing) {
-        const index = existing.i - 1;
+      const [result] = await tx.query<{ duplicate: number | null }>(WRITE_BATCH, [
+        community.id,
+        rows.map((r) => r.amenityId),
+        rows.map((r) => r.time),
+        rows.map((r) => r.occupancy),
+        rows.map((r) => r.entries),
+        rows.map((r) => r.dwellMinutes),
+        community.timeZone,
+        rows.length,
+      ]);
+      if (result?.duplicate != null) {
+        const index = result.duplicate - 1;
         const reading = readings[index];
         throw new HttpError(
           400,
-          `${reading ? label(index, reading) : `readings.${index}`}: a reading for this amenity and time already exists`,
+          `${reading ? label(index, reading) : `readings.${index}`}: ` +
+            'a reading for this amenity and time already exists',
         );
       }
-      await tx.query(
-        `INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
-         SELECT $1, * FROM unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])`,
-        [
-          community.id,
-          amenityIds,
-          times,
-          rows.map((r) => r.occupancy),
-          rows.map((r) => r.entries),
-          rows.map((r) => r.dwellMinutes),
-        ],
-      );
-      await refreshRollups(tx, community.id, amenityIds, times);
     });
   } catch (error) {
-    // Another batch wrote the same reading between our check and our insert.
-    if (isUniqueViolation(error)) {
-      throw new HttpError(400, 'a reading for the same amenity and time already exists');
-    }
+    // Another batch wrote the same reading at the same moment (PostgreSQL, concurrent writers).
+    if (isUniqueViolation(error)) throw duplicate;
     throw error;
   }
   return rows.length;

@@ -39,6 +39,8 @@ export async function ensureDemoCommunity(
   if (existing) return { community: existing, seededInMs: null, readings: 0 };
   const started = performance.now();
   const { community, readings } = await seedDemo(db, { now });
+  // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
+  await db.query('ANALYZE');
   return { community, seededInMs: performance.now() - started, readings };
 }
 

@@ -27,8 +27,59 @@ const RECENT_WEEKS = 8;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-type UsageRow = { amenity_id: number; weekday: number; local_hour: number; mean: number };
-type EventRow = { amenity_id: number; kind: string | null; attendance: number; planned: number };
+/** Mean occupancy of an amenity on a weekday (0 = Sunday) at a local hour, over the basis. */
+export type UsageRow = { amenity_id: number; weekday: number; local_hour: number; mean: number };
+/** An event held in the season. */
+export type EventRow = {
+  amenity_id: number;
+  kind: string | null;
+  attendance: number;
+  planned: number;
+};
+
+export type PlannedEvent = ReturnType<typeof planEvent>;
+
+/**
+ * One candidate: how busy its window is, what the same event drew there in the season, and from
+ * that the expected attendance (capped by the spare capacity), confidence and a ranking score.
+ */
+export function planEvent(
+  template: EventTemplate,
+  amenity: Amenity,
+  usage: readonly UsageRow[],
+  events: readonly EventRow[],
+) {
+  const hours = Array.from(
+    { length: template.endHour - template.startHour },
+    (_, i) => template.startHour + i,
+  );
+  const windowRows = usage.filter(
+    (u) =>
+      u.amenity_id === amenity.id && u.weekday === template.weekday && hours.includes(u.local_hour),
+  );
+  const occupied = windowRows.length ? mean(windowRows.map((u) => u.mean)) : 0;
+  const spare = Math.max(0, amenity.capacity - occupied);
+  const similar = events.filter((e) => e.amenity_id === amenity.id && e.kind === template.kind);
+  const attendance = similar.map((e) => e.attendance);
+  const success = similar.length
+    ? mean(similar.map((e) => Math.min(1, e.attendance / e.planned)))
+    : 0.6;
+  const usual = attendance.length ? mean(attendance) : amenity.capacity * template.draw * 0.8;
+  const expected = Math.max(1, Math.round(Math.min(usual, spare)));
+  const confidence = confidenceFrom(similar.length, attendance);
+  const score = (confidence / 100) * success * (spare / amenity.capacity);
+  return {
+    template,
+    amenity,
+    occupied,
+    spare,
+    similar: attendance,
+    success,
+    expected,
+    confidence,
+    score,
+  };
+}
 
 /** The next occurrence of `month`: this year unless it is already over (then next year). */
 export function targetYear(month: number, now: { year: number; month: number }): number {
@@ -123,43 +174,8 @@ export async function amySuggestions(
   const earliest = year === local.year && month === local.month ? addDays(today, 1) : '0000-01-01';
   const candidates = EVENT_TEMPLATES.filter((t) => t.months.includes(month)).flatMap((template) => {
     const amenity = community.amenities.find((a) => a.type === template.amenityType);
-    return amenity ? [plan(template, amenity)] : [];
+    return amenity ? [planEvent(template, amenity, usage, events)] : [];
   });
-
-  function plan(template: EventTemplate, amenity: Amenity) {
-    const hours = Array.from(
-      { length: template.endHour - template.startHour },
-      (_, i) => template.startHour + i,
-    );
-    const windowRows = usage.filter(
-      (u) =>
-        u.amenity_id === amenity.id &&
-        u.weekday === template.weekday &&
-        hours.includes(u.local_hour),
-    );
-    const occupied = windowRows.length ? mean(windowRows.map((u) => u.mean)) : 0;
-    const spare = Math.max(0, amenity.capacity - occupied);
-    const similar = events.filter((e) => e.amenity_id === amenity.id && e.kind === template.kind);
-    const attendance = similar.map((e) => e.attendance);
-    const success = similar.length
-      ? mean(similar.map((e) => Math.min(1, e.attendance / e.planned)))
-      : 0.6;
-    const usual = attendance.length ? mean(attendance) : amenity.capacity * template.draw * 0.8;
-    const expected = Math.max(1, Math.round(Math.min(usual, spare)));
-    const confidence = confidenceFrom(similar.length, attendance);
-    const score = (confidence / 100) * success * (spare / amenity.capacity);
-    return {
-      template,
-      amenity,
-      occupied,
-      spare,
-      similar: attendance,
-      success,
-      expected,
-      confidence,
-      score,
-    };
-  }
 
   const chosen: typeof candidates = [];
   for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
@@ -193,18 +209,7 @@ export async function amySuggestions(
   return suggestions.sort((a, b) => b.confidence - a.confidence);
 }
 
-function reasoning(
-  c: {
-    template: EventTemplate;
-    amenity: Amenity;
-    occupied: number;
-    spare: number;
-    similar: number[];
-    success: number;
-  },
-  basisLabel: string,
-  seasonName: string,
-): string {
+function reasoning(c: PlannedEvent, basisLabel: string, seasonName: string): string {
   const day = WEEKDAYS[c.template.weekday] ?? 'That day';
   const window = displayHourRange(c.template.startHour, c.template.endHour);
   const sparePercent = Math.round((c.spare / c.amenity.capacity) * 100);

@@ -41,9 +41,13 @@ export async function dashboardMetrics({
     db.query<{ entries: number }>(
       `SELECT (COALESCE((SELECT sum(entries) FROM readings_hourly
                           WHERE community_id = $1 AND hour >= $2 AND hour < $3), 0)
-             + COALESCE((SELECT sum(entries) FROM readings
-                          WHERE community_id = $1 AND amenity_id = ANY($5::int[])
-                            AND time >= $3 AND time <= $4), 0))::int AS entries`,
+             + COALESCE((SELECT sum(p.entries)
+                           FROM unnest($5::int[]) AS a (id)
+                          CROSS JOIN LATERAL (
+                            SELECT sum(entries) AS entries FROM readings
+                             WHERE community_id = $1 AND amenity_id = a.id
+                               AND time >= $3 AND time <= $4
+                          ) p), 0))::int AS entries`,
       [
         community.id,
         iso(yesterdayMidnight),

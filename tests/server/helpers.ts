@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Reading } from '../../src/api/contract';
+import { zonedTimeToUtc } from '../../src/lib/zoned-time';
+import { createApp, type AppOptions } from '../../server/app';
+import { createCommunity, type Community } from '../../server/community';
+import type { Database } from '../../server/db/database';
+import { migrate, readMigrations } from '../../server/db/migrate';
+import { openPglite } from '../../server/db/pglite';
+import { openPostgres } from '../../server/db/postgres';
+import { DEMO_AMENITIES, DEMO_COMMUNITY } from '../../server/simulator/demo';
+
+/**
+ * The server suite runs on every available database: PGlite in memory always, and a real
+ * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it with REQUIRE_POSTGRES=1, which
+ * turns a missing or unreachable server into a failure instead of a skip).
+ */
+
+export type Backend = { name: 'pglite' | 'postgres'; skip: string | null };
+
+const url = process.env.TEST_DATABASE_URL?.trim();
+const required = process.env.REQUIRE_POSTGRES === '1';
+
+async function postgresSkipReason(): Promise<string | null> {
+  if (!url) {
+    if (required) throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+    return 'TEST_DATABASE_URL is not set';
+  }
+  try {
+    const db = await openPostgres(url, { max: 1 });
+    await db.close();
+    return null;
+  } catch (error) {
+    const reason = `cannot connect to TEST_DATABASE_URL: ${(error as Error).message}`;
+    if (required) throw new Error(`REQUIRE_POSTGRES=1 but ${reason}`);
+    return reason;
+  }
+}
+
+const pgSkip = await postgresSkipReason();
+if (pgSkip) {
+  console.warn(
+    `[server tests] PostgreSQL runs SKIPPED (${pgSkip}); PGlite runs only. ` +
+      'Set TEST_DATABASE_URL (see .ci/postgres.sh) to run the suite on PostgreSQL too.',
+  );
+}
+
+export const BACKENDS: readonly Backend[] = [
+  { name: 'pglite', skip: null },
+  { name: 'postgres', skip: pgSkip },
+];
+
+/** "pglite" or "postgres (skipped: why)": the describe block's title. */
+export const backendTitle = (backend: Backend) =>
+  backend.skip ? `${backend.name} (skipped: ${backend.skip})` : backend.name;
+
+/**
+ * A migrated, empty PGlite database: a fresh initdb takes seconds, so the first test process
+ * saves a dump of one in the temp directory and the others start from it.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const require = createRequire(import.meta.url);
+  const manifest = path.join(
+    path.dirname(require.resolve('@electric-sql/pglite')),
+    '../package.json',
+  );
+  const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  const key = createHash('sha256')
+    .update(version)
+    .update(JSON.stringify(readMigrations()))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(tmpdir(), `commonground-test-pglite-${key}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const db = await openPglite();
+  await migrate(db);
+  const dump = await db.dump();
+  await db.close();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
+export type TestDatabase = { db: Database; drop(): Promise<void> };
+
+/** An empty, migrated database of the given backend, private to the caller. */
+export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend.name === 'pglite') {
+    const db = await openPglite(undefined, { loadDataDir: await pgliteTemplate() });
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `cg_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const db = await openPostgres(url, { schema });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.query(`DROP SCHEMA ${schema} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+export const TEST_ZONE = DEMO_COMMUNITY.timeZone;
+
+/** The instant of a local wall-clock time in the demo zone, as ISO. */
+export function local(date: string, time: string): string {
+  return zonedTimeToUtc(date, time, TEST_ZONE).toISOString();
+}
+
+/** The demo community's amenities, with no data. */
+export function createTestCommunity(db: Database): Promise<Community> {
+  return createCommunity(db, { ...DEMO_COMMUNITY, slug: 'test-community' }, DEMO_AMENITIES);
+}
+
+export const INGEST_KEY = 'test-ingest-key';
+
+/** A settable clock. */
+export function testClock(iso: string) {
+  let now = Date.parse(iso);
+  return {
+    now: () => now,
+    set(value: string) {
+      now = Date.parse(value);
+    },
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+/** The app in-process, over `db`, with a request helper that parses JSON bodies. */
+export function testApp(
+  db: Database,
+  community: Community,
+  options: Partial<AppOptions> & { clock: () => number },
+) {
+  const made = createApp({ db, community, ingestKey: INGEST_KEY, cacheMaxAgeMs: 0, ...options });
+  return {
+    ...made,
+    async get(pathAndQuery: string) {
+      const res = await made.app.request(pathAndQuery);
+      const text = await res.text();
+      let json: unknown = undefined;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, headers: res.headers, json, text };
+    },
+    async post(readings: unknown, key: string | null = INGEST_KEY) {
+      const res = await made.app.request('/api/readings', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
+        },
+        body: typeof readings === 'string' ? readings : JSON.stringify({ readings }),
+      });
+      return { status: res.status, headers: res.headers, json: (await res.json()) as unknown };
+    },
+  };
+}
+
+/** A reading with defaults (no entries, no dwell). */
+export function reading(
+  amenityId: string,
+  time: string,
+  occupancy: number,
+  entries = 0,
+  dwellMinutes = 0,
+): Reading {
+  return { amenityId, time, occupancy, entries, dwellMinutes };
+}

@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DashboardMetrics } from '../../src/api/contract';
+import { LiveSimulator } from '../../server/simulator/live';
+import { seedDemo } from '../../server/simulator/seed';
+import { startServer } from '../../server/server';
+import { BACKENDS, backendTitle, local, openTestDatabase } from './helpers';
+
+const work = mkdtempSync(path.join(tmpdir(), 'commonground-server-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const NOW = Date.parse(local('2026-03-18', '12:30'));
+const KEY = 'persistence-test-key';
+
+async function post(url: string, key: string, readings: unknown[]) {
+  const res = await fetch(`${url}/api/readings`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+    body: JSON.stringify({ readings }),
+  });
+  return { status: res.status, json: (await res.json()) as unknown };
+}
+
+describe('a data directory', () => {
+  const dataDir = path.join(work, 'data');
+  const options = {
+    database: { dataDir },
+    port: 0,
+    host: '127.0.0.1',
+    distDir: path.join(work, 'no-dist'),
+    simulate: false,
+    ingestKey: KEY,
+    clock: () => NOW,
+  };
+
+  it('is seeded once and keeps what was written across a restart', async () => {
+    const firstLog: string[] = [];
+    const first = await startServer({ ...options, log: (m) => firstLog.push(m) });
+    let before: DashboardMetrics;
+    const extra = {
+      amenityId: 'the-yard',
+      time: local('2026-03-18', '12:29'),
+      occupancy: 20,
+      entries: 7,
+      dwellMinutes: 40,
+    };
+    try {
+      expect(firstLog.join('\n')).toMatch(/first start, seeded [\d,]+ readings .* in [\d.]+ s/);
+      expect(firstLog.join('\n')).toMatch(/serving the API only/);
+      const seeded = (await (
+        await fetch(`${first.url}/api/dashboard/metrics`)
+      ).json()) as DashboardMetrics;
+      expect(await post(first.url, KEY, [extra])).toEqual({ status: 200, json: { accepted: 1 } });
+      before = (await (
+        await fetch(`${first.url}/api/dashboard/metrics`)
+      ).json()) as DashboardMetrics;
+      expect(before.activeUsersToday).toBe(seeded.activeUsersToday + 7);
+    } finally {
+      await first.close();
+    }
+
+    const secondLog: string[] = [];
+    const started = performance.now();
+    const second = await startServer({ ...options, log: (m) => secondLog.push(m) });
+    try {
+      const res = await fetch(`${second.url}/api/dashboard/metrics`);
+      const elapsed = performance.now() - started;
+      expect(secondLog.join('\n')).not.toMatch(/seeded/);
+      expect(await res.json()).toEqual(before);
+      expect(elapsed).toBeLessThan(10_000);
+      // The reading written before the restart is still there.
+      const again = await post(second.url, KEY, [extra]);
+      expect(again.status).toBe(400);
+      expect(JSON.stringify(again.json)).toMatch(/already exists/);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('`tsx server/main.ts` serves, prints the URL and a generated key, and closes on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DIST_DIR: path.join(work, 'no-dist'),
+        DATABASE_URL: '',
+        INGEST_API_KEY: '',
+        SIMULATE: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (
+        !/serving (http:\S+)/.test(output) &&
+        Date.now() < deadline &&
+        child.exitCode === null
+      ) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const url = /serving (http:\S+)/.exec(output)?.[1];
+      const key = /Ingest API key \(demo, generated for this run\): (\S+)/.exec(output)?.[1];
+      expect(url, output).toBeTruthy();
+      expect(key, output).toBeTruthy();
+      const metrics = await fetch(`${url}/api/dashboard/metrics`);
+      expect(metrics.status).toBe(200);
+      const wrong = await post(url ?? '', `${key}-wrong`, []);
+      expect(wrong.status).toBe(401);
+      const right = await post(url ?? '', key ?? '', []);
+      expect(right.status).toBe(400); // authenticated; an empty batch is refused
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/SIGTERM: closing the server and the database/);
+    expect(output).toMatch(/Closed cleanly/);
+  });
+});
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`live simulator, ${backendTitle(backend)}`, () => {
+    it('catches up on the time the server was down, then adds a reading per amenity per tick', async () => {
+      const test = await openTestDatabase(backend);
+      try {
+        const { community } = await seedDemo(test.db, {
+          now: NOW,
+          days: 1,
+          stepMs: 5 * 60_000,
+          eventDays: 30,
+        });
+        const count = async () =>
+          (await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM readings'))[0]?.n ??
+          0;
+        const seeded = await count();
+        let now = NOW + 20 * 60_000;
+        const written: number[] = [];
+        const simulator = new LiveSimulator({
+          db: test.db,
+          community,
+          clock: () => now,
+          ingest: async (readings) => {
+            const { ingestReadings } = await import('../../server/ingest');
+            const n = await ingestReadings(test.db, community, readings, now);
+            written.push(n);
+            return n;
+          },
+          recordEvents: async () => undefined,
+          tickMs: 30_000,
+        });
+        await simulator.start();
+        expect(await count()).toBe(seeded + 4 * 7); // 12:35, 12:40, 12:45, 12:50
+        now += 30_000;
+        await simulator.tick();
+        expect(await count()).toBe(seeded + 5 * 7);
+        await simulator.tick(); // same tick: nothing new
+        expect(await count()).toBe(seeded + 5 * 7);
+        await simulator.stop();
+        // A restart finds nothing to catch up on.
+        const again = new LiveSimulator({
+          db: test.db,
+          community,
+          clock: () => now,
+          ingest: () => Promise.reject(new Error('nothing to write')),
+          recordEvents: async () => undefined,
+        });
+        await again.start();
+        await again.stop();
+        expect(written).toEqual([28, 7]);
+      } finally {
+        await test.drop();
+      }
+    });
+  });
+}
