@@ -18,11 +18,12 @@ export function StatTile({
   detail?: ReactNode;
 }) {
   return (
-    <div className="relative min-h-[4.5rem] rounded-xl border border-slate-200 bg-white py-4 pr-4 pl-[4.25rem] shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">
+    <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:min-h-[4.5rem] sm:pl-[4.25rem] dark:border-slate-800 dark:bg-slate-900">
+      {/* On a phone the icon sits above the label, leaving the tile's width to the words. */}
+      <dt className="text-sm break-words text-slate-600 dark:text-slate-400">
         <span
           aria-hidden="true"
-          className="absolute top-4 left-4 flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
+          className="mb-2 flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 sm:absolute sm:top-4 sm:left-4 sm:mb-0 dark:bg-brand-900/50 dark:text-brand-100"
         >
           <Icon name={icon} />
         </span>
