@@ -1,9 +1,18 @@
 import '@testing-library/jest-dom/vitest';
+import { createElement } from 'react';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from '../mocks/node';
 import { resetSettingsForTests } from '../src/lib/settings';
 import { resetToastsForTests } from '../src/ui/toast';
+
+// uPlot draws on a canvas, which jsdom lacks: the lazy chart module is replaced everywhere by a
+// stand-in that reports how many points it was given. The data shaping and the table view are
+// real and tested; the real chart runs in the browser tests and `npm run bench`.
+vi.mock('../src/ui/charts/usage-chart', () => ({
+  UsageChart: ({ data }: { data: { times: number[] } }) =>
+    createElement('div', { 'data-testid': 'usage-chart', 'data-points': data.times.length }),
+}));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { Icon } from './icons';
-import { Tooltip } from './tooltip';
+import { useTooltip } from './tooltip';
 
 /**
  * An "i" button explaining a figure. Hover or keyboard focus shows the tooltip; a press (the only
@@ -18,10 +18,12 @@ export function InfoButton({
   controls: string;
   onToggle: () => void;
 }) {
+  const tooltip = useTooltip<HTMLButtonElement>(tip);
   return (
-    <Tooltip content={tip}>
+    <>
       <button
         type="button"
+        {...tooltip.triggerProps}
         aria-label={`About ${label}`}
         aria-expanded={expanded}
         aria-controls={controls}
@@ -30,6 +32,7 @@ export function InfoButton({
       >
         <Icon name="info" className="h-4 w-4" />
       </button>
-    </Tooltip>
+      {tooltip.tip}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
@@ -7,12 +7,6 @@ import { AnalyticsPage } from '../../src/features/analytics/analytics-page';
 import { renderWithApp } from '../render';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
-vi.mock('../../src/ui/charts/usage-chart', () => ({
-  UsageChart: ({ data }: { data: { times: number[] } }) => (
-    <div data-testid="usage-chart" data-points={data.times.length} />
-  ),
-}));
-
 describe('Analytics', () => {
   it("shows the dashboard's analytics cards and the event analysis", async () => {
     renderWithApp(<AnalyticsPage />, { route: '/analytics' });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -7,14 +7,6 @@ import { API_PATHS } from '../../src/api/contract';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { DASHBOARD_RANGE_KEY } from '../../src/lib/storage-keys';
 import { renderWithApp } from '../render';
-
-// uPlot draws on a canvas, which jsdom lacks: the lazy chart module is replaced by a stand-in
-// that reports how many points it was given. The data shaping and the table view are real.
-vi.mock('../../src/ui/charts/usage-chart', () => ({
-  UsageChart: ({ data }: { data: { times: number[] } }) => (
-    <div data-testid="usage-chart" data-points={data.times.length} />
-  ),
-}));
 
 /** Every API request the page makes, as path + query. */
 function recordRequests(): string[] {

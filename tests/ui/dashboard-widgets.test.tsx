@@ -15,12 +15,6 @@ import type { QueryLike } from '../../src/ui/query-state';
 import { renderWithApp } from '../render';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
-vi.mock('../../src/ui/charts/usage-chart', () => ({
-  UsageChart: ({ data }: { data: { times: number[] } }) => (
-    <div data-testid="usage-chart" data-points={data.times.length} />
-  ),
-}));
-
 afterEach(() => {
   vi.useRealTimers();
   server.events.removeAllListeners();
