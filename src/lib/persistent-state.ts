@@ -14,15 +14,20 @@ export function usePersistentChoice<T extends string | number>(
   const update = useCallback(
     (next: T) => {
       setValue(next);
-      try {
-        localStorage.setItem(key, JSON.stringify(next));
-      } catch {
-        // Storage full or blocked: the choice still applies for this session.
-      }
+      writeChoice(key, next);
     },
     [key],
   );
   return [value, update];
+}
+
+/** Remembers a choice for the next visit; a storage that refuses writes is not an error. */
+export function writeChoice<T extends string | number>(key: string, value: T) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the choice still applies for this session.
+  }
 }
 
 export function readChoice<T extends string | number>(

@@ -6,6 +6,7 @@ import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { DASHBOARD_RANGE_KEY } from '../../src/lib/storage-keys';
+import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
 
 /** Every API request the page makes, as path + query. */
@@ -210,6 +211,7 @@ describe('Dashboard', () => {
   });
 
   it('shows one quick-action notification at a time, with the spec texts', async () => {
+    captureDownloads();
     renderWithApp(<DashboardPage />);
     const actions = card('Quick Actions & Reports');
     const cases = [

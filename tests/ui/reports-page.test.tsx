@@ -21,6 +21,7 @@ import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { formatDateTime } from '../../src/features/reports/report-format';
 import { ReportsPage } from '../../src/features/reports/reports-page';
+import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
 
 const PACIFIC = 'America/Los_Angeles';
@@ -51,32 +52,6 @@ function goOffline() {
     }),
   );
   return requests;
-}
-
-type Saved = { name: string; text: string };
-
-/** Captures files the page saves (Blob URL + <a download> click). */
-function captureDownloads(): Saved[] {
-  const files: Saved[] = [];
-  const blobs = new Map<string, Blob>();
-  let next = 0;
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:test/${next++}`;
-    blobs.set(url, blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => undefined;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    const blob = blobs.get(this.href);
-    const name = this.download;
-    // Decoded with the byte order mark kept, to check it is there.
-    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-    if (blob)
-      void blob.arrayBuffer().then((bytes) => files.push({ name, text: decoder.decode(bytes) }));
-  });
-  return files;
 }
 
 beforeEach(() => {

@@ -78,7 +78,7 @@ export function DashboardPage() {
       </div>
 
       <Insights />
-      <QuickActions />
+      <QuickActions days={days} />
 
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
         <AmySuggestionsCard query={suggestions} />

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useLocation } from 'react-router-dom';
+import { onlineManager } from '@tanstack/react-query';
+import { server } from '../../mocks/node';
+import { API_PATHS } from '../../src/api/contract';
+import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
+import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
+import { captureDownloads } from '../downloads';
+import { renderWithApp } from '../render';
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
+
+function quickActions() {
+  return within(screen.getByRole('region', { name: 'Quick Actions & Reports' }));
+}
+
+describe('dashboard quick actions that keep their promise', () => {
+  it('Export Usage Data downloads a CSV of the daily usage over the date range', async () => {
+    const files = captureDownloads();
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url.pathname + url.search);
+    });
+    renderWithApp(<DashboardPage />);
+    await userEvent.click(quickActions().getByRole('button', { name: 'Export Usage Data' }));
+    expect(screen.getByText('Data Export Started')).toBeInTheDocument();
+    await waitFor(() => expect(files).toHaveLength(1));
+    const [file] = files;
+    expect(file?.name).toMatch(/^usage-data-30-days.*\.csv$/);
+    const lines =
+      file?.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/) ?? [];
+    expect(lines[0]).toMatch(/The Great Lawn/);
+    expect(lines).toHaveLength(31);
+    expect(requests).toContain('/api/usage/timeline?period=month&days=30');
+    server.events.removeAllListeners();
+  });
+
+  it('says why when there is nothing to export offline', async () => {
+    captureDownloads();
+    server.use(http.get(API_PATHS.timeline, () => HttpResponse.error()));
+    onlineManager.setOnline(false);
+    try {
+      renderWithApp(<DashboardPage />);
+      await userEvent.click(quickActions().getByRole('button', { name: 'Export Usage Data' }));
+      expect(await screen.findByText('Usage data not exported')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('Generate Monthly Report opens the full report for last month', async () => {
+    localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('year'));
+    renderWithApp(
+      <>
+        <DashboardPage />
+        <Location />
+      </>,
+      { route: '/dashboard' },
+    );
+    await userEvent.click(quickActions().getByRole('button', { name: 'Generate Monthly Report' }));
+    expect(screen.getByText('Report Generation Started')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/reports?report=full',
+    );
+    expect(localStorage.getItem(REPORTS_PERIOD_KEY)).toBe('"month"');
+  });
+});
