@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium';
+import { freePort, startServer } from './server';
 
 export type E2EContext =
   | { skip: true; reason: string }
@@ -16,38 +15,9 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function waitForServer(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
 /**
  * Starts the production server the way `npm start` does (after `npm run build`), on a free port,
- * with its own data directory and a private copy of dist/ (the update test rewrites sw.js there).
+ * with a data directory of its own, and hands its URL to the browser tests.
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
@@ -65,38 +35,17 @@ export default async function setup(project: TestProject) {
   }
 
   const work = mkdtempSync(path.join(tmpdir(), 'commonground-e2e-'));
-  const distDir = path.join(work, 'dist');
-  cpSync('dist', distDir, { recursive: true });
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      DIST_DIR: distDir,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const distDir = path.resolve('dist');
+  const server = await startServer({
+    port: await freePort(),
+    dataDir: path.join(work, 'data'),
+    distDir,
   });
-  let log = '';
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  try {
-    await waitForServer(`${baseURL}/api/dashboard/metrics`, server, 120_000);
-  } catch (error) {
-    server.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
-  }
+  const baseURL = server.url;
   project.provide('e2e', { skip: false, baseURL, chromiumPath, distDir });
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => {
-      if (server.exitCode !== null) resolve(null);
-      else server.once('exit', resolve);
-    });
+    await server.stop();
     rmSync(work, { recursive: true, force: true });
   };
 }
