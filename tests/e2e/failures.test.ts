@@ -1,0 +1,92 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, describeBrowser, openPage, useBrowser } from './browser';
+
+// The worker is blocked so that page.route sees every API request.
+const NO_WORKER = { ...DESKTOP, serviceWorkers: 'block' as const };
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+describeBrowser('failures a user sees', () => {
+  const browser = useBrowser();
+
+  it('a 500 from one endpoint shows "500: {body}" in that widget only', async () => {
+    const { page, context } = await openPage(browser(), NO_WORKER);
+    await page.route('**/api/amenities/popularity*', (route) =>
+      route.fulfill({ status: 500, body: 'database unavailable', contentType: 'text/plain' }),
+    );
+    await page.goto('/dashboard');
+    const popularity = region(page, 'Amenity Popularity');
+    await popularity.getByText('500: database unavailable').waitFor();
+    expect(await popularity.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    // The rest of the page keeps working.
+    await page.getByRole('list', { name: 'Key metrics' }).waitFor();
+    await region(page, 'Live Amenity Status')
+      .getByText('The Great Lawn')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    expect(await page.getByText('500: database unavailable').count()).toBe(1);
+
+    // Retry recovers once the server answers again.
+    await page.unroute('**/api/amenities/popularity*');
+    await popularity.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => popularity.getByText('500:').count()).toBe(0);
+    await popularity.getByText('The Great Lawn').filter({ visible: true }).first().waitFor();
+    await context.close();
+  });
+
+  it('a malformed payload shows a clear error in its widget', async () => {
+    const { page, context } = await openPage(browser(), NO_WORKER);
+    await page.route('**/api/dashboard/metrics', (route) =>
+      route.fulfill({ status: 200, json: { activeUsersToday: 'many' } }),
+    );
+    await page.goto('/dashboard');
+    await page
+      .getByText(/Unexpected response from \/api\/dashboard\/metrics: activeUsersToday: expected/)
+      .waitFor();
+    await region(page, 'Amenity Popularity')
+      .getByText('The Great Lawn')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('a 401 follows the default: an error, not a blank widget', async () => {
+    const { page, context } = await openPage(browser(), NO_WORKER);
+    await page.route('**/api/amy/suggestions*', (route) =>
+      route.fulfill({ status: 401, body: 'Sign in to see suggestions', contentType: 'text/plain' }),
+    );
+    await page.goto('/amy-events');
+    await page.getByText('401: Sign in to see suggestions').waitFor();
+    await context.close();
+  });
+
+  it('the quick actions show their notifications, one at a time', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await page.goto('/dashboard');
+    const actions = region(page, 'Quick Actions & Reports');
+    const notifications = page.getByRole('region', { name: 'Notifications (F8)' });
+    const cases = [
+      ['Export Usage Data', 'Data Export Started'],
+      ['Schedule Auto Reports', 'Report Scheduling'],
+      ['Manage Alerts', 'Alert Management'],
+      ['Generate Monthly Report', 'Report Generation Started'],
+    ] as const;
+    for (const [button, title] of cases) {
+      const download = button === 'Export Usage Data' ? page.waitForEvent('download') : null;
+      await actions.getByRole('button', { name: button }).click();
+      await notifications.getByText(title, { exact: true }).waitFor();
+      expect(await notifications.getByRole('listitem').count()).toBe(1);
+      if (download) expect((await download).suggestedFilename()).toMatch(/^usage-data-.*\.csv$/);
+    }
+    // The monthly report is real: it opens on the Reports page.
+    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    await page.keyboard.press('F8');
+    expect(
+      await notifications.evaluate((element) => element.contains(document.activeElement)),
+    ).toBe(true);
+    await context.close();
+  });
+});
