@@ -1,0 +1,90 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+
+/** A readable name for the focused element, and whether its focus is visibly drawn. */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const drawn =
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+      style.boxShadow !== 'none';
+    const name =
+      element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+    return { key: `${element.tagName}:${name}`, drawn };
+  });
+}
+
+/** Tabs through the whole page once, returning what received focus. */
+async function tabThrough(page: Page, limit = 200) {
+  const seen: { key: string; drawn: boolean }[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (!now) continue;
+    if (seen.some((entry) => entry.key === now.key) && seen[0]?.key === now.key) break;
+    seen.push(now);
+  }
+  return seen;
+}
+
+describeBrowser('keyboard', () => {
+  const browser = useBrowser();
+
+  it('every control of the dashboard is reachable by Tab, with a visible focus ring', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await page.goto('/dashboard');
+    await page.getByRole('list', { name: 'Key metrics' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const controls = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), select, input:not([type=hidden]), [tabindex="0"]',
+        ),
+      ]
+        .filter(
+          (element) => element.offsetParent !== null && !element.closest('dialog:not([open])'),
+        )
+        .map(
+          (element) =>
+            `${element.tagName}:${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}`,
+        ),
+    );
+    expect(controls.length).toBeGreaterThan(15);
+    const reached = await tabThrough(page);
+    const keys = new Set(reached.map((entry) => entry.key));
+    expect(controls.filter((control) => !keys.has(control))).toEqual([]);
+    expect(reached.filter((entry) => !entry.drawn).map((entry) => entry.key)).toEqual([]);
+    await context.close();
+  });
+
+  it('the usage chart has a data-table alternative operable by keyboard', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    await page.goto('/dashboard');
+    const table = page.getByRole('button', { name: 'Table', exact: true });
+    await table.focus();
+    await page.keyboard.press('Enter');
+    const grid = page.getByRole('table').filter({ hasText: 'The Great Lawn' }).first();
+    await grid.waitFor();
+    expect(await grid.getByRole('row').count()).toBeGreaterThan(10);
+    await context.close();
+  });
+
+  it('settings tabs move with the arrow keys', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await page.goto('/settings');
+    const general = page.getByRole('tab', { name: 'General' });
+    await general.focus();
+    await page.keyboard.press('ArrowRight');
+    const notifications = page.getByRole('tab', { name: 'Notifications' });
+    expect(await notifications.getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Notifications');
+    await page.keyboard.press('End');
+    expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await context.close();
+  });
+});
