@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium';
-import { freePort, startServer } from './server';
+import { freePort, startServer } from '../../scripts/production-server';
 
 export type E2EContext =
   | { skip: true; reason: string }

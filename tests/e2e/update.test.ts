@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, describeBrowser, openPage, useBrowser } from './browser';
-import { freePort, startServer, type RunningServer } from './server';
+import { freePort, startServer, type RunningServer } from '../../scripts/production-server';
 
 async function activeWorker(page: Page) {
   return page.evaluate(async () => {

@@ -1,0 +1,319 @@
+/**
+ * `npm run bench:server`: the API server under load, on a year of one-minute readings for the
+ * seven demo amenities (about 3.7 million rows), in its own PGlite data directory.
+ *
+ * 1. Seeds the year (once; the directory is kept for the next run) and times a normal first
+ *    start (90 days of five-minute readings).
+ * 2. Starts the server as `npm start` does (the bundled server, plain node) and times it to the
+ *    first answered request.
+ * 3. Times each read endpoint without the response cache (right after new readings).
+ * 4. Loads each read endpoint with autocannon, 64 connections, and samples the server's memory.
+ * 5. Ingests batches of 1,000 readings as fast as the server takes them.
+ *
+ * Environment: BENCH_DATA_DIR (default: the temp directory), BENCH_PORT (5480), BENCH_SECONDS
+ * per run (10), BENCH_RESEED=1 to seed the year again.
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PATHS, type Reading } from '../src/api/contract';
+import { loadCommunity } from '../server/community';
+import { migrate } from '../server/db/migrate';
+import { openPglite } from '../server/db/pglite';
+import { ensureDemoCommunity } from '../server/server';
+import { DEMO_AMENITIES, DEMO_COMMUNITY } from '../server/simulator/demo';
+import { seedDemo } from '../server/simulator/seed';
+
+type Histogram = { p50: number; p99: number; max: number; average: number };
+type Result = {
+  latency: Histogram;
+  requests: { total: number; average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+};
+type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+type Options = {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  requests?: { setupRequest?: (request: Request) => Request }[];
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: Options,
+) => Promise<Result>;
+
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'commonground-bench-year');
+const PORT = Number(process.env.BENCH_PORT ?? 5480);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const KEY = 'bench-ingest-key';
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const TARGETS = { readP99Ms: 10, ingestPerSecond: 20_000, startupMs: 2_000, rssMb: 300 };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const failures: string[] = [];
+function check(ok: boolean, what: string): string {
+  if (!ok) failures.push(what);
+  return ok ? 'ok' : 'MISSED';
+}
+
+async function seedYear(): Promise<void> {
+  if (process.env.BENCH_RESEED === '1') rmSync(DATA_DIR, { recursive: true, force: true });
+  const db = await openPglite(DATA_DIR);
+  try {
+    await migrate(db);
+    if (await loadCommunity(db, DEMO_COMMUNITY.slug)) {
+      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM readings');
+      console.log(`Data: reusing ${DATA_DIR} (${(row?.n ?? 0).toLocaleString('en-US')} readings)`);
+      return;
+    }
+    console.log(`Data: seeding a year of one-minute readings in ${DATA_DIR} …`);
+    const started = performance.now();
+    const { readings } = await seedDemo(db, { now: Date.now(), days: 365, stepMs: 60_000 });
+    await db.query('ANALYZE');
+    console.log(
+      `Data: seeded ${readings.toLocaleString('en-US')} readings, rollups and a year of events in ${seconds(performance.now() - started)}`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+async function firstStartSeeding(): Promise<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'commonground-bench-first-'));
+  try {
+    const started = performance.now();
+    const db = await openPglite(path.join(dir, 'data'));
+    await migrate(db);
+    await ensureDemoCommunity(db, Date.now());
+    await db.close();
+    return performance.now() - started;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What `npm start` runs after building (see package.json build:server). */
+const SERVER_BUNDLE = 'node_modules/.cache/commonground/server/main.mjs';
+
+function startServer(): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      DATABASE_URL: '',
+      INGEST_API_KEY: KEY,
+      SIMULATE: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function untilAnswered(child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${output()}`);
+    try {
+      if ((await fetch(`${BASE}${API_PATHS.metrics}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`The server did not answer within 60 s:\n${output()}`);
+}
+
+/** Resident memory of a process, in MB (Linux /proc). */
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Readings nobody has sent before: seconds that are not whole minutes, offset per run. */
+function readingFactory() {
+  const start = Date.now() - 300 * 86_400_000 + Math.floor(Math.random() * 999) + 1;
+  let slot = 0;
+  return (count: number): Reading[] =>
+    Array.from({ length: count }, (_, i) => {
+      if (i % DEMO_AMENITIES.length === 0) {
+        slot++;
+        if (slot % 60 === 0) slot++;
+      }
+      const amenity = DEMO_AMENITIES[i % DEMO_AMENITIES.length];
+      return {
+        amenityId: amenity?.slug ?? 'great-lawn',
+        time: new Date(start + slot * 1000).toISOString(),
+        occupancy: 10 + (i % 20),
+        entries: i % 3,
+        dwellMinutes: 30,
+      };
+    });
+}
+
+async function post(readings: Reading[]): Promise<void> {
+  const res = await fetch(`${BASE}/api/readings`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+    body: JSON.stringify({ readings }),
+  });
+  if (!res.ok) throw new Error(`Ingest failed: ${res.status} ${await res.text()}`);
+}
+
+const READS: [string, string][] = [
+  ['metrics', API_PATHS.metrics],
+  ['timeline day', `${API_PATHS.timeline}?period=day`],
+  ['timeline week', `${API_PATHS.timeline}?period=week`],
+  ['timeline month 90', `${API_PATHS.timeline}?period=month&days=90`],
+  ['popularity', `${API_PATHS.popularity}?days=30`],
+  ['amenity analytics', API_PATHS.amenityAnalytics],
+  ['amy suggestions', API_PATHS.suggestions],
+  ['amy analysis', API_PATHS.analysis],
+];
+
+async function main() {
+  execSync('npm run --silent build:server', { stdio: 'inherit' });
+  await seedYear();
+  const firstStart = await firstStartSeeding();
+  console.log(`First start (empty data dir, 90 days of 5-minute readings): ${seconds(firstStart)}`);
+
+  const spawned = performance.now();
+  const { child, output } = startServer();
+  const pid = child.pid ?? 0;
+  try {
+    await untilAnswered(child, output);
+    const startup = performance.now() - spawned;
+    console.log(
+      `Start-up on the existing data dir, to the first answer: ${Math.round(startup)} ms`,
+    );
+
+    const fresh = readingFactory();
+    // Warm up (JIT, connections) before measuring anything.
+    for (const [, url] of READS) {
+      await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: 1 });
+    }
+
+    // Uncached: new readings clear the response cache, so the next request computes.
+    const cold = new Map<string, number[]>();
+    for (let round = 0; round < 5; round++) {
+      for (const [name, url] of READS) {
+        await post(fresh(7));
+        const started = performance.now();
+        await (await fetch(`${BASE}${url}`)).arrayBuffer();
+        cold.set(name, [...(cold.get(name) ?? []), performance.now() - started]);
+      }
+    }
+
+    const reads: { name: string; result: Result; rss: number }[] = [];
+    for (const [name, url] of READS) {
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+      const result = await autocannon({
+        url: `${BASE}${url}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      clearInterval(sampler);
+      reads.push({ name, result, rss: peak });
+    }
+
+    let ingestPeak = 0;
+    const sampler = setInterval(() => (ingestPeak = Math.max(ingestPeak, rssMb(pid))), 200);
+    const ingest = await autocannon({
+      url: `${BASE}/api/readings`,
+      connections: 4,
+      duration: SECONDS,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ readings: fresh(1000) }),
+          }),
+        },
+      ],
+    });
+    clearInterval(sampler);
+    const highWater = rssMb(pid, 'VmHWM');
+
+    const closing = performance.now();
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const closeMs = performance.now() - closing;
+
+    console.log(
+      `\nRead endpoints: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, loopback (target p99 <= ${TARGETS.readP99Ms} ms, no errors)`,
+    );
+    console.log(
+      'endpoint             req/s    p50 ms  p99 ms  max ms  errors  non-2xx  uncached ms  RSS MB  ',
+    );
+    for (const { name, result, rss } of reads) {
+      const uncached = [...(cold.get(name) ?? [])].sort((a, b) => a - b)[2] ?? 0;
+      const errors = result.errors + result.timeouts;
+      const ok = result.latency.p99 <= TARGETS.readP99Ms && errors === 0 && result.non2xx === 0;
+      console.log(
+        [
+          name.padEnd(18),
+          String(Math.round(result.requests.average)).padStart(7),
+          String(result.latency.p50).padStart(8),
+          String(result.latency.p99).padStart(7),
+          String(result.latency.max).padStart(7),
+          String(errors).padStart(7),
+          String(result.non2xx).padStart(8),
+          uncached.toFixed(1).padStart(12),
+          rss.toFixed(0).padStart(7),
+          `  ${check(ok, `${name}: p99 ${result.latency.p99} ms, ${errors} errors, ${result.non2xx} non-2xx`)}`,
+        ].join(' '),
+      );
+    }
+
+    const accepted = ingest.requests.total - ingest.non2xx;
+    const perSecond = (accepted * 1000) / ingest.duration;
+    console.log(
+      `\nIngest: batches of 1,000 readings, 4 connections, ${SECONDS} s: ${Math.round(perSecond).toLocaleString('en-US')} readings/s ` +
+        `(batch p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms, ${ingest.non2xx} rejected, ${ingest.errors} errors) ` +
+        check(
+          perSecond >= TARGETS.ingestPerSecond && ingest.non2xx === 0 && ingest.errors === 0,
+          `ingest ${Math.round(perSecond)} readings/s`,
+        ),
+    );
+    console.log(
+      `Start-up to first answer: ${Math.round(startup)} ms ${check(startup <= TARGETS.startupMs, `start-up ${Math.round(startup)} ms`)}`,
+    );
+    const peakRss = Math.max(...reads.map((r) => r.rss), ingestPeak);
+    console.log(
+      `Resident memory: peak ${peakRss.toFixed(0)} MB under read load and ingest (high-water ${highWater.toFixed(0)} MB) ` +
+        check(highWater <= TARGETS.rssMb, `memory ${highWater.toFixed(0)} MB`),
+    );
+    console.log(`First start with seeding: ${seconds(firstStart)}`);
+    console.log(`SIGTERM to exit: ${Math.round(closeMs)} ms (exit code ${code})`);
+    if (!existsSync(DATA_DIR)) throw new Error('The data directory disappeared');
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  if (failures.length > 0) {
+    console.log(`\nMissed targets: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nAll targets met.');
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.stack ?? error.message);
+  process.exit(1);
+});
