@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import type * as z from 'zod/mini';
 import {
   API_PATHS,
@@ -24,11 +23,17 @@ import { dashboardMetrics } from './endpoints/metrics';
 import { amenityPopularity } from './endpoints/popularity';
 import { usageTimeline } from './endpoints/timeline';
 import { HttpError } from './errors';
+import { insertEventsIfNew } from './events';
 import { ingestReadings } from './ingest';
 import { FailureLimiter } from './rate-limit';
-import { insertEventsIfNew } from './events';
 import type { SimulatedEvent } from './simulator/events';
-import { API_ONLY_CSP, encodedBody, type StaticSite } from './static-site';
+import {
+  API_ONLY_CSP,
+  encodable,
+  encodedBody,
+  type Encodable,
+  type StaticSite,
+} from './static-site';
 import { systemClock, type Clock } from './time';
 
 /** Largest request body accepted (a full batch of 5,000 readings is about 600 KB). */
@@ -83,56 +88,66 @@ function parseQuery<S extends z.ZodMiniType>(schema: S, c: Context): z.output<S>
 /**
  * The HTTP application: the six read endpoints, ingest, and the built app. Pure wiring: the
  * database, the community, the clock and the site come in, so tests run it in-process.
+ *
+ * Every response is built here with its full set of headers as a plain object (security headers
+ * included), never patched afterwards: @hono/node-server then writes it straight to the socket.
  */
 export function createApp(options: AppOptions): CommonGroundApp {
   const { db, community, ingestKey, site = null, log = () => undefined } = options;
   const clock = options.clock ?? systemClock;
-  const cache = new ResponseCache(clock, options.cacheMaxAgeMs ?? 10_000);
+  const cache = new ResponseCache<Encodable>(clock, options.cacheMaxAgeMs ?? 10_000);
   const limiter = new FailureLimiter(
     options.authFailures?.max ?? 10,
     options.authFailures?.windowMs ?? 60_000,
   );
-  const csp = site?.csp ?? API_ONLY_CSP;
   const context = (): EndpointContext => ({ db, community, now: clock() });
+
+  const security: Record<string, string> = {
+    'Content-Security-Policy': site?.csp ?? API_ONLY_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  const apiHeaders = { ...security, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
+  const apiCompressedHeaders = {
+    br: { ...apiHeaders, 'Content-Encoding': 'br', Vary: 'Accept-Encoding' },
+    gzip: { ...apiHeaders, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' },
+  };
+
+  const reply = (
+    status: number,
+    body: Uint8Array<ArrayBuffer> | string | null,
+    headers: Record<string, string>,
+  ) => new Response(body, { status, headers: { ...security, ...headers } });
+
+  const problem = (status: number, message: string, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify({ error: message }), {
+      status,
+      headers: { ...apiHeaders, ...headers },
+    });
 
   const app = new Hono();
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  app.onError((error) => {
+    if (error instanceof HttpError) return problem(error.status, error.message, error.headers);
+    log(`Error: ${error.stack ?? error.message}`);
+    return problem(500, 'Internal server error');
   });
 
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      return c.json({ error: error.message }, error.status);
-    }
-    log(`Error on ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
-    return c.json({ error: 'Internal server error' }, 500);
-  });
-
-  const api = new Hono();
-  api.use('*', compress());
-  api.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'Request body too large (at most 1 MB)' }, 413),
-    }),
-  );
-
+  /** A computed endpoint: from the cache when nothing changed, compressed when accepted. */
   const respond = async (c: Context, key: string, compute: () => Promise<unknown>) => {
-    const body = await cache.get(key, async () => JSON.stringify(await compute()));
-    return c.body(body, 200, { 'Content-Type': JSON_TYPE });
+    const payload = await cache.get(key, async () => encodable(JSON.stringify(await compute())));
+    const { body, encoding } = encodedBody(payload, c.req.header('Accept-Encoding'), {
+      dynamic: true,
+    });
+    return new Response(body, {
+      status: 200,
+      headers: encoding ? apiCompressedHeaders[encoding] : apiHeaders,
+    });
   };
 
+  const api = new Hono();
   const route = (path: string) => path.replace(/^\/api/, '');
 
   api.get(route(API_PATHS.metrics), (c) =>
@@ -164,77 +179,93 @@ export function createApp(options: AppOptions): CommonGroundApp {
     return written;
   };
 
-  api.post('/readings', async (c) => {
-    const client = clientAddress(c);
-    const wait = limiter.retryAfter(client, clock());
-    if (wait > 0) {
-      c.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, 'Too many failed attempts; try again later');
-    }
-    const header = c.req.header('Authorization') ?? '';
-    const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
-    if (!given || !sameSecret(given, ingestKey)) {
-      limiter.recordFailure(client, clock());
-      c.header('WWW-Authenticate', 'Bearer');
-      throw new HttpError(
-        401,
-        given ? 'Invalid API key' : 'Missing API key (Authorization: Bearer <key>)',
-      );
-    }
-    if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
-      throw new HttpError(415, 'Send the readings as application/json');
-    }
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'The body is not valid JSON');
-    }
-    const batch = ReadingBatchSchema.safeParse(body);
-    if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
-    const accepted = await ingest(batch.data.readings);
-    return c.json({ accepted });
-  });
+  api.post(
+    '/readings',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => problem(413, 'Request body too large (at most 1 MB)'),
+    }),
+    async (c) => {
+      const client = clientAddress(c);
+      const wait = limiter.retryAfter(client, clock());
+      if (wait > 0) {
+        throw new HttpError(429, 'Too many failed attempts; try again later', {
+          'Retry-After': String(Math.ceil(wait / 1000)),
+        });
+      }
+      const header = c.req.header('Authorization') ?? '';
+      const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
+      if (!given || !sameSecret(given, ingestKey)) {
+        limiter.recordFailure(client, clock());
+        throw new HttpError(
+          401,
+          given ? 'Invalid API key' : 'Missing API key (Authorization: Bearer <key>)',
+          { 'WWW-Authenticate': 'Bearer' },
+        );
+      }
+      if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
+        throw new HttpError(415, 'Send the readings as application/json');
+      }
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new HttpError(400, 'The body is not valid JSON');
+      }
+      const batch = ReadingBatchSchema.safeParse(body);
+      if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
+      const accepted = await ingest(batch.data.readings);
+      return new Response(JSON.stringify({ accepted }), { status: 200, headers: apiHeaders });
+    },
+  );
 
   // Known API paths with the wrong method, then anything else under /api/.
   const known = new Map<string, string>([
-    ...Object.values(API_PATHS).map((p) => [route(p), 'GET'] as const),
+    ...Object.values(API_PATHS).map((p) => [route(p), 'GET, HEAD'] as const),
     ['/readings', 'POST'],
   ]);
   api.all('*', (c) => {
     const allowed = known.get(c.req.path.replace(/^\/api/, ''));
     if (allowed) {
-      c.header('Allow', allowed === 'GET' ? 'GET, HEAD' : allowed);
-      return c.json({ error: `Method ${c.req.method} not allowed; use ${allowed}` }, 405);
+      return problem(405, `Method ${c.req.method} not allowed; use ${allowed}`, {
+        Allow: allowed,
+      });
     }
-    return c.json({ error: `Not found: ${c.req.path}` }, 404);
+    return problem(404, `Not found: ${c.req.path}`);
   });
 
   /** The built app: prerendered pages, the SPA shell and static files (see static-site.ts). */
   const serveSite = (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      c.header('Allow', 'GET, HEAD');
-      return c.json({ error: `Method ${c.req.method} not allowed` }, 405);
+      return problem(405, `Method ${c.req.method} not allowed`, { Allow: 'GET, HEAD' });
     }
     if (!site) {
-      return c.text(
-        'Not found. The web app is not built (npm run build); only /api is served.',
+      return reply(
         404,
+        'Not found. The web app is not built (npm run build); only /api is served.',
+        {
+          'Content-Type': 'text/plain; charset=utf-8',
+        },
       );
     }
     const resolution = site.resolve(c.req.path);
-    if (resolution.kind === 'redirect') return c.redirect(resolution.location, 301);
+    if (resolution.kind === 'redirect') {
+      return reply(301, null, { Location: resolution.location });
+    }
     const { file, status } = resolution;
-    c.header('Cache-Control', file.cacheControl);
-    c.header('ETag', file.etag);
-    c.header('Vary', 'Accept-Encoding');
-    if (status === 200 && c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
+    const headers: Record<string, string> = {
+      'Cache-Control': file.cacheControl,
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+    };
+    if (status === 200 && c.req.header('If-None-Match') === file.etag) {
+      return reply(304, null, headers);
+    }
     const { body, encoding } = encodedBody(file, c.req.header('Accept-Encoding'));
-    if (encoding) c.header('Content-Encoding', encoding);
-    c.header('Content-Type', file.type);
-    c.header('Content-Length', String(body.length));
+    if (encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Type'] = file.type;
     // Hono answers HEAD by running the GET route and dropping the body.
-    return c.body(new Uint8Array(body), status);
+    return reply(status, body, headers);
   };
 
   // "/api" itself is the public developer page; "/api/..." is the API.

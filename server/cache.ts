@@ -6,12 +6,9 @@ import type { Clock } from './time';
  * other servers' writes on a shared PostgreSQL) never lag by more than that. Concurrent requests
  * for the same key share one computation.
  */
-export class ResponseCache {
+export class ResponseCache<T> {
   private version = 0;
-  private readonly entries = new Map<
-    string,
-    { version: number; at: number; value: Promise<string> }
-  >();
+  private readonly entries = new Map<string, { version: number; at: number; value: Promise<T> }>();
 
   constructor(
     private readonly clock: Clock,
@@ -24,7 +21,7 @@ export class ResponseCache {
     this.entries.clear();
   }
 
-  get(key: string, compute: () => Promise<string>): Promise<string> {
+  get(key: string, compute: () => Promise<T>): Promise<T> {
     const now = this.clock();
     const hit = this.entries.get(key);
     if (hit && hit.version === this.version && now >= hit.at && now - hit.at < this.maxAgeMs) {

@@ -9,15 +9,20 @@ import { APP_PATHS, htmlFileFor, PUBLIC_PATHS, type PublicPath } from '../src/li
  * never touches the disk and no request path can reach a file outside dist/.
  */
 
-export type StaticFile = {
-  body: Buffer;
-  type: string;
-  etag: string;
-  cacheControl: string;
+/** A response body that can be sent compressed; compressed copies are made once, on demand. */
+export type Encodable = {
+  body: Uint8Array<ArrayBuffer>;
   compressible: boolean;
-  /** Compressed copies, made on first request. */
-  encoded: Map<'br' | 'gzip', Buffer>;
+  encoded: Map<'br' | 'gzip', Uint8Array<ArrayBuffer>>;
 };
+
+export type StaticFile = Encodable & { type: string; etag: string; cacheControl: string };
+
+/** An Encodable for a text body (API JSON). */
+export function encodable(text: string): Encodable {
+  const body = new TextEncoder().encode(text);
+  return { body, compressible: body.length >= COMPRESS_MIN_BYTES, encoded: new Map() };
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -151,9 +156,9 @@ export function loadStaticSite(distDir: string): StaticSite | null {
   const files = new Map<string, StaticFile>();
   const documents: string[] = [];
   for (const urlPath of walk(distDir)) {
-    const body = readFileSync(path.join(distDir, urlPath));
+    const body = new Uint8Array(readFileSync(path.join(distDir, urlPath)));
     const type = TYPES[path.extname(urlPath).toLowerCase()] ?? 'application/octet-stream';
-    if (urlPath.endsWith('.html')) documents.push(body.toString('utf8'));
+    if (urlPath.endsWith('.html')) documents.push(Buffer.from(body).toString('utf8'));
     files.set(urlPath, {
       body,
       type,
@@ -187,27 +192,33 @@ export function loadStaticSite(distDir: string): StaticSite | null {
   };
 }
 
-/** The body in the best encoding the client accepts (brotli, then gzip), compressed once. */
+/**
+ * The body in the best encoding the client accepts (brotli, then gzip), compressed once and
+ * kept. Static files get the strongest brotli (once per start); API bodies, which change with
+ * the data, a fast level.
+ */
 export function encodedBody(
-  file: StaticFile,
+  item: Encodable,
   acceptEncoding: string | undefined,
-): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  if (!file.compressible || !acceptEncoding) return { body: file.body };
+  { dynamic = false }: { dynamic?: boolean } = {},
+): { body: Uint8Array<ArrayBuffer>; encoding?: 'br' | 'gzip' } {
+  if (!item.compressible || !acceptEncoding) return { body: item.body };
   const accepted = acceptedEncodings(acceptEncoding);
   const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-  if (!encoding) return { body: file.body };
-  let body = file.encoded.get(encoding);
+  if (!encoding) return { body: item.body };
+  let body = item.encoded.get(encoding);
   if (!body) {
-    body =
+    const compressed =
       encoding === 'br'
-        ? brotliCompressSync(file.body, {
+        ? brotliCompressSync(item.body, {
             params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 10,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+              [zlib.BROTLI_PARAM_QUALITY]: dynamic ? 5 : 11,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: item.body.length,
             },
           })
-        : gzipSync(file.body, { level: 9 });
-    file.encoded.set(encoding, body);
+        : gzipSync(item.body, { level: dynamic ? 6 : 9 });
+    body = new Uint8Array(compressed);
+    item.encoded.set(encoding, body);
   }
   return { body, encoding };
 }

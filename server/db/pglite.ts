@@ -1,6 +1,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { csvField, type Database, type Queryable, type Row } from './database';
 
+const SHARED_BUFFERS = '16MB';
+
 /** Rows per COPY: big enough to amortise the call, small enough to keep memory flat. */
 const COPY_CHUNK = 100_000;
 
@@ -17,6 +19,9 @@ export async function openPglite(
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    // The endpoints read small rollups and the OS caches the data files anyway: a smaller buffer
+    // pool (default 128 MB, allocated inside the WebAssembly heap) keeps the process lean.
+    postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
     // numeric and int8 come back as numbers, as the PostgreSQL driver is told to do.
     parsers: { 20: Number, 1700: Number },
   });

@@ -90,10 +90,13 @@ export class LiveSimulator {
   private async catchUp(): Promise<void> {
     const { db, community, clock, catchUpStepMs, maxCatchUpMs } = this.options;
     const now = clock();
+    // Per amenity, so each maximum is one step down the primary-key index.
     const [latest] = await db.query<{ last: number | null; last_event: string | null }>(
-      `SELECT (SELECT extract(epoch FROM max(time)) * 1000
-                 FROM readings WHERE community_id = $1 AND amenity_id = ANY($2::int[]))::float8
-                AS last,
+      `SELECT (SELECT extract(epoch FROM max(m.time)) * 1000
+                 FROM unnest($2::int[]) AS a (id)
+                 CROSS JOIN LATERAL (SELECT max(time) AS time FROM readings
+                                      WHERE community_id = $1 AND amenity_id = a.id) m
+              )::float8 AS last,
               (SELECT max(held_on)::text FROM events WHERE community_id = $1) AS last_event`,
       [community.id, this.amenities.map((a) => a.id)],
     );
