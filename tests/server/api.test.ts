@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
@@ -175,11 +176,36 @@ for (const backend of BACKENDS) {
       expect(logged.join('\n')).toMatch(/connection lost/);
     });
 
+    it('every kind of API response carries the security headers', async () => {
+      const responses = [
+        await api.app.request(API_PATHS.metrics),
+        await api.app.request(`${API_PATHS.suggestions}?month=13`),
+        await api.app.request('/api/nope'),
+        await api.app.request(API_PATHS.metrics, { method: 'PUT' }),
+        await api.app.request('/api/readings', { method: 'POST' }),
+      ];
+      expect(responses.map((r) => r.status)).toEqual([200, 400, 404, 405, 401]);
+      for (const res of responses) {
+        expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+        expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+        expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+        expect(res.headers.get('Cache-Control')).toBe('no-store');
+      }
+    });
+
     it('compresses JSON for clients that accept it', async () => {
       const res = await api.app.request(`${API_PATHS.timeline}?period=month&days=90`, {
         headers: { 'Accept-Encoding': 'gzip' },
       });
       expect(res.headers.get('Content-Encoding')).toBe('gzip');
+      expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+      const plain = await api.get(`${API_PATHS.timeline}?period=month&days=90`);
+      const br = await api.app.request(`${API_PATHS.timeline}?period=month&days=90`, {
+        headers: { 'Accept-Encoding': 'gzip, br' },
+      });
+      expect(br.headers.get('Content-Encoding')).toBe('br');
+      const decoded = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+      expect(JSON.parse(decoded)).toEqual(plain.json);
     });
   });
 }
