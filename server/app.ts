@@ -31,6 +31,7 @@ import {
   API_ONLY_CSP,
   encodable,
   encodedBody,
+  etagFor,
   type Encodable,
   type StaticSite,
 } from './static-site';
@@ -253,15 +254,17 @@ export function createApp(options: AppOptions): CommonGroundApp {
       return reply(301, null, { Location: resolution.location });
     }
     const { file, status } = resolution;
+    const { body, encoding } = encodedBody(file, c.req.header('Accept-Encoding'));
+    const etag = etagFor(file, encoding);
     const headers: Record<string, string> = {
       'Cache-Control': file.cacheControl,
-      ETag: file.etag,
+      ETag: etag,
       Vary: 'Accept-Encoding',
     };
-    if (status === 200 && c.req.header('If-None-Match') === file.etag) {
+    const ifNoneMatch = c.req.header('If-None-Match');
+    if (status === 200 && ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
       return reply(304, null, headers);
     }
-    const { body, encoding } = encodedBody(file, c.req.header('Accept-Encoding'));
     if (encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Type'] = file.type;
     // Hono answers HEAD by running the GET route and dropping the body.

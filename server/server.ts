@@ -10,7 +10,7 @@ import { openPostgres } from './db/postgres';
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
 import { seedDemo } from './simulator/seed';
-import { loadStaticSite } from './static-site';
+import { loadStaticSite, precompress } from './static-site';
 import { systemClock, type Clock } from './time';
 
 export type DatabaseConfig = { url: string } | { dataDir?: string };
@@ -89,6 +89,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const site = loadStaticSite(options.distDir);
     if (!site) {
       log(`No built app in ${options.distDir} (run npm run build): serving the API only.`);
+    } else {
+      precompress(site.files.values()).catch((error: Error) =>
+        log(`Could not precompress the app: ${error.message}`),
+      );
     }
     const generatedKey = !options.ingestKey;
     const ingestKey = options.ingestKey || randomBytes(24).toString('base64url');

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlib,
+  gzip as gzipCompress,
+  gzipSync,
+} from 'node:zlib';
 import { APP_PATHS, htmlFileFor, PUBLIC_PATHS, type PublicPath } from '../src/lib/route-paths';
 
 /**
@@ -192,10 +199,35 @@ export function loadStaticSite(distDir: string): StaticSite | null {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCompress);
+
 /**
- * The body in the best encoding the client accepts (brotli, then gzip), compressed once and
- * kept. Static files get the strongest brotli (once per start); API bodies, which change with
- * the data, a fast level.
+ * Compresses every compressible file in the background (libuv's thread pool, so the event loop
+ * stays free): the strongest brotli and gzip, once per start. Until a file's copy is ready it is
+ * sent as it is.
+ */
+export async function precompress(files: Iterable<StaticFile>): Promise<void> {
+  for (const file of files) {
+    if (!file.compressible) continue;
+    const [br, gz] = await Promise.all([
+      brotli(file.body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+        },
+      }),
+      gzip(file.body, { level: 9 }),
+    ]);
+    file.encoded.set('br', new Uint8Array(br));
+    file.encoded.set('gzip', new Uint8Array(gz));
+  }
+}
+
+/**
+ * The body in the best encoding the client accepts that is ready (brotli, then gzip). Static
+ * files use their precompressed copies; `dynamic` bodies (API JSON, small) are compressed here
+ * at a fast level, once, and kept with the body.
  */
 export function encodedBody(
   item: Encodable,
@@ -204,23 +236,25 @@ export function encodedBody(
 ): { body: Uint8Array<ArrayBuffer>; encoding?: 'br' | 'gzip' } {
   if (!item.compressible || !acceptEncoding) return { body: item.body };
   const accepted = acceptedEncodings(acceptEncoding);
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-  if (!encoding) return { body: item.body };
-  let body = item.encoded.get(encoding);
-  if (!body) {
-    const compressed =
-      encoding === 'br'
-        ? brotliCompressSync(item.body, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: dynamic ? 5 : 11,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: item.body.length,
-            },
-          })
-        : gzipSync(item.body, { level: dynamic ? 6 : 9 });
-    body = new Uint8Array(compressed);
-    item.encoded.set(encoding, body);
+  for (const encoding of ['br', 'gzip'] as const) {
+    if (!accepted.has(encoding)) continue;
+    let body = item.encoded.get(encoding);
+    if (!body && dynamic) {
+      body = new Uint8Array(
+        encoding === 'br'
+          ? brotliCompressSync(item.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(item.body, { level: 6 }),
+      );
+      item.encoded.set(encoding, body);
+    }
+    if (body) return { body, encoding };
   }
-  return { body, encoding };
+  return { body: item.body };
+}
+
+/** A representation's ETag: the file's, marked with its content encoding. */
+export function etagFor(file: StaticFile, encoding?: 'br' | 'gzip'): string {
+  return encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
 }
 
 /** Encodings an Accept-Encoding header allows (q > 0), lower-cased. */

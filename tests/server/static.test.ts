@@ -8,7 +8,13 @@ import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { createApp } from '../../server/app';
 import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
-import { acceptedEncodings, contentSecurityPolicy, loadStaticSite } from '../../server/static-site';
+import {
+  acceptedEncodings,
+  contentSecurityPolicy,
+  loadStaticSite,
+  precompress,
+  type StaticSite,
+} from '../../server/static-site';
 
 /** Serving a tiny built app: routes, cache headers, compression, CSP and security headers. */
 
@@ -36,6 +42,7 @@ const community: Community = { id: 1, slug: 'x', name: 'x', timeZone: 'UTC', ame
 
 let dir: string;
 let app: ReturnType<typeof createApp>['app'];
+let site: StaticSite | null;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'commonground-dist-'));
@@ -43,7 +50,8 @@ beforeAll(() => {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), content);
   }
-  app = createApp({ db: noDb, community, ingestKey: 'k', site: loadStaticSite(dir) }).app;
+  site = loadStaticSite(dir);
+  app = createApp({ db: noDb, community, ingestKey: 'k', site }).app;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -117,18 +125,39 @@ describe('cache headers', () => {
     },
   );
 
-  it('answers a matching If-None-Match with 304', async () => {
+  it('answers a matching If-None-Match with 304, per encoding', async () => {
+    await precompress(site?.files.values() ?? []);
     const first = await get('/about');
-    const etag = first.headers.get('ETag');
-    expect(etag).toBeTruthy();
-    const again = await get('/about', { 'If-None-Match': etag ?? '' });
+    const etag = first.headers.get('ETag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/about', { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    const br = await get('/about', { 'Accept-Encoding': 'br' });
+    const brTag = br.headers.get('ETag') ?? '';
+    expect(brTag).not.toBe(etag);
+    expect((await get('/about', { 'Accept-Encoding': 'br', 'If-None-Match': brTag })).status).toBe(
+      304,
+    );
+    // The identity tag does not validate the brotli representation.
+    expect((await get('/about', { 'Accept-Encoding': 'br', 'If-None-Match': etag })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('compression', () => {
+  it('sends files as they are until their compressed copies are ready (never blocks)', async () => {
+    const fresh = createApp({ db: noDb, community, ingestKey: 'k', site: loadStaticSite(dir) });
+    const res = await fresh.app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    });
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+    expect(await res.text()).toBe(FILES['assets/index-abc123.js']);
+  });
+
   it('sends brotli or gzip when accepted, and the same bytes when decoded', async () => {
+    await precompress(site?.files.values() ?? []);
     const br = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers.get('Content-Encoding')).toBe('br');
     expect(br.headers.get('Vary')).toMatch(/Accept-Encoding/);
