@@ -100,11 +100,16 @@ async function firstStartSeeding(): Promise<number> {
   }
 }
 
-/** What `npm start` runs after building (see package.json build:server). */
-const SERVER_BUNDLE = 'node_modules/.cache/commonground/server/main.mjs';
+/** The node command `npm start` runs after building: the last step of its script. */
+function startCommandArgs(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const last = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  if (last[0] !== 'node') throw new Error(`Unexpected start script: ${pkg.scripts.start}`);
+  return last.slice(1);
+}
 
 function startServer(): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, startCommandArgs(), {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runnerImport } from 'vite';
 import { THEME_BOOT_SCRIPT } from '../src/lib/theme-boot';
-import { PUBLIC_PATHS, htmlFileFor, type PublicPath } from '../src/lib/route-paths';
+import { PUBLIC_PATHS, htmlFileFor, type AppPath, type PublicPath } from '../src/lib/route-paths';
 import { COMPANY_DOMAIN, COMPANY_NAME } from '../src/site/content/company';
 import { THEME_COLOR } from './manifest';
+import type { RenderedAppPage } from './prerender-app-entry';
 import type { RenderedPage } from './prerender-entry';
 
 /** What the build produced for the public pages: the shared CSS and the island script. */
@@ -105,4 +106,42 @@ export async function prerenderSite({
   writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(origin));
   writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(origin));
   return written;
+}
+
+/** Renders every app route's first frame (scripts/prerender-app-entry.ts). */
+async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
+  const { module } = await runnerImport<{ appPages: RenderedAppPage[] }>(
+    path.join(root, 'scripts/prerender-app-entry.ts'),
+    { root, mode: 'production', logLevel: 'warn', oxc: { jsx: { development: false } } },
+  );
+  return module.appPages;
+}
+
+/**
+ * The app shell document (app.html) with a route's first frame inside #root and the route's own
+ * title in the head: what /dashboard and the other app routes are served and precached as.
+ */
+export function appPageDocument(shell: string, page: RenderedAppPage): string {
+  const title = /<title>(.*?)<\/title>/.exec(page.html)?.[1];
+  const body = page.html.replace(/<title>.*?<\/title>/, '');
+  const withRoot = shell.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  if (withRoot === shell) throw new Error('Prerender: app.html has no empty #root');
+  return title ? withRoot.replace(/<title>.*?<\/title>/, `<title>${title}</title>`) : withRoot;
+}
+
+/** Writes one flat HTML file per app route next to app.html. */
+export async function prerenderAppShells({
+  root,
+  outDir,
+}: {
+  root: string;
+  outDir: string;
+}): Promise<string[]> {
+  const shell = readFileSync(path.join(outDir, 'app.html'), 'utf8');
+  const pages = await renderAppPages(root);
+  return pages.map((page) => {
+    const file = htmlFileFor(page.path as AppPath);
+    writeFileSync(path.join(outDir, file), appPageDocument(shell, page));
+    return file;
+  });
 }

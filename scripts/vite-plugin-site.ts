@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { prerenderSite } from './prerender';
+import { prerenderAppShells, prerenderSite } from './prerender';
 
 /** The public pages' only script (vanilla TypeScript, no React). */
 export const ISLAND_ENTRY = 'src/site/islands/main.ts';
@@ -89,6 +89,8 @@ export function sitePlugin(): Plugin {
           assets: { css: css.map(url), island: url(island) },
         });
         config.logger.info(`prerendered ${written.length} public pages with ${island}`);
+        const shells = await prerenderAppShells({ root: config.root, outDir });
+        config.logger.info(`prerendered the first frame of ${shells.length} app pages`);
       },
     },
   };

@@ -9,7 +9,13 @@ import {
   gzip as gzipCompress,
   gzipSync,
 } from 'node:zlib';
-import { APP_PATHS, htmlFileFor, PUBLIC_PATHS, type PublicPath } from '../src/lib/route-paths';
+import {
+  APP_PATHS,
+  htmlFileFor,
+  PUBLIC_PATHS,
+  type AppPath,
+  type PublicPath,
+} from '../src/lib/route-paths';
 
 /**
  * The built app (dist/) served from memory: every file is read once at start-up, so serving
@@ -186,7 +192,11 @@ export function loadStaticSite(distDir: string): StaticSite | null {
         const page = files.get(`/${htmlFileFor(urlPath as PublicPath)}`);
         return { kind: 'file', file: page ?? shell, status: 200 };
       }
-      if (appPaths.has(urlPath)) return { kind: 'file', file: shell, status: 200 };
+      if (appPaths.has(urlPath)) {
+        // An app route's prerendered first frame, or the bare shell (e.g. /start).
+        const page = files.get(`/${htmlFileFor(urlPath as AppPath)}`);
+        return { kind: 'file', file: page ?? shell, status: 200 };
+      }
       const file = files.get(urlPath);
       if (file) return { kind: 'file', file, status: 200 };
       const trimmed = urlPath.replace(/\/+$/, '');

@@ -13,8 +13,11 @@ function StartRedirect() {
   return <Navigate to={DEFAULT_VIEWS[getSettings().defaultView].path} replace />;
 }
 
+/** A lazily loaded page that can also be loaded ahead of time (the build's prerender does). */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  return Object.assign(lazy(preload), { preload });
 }
 
 const AnalyticsPage = lazyPage(
@@ -42,6 +45,20 @@ const CommunityManagementPage = lazyPage(
   (m) => m.CommunityManagementPage,
 );
 const sitePages = SITE_ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }));
+
+/** Loads every app page's code, so a render right after renders pages instead of fallbacks. */
+export function preloadAppPages() {
+  return Promise.all(
+    [
+      AnalyticsPage,
+      AmyEventsPage,
+      ReportsPage,
+      SettingsPage,
+      AmenitiesPage,
+      CommunityManagementPage,
+    ].map((page) => page.preload()),
+  );
+}
 
 function PageFallback() {
   return (

@@ -22,7 +22,8 @@ export const PUBLIC_PATHS = [
 ] as const;
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 
-/** App shell routes; /community-management is the shell's Community section (README). */
+/** App shell routes; /community-management is the shell's Community section (README). /start only
+ * redirects, so it has no page of its own. */
 export const APP_PATHS = [
   '/dashboard',
   '/amenities',
@@ -35,7 +36,10 @@ export const APP_PATHS = [
 ] as const;
 export type AppPath = (typeof APP_PATHS)[number];
 
-/** The prerendered file of a public path: flat files, which Workbox maps from `/about`. */
-export function htmlFileFor(path: PublicPath): string {
+/**
+ * The prerendered file of a path: flat files, which Workbox maps from `/about`. Public pages are
+ * prerendered in full; app pages as their shell and loading state (the data arrives in the app).
+ */
+export function htmlFileFor(path: PublicPath | AppPath): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { amenitiesFixture } from '../../mocks/fixtures';
 import { API_PATHS } from '../../src/api/contract';
+import { normalizeAmenities } from '../../src/api/amenity-analytics';
 import { AmenitiesPage, amenitySummary } from '../../src/features/amenities/amenities-page';
 import { renderWithApp } from '../render';
 
@@ -105,7 +106,11 @@ describe('Amenities page', () => {
 
 describe('amenitySummary', () => {
   it('counts amenities, the open ones and the people in them', () => {
-    expect(amenitySummary(amenitiesFixture)).toEqual({ total: 7, open: 6, currentUsers: 349 });
+    expect(amenitySummary(normalizeAmenities(amenitiesFixture))).toEqual({
+      total: 7,
+      open: 6,
+      currentUsers: 349,
+    });
     expect(amenitySummary([])).toEqual({ total: 0, open: 0, currentUsers: 0 });
   });
 });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAmenityAnalytics } from '../../api/amenity-analytics';
-import { normalizeStatus, type AmenityAnalytics } from '../../api/contract';
+import { useAmenityAnalytics, type AmenityDetail } from '../../api/amenity-analytics';
 import { titleCase } from '../../lib/display-rules';
 import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
 import { Button, buttonClasses } from '../../ui/button';
@@ -15,8 +14,8 @@ import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 
 /** What the page says above the grid: how many amenities, how many people in them now. */
-export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
-  const open = amenities.filter((amenity) => normalizeStatus(amenity.status) !== 'closed');
+export function amenitySummary(amenities: readonly AmenityDetail[]) {
+  const open = amenities.filter((amenity) => amenity.status !== 'closed');
   return {
     total: amenities.length,
     open: open.length,
@@ -32,7 +31,7 @@ export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
 export function AmenitiesPage() {
   const query = useAmenityAnalytics();
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
+  const [selected, setSelected] = useState<AmenityDetail | null>(null);
 
   return (
     <>
@@ -112,14 +111,8 @@ export function AmenitiesPage() {
   );
 }
 
-function AmenityCard({
-  amenity,
-  onSettings,
-}: {
-  amenity: AmenityAnalytics;
-  onSettings: () => void;
-}) {
-  const status = normalizeStatus(amenity.status);
+function AmenityCard({ amenity, onSettings }: { amenity: AmenityDetail; onSettings: () => void }) {
+  const status = amenity.status;
   const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
   const headingId = `amenity-${amenity.id}`;
   return (
@@ -194,8 +187,8 @@ function AmenityCard({
   );
 }
 
-function AmenityDetails({ amenity }: { amenity: AmenityAnalytics }) {
-  const status = normalizeStatus(amenity.status);
+function AmenityDetails({ amenity }: { amenity: AmenityDetail }) {
+  const status = amenity.status;
   const rows: [string, string][] = [
     ['Type', titleCase(amenity.type)],
     ['Capacity', `${formatCount(amenity.capacity)} people`],

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../api/contract';
-import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useAmenityAnalytics, type AmenityDetail } from '../../api/amenity-analytics';
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { cx } from '../../lib/cx';
@@ -12,11 +12,9 @@ import { EventAnalysisCard } from '../../ui/cards/event-analysis-cards';
 import { EmptyNote } from '../../ui/empty-note';
 import { Icon, type IconName } from '../../ui/icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
-import { useMappedQuery } from '../../ui/map-query';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
-import { toAmenityViews, type AmenityDetail } from './amenity-views';
 import { BudgetDialog } from './budget-dialog';
 import { addSuggestionToCalendar } from './calendar-file';
 import { ChecklistDialog } from './checklist-dialog';
@@ -85,7 +83,7 @@ export function AmyEventsPage() {
   const zone = TIMEZONES[settings.timezone];
   const [month, setMonth] = useState<number | undefined>(undefined);
   const suggestions = useAmySuggestions(month);
-  const amenities = useMappedQuery(useAmenityAnalytics(), toAmenityViews);
+  const amenities = useAmenityAnalytics();
   const analysis = useAmyAnalysis();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [templateFor, setTemplateFor] = useState<string | undefined>(undefined);

@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Icon, type IconName } from '../../ui/icons';
 import { ConfidenceBadge, StatusBadge } from '../../ui/status-badge';
-import type { AmenityDetail } from './amenity-views';
+import type { AmenityDetail } from '../../api/amenity-analytics';
 
 const CATEGORY_TONES: Record<Suggestion['category'], BadgeTone> = {
   seasonal: 'amber',

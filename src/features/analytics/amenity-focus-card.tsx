@@ -9,7 +9,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
-import type { AmenityDetail } from './amenity-views';
+import type { AmenityDetail } from '../../api/amenity-analytics';
 
 /**
  * The amenity in focus (`/analytics?amenity=<id>`, linked from the Amenities page): its live

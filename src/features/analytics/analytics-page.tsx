@@ -2,22 +2,19 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DAY_RANGES, DEFAULT_DAY_RANGE, type UsagePeriod } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
-import { useAmyAnalysis } from '../../api/amy-analysis';
-import { useAmenityPopularity } from '../../api/popularity';
-import { useUsageTimeline } from '../../api/timeline';
 import { usePersistentChoice } from '../../lib/persistent-state';
 import { TIMEZONES, useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
-import { EventAnalysisCard } from '../../ui/cards/event-analysis-cards';
-import { LiveStatusCard } from '../../ui/cards/live-status-card';
-import { PeakHoursCard } from '../../ui/cards/peak-hours-card';
-import { PopularityCard } from '../../ui/cards/popularity-card';
-import { UsageChartCard } from '../../ui/cards/usage-chart-card';
 import { LiveBadge } from '../../ui/live-badge';
-import { useMappedQuery } from '../../ui/map-query';
 import { RangeSelect } from '../../ui/range-select';
+import {
+  AmenityPopularity,
+  EventAnalysis,
+  LiveAmenityStatus,
+  PeakUsageHours,
+  UsageOverTime,
+} from '../../widgets/analytics-widgets';
 import { AmenityFocusCard } from './amenity-focus-card';
-import { toAmenityViews } from './amenity-views';
 
 /**
  * Analytics (spec section 2): the dashboard's analytics cards plus the event analysis. The date
@@ -32,10 +29,7 @@ export function AnalyticsPage() {
   const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);
   const [period, setPeriod] = useState<UsagePeriod>('day');
 
-  const timeline = useUsageTimeline(period, days);
-  const popularity = useAmenityPopularity(days);
-  const amenities = useMappedQuery(useAmenityAnalytics(), toAmenityViews);
-  const analysis = useAmyAnalysis();
+  const amenities = useAmenityAnalytics();
   const highlightId = amenities.data?.some((amenity) => amenity.id === focusId)
     ? focusId
     : undefined;
@@ -60,8 +54,7 @@ export function AnalyticsPage() {
 
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <UsageChartCard
-            query={timeline}
+          <UsageOverTime
             period={period}
             onPeriodChange={setPeriod}
             days={days}
@@ -69,15 +62,15 @@ export function AnalyticsPage() {
             dark={settings.darkMode}
           />
         </div>
-        <PopularityCard query={popularity} days={days} />
+        <AmenityPopularity days={days} />
       </div>
 
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-        <PeakHoursCard query={amenities} highlightId={highlightId} />
-        <LiveStatusCard query={amenities} timeZone={timeZone} highlightId={highlightId} />
+        <PeakUsageHours highlightId={highlightId} />
+        <LiveAmenityStatus timeZone={timeZone} highlightId={highlightId} />
       </div>
 
-      <EventAnalysisCard query={analysis} />
+      <EventAnalysis />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { amenitiesFixture } from '../../mocks/fixtures';
+import { normalizeAmenities } from '../../src/api/amenity-analytics';
+
+describe('normalizeAmenities', () => {
+  it('keeps the four known statuses and shows any other value as closed', () => {
+    const [lawn, hall] = amenitiesFixture;
+    if (!lawn || !hall) throw new Error('fixture missing');
+    const result = normalizeAmenities([
+      { ...lawn, status: 'high' },
+      { ...hall, status: 'under-maintenance' },
+    ]);
+    expect(result.map((amenity) => amenity.status)).toEqual(['high', 'closed']);
+    expect(result[1]).toMatchObject({ id: hall.id, name: hall.name, capacity: hall.capacity });
+  });
+});
