@@ -254,6 +254,6 @@ describe('Dashboard', () => {
     expect(info).toHaveAttribute('aria-expanded', 'true');
     const controlled = document.getElementById(info.getAttribute('aria-controls') ?? '');
     expect(controlled).toBeVisible();
-    expect(controlled).toHaveTextContent('counted once each');
+    expect(controlled).toHaveTextContent('every entry counts');
   });
 });

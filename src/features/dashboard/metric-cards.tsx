@@ -44,7 +44,7 @@ export function MetricCards({
         <ul className={GRID} aria-label="Key metrics">
           <MetricCard
             title="Active Users Today"
-            tip="Residents who checked in at any amenity since midnight, counted once each."
+            tip="Visits to any amenity since midnight: every entry counts, so a resident who visits two amenities counts twice."
             value={formatCount(metrics.activeUsersToday)}
             footer={<ChangeLine change={metrics.activeUsersChange} against="vs yesterday" />}
           />
