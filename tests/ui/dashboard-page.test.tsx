@@ -246,7 +246,7 @@ describe('Dashboard', () => {
     await userEvent.tab();
     while (document.activeElement !== info) await userEvent.tab();
     expect(await screen.findByRole('tooltip', undefined, { timeout: 2000 })).toHaveTextContent(
-      'Residents who checked in at any amenity since midnight',
+      'Visits to any amenity since midnight',
     );
 
     expect(info).toHaveAttribute('aria-expanded', 'false');
