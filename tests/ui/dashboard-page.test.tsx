@@ -97,6 +97,8 @@ describe('Dashboard', () => {
     server.use(http.get('/api/*', () => delay('infinite')));
     renderWithApp(<DashboardPage />);
     expect(screen.getAllByTestId('metric-skeleton')).toHaveLength(4);
+    // The part below the first screen mounts right after the first paint.
+    await screen.findByText("Loading Amy's event suggestions…");
     for (const label of [
       'dashboard metrics',
       'amenity usage over time',
@@ -213,6 +215,7 @@ describe('Dashboard', () => {
   it('shows one quick-action notification at a time, with the spec texts', async () => {
     captureDownloads();
     renderWithApp(<DashboardPage />);
+    await screen.findByRole('region', { name: 'Quick Actions & Reports' });
     const actions = card('Quick Actions & Reports');
     const cases = [
       [

@@ -16,8 +16,9 @@ function Location() {
   return <output aria-label="location">{location.pathname + location.search}</output>;
 }
 
-function quickActions() {
-  return within(screen.getByRole('region', { name: 'Quick Actions & Reports' }));
+/** The quick actions, once the part of the page below the first screen has mounted. */
+async function quickActions() {
+  return within(await screen.findByRole('region', { name: 'Quick Actions & Reports' }));
 }
 
 describe('dashboard quick actions that keep their promise', () => {
@@ -29,7 +30,9 @@ describe('dashboard quick actions that keep their promise', () => {
       requests.push(url.pathname + url.search);
     });
     renderWithApp(<DashboardPage />);
-    await userEvent.click(quickActions().getByRole('button', { name: 'Export Usage Data' }));
+    await userEvent.click(
+      (await quickActions()).getByRole('button', { name: 'Export Usage Data' }),
+    );
     expect(screen.getByText('Data Export Started')).toBeInTheDocument();
     await waitFor(() => expect(files).toHaveLength(1));
     const [file] = files;
@@ -51,7 +54,9 @@ describe('dashboard quick actions that keep their promise', () => {
     onlineManager.setOnline(false);
     try {
       renderWithApp(<DashboardPage />);
-      await userEvent.click(quickActions().getByRole('button', { name: 'Export Usage Data' }));
+      await userEvent.click(
+        (await quickActions()).getByRole('button', { name: 'Export Usage Data' }),
+      );
       expect(await screen.findByText('Usage data not exported')).toBeInTheDocument();
     } finally {
       onlineManager.setOnline(true);
@@ -67,7 +72,9 @@ describe('dashboard quick actions that keep their promise', () => {
       </>,
       { route: '/dashboard' },
     );
-    await userEvent.click(quickActions().getByRole('button', { name: 'Generate Monthly Report' }));
+    await userEvent.click(
+      (await quickActions()).getByRole('button', { name: 'Generate Monthly Report' }),
+    );
     expect(screen.getByText('Report Generation Started')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
       '/reports?report=full',

@@ -7,6 +7,7 @@ import { usePersistentChoice } from '../../lib/persistent-state';
 import { TIMEZONES, useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
 import { useNow } from '../../lib/use-now';
+import { Deferred } from '../../ui/deferred';
 import { Icon } from '../../ui/icons';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
@@ -64,18 +65,20 @@ export function DashboardPage() {
         <AmenityPopularity days={days} />
       </div>
 
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-        <PeakUsageHours />
-        <LiveAmenityStatus timeZone={timeZone} />
-      </div>
+      <Deferred minHeight="120rem">
+        <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+          <PeakUsageHours />
+          <LiveAmenityStatus timeZone={timeZone} />
+        </div>
 
-      <Insights />
-      <QuickActions days={days} />
+        <Insights />
+        <QuickActions days={days} />
 
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-        <AmySuggestions />
-        <EventPerformanceTrends />
-      </div>
+        <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+          <AmySuggestions />
+          <EventPerformanceTrends />
+        </div>
+      </Deferred>
     </div>
   );
 }
