@@ -13,6 +13,7 @@
  * Environment: BENCH_DATA_DIR (default: the temp directory), BENCH_PORT (5480), BENCH_SECONDS
  * per run (10), BENCH_RESEED=1 to seed the year again.
  */
+import { startCommandArgs } from './production-server';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -101,13 +102,6 @@ async function firstStartSeeding(): Promise<number> {
 }
 
 /** The node command `npm start` runs after building: the last step of its script. */
-function startCommandArgs(): string[] {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const last = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
-  if (last[0] !== 'node') throw new Error(`Unexpected start script: ${pkg.scripts.start}`);
-  return last.slice(1);
-}
-
 function startServer(): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, startCommandArgs(), {
     env: {

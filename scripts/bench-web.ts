@@ -3,7 +3,7 @@
  * first-load JS and CSS (gzip), Lighthouse mobile scores with LCP, TBT and CLS, and the time from
  * an offline reload of /dashboard to its values on screen.
  *
- * Options: --no-build (use the existing dist/), LH_RUNS (Lighthouse runs per page, default 3),
+ * Options: --no-build (use the existing dist/ and server bundle), LH_RUNS (Lighthouse runs per page, default 3),
  * OFFLINE_RUNS (default 5). Exits 1 when a size budget is exceeded; the timings are printed only
  * (they move with the machine's load).
  */
@@ -58,6 +58,7 @@ function line(cells: (string | number)[]) {
 async function main() {
   if (!process.argv.includes('--no-build')) {
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
   }
   const work = mkdtempSync(path.join(tmpdir(), 'commonground-bench-web-'));
   const server = await startServer({

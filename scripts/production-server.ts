@@ -1,5 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+
+/**
+ * The node arguments `npm start` runs the server with, read from package.json's start script
+ * (its last step), so tests and benches run exactly what a user runs. Needs `npm run build` and
+ * `npm run build:server` first.
+ */
+export function startCommandArgs(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const last = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  if (last[0] !== 'node') throw new Error(`Unexpected start script: ${pkg.scripts.start}`);
+  return last.slice(1);
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,8 +33,8 @@ export function freePort(): Promise<number> {
 export type RunningServer = { url: string; stop: () => Promise<void> };
 
 /**
- * Starts the production server exactly as `npm start` does after its build (`tsx server/main.ts`),
- * with its own data directory and dist directory, and waits until the API answers.
+ * Starts the production server exactly as `npm start` does after its build, with its own data
+ * directory and dist directory, and waits until the API answers.
  */
 export async function startServer({
   port,
@@ -35,7 +48,7 @@ export async function startServer({
   timeoutMs?: number;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, startCommandArgs(), {
     env: {
       ...process.env,
       PORT: String(port),
