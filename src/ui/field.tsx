@@ -1,14 +1,12 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
-import { cx } from '../lib/cx';
 import { Icon } from './icons';
 
-/** The look of text inputs, textareas and selects; a red border marks an invalid value. */
-export function controlClasses(invalid = false) {
-  return cx(
-    'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
-    invalid ? 'border-red-600 dark:border-red-500' : 'border-slate-300 dark:border-slate-600',
-  );
-}
+/**
+ * The look of text inputs, textareas and selects. A control marked aria-invalid (Field does it)
+ * gets a red border; text is 16 px on phones so iOS does not zoom into the field.
+ */
+export const CONTROL_CLASSES =
+  'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 sm:text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-red-500';
 
 type ControlProps = {
   id: string;
@@ -25,6 +23,7 @@ export function Field({
   label,
   hint,
   error,
+  optional = false,
   children,
 }: {
   /** A fixed id, when the caller needs to focus the control (e.g. the first invalid one). */
@@ -32,6 +31,7 @@ export function Field({
   label: string;
   hint?: ReactNode;
   error?: string | null;
+  optional?: boolean;
   children: (props: ControlProps) => ReactElement;
 }) {
   const generatedId = useId();
@@ -43,6 +43,9 @@ export function Field({
     <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-900 dark:text-slate-100">
         {label}
+        {optional ? (
+          <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>
+        ) : null}
       </label>
       {children({
         id,

@@ -19,7 +19,7 @@ import { BudgetDialog } from './budget-dialog';
 import { addSuggestionToCalendar } from './calendar-file';
 import { ChecklistDialog } from './checklist-dialog';
 import { CreateEventDialog } from './create-event-dialog';
-import { INPUT_CLASSES } from './form-field';
+import { CONTROL_CLASSES } from '../../ui/field';
 import { SuggestionCard } from './suggestion-card';
 import { TemplatesDialog } from './templates-dialog';
 import { VendorDialog } from './vendor-dialog';
@@ -221,7 +221,7 @@ function SuggestionsSection({
               onChange={(event) =>
                 onMonthChange(event.target.value ? Number(event.target.value) : undefined)
               }
-              className={cx(INPUT_CLASSES, 'w-auto md:min-h-9')}
+              className={cx(CONTROL_CLASSES, 'w-auto md:min-h-9')}
             >
               <option value="">Current month</option>
               {MONTHS.map((name, index) => (

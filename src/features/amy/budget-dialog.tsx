@@ -10,7 +10,7 @@ import {
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { FormField, INPUT_CLASSES } from './form-field';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
 
 /** Money with cents, for the small per-attendee figure (whole amounts use formatMoney). */
 function formatCents(value: number, currency: string): string {
@@ -42,7 +42,7 @@ export function BudgetDialog({
   const money = (value: number) => formatMoney(value, currency);
 
   const field = (key: BudgetField, label: string, hint?: string) => (
-    <FormField key={key} label={label} hint={hint} error={errors[key]}>
+    <Field key={key} label={label} hint={hint} error={errors[key]}>
       {(aria) => (
         <input
           {...aria}
@@ -50,10 +50,10 @@ export function BudgetDialog({
           inputMode="decimal"
           value={input[key]}
           onChange={(event) => setInput((current) => ({ ...current, [key]: event.target.value }))}
-          className={INPUT_CLASSES}
+          className={CONTROL_CLASSES}
         />
       )}
-    </FormField>
+    </Field>
   );
 
   return (
@@ -82,7 +82,7 @@ export function BudgetDialog({
                   }));
                 }
               }}
-              className={INPUT_CLASSES}
+              className={CONTROL_CLASSES}
             >
               <option value="">None</option>
               {suggestions.map((item) => (

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { saveCalendarFile } from './calendar-file';
-import { FormField, INPUT_CLASSES } from './form-field';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
 
 const FIELD_ORDER: readonly CustomEventField[] = [
   'title',
@@ -132,12 +132,12 @@ function CreateEventForm({
     name: field,
     value: values[field],
     onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
-    className: INPUT_CLASSES,
+    className: CONTROL_CLASSES,
   });
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-      <FormField label="Title" error={errors.title}>
+      <Field label="Title" error={errors.title}>
         {(aria) => (
           <input
             {...aria}
@@ -147,8 +147,8 @@ function CreateEventForm({
             autoComplete="off"
           />
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Amenity or place"
         hint="Pick an amenity or type a place."
         error={errors.amenity}
@@ -163,29 +163,29 @@ function CreateEventForm({
             </datalist>
           </>
         )}
-      </FormField>
-      <FormField label="Date" error={errors.date}>
+      </Field>
+      <Field label="Date" error={errors.date}>
         {(aria) => <input {...aria} {...text('date')} type="date" min={todayIn(timeZone)} />}
-      </FormField>
+      </Field>
       <div className="grid gap-4 min-[360px]:grid-cols-2">
-        <FormField label="Start time" hint={timeZoneLabel} error={errors.startTime}>
+        <Field label="Start time" hint={timeZoneLabel} error={errors.startTime}>
           {(aria) => <input {...aria} {...text('startTime')} type="time" />}
-        </FormField>
-        <FormField label="End time" error={errors.endTime}>
+        </Field>
+        <Field label="End time" error={errors.endTime}>
           {(aria) => <input {...aria} {...text('endTime')} type="time" />}
-        </FormField>
+        </Field>
       </div>
-      <FormField label="Expected attendance" optional error={errors.attendance}>
+      <Field label="Expected attendance" optional error={errors.attendance}>
         {(aria) => <input {...aria} {...text('attendance')} type="text" inputMode="numeric" />}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Description"
         optional
         hint={`Up to ${DESCRIPTION_MAX} characters.`}
         error={errors.description}
       >
         {(aria) => <textarea {...aria} {...text('description')} rows={3} />}
-      </FormField>
+      </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           Cancel

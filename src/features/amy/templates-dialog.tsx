@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
 import { Icon } from '../../ui/icons';
-import { INPUT_CLASSES } from './form-field';
+import { CONTROL_CLASSES } from '../../ui/field';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -94,7 +94,7 @@ function TemplatesBody({
               setSuggestionId(event.target.value);
               setCopy('idle');
             }}
-            className={INPUT_CLASSES}
+            className={CONTROL_CLASSES}
           >
             {suggestions.map((item) => (
               <option key={item.id} value={item.id}>
@@ -115,7 +115,7 @@ function TemplatesBody({
               if (next) setKind(next.kind);
               setCopy('idle');
             }}
-            className={INPUT_CLASSES}
+            className={CONTROL_CLASSES}
           >
             {TEMPLATE_KINDS.map((item) => (
               <option key={item.kind} value={item.kind}>
@@ -135,7 +135,7 @@ function TemplatesBody({
           value={text}
           rows={kind === 'email' ? 12 : 5}
           onFocus={(event) => event.currentTarget.select()}
-          className={INPUT_CLASSES}
+          className={CONTROL_CLASSES}
         />
       </div>
       <p aria-live="polite" className="min-h-5 text-sm">

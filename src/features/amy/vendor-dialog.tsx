@@ -5,7 +5,7 @@ import { cx } from '../../lib/cx';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { INPUT_CLASSES } from './form-field';
+import { CONTROL_CLASSES } from '../../ui/field';
 
 /**
  * The vendor directory: the kinds of vendors community events need, what to ask them and how far
@@ -44,7 +44,7 @@ export function VendorDialog({
               id={selectId}
               value={suggestionId}
               onChange={(event) => setSuggestionId(event.target.value)}
-              className={INPUT_CLASSES}
+              className={CONTROL_CLASSES}
             >
               <option value="">All vendors</option>
               {suggestions.map((item) => (

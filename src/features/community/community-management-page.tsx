@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
-import { controlClasses } from '../../ui/field';
+import { CONTROL_CLASSES } from '../../ui/field';
 import { Icon, type IconName } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
@@ -229,7 +229,7 @@ function ResidentsDirectory({
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder="Search by name or unit, e.g. A-204"
             autoComplete="off"
-            className={`${controlClasses()} pl-9`}
+            className={`${CONTROL_CLASSES} pl-9`}
           />
         </div>
         <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">

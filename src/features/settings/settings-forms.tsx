@@ -8,7 +8,7 @@ import {
   type SettingsErrors,
   type TimezoneId,
 } from '../../lib/settings';
-import { controlClasses, Field } from '../../ui/field';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SwitchField } from '../../ui/switch';
 import { Group } from './settings-group';
@@ -52,7 +52,7 @@ export function GeneralTab({
                 value={draft.communityName}
                 onChange={(event) => onChange('communityName', event.target.value)}
                 onBlur={() => onBlur('communityName')}
-                className={controlClasses(Boolean(errors.communityName))}
+                className={CONTROL_CLASSES}
               />
             )}
           </Field>
@@ -71,7 +71,7 @@ export function GeneralTab({
                 value={draft.communityCode}
                 onChange={(event) => onChange('communityCode', event.target.value)}
                 onBlur={() => onBlur('communityCode')}
-                className={controlClasses(Boolean(errors.communityCode))}
+                className={CONTROL_CLASSES}
               />
             )}
           </Field>
@@ -85,7 +85,7 @@ export function GeneralTab({
                   value={draft.address}
                   onChange={(event) => onChange('address', event.target.value)}
                   onBlur={() => onBlur('address')}
-                  className={controlClasses(Boolean(errors.address))}
+                  className={CONTROL_CLASSES}
                 />
               )}
             </Field>
@@ -101,7 +101,7 @@ export function GeneralTab({
                 {...props}
                 value={draft.timezone}
                 onChange={(event) => onChange('timezone', event.target.value as TimezoneId)}
-                className={controlClasses()}
+                className={CONTROL_CLASSES}
               >
                 {(Object.keys(TIMEZONES) as TimezoneId[]).map((id) => (
                   <option key={id} value={id}>
@@ -117,7 +117,7 @@ export function GeneralTab({
                 {...props}
                 value={draft.currency}
                 onChange={(event) => onChange('currency', event.target.value as Currency)}
-                className={controlClasses()}
+                className={CONTROL_CLASSES}
               >
                 {CURRENCIES.map((currency) => (
                   <option key={currency} value={currency}>
@@ -151,7 +151,7 @@ export function GeneralTab({
                   {...props}
                   value={draft.defaultView}
                   onChange={(event) => onChange('defaultView', event.target.value as DefaultView)}
-                  className={`${controlClasses()} md:max-w-xs`}
+                  className={`${CONTROL_CLASSES} md:max-w-xs`}
                 >
                   {(Object.keys(DEFAULT_VIEWS) as DefaultView[]).map((view) => (
                     <option key={view} value={view}>
