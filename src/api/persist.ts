@@ -7,6 +7,7 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { SESSION_STARTED_AT } from '../lib/session';
+import { withTimeout } from '../lib/timeout';
 import { RESPONSE_SCHEMAS } from './contract';
 
 /**
@@ -22,6 +23,7 @@ export const SNAPSHOT_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSI
 const SNAPSHOT_KEY = 'query-snapshot';
 const SAVE_THROTTLE_MS = 1000;
 const OPEN_TIMEOUT_MS = 2000;
+const TIMED_OUT = 'IndexedDB timed out';
 
 export function persistedSchema(queryKey: readonly unknown[]) {
   const root = queryKey[0];
@@ -80,28 +82,11 @@ function describeStorageError(error: unknown): string {
   if (name === 'QuotaExceededError') {
     return 'the device storage is full';
   }
-  if (error instanceof Error && error.message.includes('timed out')) {
+  if (error instanceof Error && error.message === TIMED_OUT) {
     return 'the browser did not open its storage';
   }
   if (typeof indexedDB === 'undefined') return 'this browser has no IndexedDB';
   return 'the browser refused access to its storage';
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('IndexedDB timed out')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        // Passed through as is: a DOMException's name says what went wrong.
-        reject(error);
-      },
-    );
-  });
 }
 
 export type SnapshotPersister = Persister & {
@@ -144,7 +129,7 @@ export function createSnapshotPersister({
     pending = null;
     if (!client || broken) return;
     try {
-      await withTimeout(set(SNAPSHOT_KEY, client, getStore()), OPEN_TIMEOUT_MS);
+      await withTimeout(set(SNAPSHOT_KEY, client, getStore()), OPEN_TIMEOUT_MS, TIMED_OUT);
     } catch (error) {
       fail(error);
     }
@@ -161,6 +146,7 @@ export function createSnapshotPersister({
         const saved = await withTimeout(
           get<PersistedClient>(SNAPSHOT_KEY, getStore()),
           OPEN_TIMEOUT_MS,
+          TIMED_OUT,
         );
         if (!saved?.clientState) return undefined;
         return { ...saved, clientState: validStoredState(saved.clientState) };
@@ -172,7 +158,7 @@ export function createSnapshotPersister({
     async removeClient() {
       if (broken) return;
       try {
-        await withTimeout(del(SNAPSHOT_KEY, getStore()), OPEN_TIMEOUT_MS);
+        await withTimeout(del(SNAPSHOT_KEY, getStore()), OPEN_TIMEOUT_MS, TIMED_OUT);
       } catch (error) {
         fail(error);
       }

@@ -1,3 +1,4 @@
+import { withTimeout } from '../lib/timeout';
 import {
   onlineManager,
   type DataTag,
@@ -86,28 +87,13 @@ export async function loadSource<T>(
       await withTimeout(
         client.fetchQuery(force ? { ...options, staleTime: 0 } : options),
         timeoutMs,
+        'The server did not answer in time.',
       );
     } catch (error) {
       refreshError = error instanceof Error ? error.message : String(error);
     }
   }
   return readSource(client, options.queryKey, refreshError);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The server did not answer in time.')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 const SERIES_FALLBACK_LABELS = { lawn: 'Lawn', hall: 'Hall', yard: 'Yard', lake: 'Lake' } as const;
