@@ -72,30 +72,6 @@ export function startOfHour(ms: number): number {
   return Math.floor(ms / HOUR) * HOUR;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-export function shortMonth(month: number): string {
-  return MONTHS[month - 1] ?? String(month);
-}
-
-export function monthName(month: number): string {
-  return MONTH_NAMES[month - 1] ?? String(month);
-}
-
 /** "18:00" style minutes after midnight as a display time: 1080 -> "6:00 PM". */
 export function displayTime(minuteOfDay: number): string {
   const minutes = ((minuteOfDay % 1440) + 1440) % 1440;

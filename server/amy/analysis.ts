@@ -1,6 +1,7 @@
 import type { EventAnalysis } from '../../src/api/contract';
 import type { EndpointContext } from '../endpoints/context';
-import { localParts, monthName, monthStart, shortMonth, weekdayOf } from '../time';
+import { monthName, shortMonthName } from '../../src/lib/months';
+import { localParts, monthStart, weekdayOf } from '../time';
 import { mean } from './stats';
 import { seasonOf } from './templates';
 
@@ -46,7 +47,7 @@ export function analyseEvents(
   const monthlyTrends = months.map(({ year, month }) => {
     const held = byMonth.get(monthStart(year, month).slice(0, 7)) ?? [];
     return {
-      month: shortMonth(month),
+      month: shortMonthName(month),
       events: held.length,
       avgAttendance: round1(mean(held.map((e) => e.attendance))),
     };

@@ -6,11 +6,11 @@ import {
   daysInMonth,
   displayHourRange,
   localParts,
-  monthName,
   monthStart,
   startOfLocalDay,
   weekdayOf,
 } from '../time';
+import { monthName } from '../../src/lib/months';
 import { confidenceFrom, mean } from './stats';
 import {
   EVENT_TEMPLATES,

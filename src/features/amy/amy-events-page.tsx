@@ -20,24 +20,10 @@ import { addSuggestionToCalendar } from './calendar-file';
 import { ChecklistDialog } from './checklist-dialog';
 import { CreateEventDialog } from './create-event-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
+import { MONTH_NAMES, monthName } from '../../lib/months';
 import { SuggestionCard } from './suggestion-card';
 import { TemplatesDialog } from './templates-dialog';
 import { VendorDialog } from './vendor-dialog';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 type OpenDialog = 'create' | 'checklist' | 'vendors' | 'budget' | 'templates' | null;
 
@@ -209,7 +195,7 @@ function SuggestionsSection({
       <CardHeader
         id={headingId}
         title="Event Suggestions"
-        description={month ? `Ideas for ${MONTHS[month - 1] ?? ''}` : 'Ideas for this month'}
+        description={month ? `Ideas for ${monthName(month)}` : 'Ideas for this month'}
         actions={
           <div className="flex items-center gap-2">
             <label htmlFor={selectId} className="text-sm font-medium">
@@ -224,7 +210,7 @@ function SuggestionsSection({
               className={cx(CONTROL_CLASSES, 'w-auto md:min-h-9')}
             >
               <option value="">Current month</option>
-              {MONTHS.map((name, index) => (
+              {MONTH_NAMES.map((name, index) => (
                 <option key={name} value={index + 1}>
                   {name}
                 </option>
