@@ -11,12 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { findChromium, launchChromium } from './chromium';
 import { launchChrome, runLighthouse, type LighthouseSummary } from './lighthouse';
 import { freePort, startServer } from './production-server';
 import { BUDGETS, kb, measureFirstLoad, type FirstLoad } from './web-metrics';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = findChromium() ?? '/usr/bin/chromium';
 const PAGES = [
   { path: '/', jsBudget: BUDGETS.publicJs, ready: undefined },
   { path: '/pricing', jsBudget: BUDGETS.publicJs, ready: undefined },
@@ -66,10 +67,7 @@ async function main() {
     dataDir: path.join(work, 'data'),
     distDir: path.resolve('dist'),
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const chromePort = await freePort();
   const chrome = await launchChrome(CHROMIUM, chromePort);
   let overBudget = false;

@@ -3,7 +3,7 @@
  * Run once when the artwork changes: `tsx scripts/render-icons.ts`; the PNGs are committed.
  */
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium';
 
 const leaf = readFileSync('public/favicon.svg', 'utf8');
 const glyph = leaf
@@ -21,10 +21,7 @@ function page(size: number, maskable: boolean): string {
   return `<html><body style="margin:0;background:transparent"><svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">${rect}<g transform="translate(${offset} ${offset}) scale(${scale})">${glyph}</g></svg></body></html>`;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 for (const [name, size, maskable] of [
   ['icon-192', 192, false],
   ['icon-512', 512, false],

@@ -3,13 +3,10 @@
  * Run against a started server when the dashboard's look changes, and commit the PNGs:
  *   PORT=5050 npm run serve & tsx scripts/render-screenshots.ts http://127.0.0.1:5050
  */
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173';
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 for (const [name, width, height, mobile] of [
   ['dashboard-narrow', 390, 844, true],
   ['dashboard-wide', 1280, 800, false],

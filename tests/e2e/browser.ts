@@ -7,7 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM_ARGS } from '../../scripts/chromium';
 
 const context = inject('e2e');
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium } from './chromium';
+import { findChromium } from '../../scripts/chromium';
 import { freePort, startServer } from '../../scripts/production-server';
 
 export type E2EContext =

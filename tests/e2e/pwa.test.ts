@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM_ARGS } from '../../scripts/chromium';
 import {
   BASE_URL,
   CHROMIUM_PATH,

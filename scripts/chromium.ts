@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, or the one named by CHROMIUM_PATH. */
 export function findChromium(): string | null {
@@ -20,3 +21,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
+
+/** Launches the local Chromium headless with this machine's flags (playwright-core). */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error('No Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH');
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
