@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
 import { Icon, amenityIcon } from '../../ui/icons';
+import { DetailList } from '../../ui/detail-list';
 import { InfoNote } from '../../ui/info-note';
 import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState } from '../../ui/query-state';
@@ -199,14 +200,7 @@ function AmenityDetails({ amenity }: { amenity: AmenityDetail }) {
   ];
   return (
     <>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-slate-600 dark:text-slate-400">{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className="mt-4">
         <InfoNote>
           Changing an amenity’s capacity or details needs the CommonGround server, which does not

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
+import { DetailList } from '../../ui/detail-list';
 import { InfoNote } from '../../ui/info-note';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
@@ -357,14 +358,7 @@ function ScheduleDetails({
   ];
   return (
     <>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-slate-600 dark:text-slate-400">{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className="mt-4">
         <InfoNote>
           Scheduling needs the CommonGround server, which does not send reports yet. These details

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
+import { DetailList } from '../../ui/detail-list';
 import { InfoNote } from '../../ui/info-note';
 import { SAMPLE_USERS, type SampleUser } from './settings-content';
 import { Group } from './settings-group';
@@ -176,14 +177,13 @@ export function UsersTab() {
         description="User details (read-only)"
       >
         {editing ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-medium text-slate-600 dark:text-slate-400">Email</dt>
-            <dd className="break-all">{editing.email}</dd>
-            <dt className="font-medium text-slate-600 dark:text-slate-400">Role</dt>
-            <dd>{editing.role}</dd>
-            <dt className="font-medium text-slate-600 dark:text-slate-400">Last active</dt>
-            <dd>{editing.lastActive}</dd>
-          </dl>
+          <DetailList
+            rows={[
+              ['Email', editing.email],
+              ['Role', editing.role],
+              ['Last active', editing.lastActive],
+            ]}
+          />
         ) : null}
         <div className="mt-4">
           <InfoNote>{USER_SERVER_NOTE}</InfoNote>
