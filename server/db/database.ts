@@ -43,3 +43,13 @@ export function csvField(value: BulkValue): string {
   if (typeof value === 'number') return String(value);
   return `"${value.replaceAll('"', '""')}"`;
 }
+
+/**
+ * int8 (bigint) from the database as a JavaScript number: exact up to 2^53, which the bounded
+ * inputs never approach; a value past it is an error, never a silently rounded figure.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} is beyond 2^53`);
+  return value;
+}

@@ -16,6 +16,9 @@ export function readMigrations(dir = MIGRATIONS_DIR): { version: string; sql: st
     }));
 }
 
+/** The advisory lock that serialises schema changes and first-start seeding across servers. */
+export const SCHEMA_LOCK = 7406021;
+
 /**
  * Applies the migrations not applied yet, each in its own transaction, on PGlite and PostgreSQL
  * alike. An advisory lock keeps two servers starting at once from racing on a shared database.
@@ -30,7 +33,7 @@ export async function migrate(db: Database): Promise<string[]> {
   const applied: string[] = [];
   for (const migration of readMigrations()) {
     const done = await db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(7406021)`);
+      await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
       const seen = await tx.query(`SELECT 1 FROM schema_migrations WHERE version = $1`, [
         migration.version,
       ]);

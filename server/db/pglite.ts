@@ -1,5 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { csvField, type Database, type Queryable, type Row } from './database';
+import { csvField, parseInt8, type Database, type Queryable, type Row } from './database';
 
 const SHARED_BUFFERS = '16MB';
 
@@ -23,7 +23,7 @@ export async function openPglite(
     // pool (default 128 MB, allocated inside the WebAssembly heap) keeps the process lean.
     postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
     // numeric and int8 come back as numbers, as the PostgreSQL driver is told to do.
-    parsers: { 20: Number, 1700: Number },
+    parsers: { 20: parseInt8, 1700: Number },
   });
   await pg.exec(`SET TimeZone = 'UTC'`);
 

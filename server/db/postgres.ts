@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, Row } from './database';
+import { parseInt8, type Database, type Queryable, type Row } from './database';
 
 /** Rows per INSERT … SELECT unnest(…) statement while bulk loading. */
 const INSERT_CHUNK = 20_000;
@@ -9,7 +9,8 @@ const parseNumber = (value: string) => Number(value);
 /** int8 and numeric as numbers (the SQL keeps them in range), like the PGlite side. */
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 || oid === 1700) return parseNumber;
+    if (oid === 20) return parseInt8;
+    if (oid === 1700) return parseNumber;
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
