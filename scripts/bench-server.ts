@@ -9,6 +9,10 @@
  * 3. Times each read endpoint without the response cache (right after new readings).
  * 4. Loads each read endpoint with autocannon, 64 connections, and samples the server's memory.
  * 5. Ingests batches of 1,000 readings as fast as the server takes them.
+ * 6. Loads the dashboard metrics with autocannon, 64 connections, while ingesting 10,000
+ *    readings/s (a batch of 1,000 every 100 ms): read latency while ingesting.
+ * 7. Sends 100 batches of 5,000 readings at once: the bounded queue answers 503 + Retry-After
+ *    for what it cannot hold, instead of piling up memory and latency.
  *
  * Environment: BENCH_DATA_DIR (default: the temp directory), BENCH_PORT (5480), BENCH_SECONDS
  * per run (10), BENCH_RESEED=1 to seed the year again.
@@ -56,7 +60,15 @@ const CONNECTIONS = 64;
 const KEY = 'bench-ingest-key';
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const TARGETS = { readP99Ms: 10, ingestPerSecond: 20_000, startupMs: 2_000, rssMb: 300 };
+const TARGETS = {
+  readP99Ms: 10,
+  readWhileIngestingP99Ms: 50,
+  ingestPerSecond: 50_000,
+  startupMs: 2_000,
+  rssMb: 300,
+};
+/** Ingest rate held while reads are measured (batches of 1,000 every 100 ms). */
+const STEADY_INGEST_PER_SECOND = 10_000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const failures: string[] = [];
@@ -163,13 +175,40 @@ function readingFactory() {
     });
 }
 
-async function post(readings: Reading[]): Promise<void> {
+async function send(readings: Reading[]): Promise<number> {
   const res = await fetch(`${BASE}/api/readings`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
     body: JSON.stringify({ readings }),
   });
-  if (!res.ok) throw new Error(`Ingest failed: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function post(readings: Reading[]): Promise<void> {
+  const status = await send(readings);
+  if (status !== 200) throw new Error(`Ingest failed: ${status}`);
+}
+
+/** Posts a batch of 1,000 every 100 ms until `stop` says so; returns readings/s and statuses. */
+async function steadyIngest(
+  fresh: (count: number) => Reading[],
+  stop: () => boolean,
+): Promise<{ perSecond: number; statuses: Map<number, number> }> {
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  let sent = 0;
+  let accepted = 0;
+  while (!stop()) {
+    const due = started + (sent * 1000 * 1000) / STEADY_INGEST_PER_SECOND;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const status = await send(fresh(1000));
+    sent++;
+    if (status === 200) accepted += 1000;
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  return { perSecond: (accepted * 1000) / (performance.now() - started), statuses };
 }
 
 const READS: [string, string][] = [
@@ -247,6 +286,34 @@ async function main() {
       ],
     });
     clearInterval(sampler);
+
+    // Reads while ingesting at a steady 10,000 readings/s.
+    let whilePeak = 0;
+    const whileSampler = setInterval(() => (whilePeak = Math.max(whilePeak, rssMb(pid))), 200);
+    let reading = true;
+    const steady = steadyIngest(fresh, () => !reading);
+    const whileIngesting = await autocannon({
+      url: `${BASE}${API_PATHS.metrics}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+    reading = false;
+    const steadyResult = await steady;
+    clearInterval(whileSampler);
+
+    // A flood: 100 batches of 5,000 readings at once.
+    let floodPeak = 0;
+    const floodSampler = setInterval(() => (floodPeak = Math.max(floodPeak, rssMb(pid))), 100);
+    const floodStarted = performance.now();
+    const floodLatencies: number[] = [];
+    const floodStatuses = await Promise.all(
+      Array.from({ length: 100 }, () => fresh(5000)).map(async (batch) => {
+        const status = await send(batch);
+        floodLatencies.push(performance.now() - floodStarted);
+        return status;
+      }),
+    );
+    clearInterval(floodSampler);
     const highWater = rssMb(pid, 'VmHWM');
 
     const closing = performance.now();
@@ -290,10 +357,30 @@ async function main() {
           `ingest ${Math.round(perSecond)} readings/s`,
         ),
     );
+    const steadyStatuses = [...steadyResult.statuses].map(([k, v]) => `${v} x ${k}`).join(', ');
+    const whileErrors = whileIngesting.errors + whileIngesting.timeouts;
+    console.log(
+      `\nReads while ingesting ${STEADY_INGEST_PER_SECOND.toLocaleString('en-US')} readings/s (batches of 1,000), metrics, ${CONNECTIONS} connections, ${SECONDS} s: ` +
+        `${Math.round(whileIngesting.requests.average)} req/s, p50 ${whileIngesting.latency.p50} ms, p99 ${whileIngesting.latency.p99} ms, max ${whileIngesting.latency.max} ms, ` +
+        `${whileErrors} errors, ${whileIngesting.non2xx} non-2xx; ingest held ${Math.round(steadyResult.perSecond).toLocaleString('en-US')} readings/s (${steadyStatuses}); RSS peak ${whilePeak.toFixed(0)} MB ` +
+        check(
+          whileIngesting.latency.p99 <= TARGETS.readWhileIngestingP99Ms &&
+            whileErrors === 0 &&
+            whileIngesting.non2xx === 0,
+          `reads while ingesting: p99 ${whileIngesting.latency.p99} ms, ${whileErrors} errors`,
+        ),
+    );
+    const floodCounts = new Map<number, number>();
+    for (const status of floodStatuses) floodCounts.set(status, (floodCounts.get(status) ?? 0) + 1);
+    const sortedFlood = floodLatencies.sort((a, b) => a - b);
+    console.log(
+      `Flood: 100 batches of 5,000 readings at once: ${[...floodCounts].map(([k, v]) => `${v} x ${k}`).join(', ')}; ` +
+        `answers within ${Math.round(sortedFlood[49] ?? 0)} ms (median), ${Math.round(sortedFlood.at(-1) ?? 0)} ms (last); RSS peak ${floodPeak.toFixed(0)} MB`,
+    );
     console.log(
       `Start-up to first answer: ${Math.round(startup)} ms ${check(startup <= TARGETS.startupMs, `start-up ${Math.round(startup)} ms`)}`,
     );
-    const peakRss = Math.max(...reads.map((r) => r.rss), ingestPeak);
+    const peakRss = Math.max(...reads.map((r) => r.rss), ingestPeak, whilePeak, floodPeak);
     console.log(
       `Resident memory: peak ${peakRss.toFixed(0)} MB under read load and ingest (high-water ${highWater.toFixed(0)} MB) ` +
         check(highWater <= TARGETS.rssMb, `memory ${highWater.toFixed(0)} MB`),

@@ -22,6 +22,8 @@ export type Community = {
   slug: string;
   name: string;
   timeZone: string;
+  /** When the community was created (epoch ms): readings from before it are refused. */
+  createdAt: number;
   /** In display order. */
   amenities: Amenity[];
 };
@@ -59,7 +61,13 @@ export function isOpenAt(
   return minuteOfDay >= amenity.opensMinute && minuteOfDay < amenity.closesMinute;
 }
 
-type CommunityRow = { id: number; slug: string; name: string; time_zone: string };
+type CommunityRow = {
+  id: number;
+  slug: string;
+  name: string;
+  time_zone: string;
+  created_ms: number;
+};
 type AmenityRow = {
   id: number;
   slug: string;
@@ -74,7 +82,8 @@ type AmenityRow = {
 
 export async function loadCommunity(db: Queryable, slug: string): Promise<Community | null> {
   const [row] = await db.query<CommunityRow>(
-    `SELECT id, slug, name, time_zone FROM communities WHERE slug = $1`,
+    `SELECT id, slug, name, time_zone, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+       FROM communities WHERE slug = $1`,
     [slug],
   );
   if (!row) return null;
@@ -88,6 +97,7 @@ export async function loadCommunity(db: Queryable, slug: string): Promise<Commun
     slug: row.slug,
     name: row.name,
     timeZone: row.time_zone,
+    createdAt: row.created_ms,
     amenities: amenities.map((a) => ({
       id: a.id,
       slug: a.slug,
@@ -107,12 +117,18 @@ export type AmenityDefinition = Omit<Amenity, 'id'>;
 /** Creates a community and its amenities; returns it as loaded back from the database. */
 export async function createCommunity(
   db: Queryable,
-  community: { slug: string; name: string; timeZone: string },
+  community: { slug: string; name: string; timeZone: string; createdAt: number },
   amenities: readonly AmenityDefinition[],
 ): Promise<Community> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO communities (slug, name, time_zone) VALUES ($1, $2, $3) RETURNING id`,
-    [community.slug, community.name, community.timeZone],
+    `INSERT INTO communities (slug, name, time_zone, created_at) VALUES ($1, $2, $3, $4)
+     RETURNING id`,
+    [
+      community.slug,
+      community.name,
+      community.timeZone,
+      new Date(community.createdAt).toISOString(),
+    ],
   );
   if (!row) throw new Error('Could not create the community');
   for (const [position, a] of amenities.entries()) {

@@ -1,14 +1,26 @@
 import type { Reading } from '../src/api/contract';
 import type { Amenity, Community } from './community';
-import type { Database } from './db/database';
+import type { Database, Queryable } from './db/database';
 import { isUniqueViolation } from './db/database';
 import { HttpError } from './errors';
 import { ADD_TO_BUCKET, localDayOf, READING_AGGREGATES, ROLLUP_COLUMNS } from './rollups';
 
+/**
+ * The plausible range of every ingested field. A reading outside it is a sensor or client fault,
+ * refused with a 400 that names the field, before anything reaches the database (whose int and
+ * real columns would otherwise overflow into a 500).
+ */
 /** A reading may be stamped this far ahead of the server's clock (sensor clock drift). */
-export const FUTURE_TOLERANCE_MS = 60_000;
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** Occupancy above this multiple of capacity is a sensor fault, not a crowd. */
 export const MAX_OVER_CAPACITY = 1.5;
+/**
+ * Entries since the previous reading above this multiple of capacity are a fault: ten full
+ * turnovers of the amenity between two readings (readings come every few minutes).
+ */
+export const MAX_ENTRIES_PER_CAPACITY = 10;
+/** A mean visit longer than a day is a fault. */
+export const MAX_DWELL_MINUTES = 1440;
 
 export type ValidReading = {
   amenityId: number;
@@ -17,6 +29,9 @@ export type ValidReading = {
   entries: number;
   dwellMinutes: number;
 };
+
+/** What a batch did: readings newly stored, and identical readings that were already stored. */
+export type IngestResult = { accepted: number; duplicates: number };
 
 const label = (index: number, reading: Reading) =>
   `readings.${index} (${reading.amenityId} at ${reading.time})`;
@@ -29,6 +44,7 @@ export function validateReadings(
   readings: readonly Reading[],
   amenities: readonly Amenity[],
   now: number,
+  createdAt = Number.NEGATIVE_INFINITY,
 ): ValidReading[] {
   const bySlug = new Map(amenities.map((a) => [a.slug, a]));
   const seen = new Map<string, number>();
@@ -38,14 +54,31 @@ export function validateReadings(
     if (!amenity) throw fail(`unknown amenity "${reading.amenityId}"`);
     const ms = Date.parse(reading.time);
     if (!Number.isFinite(ms)) throw fail('time is not a valid instant');
-    if (ms > now + FUTURE_TOLERANCE_MS) throw fail('time is in the future');
+    if (ms > now + FUTURE_TOLERANCE_MS) {
+      throw fail(`time is in the future (more than ${FUTURE_TOLERANCE_MS / 60_000} minutes ahead)`);
+    }
+    if (ms < createdAt) {
+      throw fail(`time is before the community was created (${new Date(createdAt).toISOString()})`);
+    }
     if (reading.occupancy < 0) throw fail(`occupancy ${reading.occupancy} is negative`);
     if (reading.entries < 0) throw fail(`entries ${reading.entries} is negative`);
-    if (reading.dwellMinutes < 0) throw fail(`dwellMinutes ${reading.dwellMinutes} is negative`);
+    if (!(reading.dwellMinutes >= 0))
+      throw fail(`dwellMinutes ${reading.dwellMinutes} is negative`);
     if (reading.occupancy > amenity.capacity * MAX_OVER_CAPACITY) {
       throw fail(
         `occupancy ${reading.occupancy} is far over the capacity of ${amenity.capacity} ` +
           `(more than ${Math.round(MAX_OVER_CAPACITY * 100)}%)`,
+      );
+    }
+    if (reading.entries > amenity.capacity * MAX_ENTRIES_PER_CAPACITY) {
+      throw fail(
+        `entries ${reading.entries} is more than ${MAX_ENTRIES_PER_CAPACITY} times the ` +
+          `capacity of ${amenity.capacity}`,
+      );
+    }
+    if (reading.dwellMinutes > MAX_DWELL_MINUTES) {
+      throw fail(
+        `dwellMinutes ${reading.dwellMinutes} is more than ${MAX_DWELL_MINUTES} (a whole day)`,
       );
     }
     const key = `${amenity.id}|${ms}`;
@@ -62,20 +95,25 @@ export function validateReadings(
   });
 }
 
-/**
- * One statement writes the batch and adds it to its hourly and daily buckets. A reading that is
- * already stored is skipped by ON CONFLICT; the statement then reports the first one, and the
- * caller rolls the transaction back.
- */
+const BATCH = `unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
+      WITH ORDINALITY AS b (amenity_id, time, occupancy, entries, dwell_minutes, i)`;
+
+/** The batch's readings that are already stored, and whether each is identical. */
+const FIND_STORED = `
+  SELECT b.i::int AS i,
+         (r.occupancy = b.occupancy AND r.entries = b.entries
+          AND r.dwell_minutes = b.dwell_minutes) AS same,
+         r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell_minutes
+    FROM ${BATCH}
+    JOIN readings r
+      ON r.community_id = $1 AND r.amenity_id = b.amenity_id AND r.time = b.time
+   ORDER BY b.i`;
+
+/** One statement writes the new readings and adds them to their hourly and daily buckets. */
 const WRITE_BATCH = `
-  WITH batch AS (
-    SELECT * FROM unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
-      WITH ORDINALITY AS b (amenity_id, time, occupancy, entries, dwell_minutes, i)
-  ),
-  inserted AS (
+  WITH inserted AS (
     INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
-    SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes FROM batch
-    ON CONFLICT DO NOTHING
+    SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes FROM ${BATCH}
     RETURNING amenity_id, time, occupancy, entries, dwell_minutes
   ),
   hourly AS (
@@ -90,50 +128,82 @@ const WRITE_BATCH = `
       FROM inserted r GROUP BY 2, 3
     ON CONFLICT (community_id, day, amenity_id) ${ADD_TO_BUCKET}
   )
-  SELECT CASE WHEN (SELECT count(*) FROM inserted) < $8::int THEN (
-           SELECT min(b.i) FROM batch b
-            WHERE NOT EXISTS (SELECT 1 FROM inserted x
-                               WHERE x.amenity_id = b.amenity_id AND x.time = b.time))
-         END::int AS duplicate`;
+  SELECT count(*)::int AS written FROM inserted`;
+
+const params = (community: Community, rows: readonly ValidReading[]) => [
+  community.id,
+  rows.map((r) => r.amenityId),
+  rows.map((r) => r.time),
+  rows.map((r) => r.occupancy),
+  rows.map((r) => r.entries),
+  rows.map((r) => r.dwellMinutes),
+  community.timeZone,
+];
+
+type StoredRow = {
+  i: number;
+  same: boolean;
+  occupancy: number;
+  entries: number;
+  dwell_minutes: number;
+};
+
+async function writeOnce(
+  tx: Queryable,
+  community: Community,
+  readings: readonly Reading[],
+  rows: readonly ValidReading[],
+): Promise<IngestResult> {
+  const stored = await tx.query<StoredRow>(FIND_STORED, params(community, rows).slice(0, 6));
+  const conflict = stored.find((s) => !s.same);
+  if (conflict) {
+    const index = conflict.i - 1;
+    const reading = readings[index];
+    throw new HttpError(
+      409,
+      `${reading ? label(index, reading) : `readings.${index}`}: a different reading for this ` +
+        `amenity and time is already stored (occupancy ${conflict.occupancy}, entries ` +
+        `${conflict.entries}, dwellMinutes ${conflict.dwell_minutes})`,
+    );
+  }
+  const already = new Set(stored.map((s) => s.i - 1));
+  const fresh = already.size ? rows.filter((_, i) => !already.has(i)) : rows;
+  if (fresh.length > 0) {
+    const [result] = await tx.query<{ written: number }>(WRITE_BATCH, params(community, fresh));
+    if (result?.written !== fresh.length) throw new Error('The batch was not written whole');
+  }
+  return { accepted: fresh.length, duplicates: already.size };
+}
 
 /**
  * Validates and writes a batch in one transaction with its rollups: all of it, or (on any
- * error) none of it. Returns how many readings were written.
+ * error) none of it. Idempotent: a reading already stored with the same values is counted as a
+ * duplicate and not written again; one stored with different values is a 409 naming it.
  */
+export async function ingestBatch(
+  db: Database,
+  community: Community,
+  readings: readonly Reading[],
+  now: number,
+): Promise<IngestResult> {
+  const rows = validateReadings(readings, community.amenities, now, community.createdAt);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => writeOnce(tx, community, readings, rows));
+    } catch (error) {
+      // Another writer stored some of these readings between our check and our insert
+      // (PostgreSQL, several servers): check again, now that theirs are committed.
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** ingestBatch for callers that only need the number of readings written (the simulator). */
 export async function ingestReadings(
   db: Database,
   community: Community,
   readings: readonly Reading[],
   now: number,
 ): Promise<number> {
-  const rows = validateReadings(readings, community.amenities, now);
-  const duplicate = new HttpError(400, 'a reading for the same amenity and time already exists');
-  try {
-    await db.transaction(async (tx) => {
-      const [result] = await tx.query<{ duplicate: number | null }>(WRITE_BATCH, [
-        community.id,
-        rows.map((r) => r.amenityId),
-        rows.map((r) => r.time),
-        rows.map((r) => r.occupancy),
-        rows.map((r) => r.entries),
-        rows.map((r) => r.dwellMinutes),
-        community.timeZone,
-        rows.length,
-      ]);
-      if (result?.duplicate != null) {
-        const index = result.duplicate - 1;
-        const reading = readings[index];
-        throw new HttpError(
-          400,
-          `${reading ? label(index, reading) : `readings.${index}`}: ` +
-            'a reading for this amenity and time already exists',
-        );
-      }
-    });
-  } catch (error) {
-    // Another batch wrote the same reading at the same moment (PostgreSQL, concurrent writers).
-    if (isUniqueViolation(error)) throw duplicate;
-    throw error;
-  }
-  return rows.length;
+  return (await ingestBatch(db, community, readings, now)).accepted;
 }

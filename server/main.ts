@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DataDirError } from './db/data-dir';
 import { startServer } from './server';
 
 /**
@@ -22,7 +23,24 @@ function port(): number {
   return value;
 }
 
+/** A configured ingest key must be long enough that guessing it is infeasible. */
+const MIN_KEY_LENGTH = 16;
+
+function ingestKey(): string | undefined {
+  const key = env('INGEST_API_KEY');
+  if (key !== undefined && key.length < MIN_KEY_LENGTH) {
+    console.error(
+      `INGEST_API_KEY is too short (${key.length} characters): use at least ${MIN_KEY_LENGTH} ` +
+        'random characters, e.g. openssl rand -base64 24',
+    );
+    process.exit(1);
+  }
+  return key;
+}
+
 async function main() {
+  // Data files readable by this user only (PGlite creates them 0666 minus the umask).
+  process.umask(0o077);
   const databaseUrl = env('DATABASE_URL');
   const started = performance.now();
   const server = await startServer({
@@ -33,7 +51,7 @@ async function main() {
     host: env('HOST') ?? '127.0.0.1',
     distDir: path.resolve(env('DIST_DIR') ?? 'dist'),
     simulate: env('SIMULATE') !== '0',
-    ingestKey: env('INGEST_API_KEY'),
+    ingestKey: ingestKey(),
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);
@@ -64,7 +82,9 @@ async function main() {
 }
 
 main().catch((error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') {
+  if (error instanceof DataDirError) {
+    console.error(`Could not start: ${error.message}`);
+  } else if (error.code === 'EADDRINUSE') {
     console.error(`The port is already in use (${error.message}). Set PORT to another port.`);
   } else {
     console.error(`Could not start: ${error.stack ?? error.message}`);

@@ -10,8 +10,8 @@ import type { Queryable } from './db/database';
 export const ROLLUP_COLUMNS = `readings, entries, occupancy_sum, occupancy_max, dwell_total`;
 
 /** The rollup aggregates over readings aliased `r`. */
-export const READING_AGGREGATES = `count(*)::int, sum(r.entries)::int, sum(r.occupancy)::bigint,
-  max(r.occupancy)::int, sum(r.entries * r.dwell_minutes)::float8`;
+export const READING_AGGREGATES = `count(*)::int, sum(r.entries)::bigint, sum(r.occupancy)::bigint,
+  max(r.occupancy)::int, sum(r.entries::float8 * r.dwell_minutes)::float8`;
 
 /** The local date of a reading's hourly bucket, in zone `zone` (SQL expression). */
 export const localDayOf = (time: string, zone: string) =>
@@ -40,7 +40,7 @@ export async function rebuildRollups(db: Queryable, communityId: number): Promis
   await db.query(
     `INSERT INTO readings_daily (community_id, day, amenity_id, ${ROLLUP_COLUMNS})
      SELECT h.community_id, ${localDayOf('h.hour', 'c.time_zone')}, h.amenity_id,
-            sum(h.readings)::int, sum(h.entries)::int, sum(h.occupancy_sum)::bigint,
+            sum(h.readings)::int, sum(h.entries)::bigint, sum(h.occupancy_sum)::bigint,
             max(h.occupancy_max)::int, sum(h.dwell_total)::float8
        FROM readings_hourly h JOIN communities c ON c.id = h.community_id
       WHERE h.community_id = $1

@@ -1,23 +1,59 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { loadCommunity, type Community } from './community';
+import { checkDataDir, explainOpenFailure, lockDataDir, makePrivate } from './db/data-dir';
 import type { Database } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate, SCHEMA_LOCK } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
-import { seedDemo } from './simulator/seed';
-import { loadStaticSite, precompress } from './static-site';
+import { seedDemoInto, type SeedOptions } from './simulator/seed';
+import { precompress } from './static/compression';
+import { loadStaticSite } from './static/site';
 import { systemClock, type Clock } from './time';
 
 export type DatabaseConfig = { url: string } | { dataDir?: string };
 
+/**
+ * PGlite in `dataDir`, after checking the directory is a database (or empty) and taking its
+ * lock; the lock is released when the database closes.
+ */
+async function openPgliteDir(dataDir: string): Promise<Database> {
+  checkDataDir(dataDir);
+  const lock = lockDataDir(dataDir);
+  let db: Database;
+  try {
+    db = await openPglite(dataDir);
+  } catch (error) {
+    lock.release();
+    throw explainOpenFailure(dataDir, error);
+  }
+  makePrivate(dataDir);
+  return {
+    ...db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const db = 'url' in config ? await openPostgres(config.url) : await openPglite(config.dataDir);
+  const db =
+    'url' in config
+      ? await openPostgres(config.url)
+      : config.dataDir
+        ? await openPgliteDir(config.dataDir)
+        : await openPglite();
   try {
     await migrate(db);
   } catch (error) {
@@ -34,14 +70,29 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 export async function ensureDemoCommunity(
   db: Database,
   now: number,
+  seed: Omit<SeedOptions, 'now'> = {},
 ): Promise<{ community: Community; seededInMs: number | null; readings: number }> {
   const existing = await loadCommunity(db, DEMO_COMMUNITY.slug);
   if (existing) return { community: existing, seededInMs: null, readings: 0 };
   const started = performance.now();
-  const { community, readings } = await seedDemo(db, { now });
+  // Under the migrations' advisory lock: two servers starting at once on an empty PostgreSQL
+  // database seed it once (the second waits, then finds the community).
+  const result = await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+    const seeded = await loadCommunity(tx, DEMO_COMMUNITY.slug);
+    if (seeded) return { community: seeded, readings: null };
+    return seedDemoInto(tx, { ...seed, now });
+  });
+  if (result.readings === null) {
+    return { community: result.community, seededInMs: null, readings: 0 };
+  }
   // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
   await db.query('ANALYZE');
-  return { community, seededInMs: performance.now() - started, readings };
+  return {
+    community: result.community,
+    seededInMs: performance.now() - started,
+    readings: result.readings,
+  };
 }
 
 export type ServerOptions = {
@@ -98,12 +149,54 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const ingestKey = options.ingestKey || randomBytes(24).toString('base64url');
     const app = createApp({ db, community, ingestKey, clock, site, log });
 
+    // While closing: requests that arrive on a connection still open get a 503 and the
+    // connection closes; requests already in progress finish.
+    let closing = false;
+    let inFlight = 0;
+    const unavailable = JSON.stringify({ error: 'The server is shutting down; try again shortly' });
+    const fetch = (request: Request, env: unknown) =>
+      closing
+        ? new Response(unavailable, {
+            status: 503,
+            headers: {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Cache-Control': 'no-store',
+              Connection: 'close',
+              'Retry-After': '5',
+            },
+          })
+        : app.app.fetch(request, env);
     http = await new Promise<ServerType>((resolve, reject) => {
-      const server = serve(
-        { fetch: app.app.fetch, port: options.port, hostname: options.host },
-        () => resolve(server),
+      const server = serve({ fetch, port: options.port, hostname: options.host }, () =>
+        resolve(server),
       );
       server.once('error', reject);
+    });
+    const listening = http;
+    listening.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+      inFlight++;
+      response.once('close', () => {
+        inFlight--;
+        // A connection whose request just finished is idle now: close it.
+        if (closing && 'closeIdleConnections' in listening) listening.closeIdleConnections();
+      });
+    });
+    // Node's own answers to malformed requests (400, 431 headers too large) in JSON, like the
+    // API's, instead of an empty body.
+    http.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const [status, reason, message] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+          : [400, 'Bad Request', 'Malformed HTTP request'];
+      const body = JSON.stringify({ error: message });
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     });
     const address = http.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -129,14 +222,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       generatedKey,
       app,
       async close() {
+        // Stop taking requests first, then let the ones in progress finish (at most 10 s).
+        closing = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
-          setTimeout(() => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }, 2000).unref();
-        });
+        const deadline = Date.now() + 10_000;
+        while (inFlight > 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        await closed;
         await db.close();
       },
     };

@@ -200,6 +200,7 @@ export async function amySuggestions(
       suggestedAmenity: c.amenity.name,
       suggestedDate: date,
       suggestedTime: displayHourRange(c.template.startHour, c.template.endHour),
+      timeZone: zone,
       expectedAttendance: c.expected,
       reasoning: reasoning(c, basisLabel, season.name),
       estimatedCost: eventCost(c.template, c.expected),

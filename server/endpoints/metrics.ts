@@ -31,7 +31,7 @@ export async function dashboardMetrics({
 
   const [todayRows, [yesterday], dailyRows] = await Promise.all([
     db.query<TodayRow>(
-      `SELECT amenity_id, sum(entries)::int AS entries, max(occupancy_max)::int AS occupancy_max
+      `SELECT amenity_id, sum(entries)::bigint AS entries, max(occupancy_max)::int AS occupancy_max
          FROM readings_hourly
         WHERE community_id = $1 AND hour >= $2 AND hour <= $3
         GROUP BY amenity_id`,
@@ -47,7 +47,7 @@ export async function dashboardMetrics({
                             SELECT sum(entries) AS entries FROM readings
                              WHERE community_id = $1 AND amenity_id = a.id
                                AND time >= $3 AND time <= $4
-                          ) p), 0))::int AS entries`,
+                          ) p), 0))::bigint AS entries`,
       [
         community.id,
         iso(yesterdayMidnight),
@@ -58,7 +58,7 @@ export async function dashboardMetrics({
     ),
     db.query<DailyRow>(
       `SELECT amenity_id, day >= $3::date AS recent,
-              sum(entries)::int AS entries, sum(dwell_total)::float8 AS dwell_total
+              sum(entries)::bigint AS entries, sum(dwell_total)::float8 AS dwell_total
          FROM readings_daily
         WHERE community_id = $1 AND day >= $2::date AND day <= $4::date
         GROUP BY amenity_id, day >= $3::date`,

@@ -14,7 +14,7 @@ export async function amenityPopularity(
 ): Promise<PopularityEntry[]> {
   const today = localDate(now, community.timeZone);
   const rows = await db.query<{ amenity_id: number; entries: number }>(
-    `SELECT amenity_id, sum(entries)::int AS entries
+    `SELECT amenity_id, sum(entries)::bigint AS entries
        FROM readings_daily
       WHERE community_id = $1 AND day >= $2::date AND day <= $3::date
       GROUP BY amenity_id`,

@@ -16,7 +16,8 @@ type BucketRow = { bucket: string; amenity_id: number; entries: number };
  * - day: 24 hourly points, the last 24 hours up to the current hour;
  * - week: 7 daily points (local days), the last 7 days including today;
  * - month: `days` daily points (default 30), including today.
- * Each point's `time` is the start of its bucket; buckets without readings are 0.
+ * Each point's `time` is the start of its bucket; buckets without readings are 0. `amenities`
+ * carries every amenity's visits in the bucket by id, the four series' amenities included.
  */
 export async function usageTimeline(
   { db, community, now }: EndpointContext,
@@ -28,7 +29,8 @@ export async function usageTimeline(
     const amenity = community.amenities.find((a) => a.type === series);
     if (amenity) seriesOf.set(amenity.id, series);
   }
-  const ids = [...seriesOf.keys()];
+  const ids = community.amenities.map((a) => a.id);
+  const slugOf = new Map(community.amenities.map((a) => [a.id, a.slug]));
 
   if (period === 'day') {
     const last = startOfHour(now);
@@ -41,7 +43,7 @@ export async function usageTimeline(
       [community.id, ids, new Date(first).toISOString(), new Date(last).toISOString()],
     );
     const times = Array.from({ length: 24 }, (_, i) => new Date(first + i * HOUR).toISOString());
-    return toPoints(times, rows, seriesOf);
+    return toPoints(times, rows, seriesOf, slugOf);
   }
 
   const count = period === 'week' ? 7 : (days ?? DEFAULT_DAY_RANGE);
@@ -54,7 +56,7 @@ export async function usageTimeline(
     [community.id, ids, firstDay, today],
   );
   const dates = Array.from({ length: count }, (_, i) => addDays(firstDay, i));
-  const points = toPoints(dates, rows, seriesOf);
+  const points = toPoints(dates, rows, seriesOf, slugOf);
   // A daily point's time is the instant of that local midnight.
   return points.map((point, i) => ({
     ...point,
@@ -66,6 +68,7 @@ function toPoints(
   buckets: readonly string[],
   rows: readonly BucketRow[],
   seriesOf: ReadonlyMap<number, TimelineSeries>,
+  slugOf: ReadonlyMap<number, string>,
 ): UsagePoint[] {
   const index = new Map(buckets.map((bucket, i) => [bucket, i]));
   const points: UsagePoint[] = buckets.map((time) => ({
@@ -74,11 +77,15 @@ function toPoints(
     hall: 0,
     yard: 0,
     lake: 0,
+    amenities: Object.fromEntries([...slugOf.values()].map((slug) => [slug, 0])),
   }));
   for (const row of rows) {
     const point = points[index.get(row.bucket) ?? -1];
+    if (!point) continue;
     const series = seriesOf.get(row.amenity_id);
-    if (point && series) point[series] += row.entries;
+    if (series) point[series] += row.entries;
+    const slug = slugOf.get(row.amenity_id);
+    if (slug && point.amenities) point.amenities[slug] = (point.amenities[slug] ?? 0) + row.entries;
   }
   return points;
 }

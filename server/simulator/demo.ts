@@ -172,3 +172,17 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     },
   },
 ];
+
+/**
+ * The demo amenities' monthly operating costs in dollars (staff, upkeep, utilities), shown in
+ * /api/amenities/analytics until managers enter their own (sign-in issue). Market Street has
+ * none entered, so the reports show how an amenity without a cost reads.
+ */
+export const DEMO_MONTHLY_OPERATING_COSTS: Readonly<Record<string, number>> = {
+  'great-lawn': 4200,
+  'solis-hall': 6800,
+  'the-yard': 2900,
+  'grand-lake': 5400,
+  'heritage-tree': 800,
+  'sunny-playground': 1500,
+};

@@ -102,38 +102,49 @@ export type SeedOptions = {
  */
 export async function seedDemo(
   db: Database,
+  options: SeedOptions,
+): Promise<{ community: Community; readings: number; events: number }> {
+  return db.transaction((tx) => seedDemoInto(tx, options));
+}
+
+/** seedDemo inside the caller's transaction. */
+export async function seedDemoInto(
+  tx: Queryable,
   { now, days = 90, stepMs = 5 * MINUTE, eventDays = 365, seed = DEFAULT_SEED }: SeedOptions,
 ): Promise<{ community: Community; readings: number; events: number }> {
-  return db.transaction(async (tx) => {
-    const community = await createCommunity(tx, DEMO_COMMUNITY, DEMO_AMENITIES);
-    // Into an empty table, building the primary key once after the load beats maintaining it
-    // row by row (PostgreSQL docs, "Populating a Database").
-    const [empty] = await tx.query<{ empty: boolean }>(
-      `SELECT NOT EXISTS (SELECT 1 FROM readings) AS empty`,
-    );
-    if (empty?.empty) await tx.query(`ALTER TABLE readings DROP CONSTRAINT readings_pkey`);
-    const readings = await bulkLoadReadings(tx, community, {
-      from: now - days * DAY,
-      to: now,
-      stepMs,
-      seed,
-    });
-    if (empty?.empty) {
-      await tx.query(
-        `ALTER TABLE readings ADD CONSTRAINT readings_pkey
-           PRIMARY KEY (community_id, amenity_id, time)`,
-      );
-    }
-    await rebuildRollups(tx, community.id);
-    const today = localDate(now, community.timeZone);
-    const events = simulateEvents(
-      community,
-      DEMO_PROFILES,
-      addDays(today, -eventDays),
-      addDays(today, -1),
-      seed,
-    );
-    await insertEvents(tx, community.id, events);
-    return { community, readings, events: events.length };
+  // The community's history starts with its first seeded reading.
+  const community = await createCommunity(
+    tx,
+    { ...DEMO_COMMUNITY, createdAt: now - days * DAY },
+    DEMO_AMENITIES,
+  );
+  // Into an empty table, building the primary key once after the load beats maintaining it
+  // row by row (PostgreSQL docs, "Populating a Database").
+  const [empty] = await tx.query<{ empty: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM readings) AS empty`,
+  );
+  if (empty?.empty) await tx.query(`ALTER TABLE readings DROP CONSTRAINT readings_pkey`);
+  const readings = await bulkLoadReadings(tx, community, {
+    from: now - days * DAY,
+    to: now,
+    stepMs,
+    seed,
   });
+  if (empty?.empty) {
+    await tx.query(
+      `ALTER TABLE readings ADD CONSTRAINT readings_pkey
+         PRIMARY KEY (community_id, amenity_id, time)`,
+    );
+  }
+  await rebuildRollups(tx, community.id);
+  const today = localDate(now, community.timeZone);
+  const events = simulateEvents(
+    community,
+    DEMO_PROFILES,
+    addDays(today, -eventDays),
+    addDays(today, -1),
+    seed,
+  );
+  await insertEvents(tx, community.id, events);
+  return { community, readings, events: events.length };
 }

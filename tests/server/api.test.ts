@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
+  HEALTH_PATH,
   ApiErrorSchema,
   RESPONSE_SCHEMAS,
   type AmenityAnalytics,
@@ -98,6 +99,21 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('reports: every amenity per timeline day, and the seeded monthly operating costs', async () => {
+      const list = (await api.get(API_PATHS.amenityAnalytics)).json as AmenityAnalytics[];
+      const costs = Object.fromEntries(list.map((a) => [a.id, a.monthlyOperatingCost]));
+      expect(costs['great-lawn']).toBe(4200);
+      expect(costs['market-street']).toBeUndefined(); // "cost not entered"
+      const timeline = (await api.get(`${API_PATHS.timeline}?period=month&days=400`)).json as {
+        lawn: number;
+        amenities?: Record<string, number>;
+      }[];
+      expect(timeline).toHaveLength(400);
+      const last = timeline.at(-2);
+      expect(Object.keys(last?.amenities ?? {}).sort()).toEqual(list.map((a) => a.id).sort());
+      expect(last?.amenities?.['great-lawn']).toBe(last?.lawn);
+    });
+
     it('suggestions: computed per month, dated in that month, times as display ranges', async () => {
       const months = await Promise.all(
         [1, 4, 7, 10, 12].map(
@@ -127,13 +143,43 @@ for (const backend of BACKENDS) {
         /^Invalid query: period: must be one of day, week, month$/,
       ],
       [`${API_PATHS.timeline}?period=month&days=0`, /^Invalid query: days: must be at least 1$/],
-      [`${API_PATHS.timeline}?period=month&days=367`, /^Invalid query: days: must be at most 366$/],
+      [`${API_PATHS.timeline}?period=month&days=401`, /^Invalid query: days: must be at most 400$/],
       [`${API_PATHS.timeline}?period=month&days=2.5`, /^Invalid query: days: /],
-      [`${API_PATHS.popularity}?days=-1`, /^Invalid query: days: must be at least 1$/],
-      [`${API_PATHS.popularity}?days=abc`, /^Invalid query: days: expected number$/],
+      [
+        `${API_PATHS.popularity}?days=-1`,
+        /^Invalid query: days: must be a whole number in decimal digits$/,
+      ],
+      [
+        `${API_PATHS.popularity}?days=abc`,
+        /^Invalid query: days: must be a whole number in decimal digits$/,
+      ],
+      // Only plain decimal integers: Number() would take all of these.
+      [
+        `${API_PATHS.popularity}?days=1e2`,
+        /^Invalid query: days: must be a whole number in decimal digits$/,
+      ],
+      [
+        `${API_PATHS.popularity}?days=0x10`,
+        /^Invalid query: days: must be a whole number in decimal digits$/,
+      ],
+      [
+        `${API_PATHS.popularity}?days=%20%2030`,
+        /^Invalid query: days: must be a whole number in decimal digits$/,
+      ],
+      [
+        `${API_PATHS.timeline}?period=month&days=+7`,
+        /^Invalid query: days: must be a whole number/,
+      ],
       [`${API_PATHS.suggestions}?month=13`, /^Invalid query: month: must be at most 12$/],
       [`${API_PATHS.suggestions}?month=0`, /^Invalid query: month: must be at least 1$/],
-      [`${API_PATHS.suggestions}?month=abc`, /^Invalid query: month: expected number$/],
+      [
+        `${API_PATHS.suggestions}?month=abc`,
+        /^Invalid query: month: must be a whole number in decimal digits$/,
+      ],
+      [
+        `${API_PATHS.suggestions}?month=`,
+        /^Invalid query: month: a value is required \(or leave month out\)$/,
+      ],
     ];
 
     it.each(bad)('%s is a 400 with a short JSON message', async (path, message) => {
@@ -153,6 +199,12 @@ for (const backend of BACKENDS) {
       },
     );
 
+    it('the health path answers { ok: true } without touching the data, never cached', async () => {
+      const res = await api.get(HEALTH_PATH);
+      expect(res).toMatchObject({ status: 200, json: { ok: true } });
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+    });
+
     it('a wrong method on a known endpoint is a 405 with Allow', async () => {
       const res = await api.app.request(API_PATHS.metrics, { method: 'DELETE' });
       expect(res.status).toBe(405);
@@ -167,7 +219,14 @@ for (const backend of BACKENDS) {
           ...test.db,
           query: () => Promise.reject(new Error('connection lost at /secret/path.ts:12')),
         },
-        { id: 999, slug: 'x', name: 'x', timeZone: 'America/Los_Angeles', amenities: [] },
+        {
+          id: 999,
+          slug: 'x',
+          name: 'x',
+          timeZone: 'America/Los_Angeles',
+          createdAt: 0,
+          amenities: [],
+        },
         { clock: () => Date.parse(NOW), log: (m) => logged.push(m) },
       );
       const res = await broken.get(API_PATHS.metrics);

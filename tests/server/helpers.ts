@@ -114,9 +114,16 @@ export function local(date: string, time: string): string {
   return zonedTimeToUtc(date, time, TEST_ZONE).toISOString();
 }
 
+/** When the test community was created: readings before it are refused. */
+export const TEST_COMMUNITY_CREATED = '2020-01-01T00:00:00Z';
+
 /** The demo community's amenities, with no data. */
 export function createTestCommunity(db: Database): Promise<Community> {
-  return createCommunity(db, { ...DEMO_COMMUNITY, slug: 'test-community' }, DEMO_AMENITIES);
+  return createCommunity(
+    db,
+    { ...DEMO_COMMUNITY, slug: 'test-community', createdAt: Date.parse(TEST_COMMUNITY_CREATED) },
+    DEMO_AMENITIES,
+  );
 }
 
 export const INGEST_KEY = 'test-ingest-key';

@@ -84,8 +84,8 @@ for (const backend of BACKENDS) {
       ],
       [
         'a time in the future',
-        () => [good, reading('great-lawn', local('2026-03-18', '12:35'), 3)],
-        /^readings\.1 \(great-lawn at .+\): time is in the future$/,
+        () => [good, reading('great-lawn', local('2026-03-18', '12:36'), 3)],
+        /^readings\.1 \(great-lawn at .+\): time is in the future \(more than 5 minutes ahead\)$/,
       ],
       [
         'a negative occupancy',
@@ -129,17 +129,112 @@ for (const backend of BACKENDS) {
       });
     }
 
-    it('rejects a reading that is already stored, and writes nothing of the batch', async () => {
+    it('accepts an identical reading re-sent as a duplicate, stored once (a retry)', async () => {
+      const batch = [good, reading('solis-hall', local('2026-03-18', '11:00'), 5, 2, 60)];
+      expect(await api.post(batch)).toMatchObject({ status: 200, json: { accepted: 2 } });
+      const hourly = async () =>
+        test.db.query('SELECT * FROM readings_hourly ORDER BY amenity_id, hour');
+      const rollups = await hourly();
+      // The whole batch again, and again with one new reading in it.
+      expect(await api.post(batch)).toMatchObject({
+        status: 200,
+        json: { accepted: 0, duplicates: 2 },
+      });
+      const extra = reading('the-yard', local('2026-03-18', '11:00'), 3, 1, 20);
+      expect(await api.post([...batch, extra])).toMatchObject({
+        status: 200,
+        json: { accepted: 1, duplicates: 2 },
+      });
+      expect(await count()).toBe(3);
+      const after = await hourly();
+      expect(after.filter((r) => r.amenity_id !== community.amenities[2]?.id)).toEqual(rollups);
+    });
+
+    it('answers 409 naming the reading when the same amenity and time is stored with other values, and writes nothing of the batch', async () => {
       expect((await api.post([good])).status).toBe(200);
       const res = await api.post([
         reading('solis-hall', local('2026-03-18', '11:00'), 5),
-        reading('great-lawn', good.time, 41),
+        reading('great-lawn', good.time, 41, good.entries, good.dwellMinutes),
       ]);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(409);
       expect(ApiErrorSchema.parse(res.json).error).toMatch(
-        /^readings\.1 \(great-lawn at .+\): a reading for this amenity and time already exists$/,
+        /^readings\.1 \(great-lawn at .+\): a different reading for this amenity and time is already stored \(occupancy 40, entries 6, dwellMinutes 30\)$/,
       );
       expect(await count()).toBe(1);
+    });
+
+    const outOfBounds: [string, () => unknown, RegExp][] = [
+      [
+        'entries past 32 bits',
+        () => reading('the-yard', local('2026-03-18', '11:00'), 2, 2147483648),
+        /^readings\.1 \(the-yard at .+\): entries 2147483648 is more than 10 times the capacity of 60$/,
+      ],
+      [
+        'entries over ten times the capacity',
+        () => reading('solis-hall', local('2026-03-18', '11:00'), 2, 1201),
+        /: entries 1201 is more than 10 times the capacity of 120$/,
+      ],
+      [
+        'a visit longer than a day',
+        () => reading('the-yard', local('2026-03-18', '11:00'), 2, 1, 1441),
+        /: dwellMinutes 1441 is more than 1440 \(a whole day\)$/,
+      ],
+      [
+        'a dwell time past the range of a real',
+        () => reading('the-yard', local('2026-03-18', '11:00'), 2, 1, 1e39),
+        /: dwellMinutes 1e\+39 is more than 1440/,
+      ],
+      [
+        'the year 0000',
+        () => reading('the-yard', '0000-03-18T11:00:00Z', 2),
+        /^readings\.1 \(the-yard at 0000-03-18T11:00:00Z\): time is before the community was created \(2020-01-01T00:00:00.000Z\)$/,
+      ],
+      [
+        'a time before the community was created',
+        () => reading('the-yard', '2019-12-31T23:59:59Z', 2),
+        /: time is before the community was created/,
+      ],
+    ];
+    for (const [what, bad, message] of outOfBounds) {
+      it(`answers 400 naming the field, never 500, for ${what}`, async () => {
+        const res = await api.post([good, bad()]);
+        expect(res.status).toBe(400);
+        expect(ApiErrorSchema.parse(res.json).error).toMatch(message);
+        expect(await count()).toBe(0);
+      });
+    }
+
+    it('sums with 64-bit arithmetic: the largest valid readings keep every endpoint answering', async () => {
+      // Every amenity at its bound on entries, once a minute for a day, stays well within
+      // range; the sums that used to be cast to int (32 bits) are bigint now.
+      const day = Array.from({ length: 24 * 60 }, (_, i) =>
+        community.amenities.map((a) =>
+          reading(
+            a.slug,
+            new Date(Date.parse(local('2026-03-17', '00:00')) + i * 60_000).toISOString(),
+            a.capacity,
+            a.capacity * 10,
+            1440,
+          ),
+        ),
+      ).flat();
+      for (let start = 0; start < day.length; start += 5000) {
+        expect((await api.post(day.slice(start, start + 5000))).status).toBe(200);
+      }
+      await test.db.query(
+        `UPDATE readings_daily SET entries = entries + 3000000000 WHERE day = '2026-03-17'`,
+      );
+      for (const path of [
+        '/api/dashboard/metrics',
+        '/api/amenities/popularity?days=7',
+        '/api/usage/timeline?period=week',
+      ]) {
+        expect((await api.get(path)).status, path).toBe(200);
+      }
+      const [sum] = await test.db.query<{ entries: number }>(
+        `SELECT sum(entries)::bigint AS entries FROM readings_daily`,
+      );
+      expect(sum?.entries).toBeGreaterThan(2 ** 31);
     });
 
     it('rejects more than 5,000 readings, bodies over 1 MB and bodies that are not JSON', async () => {
@@ -169,14 +264,41 @@ for (const backend of BACKENDS) {
       expect(await count()).toBe(0);
     });
 
-    it('rate-limits failed attempts, even a right key, until the window ends', async () => {
+    it('rate-limits failed attempts until the window ends, but never refuses the right key', async () => {
       for (let i = 0; i < 3; i++) expect((await api.post([good], 'guess')).status).toBe(401);
-      const limited = await api.post([good]);
+      const limited = await api.post([good], 'guess');
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(ApiErrorSchema.safeParse(limited.json).success).toBe(true);
+      expect((await api.post([good], null)).status).toBe(429);
+      // The right key from the same address (a NAT shared with a bad actor) still gets in.
+      expect(await api.post([good])).toMatchObject({ status: 200, json: { accepted: 1 } });
+      expect((await api.post([good], 'guess again')).status).toBe(429);
       clock.advance(61_000);
-      expect((await api.post([good])).status).toBe(200);
+      expect((await api.post([good], 'guess')).status).toBe(401);
+    });
+
+    it('bounds the ingest queue: past it a 503 with Retry-After, and nothing of that batch is written', async () => {
+      const small = testApp(test.db, community, { clock: clock.now, maxQueuedBatches: 2 });
+      const batches = Array.from({ length: 5 }, (_, b) =>
+        Array.from({ length: 500 }, (_, i) =>
+          reading(
+            community.amenities[b]?.slug ?? 'great-lawn',
+            new Date(Date.parse(NOW) - (i + 1) * 60_000).toISOString(),
+            1,
+          ),
+        ),
+      );
+      const answers = await Promise.all(batches.map((batch) => small.post(batch)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200).length).toBe(2);
+      expect(statuses.filter((s) => s === 503).length).toBe(3);
+      const full = answers.find((a) => a.status === 503);
+      expect(full?.headers.get('Retry-After')).toBe('1');
+      expect(ApiErrorSchema.parse(full?.json).error).toMatch(/ingest queue is full/);
+      expect(await count()).toBe(1000);
+      // Once the queue drains, batches are taken again.
+      expect((await small.post(batches[4] ?? [])).status).toBe(200);
     });
 
     it('only POST reaches /api/readings', async () => {

@@ -17,6 +17,7 @@ const community: Community = {
   slug: 'demo',
   name: 'Demo',
   timeZone: zone,
+  createdAt: 0,
   amenities: DEMO_AMENITIES.map((a, i) => ({ ...a, id: i + 1 })),
 };
 const lawn = must(community.amenities[0]);

@@ -8,13 +8,9 @@ import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { createApp } from '../../server/app';
 import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
-import {
-  acceptedEncodings,
-  contentSecurityPolicy,
-  loadStaticSite,
-  precompress,
-  type StaticSite,
-} from '../../server/static-site';
+import { acceptedEncodings, precompress } from '../../server/static/compression';
+import { contentSecurityPolicy } from '../../server/static/csp';
+import { loadStaticSite, type StaticSite } from '../../server/static/site';
 
 /** Serving a tiny built app: routes, cache headers, compression, CSP and security headers. */
 
@@ -38,7 +34,14 @@ const FILES: Record<string, string> = {
 
 // The static routes never touch the database.
 const noDb = {} as Database;
-const community: Community = { id: 1, slug: 'x', name: 'x', timeZone: 'UTC', amenities: [] };
+const community: Community = {
+  id: 1,
+  slug: 'x',
+  name: 'x',
+  timeZone: 'UTC',
+  createdAt: 0,
+  amenities: [],
+};
 
 let dir: string;
 let app: ReturnType<typeof createApp>['app'];

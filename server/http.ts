@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import type * as z from 'zod/mini';
+import { describeIssues } from '../src/api/contract';
+import { HttpError } from './errors';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The headers every response carries, built once per app as plain objects: each response gets
+ * its full set at construction and is never patched afterwards, so @hono/node-server writes it
+ * straight to the socket.
+ */
+export type ResponseKit = {
+  security: Record<string, string>;
+  apiHeaders: Record<string, string>;
+  apiCompressedHeaders: Record<'br' | 'gzip', Record<string, string>>;
+  /** Any response with the security headers added. */
+  reply(
+    status: number,
+    body: Uint8Array<ArrayBuffer> | string | null,
+    headers: Record<string, string>,
+  ): Response;
+  /** A JSON error `{ error }`. */
+  problem(status: number, message: string, headers?: Record<string, string>): Response;
+  /** A JSON body with the API headers. */
+  json(status: number, value: unknown): Response;
+};
+
+export function responseKit(csp: string): ResponseKit {
+  const security: Record<string, string> = {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  const apiHeaders = { ...security, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
+  return {
+    security,
+    apiHeaders,
+    apiCompressedHeaders: {
+      br: { ...apiHeaders, 'Content-Encoding': 'br', Vary: 'Accept-Encoding' },
+      gzip: { ...apiHeaders, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' },
+    },
+    reply: (status, body, headers) =>
+      new Response(body, { status, headers: { ...security, ...headers } }),
+    problem: (status, message, headers = {}) =>
+      new Response(JSON.stringify({ error: message }), {
+        status,
+        headers: { ...apiHeaders, ...headers },
+      }),
+    json: (status, value) => new Response(JSON.stringify(value), { status, headers: apiHeaders }),
+  };
+}
+
+/** Query parameters that are whole numbers: plain decimal digits only (no 1e2, 0x10, spaces). */
+const INTEGER_PARAMS = ['days', 'month'];
+
+/** The request's query, validated by `schema`; a 400 naming the problem otherwise. */
+export function parseQuery<S extends z.ZodMiniType>(schema: S, c: Context): z.output<S> {
+  const query = c.req.query();
+  for (const name of INTEGER_PARAMS) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (value === '') {
+      throw new HttpError(
+        400,
+        `Invalid query: ${name}: a value is required (or leave ${name} out)`,
+      );
+    }
+    if (!/^[0-9]{1,9}$/.test(value)) {
+      throw new HttpError(400, `Invalid query: ${name}: must be a whole number in decimal digits`);
+    }
+  }
+  const result = schema.safeParse(query);
+  if (!result.success) throw new HttpError(400, `Invalid query: ${describeIssues(result.error)}`);
+  return result.data;
+}

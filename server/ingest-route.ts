@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { describeIssues, ReadingBatchSchema, type Reading } from '../src/api/contract';
+import { HttpError } from './errors';
+import type { ResponseKit } from './http';
+import type { IngestResult } from './ingest';
+import { FailureLimiter } from './rate-limit';
+import type { Clock } from './time';
+
+/** Batches that may wait for the database at once (a few hundred milliseconds of work). */
+export const DEFAULT_MAX_QUEUED = 8;
+
+/** Largest request body accepted (a full batch of 5,000 readings is about 600 KB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type IngestRouteOptions = {
+  /** Bearer key for POST /api/readings. */
+  ingestKey: string;
+  clock: Clock;
+  /** Failed ingest authentications allowed per client per window. */
+  authFailures?: { max: number; windowMs: number };
+  /**
+   * Batches allowed in the ingest queue (waiting or being written); past it a 503 with
+   * Retry-After, so a flood of batches cannot pile up memory and latency.
+   */
+  maxQueued?: number;
+  /** Validates and writes a batch (all or nothing). */
+  ingest(readings: Reading[]): Promise<IngestResult>;
+  kit: ResponseKit;
+};
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hashing first gives equal lengths, so the comparison time says nothing about the key.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'local'; // in-process requests (tests) have no socket
+  }
+}
+
+/**
+ * POST /api/readings: the body limit, bearer-key authentication with a failed-attempt limiter,
+ * then one batch at a time through `ingest`. Returns the Hono handlers for the route.
+ */
+export function ingestHandlers(options: IngestRouteOptions) {
+  const { ingestKey, clock, kit } = options;
+  const limiter = new FailureLimiter(
+    options.authFailures?.max ?? 10,
+    options.authFailures?.windowMs ?? 60_000,
+  );
+
+  const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
+  let queued = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => kit.problem(413, 'Request body too large (at most 1 MB)'),
+  });
+
+  const handle = async (c: Context) => {
+    // The key first: a valid key is never refused for other clients' failures (many sensors
+    // may share one address behind a NAT). Only failed attempts are limited, per address; with a
+    // key of 16 characters or more (main.ts insists) guessing stays infeasible either way.
+    const header = c.req.header('Authorization') ?? '';
+    const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
+    if (!given || !sameSecret(given, ingestKey)) {
+      const client = clientAddress(c);
+      const wait = limiter.retryAfter(client, clock());
+      if (wait > 0) {
+        throw new HttpError(429, 'Too many failed attempts; try again later', {
+          'Retry-After': String(Math.ceil(wait / 1000)),
+        });
+      }
+      limiter.recordFailure(client, clock());
+      throw new HttpError(
+        401,
+        given ? 'Invalid API key' : 'Missing API key (Authorization: Bearer <key>)',
+        { 'WWW-Authenticate': 'Bearer' },
+      );
+    }
+    if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
+      throw new HttpError(415, 'Send the readings as application/json');
+    }
+    if (queued >= maxQueued) {
+      throw new HttpError(503, `The ingest queue is full (${maxQueued} batches); retry shortly`, {
+        'Retry-After': '1',
+      });
+    }
+    queued++;
+    try {
+      return await accept(c);
+    } finally {
+      queued--;
+    }
+  };
+
+  const accept = async (c: Context) => {
+    const text = await c.req.text();
+    // One batch at a time from here: the database writes one at a time anyway, and parsing
+    // several 1,000-reading batches at once only piles up memory.
+    const result = await oneAtATime(async () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'The body is not valid JSON');
+      }
+      const batch = ReadingBatchSchema.safeParse(body);
+      if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
+      return options.ingest(batch.data.readings);
+    });
+    // `duplicates` only when there were some: a plain first delivery answers `{ accepted }`.
+    return kit.json(200, result.duplicates > 0 ? result : { accepted: result.accepted });
+  };
+
+  return [limit, handle] as const;
+}
