@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import {
   API_PATHS,
+  HEALTH_PATH,
   RangeQuerySchema,
   SuggestionsQuerySchema,
   TimelineQuerySchema,
@@ -41,4 +42,5 @@ export const handlers = [
     return HttpResponse.json(suggestionsFixture(query.data.month));
   }),
   http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
+  http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
 ];

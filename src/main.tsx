@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient, syncOnlineStatus } from './api/query-client';
+import { startConnectivitySync } from './api/connectivity-sync';
+import { createQueryClient } from './api/query-client';
 import { createSnapshotPersister } from './api/persist';
 import { App } from './app/app';
 import { announceStorageUnavailable } from './app/storage-notice';
@@ -15,7 +16,7 @@ async function enableDevMocks() {
 }
 
 async function boot() {
-  syncOnlineStatus();
+  startConnectivitySync();
   await enableDevMocks();
   const client = createQueryClient();
   const persister = createSnapshotPersister({ onUnavailable: announceStorageUnavailable });

@@ -1,4 +1,4 @@
-import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn } from './query-fn';
 import { SNAPSHOT_MAX_AGE } from './persist';
 
@@ -14,6 +14,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         queryFn: defaultQueryFn,
         retry: false,
+        // Also no retry when another widget of the same query mounts later: a failure stays
+        // on screen until Retry, the refresh interval or reconnecting asks again.
+        retryOnMount: false,
         refetchOnWindowFocus: false,
         refetchOnReconnect: 'always',
         staleTime: Infinity,
@@ -21,9 +24,4 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-}
-
-/** TanStack assumes online until told otherwise; tell it the truth at start. */
-export function syncOnlineStatus() {
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 }

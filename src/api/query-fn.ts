@@ -1,5 +1,6 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
+import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import { describeIssues } from './contract';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -50,18 +51,36 @@ export class ContractError extends Error {
   }
 }
 
-/** The network could not be reached at all (offline, DNS, connection refused). */
+/** The server could not be reached at all (offline, DNS, connection refused, no answer). */
 export class NetworkError extends Error {
-  constructor() {
-    super('Could not reach the server. Check your connection; saved data stays on screen.');
+  constructor(message = "Can't reach CommonGround. Check your connection.") {
+    super(message);
     this.name = 'NetworkError';
   }
 }
 
+/**
+ * How long a request may wait for the server. A hanging request (a captive portal, a dead
+ * server) counts as unreachable after this, instead of keeping a widget loading for minutes.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** No answer within the request timeout: the server counts as unreachable. */
+export class TimeoutError extends NetworkError {
+  constructor(ms: number) {
+    super(`CommonGround did not answer within ${Math.round(ms / 1000)} seconds.`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** True for failures that mean "the server could not be reached", not "the server said no". */
+export function isConnectionError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
 /** Spec section 8: '{status}: {body text}', or the status text when the body is empty. */
-async function failureMessage(res: Response): Promise<string> {
-  const body = (await res.text().catch(() => '')).trim();
-  return `${res.status}: ${body || res.statusText}`;
+function failureMessage(res: Response, text: string): string {
+  return `${res.status}: ${text.trim() || res.statusText}`;
 }
 
 /** Returned by fetchJson for a 401 when the caller asked for null instead of an error. */
@@ -69,22 +88,36 @@ export const UNAUTHORIZED: unique symbol = Symbol('unauthorized');
 
 export async function fetchJson(
   url: string,
-  { on401 = 'throw', signal }: { on401?: UnauthorizedBehavior; signal?: AbortSignal } = {},
+  {
+    on401 = 'throw',
+    signal,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  }: { on401?: UnauthorizedBehavior; signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<unknown> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  /** A failure while talking to the server: the caller's cancel passes through unchanged. */
+  const unreachable = (error: unknown) => {
+    if (signal?.aborted) return error;
+    reportServerUnreachable();
+    return timeout.aborted ? new TimeoutError(timeoutMs) : new NetworkError();
+  };
   let res: Response;
+  let text: string;
   try {
     res = await fetch(url, {
       credentials: 'include',
-      signal,
+      signal: combined,
       headers: { Accept: 'application/json' },
     });
+    // The body can hang as well as the headers, so it is read under the same timeout.
+    text = on401 === 'returnNull' && res.status === 401 ? '' : await res.text();
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new NetworkError();
+    throw unreachable(error);
   }
+  reportServerReached();
   if (on401 === 'returnNull' && res.status === 401) return UNAUTHORIZED;
-  if (!res.ok) throw new HttpError(res.status, await failureMessage(res));
-  const text = await res.text();
+  if (!res.ok) throw new HttpError(res.status, failureMessage(res, text));
   try {
     return JSON.parse(text) as unknown;
   } catch {

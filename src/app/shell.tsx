@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { cx } from '../lib/cx';
-import { useOnline } from '../lib/online';
-import { useSettings } from '../lib/settings';
-import { Dialog } from '../ui/dialog';
+import { probeServer } from '../api/connectivity-sync';
+import { useNewestDataTime } from '../api/newest-data';
+import { useConnectivity, type Connectivity } from '../lib/connectivity';
+import { formatMoment } from '../lib/format';
+import { TIMEZONES, useSettings } from '../lib/settings';
+import { useNow } from '../lib/use-now';
+import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
 
@@ -19,7 +23,7 @@ export function AppShell() {
       <Sidebar />
       <div className="flex min-w-0 flex-col">
         <TopBar />
-        <OfflineBanner />
+        <ConnectionBanner />
         <main
           id="main"
           tabIndex={-1}
@@ -48,7 +52,6 @@ function Logo() {
 }
 
 function Sidebar() {
-  const { pathname } = useLocation();
   return (
     <aside
       aria-label="Sidebar"
@@ -61,7 +64,7 @@ function Sidebar() {
         <ul className="grid gap-1">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
-              <SidebarLink item={item} active={isNavActive(pathname, item.to)} />
+              <SectionLink item={item} />
             </li>
           ))}
         </ul>
@@ -71,29 +74,43 @@ function Sidebar() {
   );
 }
 
-function SidebarLink({
+const NAV_LINK_STYLES = {
+  /** A row with the icon beside the label (sidebar, More sheet). */
+  row: {
+    base: 'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium',
+    active: 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100',
+    idle: 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+  },
+  /** A cell with the icon above the label (the phone's bottom bar). */
+  bar: {
+    base: 'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[11px] leading-tight font-medium',
+    active: 'text-brand-700 dark:text-brand-100',
+    idle: 'text-slate-600 dark:text-slate-400',
+  },
+} as const;
+
+/** One section link, the same in the sidebar, the More sheet and the phone's bottom bar. */
+function SectionLink({
   item,
-  active,
+  variant = 'row',
   onClick,
 }: {
   item: NavItem;
-  active: boolean;
+  variant?: keyof typeof NAV_LINK_STYLES;
   onClick?: () => void;
 }) {
+  const { pathname } = useLocation();
+  const active = isNavActive(pathname, item.to);
+  const styles = NAV_LINK_STYLES[variant];
   return (
     <NavLink
       to={item.to}
       onClick={onClick}
       aria-current={active ? 'page' : undefined}
-      className={cx(
-        'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium',
-        active
-          ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100'
-          : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-      )}
+      className={cx(styles.base, active ? styles.active : styles.idle)}
     >
       <Icon name={item.icon} />
-      {item.label}
+      {variant === 'bar' ? <span className="text-center">{item.label}</span> : item.label}
     </NavLink>
   );
 }
@@ -117,8 +134,17 @@ function UserCard() {
   );
 }
 
+const Dialog = lazy(() => import('../ui/dialog').then((m) => ({ default: m.Dialog })));
+
+const CONNECTIVITY_LABELS: Record<Connectivity, string> = {
+  online: 'Online',
+  offline: 'Offline',
+  unreachable: 'Server unreachable',
+};
+
 function TopBar() {
-  const online = useOnline();
+  const connectivity = useConnectivity();
+  const online = connectivity === 'online';
   return (
     <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-3 py-1 backdrop-blur lg:hidden dark:border-slate-800 dark:bg-slate-900/95">
       <Logo />
@@ -134,22 +160,57 @@ function TopBar() {
           aria-hidden="true"
           className={cx('h-2 w-2 rounded-full', online ? 'bg-green-600' : 'bg-slate-500')}
         />
-        {online ? 'Online' : 'Offline'}
+        {CONNECTIVITY_LABELS[connectivity]}
       </span>
     </header>
   );
 }
 
-function OfflineBanner() {
-  const online = useOnline();
-  if (online) return null;
+/**
+ * One message for the whole app when the data cannot be live, instead of one error per widget:
+ * offline, or online but with the server out of reach (then with a Retry that asks it now).
+ * It never promises saved data the device does not hold.
+ */
+function ConnectionBanner() {
+  const connectivity = useConnectivity();
+  const newest = useNewestDataTime();
+  const { timezone } = useSettings();
+  const now = useNow(60_000);
+  const [checking, setChecking] = useState(false);
+  if (connectivity === 'online') return null;
+
+  let message: string;
+  if (connectivity === 'offline') {
+    message =
+      newest === null
+        ? 'You are offline. Nothing has been saved on this device yet; data loads when the connection returns.'
+        : 'You are offline. Showing the last saved data; it refreshes when the connection returns.';
+  } else {
+    message =
+      newest === null
+        ? "Can't reach CommonGround. Nothing has been saved on this device yet; data loads as soon as it answers."
+        : `Can't reach CommonGround · showing data from ${formatMoment(newest, now, TIMEZONES[timezone].iana)}`;
+  }
+  const retry = async () => {
+    setChecking(true);
+    await probeServer();
+    setChecking(false);
+  };
   return (
     <div
       role="status"
-      className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <Icon name="offline" className="h-4 w-4 shrink-0" />
-      You are offline. Showing the last saved data; it refreshes when the connection returns.
+      <p className="flex min-w-0 flex-1 items-center gap-2">
+        <Icon name="offline" className="h-4 w-4 shrink-0" />
+        <span className="min-w-0">{message}</span>
+      </p>
+      {connectivity === 'unreachable' ? (
+        <Button variant="secondary" size="sm" disabled={checking} onClick={() => void retry()}>
+          <Icon name="refresh" className="h-4 w-4" />
+          {checking ? 'Checking…' : 'Retry'}
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -157,6 +218,8 @@ function OfflineBanner() {
 function BottomNav() {
   const { pathname } = useLocation();
   const [moreOpen, setMoreOpen] = useState(false);
+  // The sheet's code loads on the first tap of More; it stays mounted after, for focus return.
+  const [moreUsed, setMoreUsed] = useState(false);
   const primary = NAV_ITEMS.filter((item) => item.inBottomBar);
   const folded = NAV_ITEMS.filter((item) => !item.inBottomBar);
   const moreActive = folded.some((item) => isNavActive(pathname, item.to));
@@ -167,60 +230,52 @@ function BottomNav() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-900"
     >
       <ul className="grid grid-cols-5">
-        {primary.map((item) => {
-          const active = isNavActive(pathname, item.to);
-          return (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                aria-current={active ? 'page' : undefined}
-                className={cx(
-                  'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[11px] leading-tight font-medium',
-                  active
-                    ? 'text-brand-700 dark:text-brand-100'
-                    : 'text-slate-600 dark:text-slate-400',
-                )}
-              >
-                <Icon name={item.icon} />
-                <span className="text-center">{item.label}</span>
-              </NavLink>
-            </li>
-          );
-        })}
+        {primary.map((item) => (
+          <li key={item.to}>
+            <SectionLink item={item} variant="bar" />
+          </li>
+        ))}
         <li>
           <button
             type="button"
             aria-haspopup="dialog"
             aria-expanded={moreOpen}
-            onClick={() => setMoreOpen(true)}
+            onClick={() => {
+              setMoreUsed(true);
+              setMoreOpen(true);
+            }}
             className={cx(
-              'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 text-[11px] font-medium',
-              moreActive
-                ? 'text-brand-700 dark:text-brand-100'
-                : 'text-slate-600 dark:text-slate-400',
+              NAV_LINK_STYLES.bar.base,
+              'w-full',
+              moreActive ? NAV_LINK_STYLES.bar.active : NAV_LINK_STYLES.bar.idle,
             )}
           >
             <Icon name="more" />
             More
           </button>
-          <Dialog open={moreOpen} onClose={() => setMoreOpen(false)} title="More" variant="sheet">
-            <nav aria-label="More sections">
-              <ul className="grid gap-1">
-                {folded.map((item) => (
-                  <li key={item.to}>
-                    <SidebarLink
-                      item={item}
-                      active={isNavActive(pathname, item.to)}
-                      onClick={() => setMoreOpen(false)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-              <p className="text-sm font-semibold">HOA Manager</p>
-            </div>
-          </Dialog>
+          {moreUsed ? (
+            <Suspense fallback={null}>
+              <Dialog
+                open={moreOpen}
+                onClose={() => setMoreOpen(false)}
+                title="More"
+                variant="sheet"
+              >
+                <nav aria-label="More sections">
+                  <ul className="grid gap-1">
+                    {folded.map((item) => (
+                      <li key={item.to}>
+                        <SectionLink item={item} onClick={() => setMoreOpen(false)} />
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+                  <p className="text-sm font-semibold">HOA Manager</p>
+                </div>
+              </Dialog>
+            </Suspense>
+          ) : null}
         </li>
       </ul>
     </nav>

@@ -1,16 +1,24 @@
 import { cx } from '../lib/cx';
-import { useOnline } from '../lib/online';
+import { useConnectivity } from '../lib/connectivity';
 import { useSettings } from '../lib/settings';
 
 /**
- * The dashboard's Live Data badge. It only says "Live" when it is: offline or with auto-refresh
- * turned off in Settings it says so instead.
+ * The dashboard's Live Data badge. It only says "Live" when it is: offline, with the server out
+ * of reach or with auto-refresh turned off in Settings it says so instead.
  */
 export function LiveBadge() {
-  const online = useOnline();
+  const connectivity = useConnectivity();
   const { autoRefresh } = useSettings();
+  const online = connectivity === 'online';
   const live = online && autoRefresh;
-  const label = !online ? 'Offline' : autoRefresh ? 'Live Data' : 'Auto-refresh off';
+  const label =
+    connectivity === 'offline'
+      ? 'Offline'
+      : connectivity === 'unreachable'
+        ? 'Not live'
+        : autoRefresh
+          ? 'Live Data'
+          : 'Auto-refresh off';
   return (
     <span
       className={cx(

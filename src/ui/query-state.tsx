@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useConnectivity } from '../lib/connectivity';
 import { formatAge } from '../lib/format';
 import { isFromSnapshot } from '../lib/session';
 import { useNow } from '../lib/use-now';
@@ -16,7 +17,7 @@ export type QueryLike<T> = {
   refetch: () => unknown;
 };
 
-type QueryStateProps<T> = {
+export type QueryStateProps<T> = {
   query: QueryLike<T | null>;
   /** What is loading, for screen readers: "Loading {label}". */
   label: string;
@@ -28,7 +29,7 @@ type QueryStateProps<T> = {
 };
 
 /**
- * One widget's life (ARCHITECTURE.md, data flow 5): a skeleton while there is nothing to show,
+ * One widget's life (docs/architecture.md, "From a reading to a widget"): a skeleton while there is nothing to show,
  * the data with a marker when it is a saved copy or could not be refreshed, and the error with a
  * Retry button when there is no data at all. Each widget fails on its own.
  */
@@ -41,6 +42,7 @@ export function QueryState<T>({
   isEmpty,
 }: QueryStateProps<T>) {
   const { data, error, status, fetchStatus } = query;
+  const connectivity = useConnectivity();
 
   if (data === null) return <>{empty}</>;
   if (data !== undefined) {
@@ -51,15 +53,19 @@ export function QueryState<T>({
       </>
     );
   }
-  if (status === 'error' && error) {
+  // The server out of reach is said once, by the app's banner (with its Retry); each widget
+  // only says quietly that it has nothing to show yet.
+  const cannotReach = status === 'error' && isConnectionFailure(error);
+  if (status === 'error' && error && !cannotReach) {
     return <ErrorPanel message={error.message} onRetry={() => void query.refetch()} />;
   }
-  if (fetchStatus === 'paused') {
+  if (fetchStatus === 'paused' || cannotReach) {
     return (
       <p className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
         <Icon name="offline" className="mt-0.5 h-4 w-4 shrink-0" />
-        You are offline and there is no saved copy of this yet. It will load when the connection
-        returns.
+        {connectivity === 'unreachable'
+          ? 'Not loaded yet: CommonGround cannot be reached. It will load when the server answers.'
+          : 'You are offline and there is no saved copy of this yet. It will load when the connection returns.'}
       </p>
     );
   }
@@ -89,11 +95,20 @@ export function ErrorPanel({ message, onRetry }: { message: string; onRetry: () 
   );
 }
 
+/**
+ * A failure that means "the server could not be reached" (api/query-fn's NetworkError and its
+ * TimeoutError), told apart by name so the ui layer needs nothing from the api layer.
+ */
+function isConnectionFailure(error: Error | null): boolean {
+  return error?.name === 'NetworkError' || error?.name === 'TimeoutError';
+}
+
 /** The marker under data that is not live: a saved copy, or a refresh that failed. */
 function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
   const now = useNow(30_000);
+  const connectivity = useConnectivity();
   const age = formatAge(query.dataUpdatedAt, now);
-  if (query.error) {
+  if (query.error && !isConnectionFailure(query.error)) {
     return (
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-amber-900 dark:text-amber-200">
         <Icon name="alert" className="h-4 w-4 shrink-0" />
@@ -106,13 +121,20 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
       </div>
     );
   }
-  const offline = query.fetchStatus === 'paused';
-  if (offline || isFromSnapshot(query.dataUpdatedAt)) {
+  const notLive =
+    connectivity !== 'online' || query.fetchStatus === 'paused' || query.error !== null;
+  if (notLive || isFromSnapshot(query.dataUpdatedAt)) {
+    const state =
+      connectivity === 'unreachable'
+        ? 'Not live · saved copy'
+        : connectivity === 'offline' || query.fetchStatus === 'paused'
+          ? 'Offline · saved copy'
+          : 'Saved copy';
     return (
       <p className="mt-3 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <Icon name="offline" className="h-4 w-4 shrink-0" />
         <span>
-          {offline ? 'Offline · saved copy' : 'Saved copy'} from {age} ago
+          {state} from {age} ago
           {query.fetchStatus === 'fetching' ? ' · refreshing…' : ''}
         </span>
       </p>

@@ -10,7 +10,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 describeBrowser('failures a user sees', () => {
   const browser = useBrowser();
 
-  it('a 500 from one endpoint shows "500: {body}" in that widget only', async () => {
+  it('a 500 from one endpoint shows "500: {body}" only in the widgets built on it', async () => {
     const { page, context } = await openPage(browser(), NO_WORKER);
     await page.route('**/api/amenities/popularity*', (route) =>
       route.fulfill({ status: 500, body: 'database unavailable', contentType: 'text/plain' }),
@@ -26,7 +26,10 @@ describeBrowser('failures a user sees', () => {
       .filter({ visible: true })
       .first()
       .waitFor();
-    expect(await page.getByText('500: database unavailable').count()).toBe(1);
+    // Once in the popularity card, once in the insights computed from it; nowhere else.
+    const insights = region(page, 'Recent Insights & Recommendations');
+    await insights.getByText('500: database unavailable').waitFor();
+    expect(await page.getByText('500: database unavailable').count()).toBe(2);
 
     // Retry recovers once the server answers again.
     await page.unroute('**/api/amenities/popularity*');

@@ -3,6 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryState, type QueryLike } from '../../src/ui/query-state';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
+import { NetworkError, TimeoutError } from '../../src/api/query-fn';
+import { reportServerUnreachable } from '../../src/lib/connectivity';
 
 function query(overrides: Partial<QueryLike<string[] | null>>): QueryLike<string[] | null> {
   return {
@@ -121,5 +123,30 @@ describe('QueryState', () => {
     unmount();
     renderState(query({ status: 'success', fetchStatus: 'idle', data: null }));
     expect(screen.getByText('Nothing here')).toBeInTheDocument();
+  });
+
+  it('leaves "cannot reach the server" to the app banner: no error panel and no Retry', () => {
+    reportServerUnreachable();
+    renderState(query({ status: 'error', fetchStatus: 'idle', error: new NetworkError() }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Not loaded yet: CommonGround cannot be reached/)).toBeInTheDocument();
+  });
+
+  it('marks data it could not refresh for want of the server as not live, quietly', () => {
+    reportServerUnreachable();
+    renderState(
+      query({
+        status: 'error',
+        fetchStatus: 'idle',
+        error: new TimeoutError(10_000),
+        data: ['Solis Hall'],
+        dataUpdatedAt: Date.now() - 5 * 60_000,
+      }),
+    );
+    expect(screen.getByText('Solis Hall')).toBeInTheDocument();
+    expect(screen.getByText(/Not live · saved copy from 5 minutes ago/)).toBeInTheDocument();
+    expect(screen.queryByText(/Could not refresh/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

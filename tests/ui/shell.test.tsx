@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
+import { server } from '../../mocks/node';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../src/app/routes';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 describe('app shell', () => {
   it('has the seven sections in the sidebar, the current one marked', async () => {
@@ -41,11 +43,13 @@ describe('app shell', () => {
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Analytics', 'Reports', 'Amy Events']);
     await userEvent.click(within(bottom).getByRole('button', { name: 'More' }));
-    const sheet = screen.getByRole('dialog', { name: 'More' });
+    const sheet = await screen.findByRole('dialog', { name: 'More' }, LAZY_LOAD);
     const more = within(sheet).getAllByRole('link');
     expect(more.map((link) => link.textContent)).toEqual(['Amenities', 'Community', 'Settings']);
     await userEvent.click(within(sheet).getByRole('link', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Settings' }, LAZY_LOAD),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument();
   });
 
@@ -59,5 +63,22 @@ describe('app shell', () => {
       if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
       Reflect.deleteProperty(navigator, 'onLine');
     }
+  });
+
+  it('says once, with a Retry, when the server cannot be reached, and never "Online"', async () => {
+    server.use(http.all('/api/*', () => HttpResponse.error()));
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const banner = await screen.findByText(/Can't reach CommonGround\. Nothing has been saved/);
+    expect(banner).toBeInTheDocument();
+    expect(screen.queryByText('Online')).not.toBeInTheDocument();
+    expect(screen.getByText('Server unreachable')).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+
+    server.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Online')).toBeInTheDocument();
+    expect(screen.queryByText(/Can't reach CommonGround/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Live Data')).toBeInTheDocument();
   });
 });
