@@ -26,6 +26,7 @@ export const metricsFixture: DashboardMetrics = {
 export const amenitiesFixture: AmenityAnalytics[] = [
   {
     id: 'great-lawn',
+    monthlyOperatingCost: 4200,
     name: 'The Great Lawn',
     type: 'lawn',
     description: 'Open lawn for picnics, yoga and outdoor movie nights.',
@@ -40,6 +41,7 @@ export const amenitiesFixture: AmenityAnalytics[] = [
   },
   {
     id: 'solis-hall',
+    monthlyOperatingCost: 6800,
     name: 'Solis Hall',
     type: 'hall',
     description: 'Event hall with kitchen, stage and seating for 120.',
@@ -54,6 +56,7 @@ export const amenitiesFixture: AmenityAnalytics[] = [
   },
   {
     id: 'the-yard',
+    monthlyOperatingCost: 2900,
     name: 'The Yard',
     type: 'yard',
     description: 'Outdoor fitness yard with courts and equipment.',
@@ -68,6 +71,7 @@ export const amenitiesFixture: AmenityAnalytics[] = [
   },
   {
     id: 'grand-lake',
+    monthlyOperatingCost: 5400,
     name: 'Grand Lake',
     type: 'lake',
     description: 'Lake with a walking loop, dock and kayak launch.',
@@ -82,6 +86,7 @@ export const amenitiesFixture: AmenityAnalytics[] = [
   },
   {
     id: 'heritage-tree',
+    monthlyOperatingCost: 800,
     name: 'Heritage Tree Area',
     type: 'heritage',
     description: 'The 120-year-old oak and its shaded seating circle.',
@@ -110,6 +115,7 @@ export const amenitiesFixture: AmenityAnalytics[] = [
   },
   {
     id: 'sunny-playground',
+    monthlyOperatingCost: 1500,
     name: 'Sunny Side Playground',
     type: 'playground',
     description: 'Playground with shade sails and a splash pad.',
@@ -144,12 +150,26 @@ function hourlyShape(hour: number): number {
 const SERIES_SCALE = { lawn: 140, hall: 80, yard: 45, lake: 70 } as const;
 
 function point(time: Date, factor: (series: keyof typeof SERIES_SCALE) => number): UsagePoint {
+  const lawn = Math.round(SERIES_SCALE.lawn * factor('lawn'));
+  const hall = Math.round(SERIES_SCALE.hall * factor('hall'));
+  const yard = Math.round(SERIES_SCALE.yard * factor('yard'));
+  const lake = Math.round(SERIES_SCALE.lake * factor('lake'));
   return {
     time: time.toISOString(),
-    lawn: Math.round(SERIES_SCALE.lawn * factor('lawn')),
-    hall: Math.round(SERIES_SCALE.hall * factor('hall')),
-    yard: Math.round(SERIES_SCALE.yard * factor('yard')),
-    lake: Math.round(SERIES_SCALE.lake * factor('lake')),
+    lawn,
+    hall,
+    yard,
+    lake,
+    // Every amenity's visits, as the server sends them (the three others follow the lawn).
+    amenities: {
+      'great-lawn': lawn,
+      'solis-hall': hall,
+      'the-yard': yard,
+      'grand-lake': lake,
+      'heritage-tree': Math.round(lawn / 10),
+      'market-street': Math.round(lawn / 3),
+      'sunny-playground': Math.round(lawn / 6),
+    },
   };
 }
 

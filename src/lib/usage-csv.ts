@@ -1,4 +1,4 @@
-import { toCsv, type CsvColumn } from './csv';
+import { csvLines, toCsv, type CsvCell, type CsvColumn } from './csv';
 
 /**
  * The usage export: one line per timeline point, one column per amenity series, and the total.
@@ -6,8 +6,10 @@ import { toCsv, type CsvColumn } from './csv';
  * api/snapshot.ts, which supplies the points and the amenity names).
  */
 
-export type UsageSeries<K extends string> = { key: K; label: string };
-export type UsageCsvPoint<K extends string> = { time: string } & Record<K, number>;
+/** A column: one of the points' own counts by key, or any count read from the point. */
+export type UsageSeries<P> =
+  { key: NumericKey<P>; label: string } | { label: string; value: (point: P) => number };
+type NumericKey<P> = { [K in keyof P]-?: P[K] extends number ? K : never }[keyof P];
 
 export type UsageCsvOptions = {
   /** Hourly points carry a clock time; daily points are calendar dates. */
@@ -15,25 +17,36 @@ export type UsageCsvOptions = {
   /** IANA zone the times are written in, and its label for the header ("Pacific Time (PT)"). */
   timeZone: string;
   timeZoneLabel: string;
+  /**
+   * Label/value rows written above the table, then an empty line: what the file covers
+   * (period, time zone, when it was made), so a file read on its own says what it is.
+   */
+  preamble?: readonly (readonly [string, CsvCell])[];
 };
 
-export function usageCsv<K extends string>(
-  points: readonly UsageCsvPoint<K>[],
-  series: readonly UsageSeries<K>[],
-  { resolution, timeZone, timeZoneLabel }: UsageCsvOptions,
+export function usageCsv<P extends { time: string }>(
+  points: readonly P[],
+  series: readonly UsageSeries<P>[],
+  { resolution, timeZone, timeZoneLabel, preamble }: UsageCsvOptions,
 ): string {
-  const columns: CsvColumn<UsageCsvPoint<K>>[] = [
+  const count = (point: P, column: UsageSeries<P>): number =>
+    'value' in column ? column.value(point) : Number(point[column.key]);
+  const columns: CsvColumn<P>[] = [
     {
       header: resolution === 'hour' ? `Time (${timeZoneLabel})` : `Date (${timeZoneLabel})`,
       value: (point) => localTimestamp(point.time, resolution, timeZone),
     },
-    ...series.map(({ key, label }) => ({
-      header: label,
-      value: (point: UsageCsvPoint<K>) => point[key],
+    ...series.map((column) => ({
+      header: column.label,
+      value: (point: P) => count(point, column),
     })),
-    { header: 'Total', value: (point) => series.reduce((sum, { key }) => sum + point[key], 0) },
+    {
+      header: 'Total',
+      value: (point) => series.reduce((sum, column) => sum + count(point, column), 0),
+    },
   ];
-  return toCsv(columns, points);
+  const table = toCsv(columns, points);
+  return preamble?.length ? csvLines([...preamble, []]) + table : table;
 }
 
 /** "2026-11-22 10:00" or "2026-11-22" in `timeZone`: sortable, and read as a date by spreadsheets. */

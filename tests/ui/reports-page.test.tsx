@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { server } from '../../mocks/node';
@@ -8,15 +9,14 @@ import {
   amenitiesFixture,
   analysisFixture,
   metricsFixture,
-  popularityFixture,
   timelineFixture,
 } from '../../mocks/fixtures';
 import { createQueryClient } from '../../src/api/query-client';
 import { metricsQuery } from '../../src/api/metrics';
 import { timelineQuery } from '../../src/api/timeline';
-import { popularityQuery } from '../../src/api/popularity';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
+import type { UsagePoint } from '../../src/api/contract';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { formatDateTime } from '../../src/features/reports/report-format';
@@ -33,8 +33,7 @@ function snapshotClient(): QueryClient {
   const client = createQueryClient();
   const opts = { updatedAt: SAVED_AT };
   client.setQueryData(metricsQuery().queryKey, metricsFixture, opts);
-  client.setQueryData(timelineQuery('month', 30).queryKey, timelineFixture('month', 30), opts);
-  client.setQueryData(popularityQuery(30).queryKey, popularityFixture, opts);
+  client.setQueryData(timelineQuery('month', 62).queryKey, timelineFixture('month', 62), opts);
   client.setQueryData(amenityAnalyticsQuery().queryKey, amenitiesFixture, opts);
   client.setQueryData(analysisQuery().queryKey, analysisFixture, opts);
   return client;
@@ -54,10 +53,20 @@ function goOffline() {
   return requests;
 }
 
+/** Mon Nov 23 2026, 10 AM Pacific: the fixtures' data ends on Nov 22; Last Month is October. */
+const NOW = Date.parse('2026-11-23T18:00:00Z');
+
+/** October's points of a daily fixture (they start at Pacific midnight, 07:00 or 08:00 UTC). */
+const inOctober = (points: UsagePoint[]) => points.filter((p) => p.time.startsWith('2026-10'));
+const allVisits = (point: UsagePoint) =>
+  Object.values(point.amenities ?? {}).reduce((sum, visits) => sum + visits, 0);
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   onlineManager.setOnline(true);
 });
 afterEach(() => {
+  vi.useRealTimers();
   onlineManager.setOnline(true);
 });
 
@@ -72,16 +81,12 @@ describe('Reports page', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Last Week', 'Last Month', 'Last Quarter', 'Last Year']);
+    // Counted on this device, not sample figures: nothing done here yet.
     const tiles = screen.getByLabelText('Report statistics');
-    const expected: [string, string][] = [
-      ['Reports Generated', '24'],
-      ['Downloads', '156'],
-      ['Scheduled', '3'],
-      ['Shared', '8'],
-    ];
-    for (const [label, value] of expected) {
-      expect(within(tiles).getByText(label).nextElementSibling).toHaveTextContent(value);
-    }
+    expect(within(tiles).getByText('Reports Generated').nextElementSibling).toHaveTextContent('0');
+    expect(within(tiles).getByText('Downloads').nextElementSibling).toHaveTextContent('0');
+    for (const figure of ['24', '156', 'Shared'])
+      expect(within(tiles).queryByText(figure)).toBeNull();
     for (const title of [
       'Amenity Usage Report',
       'Financial Impact Report',
@@ -126,18 +131,26 @@ describe('Reports page', () => {
       formatDateTime(SAVED_AT, PACIFIC),
     );
 
-    // Visits per amenity, added up here from the same saved timeline.
-    const timeline = timelineFixture('month', 30);
-    const lawnVisits = timeline.reduce((sum, point) => sum + point.lawn, 0);
+    // Visits per amenity in October, added up here from the same saved timeline.
+    expect(within(report).getByText('Period').nextElementSibling).toHaveTextContent(
+      'Oct 1 – 31, 2026',
+    );
+    const october = inOctober(timelineFixture('month', 62));
+    expect(october).toHaveLength(31);
+    const lawnVisits = october.reduce((sum, point) => sum + point.lawn, 0);
     const visits = within(report).getByRole('table', { name: 'Visits per amenity' });
     const lawnRow = within(visits).getByRole('row', { name: /The Great Lawn/ });
     expect(lawnRow).toHaveTextContent(lawnVisits.toLocaleString('en-US'));
+    // Every amenity, not only the four of the usage chart.
+    expect(within(visits).getAllByRole('row')).toHaveLength(1 + amenitiesFixture.length);
+    // October is fully covered: no coverage warning.
+    expect(within(report).queryByText(/Partial data/)).toBeNull();
 
     const capacity = within(report).getByRole('table', { name: 'Peak hours and capacity use' });
     expect(within(capacity).getByRole('row', { name: /Solis Hall/ })).toHaveTextContent(
       /7:00 PM - 9:00 PM.*104.*120.*87%.*48%/,
     );
-    expect(within(report).getAllByText('Offline snapshot')).toHaveLength(3);
+    expect(within(report).getAllByText('Offline snapshot')).toHaveLength(2);
     expect(requests).toEqual([]);
   });
 
@@ -155,6 +168,66 @@ describe('Reports page', () => {
       expect(within(report).queryByText(/Built from the offline snapshot/)).toBeNull(),
     );
     expect(within(report).getByText('Live')).toBeInTheDocument();
+  });
+
+  it('says on the first page how much of Last Year the data covers', async () => {
+    goOffline();
+    localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('year'));
+    const client = snapshotClient();
+    // 90 days of data up to Nov 22: Aug 25 - Oct 31 fall in Nov 2025 - Oct 2026.
+    client.setQueryData(timelineQuery('month', 397).queryKey, timelineFixture('month', 90));
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client });
+    const report = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Year' });
+    expect(within(report).getByText('Period').nextElementSibling).toHaveTextContent(
+      'Nov 1, 2025 – Oct 31, 2026',
+    );
+    const coverage = await within(report).findByText(/Partial data/);
+    expect(coverage).toHaveTextContent(
+      "Partial data: the data covers Aug 25 – Oct 31, 2026, 68 of the period's 365 days.",
+    );
+    // The daily average is over those 68 days.
+    const days = timelineFixture('month', 90).filter(
+      (p) => p.time.slice(0, 10) >= '2026-08-25' && p.time.slice(0, 10) <= '2026-10-31',
+    );
+    expect(days).toHaveLength(68);
+    const total = days.reduce((sum, p) => sum + allVisits(p), 0);
+    expect(
+      within(report).getAllByText('Daily average', { selector: 'dt' })[0]?.nextElementSibling,
+    ).toHaveTextContent(Math.round(total / 68).toLocaleString('en-US'));
+  });
+
+  it('counts the reports built and the files saved on this device', async () => {
+    const files = captureDownloads();
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const tiles = screen.getByLabelText('Report statistics');
+    await user.click(screen.getByRole('button', { name: 'Preview: Event Performance Report' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Download CSV: Event Performance Report' }),
+    );
+    await waitFor(() => expect(files).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(tiles).getByText('Downloads').nextElementSibling).toHaveTextContent('1'),
+    );
+    expect(within(tiles).getByText('Reports Generated').nextElementSibling).toHaveTextContent('1');
+  });
+
+  it('keeps the saved data and says so when a refresh fails', async () => {
+    server.use(
+      http.get('*/api/amy/analysis', () =>
+        HttpResponse.json({ error: 'Amy is down' }, { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
+    await user.click(screen.getByRole('button', { name: 'Preview: Event Performance Report' }));
+    const report = await screen.findByRole('region', {
+      name: 'Event Performance Report — Last Month',
+    });
+    await user.click(await within(report).findByRole('button', { name: 'Refresh data' }));
+    expect(await within(report).findByText(/could not refresh: 503/)).toBeInTheDocument();
+    expect(within(report).getByRole('table', { name: 'Events per month' })).toBeInTheDocument();
+    expect(within(report).getByText(/Built from the offline snapshot/)).toBeInTheDocument();
   });
 
   it('says plainly when a period was never saved and offers the saved one', async () => {
@@ -194,15 +267,17 @@ describe('Reports page', () => {
       await within(report).findByText('Monthly amenity value', { selector: 'dt' }),
     ).toBeInTheDocument();
     expect(within(report).getByText('$123,400')).toBeInTheDocument();
-    const values = within(report).getByRole('table', { name: 'Estimated value per amenity' });
-    // 34% of the visits -> 34% of $123,400.
-    expect(within(values).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
-      '$41,956',
+    const costs = within(report).getByRole('table', { name: 'Operating cost per visit' });
+    // The lawn's October: $4,200 over its October visits.
+    const lawnVisits = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
+    const perVisit = `$${(4200 / lawnVisits).toFixed(2)}`;
+    expect(within(costs).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
+      new RegExp(`${lawnVisits.toLocaleString('en-US')}.*\\$4,200.*\\$4,200.*\\${perVisit}`),
     );
-    expect(within(values).getByRole('row', { name: /Heritage Tree Area/ })).toHaveTextContent(
-      'Not tracked',
+    expect(within(costs).getByRole('row', { name: /Market Street Promenade/ })).toHaveTextContent(
+      /cost not entered.*cost not entered.*cost not entered/,
     );
-    expect(within(report).getByText(/cannot be calculated from its data/)).toBeInTheDocument();
+    expect(within(report).getByText(/Cost per visit = monthly operating cost/)).toBeInTheDocument();
   });
 
   it('shows money in the currency chosen in Settings', async () => {
@@ -225,8 +300,10 @@ describe('Reports page', () => {
     for (const part of ['Amenity usage', 'Financial impact', 'Event performance']) {
       expect(within(report).getByRole('heading', { level: 3, name: part })).toBeInTheDocument();
     }
-    const week = timelineFixture('week');
-    const total = week.reduce((sum, p) => sum + p.lawn + p.hall + p.yard + p.lake, 0);
+    // Last Week seen from Mon Nov 23 is Mon Nov 16 to Sun Nov 22, every amenity.
+    const week = timelineFixture('month', 14).filter((p) => p.time.slice(0, 10) >= '2026-11-16');
+    expect(week).toHaveLength(7);
+    const total = week.reduce((sum, p) => sum + allVisits(p), 0);
     expect(await within(report).findByText(total.toLocaleString('en-US'))).toBeInTheDocument();
     expect(within(report).queryByText(/offline snapshot saved on this device/)).toBeNull();
     expect(within(report).getAllByText('Live').length).toBeGreaterThan(0);
@@ -240,17 +317,30 @@ describe('Reports page', () => {
 
     await waitFor(() => expect(files).toHaveLength(1));
     const [file] = files;
-    expect(file?.name).toMatch(/^usage-data-30-days-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file?.name).toBe('usage-month-2026-10-01-to-2026-10-31-2026-11-23.csv');
     expect(file?.text.charCodeAt(0)).toBe(0xfeff);
     const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    expect(lines[0]).toBe(
-      'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Total',
+    // What the file covers, then the table.
+    expect(lines.slice(0, 6)).toEqual([
+      'Report,"Amenity Usage Report, Last Month"',
+      'Period,2026-10-01 to 2026-10-31',
+      'Data covers,2026-10-01 to 2026-10-31 (31 of 31 days)',
+      'Time zone,"Pacific Time (PT), America/Los_Angeles"',
+      'Generated,"Nov 23, 2026, 10:00 AM PST"',
+      '',
+    ]);
+    expect(lines[6]).toBe(
+      'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
     );
-    const timeline = timelineFixture('month', 30);
-    expect(lines).toHaveLength(timeline.length + 1);
-    const last = timeline.at(-1);
-    expect(lines.at(-1)).toMatch(
-      new RegExp(`^\\d{4}-\\d{2}-\\d{2},${last?.lawn},${last?.hall},${last?.yard},${last?.lake},`),
+    const october = inOctober(timelineFixture('month', 62));
+    expect(lines).toHaveLength(6 + 1 + october.length);
+    const last = october.at(-1);
+    expect(lines.at(-1)).toBe(
+      `2026-10-31,${last?.lawn},${last?.hall},${last?.yard},${last?.lake},${Object.values(
+        last?.amenities ?? {},
+      )
+        .slice(4)
+        .join(',')},${last ? allVisits(last) : ''}`,
     );
     expect(await screen.findByText('Download started')).toBeInTheDocument();
   });
@@ -266,7 +356,7 @@ describe('Reports page', () => {
     await waitFor(() => expect(files).toHaveLength(1));
     const lines = files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
     expect(lines[0]).toBe('Section,Name,Events,Average attendance,Average success (%)');
-    expect(lines[1]).toBe('Monthly trend,Nov,6,91,');
+    expect(lines[1]).toBe('Monthly trend,Oct 2026,9,112,');
   });
 
   it('says why a CSV cannot be made when its data was never saved', async () => {
@@ -288,6 +378,20 @@ describe('Reports page', () => {
     expect(
       screen.getByRole('region', { name: 'Financial Impact Report — Last Month' }),
     ).toHaveAttribute('data-print-report');
+  });
+
+  it('the full report with a partial period has no structural accessibility violations', async () => {
+    goOffline();
+    localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('year'));
+    const client = snapshotClient();
+    client.setQueryData(timelineQuery('month', 397).queryKey, timelineFixture('month', 90));
+    const { container } = renderWithApp(<ReportsPage />, { route: '/reports?report=full', client });
+    const report = await screen.findByRole('region', { name: 'Community Report — Last Year' });
+    await within(report).findByText(/Partial data/);
+    expect(within(report).getAllByText('cost not entered').length).toBeGreaterThan(0);
+    // Colour contrast needs a real browser (the e2e suite checks it); the rest runs here.
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it('opens a schedule read-only with an honest note', async () => {

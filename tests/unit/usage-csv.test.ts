@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localTimestamp, usageCsv } from '../../src/lib/usage-csv';
-import { timelineSeriesLabels } from '../../src/api/snapshot';
+import { amenityColumns, timelineSeriesLabels } from '../../src/api/snapshot';
 import { amenitiesFixture, timelineFixture } from '../../mocks/fixtures';
+import type { UsagePoint } from '../../src/api/contract';
 
 const PACIFIC = { timeZone: 'America/Los_Angeles', timeZoneLabel: 'Pacific Time (PT)' };
 
@@ -32,7 +33,10 @@ describe('usageCsv', () => {
   });
 
   it('names the series by type when the amenity list is not available', () => {
-    const csv = usageCsv([], timelineSeriesLabels(undefined), { resolution: 'hour', ...PACIFIC });
+    const csv = usageCsv<UsagePoint>([], timelineSeriesLabels(undefined), {
+      resolution: 'hour',
+      ...PACIFIC,
+    });
     expect(csv).toBe('Time (Pacific Time (PT)),Lawn,Hall,Yard,Lake,Total\r\n');
   });
 
@@ -51,6 +55,45 @@ describe('usageCsv', () => {
       `Time (Pacific Time (PT)),"Lawn, North",'=cmd,Yard,Lake,Total`,
     );
     expect(csv.split('\r\n')[1]).toBe('2026-11-22 10:00,1,2,3,4,10');
+  });
+});
+
+describe('usageCsv with header rows and every amenity', () => {
+  it('states what the file covers above the table', () => {
+    const points = timelineFixture('week');
+    const csv = usageCsv(points, amenityColumns(points, amenitiesFixture), {
+      resolution: 'day',
+      ...PACIFIC,
+      preamble: [
+        ['Period', '2026-11-16 to 2026-11-22'],
+        ['Time zone', 'Pacific Time (PT), America/Los_Angeles'],
+      ],
+    });
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Period,2026-11-16 to 2026-11-22',
+      'Time zone,"Pacific Time (PT), America/Los_Angeles"',
+      '',
+    ]);
+    // Every amenity the points carry, in the amenity list's order, and their total.
+    expect(lines[3]).toBe(
+      `Date (Pacific Time (PT)),${amenitiesFixture.map((a) => a.name).join(',')},Total`,
+    );
+    const first = points[0];
+    const all = Object.values(first?.amenities ?? {});
+    expect(lines[4]?.split(',').slice(1)).toEqual(
+      [...all, all.reduce((sum, visits) => sum + visits, 0)].map(String),
+    );
+  });
+
+  it('falls back to the four series for points without every amenity', () => {
+    const points = [{ time: '2026-11-22T08:00:00Z', lawn: 1, hall: 2, yard: 3, lake: 4 }];
+    expect(amenityColumns(points, amenitiesFixture).map((column) => column.label)).toEqual([
+      'The Great Lawn',
+      'Solis Hall',
+      'The Yard',
+      'Grand Lake',
+    ]);
   });
 });
 

@@ -7,32 +7,18 @@ export const DEFAULT_REPORT_PERIOD: ReportPeriod = 'month';
 
 export type PeriodInfo = {
   label: string;
-  /** Nominal length, used when the timeline is not available to count days. */
-  days: number;
-  /** The usage timeline request for the period (the API accepts days 1-366). */
-  timeline: { period: UsagePeriod; days?: number };
-  /** Amy's monthly trends to include, newest last. */
-  trendMonths: number;
+  /**
+   * The usage timeline request: daily points back far enough for the period whatever today is
+   * (the period's longest length plus the longest stretch of the current week, month, quarter
+   * up to today). A fixed request keeps one saved copy per period, which still serves the next
+   * days offline. The calendar period itself is cut out of it (calendar.ts).
+   */
+  timeline: { period: UsagePeriod; days: number };
 };
 
 export const PERIODS: Record<ReportPeriod, PeriodInfo> = {
-  week: { label: 'Last Week', days: 7, timeline: { period: 'week' }, trendMonths: 1 },
-  month: {
-    label: 'Last Month',
-    days: 30,
-    timeline: { period: 'month', days: 30 },
-    trendMonths: 1,
-  },
-  quarter: {
-    label: 'Last Quarter',
-    days: 90,
-    timeline: { period: 'month', days: 90 },
-    trendMonths: 3,
-  },
-  year: {
-    label: 'Last Year',
-    days: 366,
-    timeline: { period: 'month', days: 366 },
-    trendMonths: 12,
-  },
+  week: { label: 'Last Week', timeline: { period: 'month', days: 14 } },
+  month: { label: 'Last Month', timeline: { period: 'month', days: 62 } },
+  quarter: { label: 'Last Quarter', timeline: { period: 'month', days: 184 } },
+  year: { label: 'Last Year', timeline: { period: 'month', days: 397 } },
 };

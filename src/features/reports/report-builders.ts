@@ -4,12 +4,18 @@ import {
   type AmenityStatus,
   type AmenityType,
   type EventAnalysis,
-  type PopularityEntry,
-  type TimelineSeries,
   type UsagePoint,
 } from '../../api/contract';
 import { capacityPercent } from '../../lib/format';
 import { toCsv } from '../../lib/csv';
+import {
+  monthStart,
+  monthsIn,
+  monthsOf,
+  zonedDate,
+  type CalendarDate,
+  type CalendarPeriod,
+} from './calendar';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in
@@ -17,38 +23,88 @@ import { toCsv } from '../../lib/csv';
  * name and in the report text.
  */
 
-const DAYS_PER_MONTH = 30;
+const HALF_DAY_MS = 12 * 60 * 60 * 1000;
 
 // ---- Usage ------------------------------------------------------------------------------------
 
+/** An amenity's column of the timeline: its id, its name and how to read its visits. */
+export type VisitColumn = { id: string; label: string; value: (point: UsagePoint) => number };
+
+/**
+ * The calendar day of a daily timeline point in `timeZone`. A point starts at its local
+ * midnight in the community's zone; its midday names the same day in any zone within 12 hours.
+ */
+export function pointDate(point: UsagePoint, timeZone: string): CalendarDate {
+  return zonedDate(Date.parse(point.time) + HALF_DAY_MS, timeZone);
+}
+
 export type AmenityVisits = {
-  key: TimelineSeries;
+  id: string;
   name: string;
   visits: number;
-  /** Percent of the visits to the tracked amenities. */
+  /** Percent of all visits to the amenities counted in the report (one definition per report). */
   share: number;
+  /** Visits per covered day. */
   dailyAverage: number;
+};
+
+export type Coverage = {
+  /** The days of the period the data covers, both included. */
+  from: CalendarDate;
+  to: CalendarDate;
+  days: number;
+  /** Fewer days than the period has. */
+  partial: boolean;
 };
 
 export type UsageSummary = {
-  /** Timeline points in the period (one per day). */
-  days: number;
-  /** ISO instants of the first and last points. */
-  from: string | null;
-  to: string | null;
+  period: CalendarPeriod;
+  /** null when no day of the period has recorded visits. */
+  coverage: Coverage | null;
   totalVisits: number;
+  /** Over covered days only. */
   dailyAverage: number;
   perAmenity: AmenityVisits[];
-  busiestDay: { time: string; visits: number } | null;
+  busiestDay: { date: CalendarDate; visits: number } | null;
+  /** The points of the covered days, oldest first (what the CSV writes). */
+  points: UsagePoint[];
 };
 
+/**
+ * The period's usage: its days are the timeline points that fall in it. The data covers the
+ * period from its first day with recorded visits (before that the community had no sensors) to
+ * its last day held; averages are over those covered days only.
+ */
 export function summarizeUsage(
   points: readonly UsagePoint[],
-  series: readonly { key: TimelineSeries; label: string }[],
+  columns: readonly VisitColumn[],
+  period: CalendarPeriod,
+  timeZone: string,
 ): UsageSummary {
-  const days = points.length;
-  const visitsOf = (key: TimelineSeries) => points.reduce((sum, point) => sum + point[key], 0);
-  const totals = series.map(({ key, label }) => ({ key, name: label, visits: visitsOf(key) }));
+  const total = (point: UsagePoint) =>
+    columns.reduce((sum, column) => sum + column.value(point), 0);
+  const inPeriod = points
+    .map((point) => ({ point, date: pointDate(point, timeZone) }))
+    .filter(({ date }) => date >= period.from && date <= period.to)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const first = inPeriod.findIndex(({ point }) => total(point) > 0);
+  const covered = first < 0 ? [] : inPeriod.slice(first);
+  const days = covered.length;
+  const coverage: Coverage | null =
+    days > 0
+      ? {
+          from: covered[0]?.date ?? period.from,
+          to: covered.at(-1)?.date ?? period.to,
+          days,
+          partial: days < period.days,
+        }
+      : null;
+
+  const totals = columns.map((column) => ({
+    id: column.id,
+    name: column.label,
+    visits: covered.reduce((sum, { point }) => sum + column.value(point), 0),
+  }));
   const totalVisits = totals.reduce((sum, row) => sum + row.visits, 0);
   const perAmenity = totals
     .map((row) => ({
@@ -59,19 +115,19 @@ export function summarizeUsage(
     .sort((a, b) => b.visits - a.visits);
 
   let busiestDay: UsageSummary['busiestDay'] = null;
-  for (const point of points) {
-    const visits = series.reduce((sum, { key }) => sum + point[key], 0);
-    if (!busiestDay || visits > busiestDay.visits) busiestDay = { time: point.time, visits };
+  for (const { point, date } of covered) {
+    const visits = total(point);
+    if (!busiestDay || visits > busiestDay.visits) busiestDay = { date, visits };
   }
 
   return {
-    days,
-    from: points[0]?.time ?? null,
-    to: points.at(-1)?.time ?? null,
+    period,
+    coverage,
     totalVisits,
     dailyAverage: days > 0 ? totalVisits / days : 0,
     perAmenity,
     busiestDay,
+    points: covered.map(({ point }) => point),
   };
 }
 
@@ -110,96 +166,121 @@ export function capacityRows(amenities: readonly AmenityAnalytics[]): CapacityRo
 
 // ---- Financial impact -------------------------------------------------------------------------
 
-export type AmenityValue = {
+export type AmenityCost = {
+  id: string;
   name: string;
-  /** Percent of all visits (popularity), normalised to sum to 100. */
-  share: number;
-  /** Estimated: the monthly amenity value allocated by share of visits. */
-  monthlyValue: number;
-  /** Visits per 30 days, for the amenities the usage timeline tracks. */
-  monthlyVisits: number | null;
-  /** Estimated value per visit, where visits are known. */
-  valuePerVisit: number | null;
+  visits: number;
+  /** As entered with the amenity; null: cost not entered. */
+  monthlyCost: number | null;
+  /** The monthly cost × the months the data covers (a part month by its share of days). */
+  periodCost: number | null;
+  /** periodCost ÷ visits; null without a cost or without visits. */
+  costPerVisit: number | null;
 };
 
-export type FinancialSummary = {
-  monthlyValue: number;
-  /** Estimated: the monthly value scaled to the period's length. */
-  periodValue: number;
-  perAmenity: AmenityValue[];
-  /** Visits per 30 days to the tracked amenities, when the timeline is available. */
-  trackedMonthlyVisits: number | null;
-  platformMonthlyCost: number;
-  /** The subscription's cost per tracked visit: the only cost the app knows. */
-  platformCostPerVisit: number | null;
+export type CostSummary = {
+  /** Months the covered days make (Oct 1-31 = 1; Oct 17-31 = 15/31). */
+  months: number;
+  perAmenity: AmenityCost[];
+  /** Over the amenities with a cost only. */
+  totalCost: number;
+  costedVisits: number;
+  costPerVisit: number | null;
+  /** Names of the amenities whose cost was not entered. */
+  notEntered: string[];
 };
 
-export function summarizeFinancials({
-  monthlyValue,
-  popularity,
-  usage,
-  periodDays,
-  platformMonthlyCost,
-}: {
-  monthlyValue: number;
-  popularity: readonly PopularityEntry[] | null;
-  usage: UsageSummary | null;
-  periodDays: number;
-  platformMonthlyCost: number;
-}): FinancialSummary {
-  const toMonthly = (visits: number) =>
-    usage && usage.days > 0 ? (visits * DAYS_PER_MONTH) / usage.days : null;
-  const shareTotal = popularity?.reduce((sum, entry) => sum + entry.percentage, 0) ?? 0;
-
-  const perAmenity: AmenityValue[] =
-    popularity && shareTotal > 0
-      ? popularity
-          .map((entry) => {
-            const share = (entry.percentage / shareTotal) * 100;
-            const value = (monthlyValue * entry.percentage) / shareTotal;
-            const tracked = usage?.perAmenity.find((row) => row.name === entry.name);
-            const monthlyVisits = tracked ? toMonthly(tracked.visits) : null;
-            return {
-              name: entry.name,
-              share,
-              monthlyValue: value,
-              monthlyVisits,
-              valuePerVisit: monthlyVisits ? value / monthlyVisits : null,
-            };
-          })
-          .sort((a, b) => b.monthlyValue - a.monthlyValue)
-      : [];
-
-  const trackedMonthlyVisits = usage ? toMonthly(usage.totalVisits) : null;
+/**
+ * Cost per visit of each amenity over the covered days of the period: its monthly operating
+ * cost, times the months covered, divided by its visits in those days.
+ */
+export function summarizeCosts(
+  usage: UsageSummary,
+  costs: ReadonlyMap<string, number | undefined>,
+): CostSummary {
+  const months = usage.coverage ? monthsIn(usage.coverage.from, usage.coverage.to) : 0;
+  const perAmenity = usage.perAmenity.map((row) => {
+    const monthlyCost = costs.get(row.id) ?? null;
+    const periodCost = monthlyCost === null ? null : monthlyCost * months;
+    return {
+      id: row.id,
+      name: row.name,
+      visits: row.visits,
+      monthlyCost,
+      periodCost,
+      costPerVisit: periodCost !== null && row.visits > 0 ? periodCost / row.visits : null,
+    };
+  });
+  const costed = perAmenity.filter((row) => row.periodCost !== null);
+  const totalCost = costed.reduce((sum, row) => sum + (row.periodCost ?? 0), 0);
+  const costedVisits = costed.reduce((sum, row) => sum + row.visits, 0);
   return {
-    monthlyValue,
-    periodValue: (monthlyValue * (usage?.days || periodDays)) / DAYS_PER_MONTH,
+    months,
     perAmenity,
-    trackedMonthlyVisits,
-    platformMonthlyCost,
-    platformCostPerVisit: trackedMonthlyVisits ? platformMonthlyCost / trackedMonthlyVisits : null,
+    totalCost,
+    costedVisits,
+    costPerVisit: costedVisits > 0 ? totalCost / costedVisits : null,
+    notEntered: perAmenity.filter((row) => row.monthlyCost === null).map((row) => row.name),
   };
 }
 
 // ---- Event performance ------------------------------------------------------------------------
 
+export type EventMonth = EventAnalysis['monthlyTrends'][number] & {
+  /** The calendar month, as its first day, and its label ("Oct 2026"). */
+  start: CalendarDate;
+  label: string;
+};
+
 export type EventSummary = {
-  months: EventAnalysis['monthlyTrends'];
+  /** Amy's months that fall in the period (a week: the month or two it is part of). */
+  months: EventMonth[];
   totalEvents: number;
   /** Attendance averaged over the events of those months (weighted by event count). */
   avgAttendance: number | null;
+  /** Amy reports these over her whole analysis (the last 12 months), not per month. */
   categories: EventAnalysis['popularCategories'];
   amenities: EventAnalysis['bestPerformingAmenities'];
   insights: string[];
 };
 
-/** Amy's analysis for a period: the last `months` monthly trends, the rest as Amy reports it. */
-export function summarizeEvents(analysis: EventAnalysis, months: number): EventSummary {
-  const recent = analysis.monthlyTrends.slice(-months);
-  const totalEvents = recent.reduce((sum, month) => sum + month.events, 0);
-  const attendance = recent.reduce((sum, month) => sum + month.events * month.avgAttendance, 0);
+const shortMonth = (start: CalendarDate) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(Date.parse(start));
+const monthLabel = (start: CalendarDate) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.parse(start),
+  );
+
+/**
+ * Dates Amy's monthly trends (consecutive months, oldest first, named "Oct"): the newest is the
+ * latest month up to `today`'s with its name.
+ */
+export function datedTrends(analysis: EventAnalysis, today: CalendarDate): EventMonth[] {
+  const trends = analysis.monthlyTrends;
+  const newest = trends.at(-1);
+  if (!newest) return [];
+  let anchor = monthStart(today);
+  for (let back = 0; back < 12 && shortMonth(anchor) !== newest.month; back++) {
+    anchor = monthStart(anchor, -1);
+  }
+  return trends.map((trend, index) => {
+    const start = monthStart(anchor, index - (trends.length - 1));
+    return { ...trend, start, label: monthLabel(start) };
+  });
+}
+
+/** Amy's analysis for a calendar period: the months of the period, the rest as Amy reports it. */
+export function summarizeEvents(
+  analysis: EventAnalysis,
+  period: CalendarPeriod,
+  today: CalendarDate,
+): EventSummary {
+  const wanted = new Set(monthsOf(period.from, period.to));
+  const months = datedTrends(analysis, today).filter((month) => wanted.has(month.start));
+  const totalEvents = months.reduce((sum, month) => sum + month.events, 0);
+  const attendance = months.reduce((sum, month) => sum + month.events * month.avgAttendance, 0);
   return {
-    months: recent,
+    months,
     totalEvents,
     avgAttendance: totalEvents > 0 ? attendance / totalEvents : null,
     categories: [...analysis.popularCategories].sort((a, b) => b.avgSuccess - a.avgSuccess),
@@ -223,7 +304,7 @@ export function eventCsv(summary: EventSummary): string {
   const rows: EventCsvRow[] = [
     ...summary.months.map((month) => ({
       section: 'Monthly trend',
-      name: month.month,
+      name: month.label,
       events: month.events,
       avgAttendance: month.avgAttendance,
     })),

@@ -1,27 +1,38 @@
-import { useEffect, useState } from 'react';
-import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  onlineManager,
+  useIsRestoring,
+  useQueries,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { amenityAnalyticsQuery } from '../../api/amenity-analytics';
 import { analysisQuery } from '../../api/amy-analysis';
 import type {
   AmenityAnalytics,
   DashboardMetrics,
   EventAnalysis,
-  PopularityEntry,
   UsagePoint,
 } from '../../api/contract';
 import { metricsQuery } from '../../api/metrics';
-import { popularityQuery } from '../../api/popularity';
-import { loadSource, readSource, type Source } from '../../api/snapshot';
+import { amenityColumns, readSource, type Source } from '../../api/snapshot';
 import { timelineQuery } from '../../api/timeline';
+import { isFromSnapshot } from '../../lib/session';
+import { calendarPeriod, zonedDate, type CalendarDate, type CalendarPeriod } from './calendar';
 import { PERIODS, REPORT_PERIODS, type ReportPeriod } from './periods';
+import { summarizeUsage, type UsageSummary } from './report-builders';
 
 /** Everything a report of one period is built from, each with its own time and origin. */
 export type ReportData = {
   period: ReportPeriod;
+  /** The calendar days the report covers, in the community's time zone. */
+  calendar: CalendarPeriod;
+  /** Today in that zone (unfinished, so never part of the period). */
+  today: CalendarDate;
   generatedAt: number;
   metrics: Source<DashboardMetrics>;
   timeline: Source<UsagePoint[]>;
-  popularity: Source<PopularityEntry[]>;
   amenities: Source<AmenityAnalytics[]>;
   analysis: Source<EventAnalysis>;
   /** Periods whose usage timeline this device holds: offered when the chosen one is missing. */
@@ -33,8 +44,14 @@ export function periodTimelineQuery(period: ReportPeriod) {
   return timelineQuery(timeline.period, timeline.days);
 }
 
-function periodPopularityQuery(period: ReportPeriod) {
-  return popularityQuery(PERIODS[period].days);
+/** The queries (src/api queryOptions) a period's reports read. */
+function reportQueries(period: ReportPeriod) {
+  return [
+    metricsQuery(),
+    periodTimelineQuery(period),
+    amenityAnalyticsQuery(),
+    analysisQuery(),
+  ] as const;
 }
 
 function savedPeriods(client: QueryClient): ReportPeriod[] {
@@ -43,78 +60,121 @@ function savedPeriods(client: QueryClient): ReportPeriod[] {
   );
 }
 
-/** Loads (online) or reads (offline) the data of a period's reports. */
-export async function loadReportData(
-  client: QueryClient,
-  period: ReportPeriod,
-  options?: { online?: boolean; force?: boolean },
-): Promise<ReportData> {
-  const [metrics, timeline, popularity, amenities, analysis] = await Promise.all([
-    loadSource(client, metricsQuery(), options),
-    loadSource(client, periodTimelineQuery(period), options),
-    loadSource(client, periodPopularityQuery(period), options),
-    loadSource(client, amenityAnalyticsQuery(), options),
-    loadSource(client, analysisQuery(), options),
-  ]);
-  return {
-    period,
-    generatedAt: Date.now(),
-    metrics,
-    timeline,
-    popularity,
-    amenities,
-    analysis,
-    savedPeriods: savedPeriods(client),
-  };
-}
-
 /**
  * Saves every period's report data on the device while online, so any report opens offline
- * later (the snapshot persists what the query client holds). Data already fresh is not asked
+ * later (the snapshot persists what the query client holds). Data already held is not asked
  * again; failures are left for the report itself to explain.
  */
 export async function warmReportData(client: QueryClient, first: ReportPeriod): Promise<void> {
   const order = [first, ...REPORT_PERIODS.filter((period) => period !== first)];
   for (const period of order) {
-    await loadReportData(client, period);
+    const [metrics, timeline, amenities, analysis] = reportQueries(period);
+    await Promise.all([
+      client.prefetchQuery(metrics),
+      client.prefetchQuery(timeline),
+      client.prefetchQuery(amenities),
+      client.prefetchQuery(analysis),
+    ]);
   }
+}
+
+/**
+ * Asks the server again for a period's report data (Refresh, Generate Report), when online. A
+ * failed request keeps the last good copy; the report shows it with the error.
+ */
+export async function refreshReportData(client: QueryClient, period: ReportPeriod): Promise<void> {
+  if (!onlineManager.isOnline()) return;
+  const [metrics, timeline, amenities, analysis] = reportQueries(period);
+  const again = { staleTime: 0 } as const;
+  // A failure stays in the query's state, where the report reads it.
+  const settle = (request: Promise<unknown>) => request.catch(() => undefined);
+  await Promise.all([
+    settle(client.fetchQuery({ ...metrics, ...again })),
+    settle(client.fetchQuery({ ...timeline, ...again })),
+    settle(client.fetchQuery({ ...amenities, ...again })),
+    settle(client.fetchQuery({ ...analysis, ...again })),
+  ]);
+}
+
+/** One query's state as a report source; null while its first load is under way. */
+export function toSource<T>(result: UseQueryResult<T, Error>): Source<T> | null {
+  if (result.data !== undefined) {
+    return {
+      status: 'ready',
+      data: result.data,
+      updatedAt: result.dataUpdatedAt,
+      fromSnapshot: isFromSnapshot(result.dataUpdatedAt),
+      refreshError: result.error ? result.error.message : null,
+    };
+  }
+  if (result.error) return { status: 'missing', reason: 'failed', error: result.error.message };
+  if (result.fetchStatus === 'fetching') return null;
+  // Paused (offline) or never asked: nothing is saved on this device.
+  return { status: 'missing', reason: 'offline', error: null };
 }
 
 export type ReportDataState =
   { status: 'loading' } | { status: 'ready'; data: ReportData; refreshing: boolean };
 
 /**
- * The data of the open report, loaded when it opens (`enabled`) or its period changes, and again
- * on `reloadKey` change. Waits for the offline snapshot to be restored first.
+ * The data of the open report through TanStack Query: what the device holds (restored from the
+ * offline snapshot after a reload) is used as it is; what is missing is fetched when online.
+ * `enabled` is false while no report is open. Reports do not poll: a report stays as built
+ * until Refresh or Generate asks again (refreshReportData).
  */
 export function useReportData(
   period: ReportPeriod,
-  reloadKey: number,
   enabled: boolean,
+  timeZone: string,
 ): ReportDataState {
   const client = useQueryClient();
   const isRestoring = useIsRestoring();
-  const [state, setState] = useState<{ key: string; data: ReportData | null; done: boolean }>({
-    key: '',
-    data: null,
-    done: false,
+  const on = { enabled: enabled && !isRestoring, refetchInterval: false } as const;
+  const [metricsQ, timelineQ, amenitiesQ, analysisQ] = reportQueries(period);
+  const results = useQueries({
+    queries: [
+      { ...metricsQ, ...on },
+      { ...timelineQ, ...on },
+      { ...amenitiesQ, ...on },
+      { ...analysisQ, ...on },
+    ],
   });
-  const key = `${period}:${reloadKey}`;
+  const [metrics, timeline, amenities, analysis] = [
+    toSource(results[0]),
+    toSource(results[1]),
+    toSource(results[2]),
+    toSource(results[3]),
+  ];
+  // When this report was built: opened, or its newest data arrived since.
+  const [openedAt] = useState(() => Date.now());
+  const generatedAt = Math.max(openedAt, ...results.map((result) => result.dataUpdatedAt));
 
-  useEffect(() => {
-    if (isRestoring || !enabled) return;
-    let active = true;
-    setState((previous) => ({ key, data: previous.data, done: false }));
-    // The first build uses what is fresh; asking again (Refresh, Generate) fetches anew.
-    void loadReportData(client, period, { force: reloadKey > 0 }).then((data) => {
-      if (active) setState({ key, data, done: true });
-    });
-    return () => {
-      active = false;
-    };
-  }, [client, isRestoring, enabled, period, reloadKey, key]);
+  if (!on.enabled || !metrics || !timeline || !amenities || !analysis) {
+    return { status: 'loading' };
+  }
+  return {
+    status: 'ready',
+    data: {
+      period,
+      // The period is seen from when the report was built: it does not move while it is read,
+      // and a report refreshed after midnight on the 1st covers the month that just ended.
+      calendar: calendarPeriod(period, generatedAt, timeZone),
+      today: zonedDate(generatedAt, timeZone),
+      generatedAt,
+      metrics,
+      timeline,
+      amenities,
+      analysis,
+      savedPeriods: savedPeriods(client),
+    },
+    refreshing: results.some((result) => result.isFetching),
+  };
+}
 
-  // A report of another period is never shown as this one's.
-  if (!state.data || state.data.period !== period) return { status: 'loading' };
-  return { status: 'ready', data: state.data, refreshing: !(state.key === key && state.done) };
+/** The period's usage from the report's timeline (null when the timeline is missing). */
+export function usageOf(data: ReportData, timeZone: string): UsageSummary | null {
+  if (data.timeline.status !== 'ready') return null;
+  const amenities = data.amenities.status === 'ready' ? data.amenities.data : undefined;
+  const points = data.timeline.data;
+  return summarizeUsage(points, amenityColumns(points, amenities), data.calendar, timeZone);
 }

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { analysisQuery } from '../../api/amy-analysis';
 import { loadSource } from '../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../lib/download';
-import { PERIODS, type ReportPeriod } from './periods';
+import { calendarPeriod, zonedDate } from './calendar';
+import type { ReportPeriod } from './periods';
 import { eventCsv, summarizeEvents } from './report-builders';
 
 export type DownloadResult =
@@ -25,6 +26,12 @@ export async function downloadEventCsv(
     };
   }
   const filename = csvFilename(`event-performance-${period}`, Date.now(), timeZone);
-  downloadCsv(filename, eventCsv(summarizeEvents(source.data, PERIODS[period].trendMonths)));
+  const now = Date.now();
+  const summary = summarizeEvents(
+    source.data,
+    calendarPeriod(period, now, timeZone),
+    zonedDate(now, timeZone),
+  );
+  downloadCsv(filename, eventCsv(summary));
   return { ok: true, filename, fromSnapshot: source.fromSnapshot };
 }

@@ -56,3 +56,13 @@ export function formatCents(value: number, currency: string): string {
 export function formatShare(percent: number): string {
   return `${percent.toLocaleString(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
+
+/** "Oct 1 – 31, 2026": a range of calendar dates ("2026-10-01"), zone-free. */
+export function formatDates(from: string, to: string): string {
+  return formatDayRange(`${from}T12:00:00Z`, `${to}T12:00:00Z`, 'UTC');
+}
+
+/** "Sat, Oct 17, 2026": one calendar date. */
+export function formatDate(date: string): string {
+  return formatDay(`${date}T12:00:00Z`, 'UTC');
+}

@@ -1,9 +1,4 @@
-import { forwardRef, type ReactNode } from 'react';
-import type { Source } from '../../api/snapshot';
-import { timelineSeriesLabels } from '../../api/snapshot';
-import { titleCase } from '../../lib/display-rules';
-import { formatCount, formatMoney, formatPercent } from '../../lib/format';
-import { CURRENT_PLAN } from '../../lib/plan';
+import { forwardRef } from 'react';
 import type { Settings } from '../../lib/settings';
 import { TIMEZONES } from '../../lib/settings';
 import { Badge } from '../../ui/badge';
@@ -11,51 +6,11 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { PERIODS, type ReportPeriod } from './periods';
-import { REPORT_TITLES, type PreviewKind } from './report-catalog';
-import type { ReportData, ReportDataState } from './report-data';
-import {
-  capacityRows,
-  summarizeEvents,
-  summarizeFinancials,
-  summarizeUsage,
-  type UsageSummary,
-} from './report-builders';
-import {
-  formatCents,
-  formatDateTime,
-  formatDay,
-  formatDayRange,
-  formatShare,
-} from './report-format';
-import { ReportTable } from './report-table';
-
-type Level = 3 | 4;
-
-type Context = {
-  data: ReportData;
-  timeZone: string;
-  currency: string;
-  level: Level;
-  onChoosePeriod: (period: ReportPeriod) => void;
-};
-
-type SourceName = 'metrics' | 'timeline' | 'popularity' | 'amenities' | 'analysis';
-
-const SOURCES_OF: Record<PreviewKind, SourceName[]> = {
-  usage: ['timeline', 'amenities', 'popularity'],
-  financial: ['metrics', 'popularity', 'timeline'],
-  events: ['analysis'],
-  maintenance: [],
-  full: ['metrics', 'timeline', 'popularity', 'amenities', 'analysis'],
-};
-
-const SOURCE_LABELS: Record<SourceName, (period: ReportPeriod) => string> = {
-  metrics: () => 'Dashboard metrics (monthly amenity value)',
-  timeline: (period) => `Usage timeline, ${PERIODS[period].label}`,
-  popularity: (period) => `Amenity popularity, ${PERIODS[period].label}`,
-  amenities: () => 'Amenity analytics (peak hours, capacity)',
-  analysis: () => "Amy's event analysis",
-};
+import { usageOf, type ReportData, type ReportDataState } from './report-data';
+import type { UsageSummary } from './report-builders';
+import { formatDateTime, formatDates } from './report-format';
+import { SOURCE_LABELS, type ReportDefinition, type SourceName } from './report-kind';
+import type { PreviewKind } from './registry';
 
 /**
  * The report document shown inside the app, built from the data the device holds. It prints on
@@ -65,7 +20,7 @@ const SOURCE_LABELS: Record<SourceName, (period: ReportPeriod) => string> = {
 export const ReportPreview = forwardRef<
   HTMLHeadingElement,
   {
-    kind: PreviewKind;
+    report: ReportDefinition<PreviewKind>;
     period: ReportPeriod;
     state: ReportDataState;
     settings: Settings;
@@ -79,7 +34,7 @@ export const ReportPreview = forwardRef<
   }
 >(function ReportPreview(
   {
-    kind,
+    report,
     period,
     state,
     settings,
@@ -94,13 +49,14 @@ export const ReportPreview = forwardRef<
   headingRef,
 ) {
   const timeZone = TIMEZONES[settings.timezone].iana;
-  const title = REPORT_TITLES[kind];
+  const { title, Body } = report;
   const data = state.status === 'ready' ? state.data : null;
-  const used = data ? SOURCES_OF[kind].map((name) => data[name]) : [];
+  const used = data ? report.sources.map((name) => data[name]) : [];
   const saved = used.some((source) => source.status === 'ready' && source.fromSnapshot);
   const ready = used.filter((source) => source.status === 'ready');
   const oldest = ready.length ? Math.min(...ready.map((source) => source.updatedAt)) : null;
-  const timeline = data?.timeline.status === 'ready' ? data.timeline.data : null;
+  // Coverage is stated on the first page of every report built from the usage timeline.
+  const usage = data && report.sources.includes('timeline') ? usageOf(data, timeZone) : null;
 
   return (
     <section
@@ -157,21 +113,16 @@ export const ReportPreview = forwardRef<
         {data ? (
           <>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-              {timeline && timeline.length > 0 && kind !== 'events' && kind !== 'maintenance' ? (
-                <MetaRow
-                  term="Period"
-                  value={formatDayRange(
-                    timeline[0]?.time ?? '',
-                    timeline.at(-1)?.time ?? '',
-                    timeZone,
-                  )}
-                />
-              ) : null}
+              <MetaRow
+                term="Period"
+                value={`${formatDates(data.calendar.from, data.calendar.to)} (${TIMEZONES[settings.timezone].label})`}
+              />
               <MetaRow term="Generated" value={formatDateTime(data.generatedAt, timeZone)} />
               {oldest !== null ? (
                 <MetaRow term="Data as of" value={formatDateTime(oldest, timeZone)} />
               ) : null}
             </dl>
+            {usage ? <CoverageNote usage={usage} /> : null}
             {saved ? (
               <p className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
                 <Icon name="offline" className="h-4 w-4 shrink-0" />
@@ -192,8 +143,7 @@ export const ReportPreview = forwardRef<
                 ) : null}
               </p>
             ) : null}
-            <ReportBody
-              kind={kind}
+            <Body
               context={{
                 data,
                 timeZone,
@@ -203,7 +153,7 @@ export const ReportPreview = forwardRef<
               }}
             />
             {used.length ? (
-              <SourceList data={data} names={SOURCES_OF[kind]} timeZone={timeZone} />
+              <SourceList data={data} names={report.sources} timeZone={timeZone} />
             ) : null}
           </>
         ) : null}
@@ -211,6 +161,25 @@ export const ReportPreview = forwardRef<
     </section>
   );
 });
+
+/** Says how much of the period the data covers, when that is not all of it. */
+function CoverageNote({ usage }: { usage: UsageSummary }) {
+  const { coverage, period } = usage;
+  if (coverage && !coverage.partial) return null;
+  return (
+    <p
+      data-testid="coverage"
+      className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+    >
+      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span className="min-w-0">
+        {coverage
+          ? `Partial data: the data covers ${formatDates(coverage.from, coverage.to)}, ${coverage.days} of the period's ${period.days} days. Totals count those days only and averages are per covered day.`
+          : `No data: no visits were recorded in any of the period's ${period.days} days.`}
+      </span>
+    </p>
+  );
+}
 
 function MetaRow({ term, value }: { term: string; value: string }) {
   return (
@@ -221,430 +190,13 @@ function MetaRow({ term, value }: { term: string; value: string }) {
   );
 }
 
-function ReportBody({ kind, context }: { kind: PreviewKind; context: Context }) {
-  switch (kind) {
-    case 'usage':
-      return <UsageReport context={context} />;
-    case 'financial':
-      return <FinancialReport context={context} />;
-    case 'events':
-      return <EventReport context={context} />;
-    case 'maintenance':
-      return <MaintenanceReport />;
-    case 'full': {
-      const inner = { ...context, level: 4 as const };
-      return (
-        <>
-          <Part title="Amenity usage">
-            <UsageReport context={inner} />
-          </Part>
-          <Part title="Financial impact">
-            <FinancialReport context={inner} />
-          </Part>
-          <Part title="Event performance">
-            <EventReport context={inner} />
-          </Part>
-        </>
-      );
-    }
-  }
-}
-
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-8 border-t border-slate-200 pt-6 first:mt-6 dark:border-slate-800">
-      <h3 className="text-lg font-bold text-slate-900 dark:text-slate-50">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Section({
-  title,
-  level,
-  note,
-  children,
-}: {
-  title: string;
-  level: Level;
-  note?: ReactNode;
-  children: ReactNode;
-}) {
-  const Heading = level === 3 ? 'h3' : 'h4';
-  return (
-    <section className="mt-6 break-inside-avoid-page">
-      <Heading className="text-base font-semibold text-slate-900 dark:text-slate-50">
-        {title}
-      </Heading>
-      {note ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{note}</p> : null}
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
-// ---- Usage ------------------------------------------------------------------------------------
-
-function usageOf(data: ReportData): UsageSummary | null {
-  if (data.timeline.status !== 'ready') return null;
-  const amenities = data.amenities.status === 'ready' ? data.amenities.data : undefined;
-  return summarizeUsage(data.timeline.data, timelineSeriesLabels(amenities));
-}
-
-function UsageReport({ context }: { context: Context }) {
-  const { data, level, timeZone } = context;
-  const usage = usageOf(data);
-  return (
-    <>
-      {usage ? (
-        <Section
-          title="Visits per amenity"
-          level={level}
-          note={`Daily visit counts of the four tracked amenities over ${formatCount(usage.days)} days.`}
-        >
-          <Figures
-            items={[
-              ['Total visits', formatCount(usage.totalVisits)],
-              ['Daily average', formatCount(usage.dailyAverage)],
-              [
-                'Busiest day',
-                usage.busiestDay
-                  ? `${formatDay(usage.busiestDay.time, timeZone)} (${formatCount(usage.busiestDay.visits)})`
-                  : '—',
-              ],
-            ]}
-          />
-          <ReportTable
-            caption="Visits per amenity"
-            head={['Amenity', 'Visits', 'Share', 'Daily average']}
-            numeric={[1, 2, 3]}
-            rows={usage.perAmenity.map((row) => [
-              row.name,
-              formatCount(row.visits),
-              formatShare(row.share),
-              formatCount(row.dailyAverage),
-            ])}
-          />
-        </Section>
-      ) : (
-        <Section title="Visits per amenity" level={level}>
-          <MissingTimeline context={context} />
-        </Section>
-      )}
-      <Section
-        title="Peak hours and capacity use"
-        level={level}
-        note="Peak hours and peak occupancy as amenity analytics reports them; “in use” is the occupancy when the data was taken."
-      >
-        {data.amenities.status === 'ready' ? (
-          <ReportTable
-            caption="Peak hours and capacity use"
-            head={['Amenity', 'Peak hours', 'Peak users', 'Capacity', 'Peak use', 'In use']}
-            numeric={[2, 3, 4, 5]}
-            rows={capacityRows(data.amenities.data).map((row) => [
-              row.name,
-              row.peakTime,
-              formatCount(row.peakUsers),
-              formatCount(row.capacity),
-              formatPercent(row.peakUse),
-              row.status === 'closed' ? 'Closed' : formatPercent(row.inUseNow),
-            ])}
-          />
-        ) : (
-          <MissingSource source={data.amenities} what="Amenity analytics" />
-        )}
-      </Section>
-      <Section
-        title="Share of visits"
-        level={level}
-        note={`All amenities, ${PERIODS[data.period].label.toLowerCase()}.`}
-      >
-        {data.popularity.status === 'ready' ? (
-          <ReportTable
-            caption="Share of visits per amenity"
-            head={['Amenity', 'Share of visits']}
-            numeric={[1]}
-            rows={data.popularity.data.map((entry) => [entry.name, formatShare(entry.percentage)])}
-          />
-        ) : (
-          <MissingSource source={data.popularity} what="Amenity popularity for this period" />
-        )}
-      </Section>
-    </>
-  );
-}
-
-// ---- Financial impact -------------------------------------------------------------------------
-
-function FinancialReport({ context }: { context: Context }) {
-  const { data, level, currency } = context;
-  if (data.metrics.status !== 'ready') {
-    return (
-      <Section title="Monthly amenity value" level={level}>
-        <MissingSource source={data.metrics} what="The dashboard metrics" />
-      </Section>
-    );
-  }
-  const usage = usageOf(data);
-  const summary = summarizeFinancials({
-    monthlyValue: data.metrics.data.revenueImpact,
-    popularity: data.popularity.status === 'ready' ? data.popularity.data : null,
-    usage,
-    periodDays: PERIODS[data.period].days,
-    platformMonthlyCost: CURRENT_PLAN.monthlyPrice,
-  });
-  const days = usage?.days ?? PERIODS[data.period].days;
-  return (
-    <>
-      <Section title="Monthly amenity value" level={level}>
-        <Figures
-          items={[
-            ['Monthly amenity value', formatMoney(summary.monthlyValue, currency)],
-            ...(days === 30
-              ? []
-              : [
-                  [
-                    `Over ${formatCount(days)} days (estimated)`,
-                    formatMoney(summary.periodValue, currency),
-                  ] as [string, string],
-                ]),
-          ]}
-        />
-      </Section>
-      <Section
-        title="Value per amenity (estimated)"
-        level={level}
-        note="The monthly value shared out by each amenity's share of visits. Value per visit is given where the usage timeline counts the visits."
-      >
-        {summary.perAmenity.length ? (
-          <ReportTable
-            caption="Estimated value per amenity"
-            head={['Amenity', 'Share of visits', 'Monthly value', 'Value per visit']}
-            numeric={[1, 2, 3]}
-            rows={summary.perAmenity.map((row) => [
-              row.name,
-              formatShare(row.share),
-              formatMoney(row.monthlyValue, currency),
-              row.valuePerVisit === null ? 'Not tracked' : formatCents(row.valuePerVisit, currency),
-            ])}
-          />
-        ) : (
-          <MissingSource source={data.popularity} what="Amenity popularity for this period" />
-        )}
-      </Section>
-      <Section title="Cost per visit" level={level}>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          CommonGround does not hold the amenities’ operating costs (staff, upkeep, utilities), so a
-          true cost per visit cannot be calculated from its data.{' '}
-          {summary.platformCostPerVisit !== null && summary.trackedMonthlyVisits !== null ? (
-            <>
-              The one cost it knows is its own {CURRENT_PLAN.name} plan at{' '}
-              {formatMoney(summary.platformMonthlyCost, currency)} a month: about{' '}
-              <strong>{formatCents(summary.platformCostPerVisit * 1000, currency)}</strong> per
-              1,000 visits to the tracked amenities ({formatCount(summary.trackedMonthlyVisits)}{' '}
-              visits a month).
-            </>
-          ) : (
-            'The visit counts for this period are not available either.'
-          )}
-        </p>
-      </Section>
-      <Section title="How these figures are made" level={level}>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-          <li>Monthly amenity value is the dashboard’s Revenue Impact figure.</li>
-          <li>
-            Estimated: the value over the period (the monthly value × days ÷ 30), the value per
-            amenity (by share of visits) and the value per visit (that value ÷ visits per 30 days).
-          </li>
-          <li>Amounts are shown in {currency} as set in Settings; no exchange rate is applied.</li>
-        </ul>
-      </Section>
-    </>
-  );
-}
-
-// ---- Event performance ------------------------------------------------------------------------
-
-function EventReport({ context }: { context: Context }) {
-  const { data, level } = context;
-  if (data.analysis.status !== 'ready') {
-    return (
-      <Section title="Events" level={level}>
-        <MissingSource source={data.analysis} what="Amy's event analysis" />
-      </Section>
-    );
-  }
-  const months = PERIODS[data.period].trendMonths;
-  const events = summarizeEvents(data.analysis.data, months);
-  return (
-    <>
-      <Section
-        title="Events"
-        level={level}
-        note={
-          months === 1
-            ? "Amy's most recent month of events."
-            : `Amy's last ${months} months of events (as many as she reports).`
-        }
-      >
-        <Figures
-          items={[
-            ['Events', formatCount(events.totalEvents)],
-            [
-              'Average attendance',
-              events.avgAttendance === null ? '—' : formatCount(events.avgAttendance),
-            ],
-          ]}
-        />
-        <ReportTable
-          caption="Events per month"
-          head={['Month', 'Events', 'Average attendance']}
-          numeric={[1, 2]}
-          rows={events.months.map((month) => [
-            month.month,
-            formatCount(month.events),
-            formatCount(month.avgAttendance),
-          ])}
-        />
-      </Section>
-      <Section
-        title="Categories"
-        level={level}
-        note="Across Amy's whole analysis, most successful first."
-      >
-        <ReportTable
-          caption="Event categories"
-          head={['Category', 'Events', 'Average success']}
-          numeric={[1, 2]}
-          rows={events.categories.map((category) => [
-            titleCase(category.category),
-            formatCount(category.count),
-            formatPercent(category.avgSuccess),
-          ])}
-        />
-      </Section>
-      <Section title="Best performing amenities" level={level}>
-        <ReportTable
-          caption="Best performing amenities for events"
-          head={['Amenity', 'Events', 'Average attendance']}
-          numeric={[1, 2]}
-          rows={events.amenities.map((amenity) => [
-            amenity.amenity,
-            formatCount(amenity.eventCount),
-            formatCount(amenity.avgAttendance),
-          ])}
-        />
-      </Section>
-      {events.insights.length ? (
-        <Section title="Seasonal insights" level={level}>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-            {events.insights.map((insight) => (
-              <li key={insight}>{insight}</li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-    </>
-  );
-}
-
-// ---- Maintenance (pending) --------------------------------------------------------------------
-
-function MaintenanceReport() {
-  return (
-    <div className="mt-4 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
-      <Icon name="clock" className="mt-0.5 h-5 w-5 shrink-0" />
-      <div>
-        <p className="font-semibold">This report is pending.</p>
-        <p className="mt-1">
-          It will list work orders, inspections and downtime per amenity. CommonGround does not
-          collect maintenance data yet, so there is nothing to show or download.
-        </p>
-      </div>
-    </div>
-  );
-}
-
-// ---- Building blocks --------------------------------------------------------------------------
-
-function Figures({ items }: { items: [string, string][] }) {
-  return (
-    <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {items.map(([term, value]) => (
-        <div
-          key={term}
-          className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700"
-        >
-          <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
-          <dd className="text-base font-semibold text-slate-900 tabular-nums sm:text-lg dark:text-slate-50">
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
-      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-      <div className="min-w-0 break-words">{children}</div>
-    </div>
-  );
-}
-
-function MissingSource<T>({ source, what }: { source: Source<T>; what: string }) {
-  if (source.status === 'ready') return null;
-  return (
-    <Notice>
-      {source.reason === 'offline'
-        ? `${what} has not been saved on this device yet (it was never loaded here). It will be included once the app is online.`
-        : `${what} could not be loaded: ${source.error ?? 'unknown error'}.`}
-    </Notice>
-  );
-}
-
-function MissingTimeline({ context }: { context: Context }) {
-  const { data, onChoosePeriod } = context;
-  const source = data.timeline;
-  if (source.status === 'ready') return null;
-  const label = PERIODS[data.period].label;
-  const others = data.savedPeriods.filter((period) => period !== data.period);
-  return (
-    <Notice>
-      <p>
-        {source.reason === 'offline'
-          ? `The usage timeline for ${label} has not been saved on this device (it was never loaded here), so visits per amenity cannot be shown for this period.`
-          : `The usage timeline for ${label} could not be loaded: ${source.error ?? 'unknown error'}.`}
-      </p>
-      {others.length ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2" data-print-hide>
-          <span>Saved on this device:</span>
-          {others.map((period) => (
-            <Button
-              key={period}
-              variant="secondary"
-              size="sm"
-              onClick={() => onChoosePeriod(period)}
-            >
-              Show {PERIODS[period].label}
-            </Button>
-          ))}
-        </div>
-      ) : (
-        <p className="mt-1">No other period’s timeline is saved on this device yet.</p>
-      )}
-    </Notice>
-  );
-}
-
 function SourceList({
   data,
   names,
   timeZone,
 }: {
   data: ReportData;
-  names: SourceName[];
+  names: readonly SourceName[];
   timeZone: string;
 }) {
   return (

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
-import { downloadUsageCsv } from '../../api/snapshot';
 import { formatCount } from '../../lib/format';
-import { useOnline } from '../../lib/online';
+import { useConnectivity } from '../../lib/connectivity';
 import { usePersistentChoice } from '../../lib/persistent-state';
 import { TIMEZONES, useSettings } from '../../lib/settings';
 import { REPORTS_PERIOD_KEY } from '../../lib/storage-keys';
@@ -16,26 +15,19 @@ import { DetailList } from '../../ui/detail-list';
 import { InfoNote } from '../../ui/info-note';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
-import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS, type ReportPeriod } from './periods';
-import {
-  AVAILABLE_REPORTS,
-  REPORT_KINDS,
-  REPORT_STATS,
-  SCHEDULED_REPORTS,
-  type AvailableReport,
-  type PreviewKind,
-  type ScheduledReport,
-} from './report-catalog';
-import { downloadEventCsv } from './report-downloads';
-import { useReportData, warmReportData } from './report-data';
+import { PageHeader } from '../../ui/page-header';
+import { SelectField } from '../../ui/select-field';
+import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
+import { useReportActivity } from './report-activity';
+import { SCHEDULED_REPORTS, type ScheduledReport } from './report-catalog';
+import { refreshReportData, useReportData, warmReportData } from './report-data';
+import type { ReportDefinition } from './report-kind';
 import { ReportPreview } from './report-preview';
+import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
 
 const PREVIEW_PARAM = 'report';
 
-function parsePreview(value: string | null): PreviewKind | null {
-  if (value === 'full') return 'full';
-  return REPORT_KINDS.find((kind) => kind === value) ?? null;
-}
+const PERIOD_OPTIONS = REPORT_PERIODS.map((value) => ({ value, label: PERIODS[value].label }));
 
 /**
  * Spec section 2, Reports. The open preview lives in the URL (?report=usage), so Back closes it
@@ -44,7 +36,7 @@ function parsePreview(value: string | null): PreviewKind | null {
 export function ReportsPage() {
   const client = useQueryClient();
   const isRestoring = useIsRestoring();
-  const online = useOnline();
+  const online = useConnectivity() === 'online';
   const settings = useSettings();
   const [period, setPeriod] = usePersistentChoice(
     REPORTS_PERIOD_KEY,
@@ -52,14 +44,16 @@ export function ReportsPage() {
     DEFAULT_REPORT_PERIOD,
   );
   const [params, setParams] = useSearchParams();
-  const previewKind = parsePreview(params.get(PREVIEW_PARAM));
-  const [reloadKey, setReloadKey] = useState(0);
+  const preview = findReport(params.get(PREVIEW_PARAM));
+  const previewKind = preview?.kind ?? null;
+  // Moves focus to the report's title again when an open report is asked for once more.
+  const [focusKey, setFocusKey] = useState(0);
   const printRequested = useRef(false);
   const [schedule, setSchedule] = useState<ScheduledReport | null>(null);
-  const report = useReportData(period, reloadKey, previewKind !== null);
+  const [activity, countActivity] = useReportActivity();
+  const report = useReportData(period, previewKind !== null, TIMEZONES[settings.timezone].iana);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const triggerRef = useRef<string | null>(null);
-  const periodId = useId();
 
   // Save every period's data on the device while online, so any report opens offline later.
   useEffect(() => {
@@ -73,20 +67,26 @@ export function ReportsPage() {
     if (!previewKind) return;
     headingRef.current?.focus({ preventScroll: true });
     headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [previewKind, reloadKey]);
+  }, [previewKind, focusKey]);
 
   // Download of the print-ready report: print once it is built.
+  const printable = report.status === 'ready' && !report.refreshing;
   useEffect(() => {
-    if (printRequested.current && report.status === 'ready' && !report.refreshing) {
+    if (printRequested.current && printable) {
       printRequested.current = false;
       window.print();
     }
-  }, [report]);
+  }, [printable, previewKind]);
+
+  const refresh = () => void refreshReportData(client, period);
 
   const openPreview = (kind: PreviewKind, trigger: string) => {
     triggerRef.current = trigger;
-    if (previewKind === kind) setReloadKey((key) => key + 1);
-    else setParams({ [PREVIEW_PARAM]: kind });
+    countActivity('generated');
+    if (previewKind === kind) {
+      setFocusKey((key) => key + 1);
+      refresh();
+    } else setParams({ [PREVIEW_PARAM]: kind });
   };
 
   const closePreview = () => {
@@ -97,115 +97,89 @@ export function ReportsPage() {
     });
   };
 
-  const downloadUsage = async () => {
-    const result = await downloadUsageCsv(client, PERIODS[period].timeline);
-    if (result.ok) {
-      toast({
-        title: 'Download started',
-        description: `${result.filename}: ${formatCount(result.rows)} days of usage${result.fromSnapshot ? ', from the offline snapshot' : ''}.`,
-      });
-    } else {
-      toast({ title: 'Usage data not downloaded', description: result.message, tone: 'error' });
-    }
-  };
-
-  const downloadEvents = async () => {
-    const result = await downloadEventCsv(client, period, TIMEZONES[settings.timezone].iana);
-    if (result.ok) {
-      toast({
-        title: 'Download started',
-        description: `${result.filename}${result.fromSnapshot ? ', from the offline snapshot' : ''}.`,
-      });
-    } else {
-      toast({ title: 'Event data not downloaded', description: result.message, tone: 'error' });
-    }
-  };
-
-  const download = (item: AvailableReport) => {
-    if (item.download === 'usage-csv') void downloadUsage();
-    else if (item.download === 'event-csv') void downloadEvents();
-    else if (item.download === 'print') {
+  const download = (item: ReportDefinition<PreviewKind>) => {
+    const how = item.download;
+    if (!how) return;
+    if (how.type === 'print') {
+      countActivity('downloads');
       printRequested.current = true;
       openPreview(item.kind, `download-${item.kind}`);
+      return;
     }
+    void how.run({ client, period, timeZone: TIMEZONES[settings.timezone].iana }).then((result) => {
+      if (result.ok) {
+        countActivity('downloads');
+        toast({ title: 'Download started', description: result.description });
+      } else toast({ title: how.failureTitle, description: result.message, tone: 'error' });
+    });
   };
-
-  const csvForPreview =
-    previewKind === 'usage' ? downloadUsage : previewKind === 'events' ? downloadEvents : null;
 
   return (
     <>
-      <title>Reports · CommonGround</title>
-      <div data-print-hide className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold">Reports</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Usage, value and event reports for your board, built from the data on this device.
-          </p>
-        </div>
-        <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
-          <div className="grid flex-1 gap-1 sm:flex-none">
-            <label htmlFor={periodId} className="text-sm font-medium">
-              Report period
-            </label>
-            <select
-              id={periodId}
-              value={period}
-              onChange={(event) => setPeriod(event.target.value as ReportPeriod)}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900"
+      <PageHeader
+        title="Reports"
+        printHide
+        description="Usage, value and event reports for your board, built from the data on this device."
+        actions={
+          <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+            <div className="flex-1 sm:flex-none">
+              <SelectField
+                label="Report period"
+                value={period}
+                options={PERIOD_OPTIONS}
+                onChange={setPeriod}
+              />
+            </div>
+            <Button
+              id="generate-report"
+              onClick={() => {
+                // Generate always builds anew for the chosen period, with fresh data when online.
+                openPreview(FULL_REPORT.kind, 'generate-report');
+                if (previewKind !== FULL_REPORT.kind) refresh();
+              }}
+              disabled={isRestoring}
             >
-              {REPORT_PERIODS.map((option) => (
-                <option key={option} value={option}>
-                  {PERIODS[option].label}
-                </option>
-              ))}
-            </select>
+              <Icon name="report" className="h-4 w-4" />
+              Generate Report
+            </Button>
           </div>
-          <Button
-            id="generate-report"
-            onClick={() => {
-              // Generate always builds anew for the chosen period, with fresh data when online.
-              openPreview('full', 'generate-report');
-              if (previewKind !== 'full') setReloadKey((key) => key + 1);
-            }}
-            disabled={isRestoring}
-          >
-            <Icon name="report" className="h-4 w-4" />
-            Generate Report
-          </Button>
-        </div>
-      </div>
+        }
+      />
 
-      {previewKind ? (
+      {preview ? (
         <div className="mt-6">
           <ReportPreview
             ref={headingRef}
-            kind={previewKind}
+            report={preview}
             period={period}
             state={report}
             settings={settings}
             online={online}
-            csvAvailable={csvForPreview !== null}
+            csvAvailable={preview.download?.type === 'csv'}
             onClose={closePreview}
             onPrint={() => window.print()}
-            onDownloadCsv={() => void csvForPreview?.()}
-            onRefresh={() => setReloadKey((key) => key + 1)}
+            onDownloadCsv={() => download(preview)}
+            onRefresh={refresh}
             onChoosePeriod={setPeriod}
           />
         </div>
       ) : null}
 
       <div data-print-hide className="mt-6 grid gap-6">
-        <StatTiles label="Report statistics">
-          {REPORT_STATS.map((stat) => (
+        <div>
+          <StatTiles label="Report statistics">
             <StatTile
-              key={stat.label}
-              label={stat.label}
-              value={formatCount(stat.value)}
-              icon={stat.icon}
+              label="Reports Generated"
+              value={formatCount(activity.generated)}
+              icon="report"
             />
-          ))}
-        </StatTiles>
+            <StatTile label="Downloads" value={formatCount(activity.downloads)} icon="download" />
+          </StatTiles>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Counted on this device: reports opened or generated here, and files saved or printed
+            from here.
+          </p>
+        </div>
 
         <Card aria-labelledby="available-reports">
           <CardHeader
@@ -215,7 +189,7 @@ export function ReportsPage() {
           />
           <CardBody>
             <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {AVAILABLE_REPORTS.map((item) => (
+              {REPORTS.map((item) => (
                 <AvailableReportRow
                   key={item.kind}
                   item={item}
@@ -287,7 +261,7 @@ function AvailableReportRow({
   onPreview,
   onDownload,
 }: {
-  item: AvailableReport;
+  item: ReportDefinition;
   onPreview: () => void;
   onDownload: () => void;
 }) {
@@ -309,7 +283,7 @@ function AvailableReportRow({
         <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{item.description}</p>
         {pending ? (
           <p id={reasonId} className="mt-1 text-sm text-amber-900 dark:text-amber-200">
-            {item.pendingReason}
+            {item.status === 'pending' ? item.pendingReason : null}
           </p>
         ) : null}
       </div>

@@ -1,0 +1,122 @@
+import { titleCase } from '../../../lib/display-rules';
+import { formatCount, formatPercent } from '../../../lib/format';
+import { summarizeEvents } from '../report-builders';
+import { downloadEventCsv } from '../report-downloads';
+import { defineReport, type ReportContext } from '../report-kind';
+import { Figures, MissingSource, Notice, Section } from '../report-sections';
+import { ReportTable } from '../report-table';
+
+function EventReport({ context }: { context: ReportContext }) {
+  const { data, level } = context;
+  if (data.analysis.status !== 'ready') {
+    return (
+      <Section title="Events" level={level}>
+        <MissingSource source={data.analysis} what="Amy's event analysis" />
+      </Section>
+    );
+  }
+  const events = summarizeEvents(data.analysis.data, data.calendar, data.today);
+  return (
+    <>
+      <Section
+        title="Events"
+        level={level}
+        note={
+          data.period === 'week'
+            ? 'Amy counts events by month: the month this week is part of.'
+            : "Amy's events in the months of this period."
+        }
+      >
+        {events.months.length === 0 ? (
+          <Notice>Amy&rsquo;s analysis has no month of this period.</Notice>
+        ) : (
+          <>
+            <Figures
+              items={[
+                ['Events', formatCount(events.totalEvents)],
+                [
+                  'Average attendance',
+                  events.avgAttendance === null ? '—' : formatCount(events.avgAttendance),
+                ],
+              ]}
+            />
+            <ReportTable
+              caption="Events per month"
+              head={['Month', 'Events', 'Average attendance']}
+              numeric={[1, 2]}
+              rows={events.months.map((month) => [
+                month.label,
+                formatCount(month.events),
+                formatCount(month.avgAttendance),
+              ])}
+            />
+          </>
+        )}
+      </Section>
+      <Section
+        title="Categories (Amy's last 12 months)"
+        level={level}
+        note="Amy reports categories over her whole analysis, not per month, so this is not limited to the period; most successful first."
+      >
+        <ReportTable
+          caption="Event categories"
+          head={['Category', 'Events', 'Average success']}
+          numeric={[1, 2]}
+          rows={events.categories.map((category) => [
+            titleCase(category.category),
+            formatCount(category.count),
+            formatPercent(category.avgSuccess),
+          ])}
+        />
+      </Section>
+      <Section
+        title="Best performing amenities (Amy's last 12 months)"
+        level={level}
+        note="Also over Amy's whole analysis, not only this period."
+      >
+        <ReportTable
+          caption="Best performing amenities for events"
+          head={['Amenity', 'Events', 'Average attendance']}
+          numeric={[1, 2]}
+          rows={events.amenities.map((amenity) => [
+            amenity.amenity,
+            formatCount(amenity.eventCount),
+            formatCount(amenity.avgAttendance),
+          ])}
+        />
+      </Section>
+      {events.insights.length ? (
+        <Section title="Seasonal insights (Amy's last 12 months)" level={level}>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+            {events.insights.map((insight) => (
+              <li key={insight}>{insight}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+export const eventsReport = defineReport({
+  kind: 'events',
+  title: 'Event Performance Report',
+  description: "Amy's analysis: events, attendance, top categories and amenities.",
+  partTitle: 'Event performance',
+  sources: ['analysis'],
+  Body: EventReport,
+  status: 'ready',
+  downloadLabel: 'CSV',
+  download: {
+    type: 'csv',
+    failureTitle: 'Event data not downloaded',
+    run: async ({ client, period, timeZone }) => {
+      const result = await downloadEventCsv(client, period, timeZone);
+      if (!result.ok) return result;
+      return {
+        ok: true,
+        description: `${result.filename}${result.fromSnapshot ? ', from the offline snapshot' : ''}.`,
+      };
+    },
+  },
+});

@@ -1,0 +1,118 @@
+import { formatCount, formatMoney } from '../../../lib/format';
+import { summarizeCosts } from '../report-builders';
+import { usageOf } from '../report-data';
+import { formatCents } from '../report-format';
+import { defineReport, type ReportContext } from '../report-kind';
+import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
+import { ReportTable } from '../report-table';
+
+/** How an amenity without an operating cost reads, everywhere in the report. */
+export const COST_NOT_ENTERED = 'cost not entered';
+
+function FinancialReport({ context }: { context: ReportContext }) {
+  const { data, level, currency, timeZone } = context;
+  const usage = usageOf(data, timeZone);
+  const amenities = data.amenities.status === 'ready' ? data.amenities.data : [];
+  const costs = new Map(amenities.map((amenity) => [amenity.id, amenity.monthlyOperatingCost]));
+  const summary = usage ? summarizeCosts(usage, costs) : null;
+  return (
+    <>
+      <Section
+        title="Monthly amenity value"
+        level={level}
+        note="The dashboard’s Revenue Impact: visits over the last 30 days (up to now, not only this period) times a value per visit set for each amenity type."
+      >
+        {data.metrics.status === 'ready' ? (
+          <Figures
+            items={[
+              ['Monthly amenity value', formatMoney(data.metrics.data.revenueImpact, currency)],
+            ]}
+          />
+        ) : (
+          <MissingSource source={data.metrics} what="The dashboard metrics" />
+        )}
+      </Section>
+      <Section
+        title="Operating cost per visit"
+        level={level}
+        note="Each amenity’s monthly operating cost, times the months the data covers, divided by its visits in those days."
+      >
+        {!usage ? (
+          <MissingTimeline context={context} />
+        ) : !summary || !usage.coverage ? (
+          <Notice>No visits were recorded in this period.</Notice>
+        ) : (
+          <>
+            {data.amenities.status === 'ready' ? null : (
+              <MissingSource source={data.amenities} what="The amenities’ operating costs" />
+            )}
+            <Figures
+              items={[
+                ['Operating cost in the period', formatMoney(summary.totalCost, currency)],
+                [
+                  'Cost per visit',
+                  summary.costPerVisit === null ? '—' : formatCents(summary.costPerVisit, currency),
+                ],
+              ]}
+            />
+            <ReportTable
+              caption="Operating cost per visit"
+              head={['Amenity', 'Visits', 'Monthly cost', 'Cost in period', 'Cost per visit']}
+              numeric={[1, 2, 3, 4]}
+              rows={summary.perAmenity.map((row) => [
+                row.name,
+                formatCount(row.visits),
+                row.monthlyCost === null
+                  ? COST_NOT_ENTERED
+                  : formatMoney(row.monthlyCost, currency),
+                row.periodCost === null ? COST_NOT_ENTERED : formatMoney(row.periodCost, currency),
+                row.monthlyCost === null
+                  ? COST_NOT_ENTERED
+                  : row.costPerVisit === null
+                    ? 'no visits'
+                    : formatCents(row.costPerVisit, currency),
+              ])}
+            />
+          </>
+        )}
+      </Section>
+      <Section title="How these figures are made" level={level}>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+          <li>
+            Monthly amenity value is the dashboard’s Revenue Impact: the server counts the visits of
+            the last 30 days and multiplies them by a value per visit for each amenity type.
+          </li>
+          <li>
+            Cost per visit = monthly operating cost × months covered ÷ visits. Months covered counts
+            each calendar month by the share of its days the data covers
+            {summary
+              ? ` (${summary.months.toLocaleString('en-US', { maximumFractionDigits: 2 })} here)`
+              : ''}
+            . The total cost per visit counts only the amenities with a cost.
+          </li>
+          {summary?.notEntered.length ? (
+            <li>
+              No operating cost has been entered for {summary.notEntered.join(', ')} (
+              {COST_NOT_ENTERED}
+              ): left out of the totals.
+            </li>
+          ) : null}
+          <li>Amounts are shown in {currency} as set in Settings; no exchange rate is applied.</li>
+        </ul>
+      </Section>
+    </>
+  );
+}
+
+export const financialReport = defineReport({
+  kind: 'financial',
+  title: 'Financial Impact Report',
+  description:
+    'Monthly amenity value, operating cost per amenity and per visit, for fee discussions.',
+  partTitle: 'Financial impact',
+  sources: ['metrics', 'timeline', 'amenities'],
+  Body: FinancialReport,
+  status: 'ready',
+  downloadLabel: 'PDF',
+  download: { type: 'print' },
+});

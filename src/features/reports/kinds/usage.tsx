@@ -1,0 +1,163 @@
+import { amenityAnalyticsQuery } from '../../../api/amenity-analytics';
+import { amenityColumns, loadSource } from '../../../api/snapshot';
+import { csvFilename, downloadCsv } from '../../../lib/download';
+import { formatCount, formatPercent } from '../../../lib/format';
+import { TIMEZONES, getSettings } from '../../../lib/settings';
+import { usageCsv } from '../../../lib/usage-csv';
+import { calendarPeriod } from '../calendar';
+import { PERIODS } from '../periods';
+import { capacityRows, summarizeUsage } from '../report-builders';
+import { periodTimelineQuery, usageOf } from '../report-data';
+import { formatDate, formatDateTime, formatShare } from '../report-format';
+import {
+  defineReport,
+  type DownloadContext,
+  type DownloadOutcome,
+  type ReportContext,
+} from '../report-kind';
+import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
+import { ReportTable } from '../report-table';
+
+function UsageReport({ context }: { context: ReportContext }) {
+  const { data, level, timeZone } = context;
+  const usage = usageOf(data, timeZone);
+  return (
+    <>
+      {usage ? (
+        <Section
+          title="Visits per amenity"
+          level={level}
+          note={
+            usage.coverage
+              ? `Visits to each amenity on the ${formatCount(usage.coverage.days)} days the data covers; share is each amenity's part of all these visits, and averages are per covered day.`
+              : undefined
+          }
+        >
+          {usage.coverage ? (
+            <>
+              <Figures
+                items={[
+                  ['Total visits', formatCount(usage.totalVisits)],
+                  ['Daily average', formatCount(usage.dailyAverage)],
+                  [
+                    'Busiest day',
+                    usage.busiestDay
+                      ? `${formatDate(usage.busiestDay.date)} (${formatCount(usage.busiestDay.visits)})`
+                      : '—',
+                  ],
+                ]}
+              />
+              <ReportTable
+                caption="Visits per amenity"
+                head={['Amenity', 'Visits', 'Share of visits', 'Daily average']}
+                numeric={[1, 2, 3]}
+                rows={usage.perAmenity.map((row) => [
+                  row.name,
+                  formatCount(row.visits),
+                  formatShare(row.share),
+                  formatCount(row.dailyAverage),
+                ])}
+              />
+            </>
+          ) : (
+            <Notice>No visits were recorded in this period.</Notice>
+          )}
+        </Section>
+      ) : (
+        <Section title="Visits per amenity" level={level}>
+          <MissingTimeline context={context} />
+        </Section>
+      )}
+      <Section
+        title="Peak hours and capacity use"
+        level={level}
+        note="Peak hours and peak occupancy over the last 30 days as amenity analytics reports them (not only this period); “in use” is the occupancy when the data was taken."
+      >
+        {data.amenities.status === 'ready' ? (
+          <ReportTable
+            caption="Peak hours and capacity use"
+            head={['Amenity', 'Peak hours', 'Peak users', 'Capacity', 'Peak use', 'In use']}
+            numeric={[2, 3, 4, 5]}
+            rows={capacityRows(data.amenities.data).map((row) => [
+              row.name,
+              row.peakTime,
+              formatCount(row.peakUsers),
+              formatCount(row.capacity),
+              formatPercent(row.peakUse),
+              row.status === 'closed' ? 'Closed' : formatPercent(row.inUseNow),
+            ])}
+          />
+        ) : (
+          <MissingSource source={data.amenities} what="Amenity analytics" />
+        )}
+      </Section>
+    </>
+  );
+}
+
+/**
+ * The period's usage as CSV: header rows say what the file covers (report, period, covered
+ * days, time zone, when it was made), then one line per covered day with every amenity.
+ */
+async function downloadUsage({
+  client,
+  period,
+  timeZone,
+}: DownloadContext): Promise<DownloadOutcome> {
+  const [timeline, amenities] = await Promise.all([
+    loadSource(client, periodTimelineQuery(period)),
+    loadSource(client, amenityAnalyticsQuery()),
+  ]);
+  if (timeline.status === 'missing') {
+    return {
+      ok: false,
+      message:
+        timeline.reason === 'offline'
+          ? 'This usage data has not been saved on this device yet. Connect once to load it.'
+          : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
+    };
+  }
+  const now = Date.now();
+  const calendar = calendarPeriod(period, now, timeZone);
+  const list = amenities.status === 'ready' ? amenities.data : undefined;
+  const columns = amenityColumns(timeline.data, list);
+  const usage = summarizeUsage(timeline.data, columns, calendar, timeZone);
+  const zone =
+    Object.values(TIMEZONES).find((candidate) => candidate.iana === timeZone) ??
+    TIMEZONES[getSettings().timezone];
+  const csv = usageCsv(usage.points, columns, {
+    resolution: 'day',
+    timeZone,
+    timeZoneLabel: zone.label,
+    preamble: [
+      ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
+      ['Period', `${calendar.from} to ${calendar.to}`],
+      [
+        'Data covers',
+        usage.coverage
+          ? `${usage.coverage.from} to ${usage.coverage.to} (${usage.coverage.days} of ${calendar.days} days)`
+          : 'no day of the period',
+      ],
+      ['Time zone', `${zone.label}, ${timeZone}`],
+      ['Generated', formatDateTime(now, timeZone)],
+    ],
+  });
+  const filename = csvFilename(`usage-${period}-${calendar.from}-to-${calendar.to}`, now, timeZone);
+  downloadCsv(filename, csv);
+  return {
+    ok: true,
+    description: `${filename}: ${formatCount(usage.points.length)} days of usage${timeline.fromSnapshot ? ', from the offline snapshot' : ''}.`,
+  };
+}
+
+export const usageReport = defineReport({
+  kind: 'usage',
+  title: 'Amenity Usage Report',
+  description: 'Visits per amenity, peak hours and capacity use.',
+  partTitle: 'Amenity usage',
+  sources: ['timeline', 'amenities'],
+  Body: UsageReport,
+  status: 'ready',
+  downloadLabel: 'CSV',
+  download: { type: 'csv', failureTitle: 'Usage data not downloaded', run: downloadUsage },
+});
