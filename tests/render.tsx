@@ -6,6 +6,13 @@ import { createQueryClient } from '../src/api/query-client';
 import { Toaster } from '../src/ui/toast';
 import { TooltipProvider } from '../src/ui/tooltip';
 
+/**
+ * How long to wait for what appears only once a lazily loaded module has arrived (a route's
+ * page, the More sheet, the usage chart, the export code). Its first import transforms its
+ * modules on the fly, which on a busy machine takes seconds more than a render.
+ */
+export const LAZY_LOAD = { timeout: 10_000 };
+
 /** Renders UI the way the app does (query client, tooltips, toasts) inside a memory router. */
 export function renderWithApp(
   ui: ReactElement,

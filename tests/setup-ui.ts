@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { createElement } from 'react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from '../mocks/node';
+import { resetConnectivityForTests } from '../src/lib/connectivity';
 import { resetSettingsForTests } from '../src/lib/settings';
 import { resetToastsForTests } from '../src/ui/toast';
 
@@ -14,6 +15,10 @@ vi.mock('../src/ui/charts/usage-chart', () => ({
     createElement('div', { 'data-testid': 'usage-chart', 'data-points': data.times.length }),
 }));
 
+// find* and waitFor wait for a condition, never for a time: the limit is only when to give up.
+// Testing-library's 1 s is less than a page render takes on a busy machine (CI, a CPU hog).
+configure({ asyncUtilTimeout: 5_000 });
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
@@ -21,6 +26,7 @@ afterEach(() => {
   localStorage.clear();
   resetSettingsForTests();
   resetToastsForTests();
+  resetConnectivityForTests();
   document.documentElement.className = '';
 });
 afterAll(() => server.close());

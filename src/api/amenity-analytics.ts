@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API_PATHS,
-  AmenityAnalyticsListSchema,
-  normalizeStatus,
-  type AmenityAnalytics,
-  type AmenityStatus,
-} from './contract';
+import { useCallback } from 'react';
+import { TIMEZONES, useSettings } from '../lib/settings';
+import { API_PATHS, AmenityAnalyticsListSchema, type AmenityAnalytics } from './contract';
+import { localizeAmenities } from './localize';
 import { contractQueryFn } from './query-fn';
 import { REFRESH, useRefreshInterval } from './refresh';
-
-/** An amenity as the screens read it: its status normalised (unknown values are closed). */
-export type AmenityDetail = Omit<AmenityAnalytics, 'status'> & { status: AmenityStatus };
 
 export function amenityAnalyticsQuery() {
   return queryOptions({
@@ -20,15 +14,17 @@ export function amenityAnalyticsQuery() {
   });
 }
 
-/** Spec section 4: any unknown status displays as closed; normalised once, for every screen. */
-export function normalizeAmenities(list: AmenityAnalytics[]): AmenityDetail[] {
-  return list.map((amenity) => ({ ...amenity, status: normalizeStatus(amenity.status) }));
-}
-
-export function useAmenityAnalytics() {
+/**
+ * The amenities, with their peak windows shown in the time zone chosen in Settings. `refresh:
+ * false` for a card that only reads what another card keeps fresh.
+ */
+export function useAmenityAnalytics({ refresh = true }: { refresh?: boolean } = {}) {
+  const zone = TIMEZONES[useSettings().timezone].iana;
+  const interval = useRefreshInterval(REFRESH.live);
+  const select = useCallback((list: AmenityAnalytics[]) => localizeAmenities(list, zone), [zone]);
   return useQuery({
     ...amenityAnalyticsQuery(),
-    select: normalizeAmenities,
-    refetchInterval: useRefreshInterval(REFRESH.live),
+    refetchInterval: refresh ? interval : false,
+    select,
   });
 }

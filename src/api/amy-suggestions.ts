@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, SuggestionListSchema } from './contract';
+import { useCallback } from 'react';
+import { TIMEZONES, useSettings } from '../lib/settings';
+import { API_PATHS, SuggestionListSchema, type Suggestion } from './contract';
+import { localizeSuggestions } from './localize';
 import { contractQueryFn } from './query-fn';
 import { REFRESH, useRefreshInterval } from './refresh';
 
@@ -12,10 +15,14 @@ export function suggestionsQuery(month?: number) {
   });
 }
 
+/** Amy's suggestions, their dates and times shown in the time zone chosen in Settings. */
 export function useAmySuggestions(month?: number) {
+  const zone = TIMEZONES[useSettings().timezone].iana;
+  const select = useCallback((list: Suggestion[]) => localizeSuggestions(list, zone), [zone]);
   return useQuery({
     ...suggestionsQuery(month),
     refetchInterval: useRefreshInterval(REFRESH.suggestions),
     placeholderData: keepPreviousData,
+    select,
   });
 }

@@ -62,6 +62,11 @@ export const UsagePointSchema = z.object({
   hall: nonNegative,
   yard: nonNegative,
   lake: nonNegative,
+  /**
+   * Visits to every amenity in the bucket, by amenity id ("great-lawn"), including those that
+   * are not one of the four series. Optional: older servers and snapshots do not carry it.
+   */
+  amenities: z.optional(z.record(z.string(), nonNegative)),
 });
 export type UsagePoint = z.infer<typeof UsagePointSchema>;
 export const UsageTimelineSchema = z.array(UsagePointSchema);
@@ -79,7 +84,7 @@ export const PopularitySchema = z.array(PopularityEntrySchema);
 
 /**
  * One amenity, carrying the fields of both shapes of spec section 3 (usage widgets and the
- * Amy-related pages). Status stays a string: unknown values are shown as closed.
+ * Amy-related pages). Status is normalised on parse: unknown values read as closed.
  */
 export const AmenityAnalyticsSchema = z.object({
   id: nonEmpty,
@@ -88,12 +93,17 @@ export const AmenityAnalyticsSchema = z.object({
   description: z.string(),
   color: z.string(),
   icon: z.string(),
-  status: z.string(),
+  /** Normalised on parse (spec section 4): an unknown value reads as closed, for every screen. */
+  status: z.pipe(z.string(), z.transform(normalizeStatus)),
   currentUsers: count,
   capacity: count,
   usagePercentage: nonNegative,
   peakTime: z.string(),
   peakUsage: count,
+  /** The IANA zone `peakTime` is written in (the community's); the app shows it in its own. */
+  timeZone: z.optional(nonEmpty),
+  /** Monthly operating cost in dollars (staff, upkeep, utilities), when one was entered. */
+  monthlyOperatingCost: z.optional(nonNegative),
 });
 export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
 export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
@@ -118,8 +128,10 @@ export const SuggestionSchema = z.object({
   suggestedAmenity: z.string(),
   /** ISO date, yyyy-mm-dd. */
   suggestedDate: z.string(),
-  /** Display time, e.g. "6:00 PM - 9:00 PM". */
+  /** Display time, e.g. "6:00 PM - 9:00 PM", wall clock in `timeZone`. */
   suggestedTime: z.string(),
+  /** The IANA zone of suggestedDate and suggestedTime (the community's). */
+  timeZone: z.optional(nonEmpty),
   expectedAttendance: count,
   reasoning: z.string(),
   /** Dollars. */
@@ -151,9 +163,14 @@ export type DayRange = (typeof DAY_RANGES)[number];
 export const DEFAULT_DAY_RANGE: DayRange = 30;
 
 const daysParam = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(366)));
+/**
+ * Daily timeline points reach further back: a report's calendar period (the previous 12 whole
+ * months) plus the days of the current month, up to 366 + 31 days.
+ */
+export const MAX_TIMELINE_DAYS = 400;
 export const TimelineQuerySchema = z.object({
   period: z._default(z.enum(USAGE_PERIODS), 'day'),
-  days: daysParam,
+  days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS))),
 });
 export const RangeQuerySchema = z.object({ days: daysParam });
 export const SuggestionsQuerySchema = z.object({
@@ -192,6 +209,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return issue.message === 'Invalid input' ? 'invalid value' : issue.message;
   }
 }
+
+/**
+ * Answers any request with `{ "ok": true }` and nothing else: the app asks it while the server
+ * is unreachable, to learn when it is back without loading real data.
+ */
+export const HEALTH_PATH = '/api/health';
 
 /** The six endpoints of spec section 7. */
 export const API_PATHS = {

@@ -9,9 +9,14 @@ import {
 import { downloadCsv, csvFilename } from '../lib/download';
 import { isFromSnapshot } from '../lib/session';
 import { TIMEZONES, getSettings } from '../lib/settings';
-import { usageCsv } from '../lib/usage-csv';
+import { localTimestamp, usageCsv } from '../lib/usage-csv';
 import { amenityAnalyticsQuery } from './amenity-analytics';
-import { TIMELINE_SERIES, type AmenityAnalytics, type UsagePeriod } from './contract';
+import {
+  TIMELINE_SERIES,
+  type AmenityAnalytics,
+  type UsagePeriod,
+  type UsagePoint,
+} from './contract';
 import { timelineQuery } from './timeline';
 
 /**
@@ -106,6 +111,34 @@ export function timelineSeriesLabels(amenities: readonly AmenityAnalytics[] | un
   }));
 }
 
+/** One column of visits: an amenity, and how to read its count from a timeline point. */
+export type AmenityColumn = { id: string; label: string; value: (point: UsagePoint) => number };
+
+/**
+ * Every amenity's visits, when the points carry them (`amenities`, by id), in the order of the
+ * amenity list, named from it; else the four series (an older server or snapshot).
+ */
+export function amenityColumns(
+  points: readonly UsagePoint[],
+  amenities: readonly AmenityAnalytics[] | undefined,
+): AmenityColumn[] {
+  const ids = new Set(points.flatMap((point) => Object.keys(point.amenities ?? {})));
+  if (ids.size === 0) {
+    return timelineSeriesLabels(amenities).map(({ key, label }) => ({
+      id: amenities?.find((amenity) => amenity.type === key)?.id ?? key,
+      label,
+      value: (point) => point[key],
+    }));
+  }
+  const known = (amenities ?? []).filter((amenity) => ids.has(amenity.id)).map((a) => a.id);
+  const order = [...known, ...[...ids].filter((id) => !known.includes(id)).sort()];
+  return order.map((id) => ({
+    id,
+    label: amenities?.find((amenity) => amenity.id === id)?.name ?? id,
+    value: (point) => point.amenities?.[id] ?? 0,
+  }));
+}
+
 export type UsageExportResult =
   | { ok: true; filename: string; rows: number; fromSnapshot: boolean }
   | { ok: false; message: string };
@@ -136,7 +169,7 @@ export async function downloadUsageCsv(
   const zone = TIMEZONES[timezone];
   const csv = usageCsv(
     timeline.data,
-    timelineSeriesLabels(amenities.status === 'ready' ? amenities.data : undefined),
+    amenityColumns(timeline.data, amenities.status === 'ready' ? amenities.data : undefined),
     {
       resolution: period === 'day' ? 'hour' : 'day',
       timeZone: zone.iana,
@@ -144,7 +177,30 @@ export async function downloadUsageCsv(
     },
   );
   const stem = period === 'month' && days ? `usage-data-${days}-days` : `usage-data-${period}`;
-  const filename = csvFilename(stem, Date.now(), zone.iana);
+  const filename = usageFilename(stem, timeline.data, Date.now(), zone.iana);
   downloadCsv(filename, csv);
   return { ok: true, filename, rows: timeline.data.length, fromSnapshot: timeline.fromSnapshot };
+}
+
+/**
+ * "usage-data-30-days-2026-10-25-to-2026-11-23-generated-2026-11-23-1005-PST.csv": the file
+ * says the days it covers and when it was made, in the zone its times are written in.
+ */
+export function usageFilename(
+  stem: string,
+  points: readonly { time: string }[],
+  now: number,
+  timeZone: string,
+): string {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return csvFilename(stem, now, timeZone);
+  const days = `${localTimestamp(first.time, 'day', timeZone)}-to-${localTimestamp(last.time, 'day', timeZone)}`;
+  const made = localTimestamp(new Date(now).toISOString(), 'hour', timeZone).replace(' ', '-');
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(now)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9+-]/g, '');
+  return `${stem}-${days}-generated-${safe(made)}-${safe(zone)}.csv`;
 }

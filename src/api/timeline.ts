@@ -5,7 +5,8 @@ import { REFRESH, useRefreshInterval } from './refresh';
 
 /**
  * Daily: hourly points for today. Weekly: daily points for the last 7 days. Monthly: daily points
- * over the dashboard's date range (`days`), so "Last 3 Months" + Monthly shows 90 days. Reports
+ * over the dashboard's date range, at least 30 days (lib/usage-chart monthlyDays), so
+ * "Last 3 Months" + Monthly shows 90 days. Reports
  * also ask for a year (days 1-366, the API's limit).
  */
 export function timelineQuery(period: UsagePeriod, days?: DayRange | number) {
@@ -16,7 +17,7 @@ export function timelineQuery(period: UsagePeriod, days?: DayRange | number) {
   });
 }
 
-export function useUsageTimeline(period: UsagePeriod, days?: DayRange) {
+export function useUsageTimeline(period: UsagePeriod, days?: DayRange | number) {
   return useQuery({
     ...timelineQuery(period, days),
     refetchInterval: useRefreshInterval(REFRESH.live),

@@ -7,6 +7,7 @@ import { settingsLoadProblem } from '../lib/settings';
 import { Toaster, toast } from '../ui/toast';
 import { TooltipProvider } from '../ui/tooltip';
 import { AppRoutes } from './routes';
+import { ScrollMemory } from './scroll-memory';
 import { UpdatePrompt } from './update-prompt';
 
 export function App({
@@ -25,6 +26,7 @@ export function App({
     <QueryProvider client={client} persister={persister}>
       <TooltipProvider>
         <BrowserRouter>
+          <ScrollMemory />
           <AppRoutes />
         </BrowserRouter>
         <UpdatePrompt />

@@ -1,21 +1,17 @@
+import { APP_PAGES, type AppPagePath } from '../lib/app-pages';
 import type { IconName } from '../ui/icons';
 
-export type NavItem = { to: string; label: string; icon: IconName; inBottomBar: boolean };
+export type NavItem = { to: AppPagePath; label: string; icon: IconName; inBottomBar: boolean };
 
-/**
- * The shell's seven sections (spec section 2). Dashboard leads to /dashboard and Community to
- * /community-management: two deliberate fixes to the original routing (README, "Routes").
- * Four sections fit the phone's bottom bar next to "More"; the rest fold into the More sheet.
- */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', inBottomBar: true },
-  { to: '/amenities', label: 'Amenities', icon: 'building', inBottomBar: false },
-  { to: '/community-management', label: 'Community', icon: 'users', inBottomBar: false },
-  { to: '/analytics', label: 'Analytics', icon: 'chart', inBottomBar: true },
-  { to: '/reports', label: 'Reports', icon: 'report', inBottomBar: true },
-  { to: '/amy-events', label: 'Amy Events', icon: 'sparkles', inBottomBar: true },
-  { to: '/settings', label: 'Settings', icon: 'settings', inBottomBar: false },
-];
+/** The shell's seven sections (spec section 2), from the app's page table. */
+export const NAV_ITEMS: readonly NavItem[] = APP_PAGES.map(
+  ({ path, label, icon, inBottomBar }) => ({
+    to: path,
+    label,
+    icon: icon satisfies IconName,
+    inBottomBar,
+  }),
+);
 
 /** Spec section 2: a link is active when the location starts with its path; '/' only exactly. */
 export function isNavActive(pathname: string, to: string): boolean {

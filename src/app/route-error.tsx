@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { getConnectivity } from '../lib/connectivity';
 import { buttonClasses } from '../ui/button';
 
 type State = { error: Error | null };
@@ -21,14 +22,16 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    const connectivity = getConnectivity();
     return (
       <div role="alert" className="mx-auto max-w-lg p-6">
         <h1 className="text-xl font-bold">This page could not be shown</h1>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          {offline
+          {connectivity === 'offline'
             ? 'You are offline and this page has not been saved on this device yet. Try again when you are back online.'
-            : error.message}
+            : connectivity === 'unreachable'
+              ? "CommonGround can't be reached and this page has not been saved on this device yet. Try again in a moment."
+              : error.message}
         </p>
         <button
           type="button"

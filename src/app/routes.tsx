@@ -1,11 +1,11 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DEFAULT_VIEWS, getSettings } from '../lib/settings';
+import { APP_PAGES, DEFAULT_VIEWS, START_PATH, type AppPageId } from '../lib/app-pages';
+import { getSettings } from '../lib/settings';
 import { SITE_ROUTES } from '../site/site-routes';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { Skeleton } from '../ui/skeleton';
 import { AppShell } from './shell';
-import { NotFoundPage } from './not-found';
 import { RouteErrorBoundary } from './route-error';
 
 /** The installed app opens on /start, which goes to the default view chosen in Settings. */
@@ -20,43 +20,56 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return Object.assign(lazy(preload), { preload });
 }
 
-const AnalyticsPage = lazyPage(
-  () => import('../features/analytics/analytics-page'),
-  (m) => m.AnalyticsPage,
+/**
+ * Each page's code, by its id in the page table (lib/app-pages.ts). The dashboard, where the
+ * app usually opens, is in the main bundle; every other page is its own chunk.
+ */
+const PAGE_COMPONENTS: Record<AppPageId, ComponentType & { preload?: () => Promise<unknown> }> = {
+  dashboard: DashboardPage,
+  amenities: lazyPage(
+    () => import('../features/amenities/amenities-page'),
+    (m) => m.AmenitiesPage,
+  ),
+  community: lazyPage(
+    () => import('../features/community/community-management-page'),
+    (m) => m.CommunityManagementPage,
+  ),
+  analytics: lazyPage(
+    () => import('../features/analytics/analytics-page'),
+    (m) => m.AnalyticsPage,
+  ),
+  reports: lazyPage(
+    () => import('../features/reports/reports-page'),
+    (m) => m.ReportsPage,
+  ),
+  'amy-events': lazyPage(
+    () => import('../features/amy/amy-events-page'),
+    (m) => m.AmyEventsPage,
+  ),
+  settings: lazyPage(
+    () => import('../features/settings/settings-page'),
+    (m) => m.SettingsPage,
+  ),
+};
+
+/**
+ * The public pages inside the SPA, for `npm run dev` only: a build prerenders every public page
+ * to its own HTML file (3 KB of script, no React), which the server and the service worker serve,
+ * and the app links to them with plain links. Leaving them out keeps the app's bundle lean.
+ */
+const sitePages = import.meta.env.DEV
+  ? SITE_ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }))
+  : [];
+
+const NotFoundPage = lazyPage(
+  () => import('./not-found'),
+  (m) => m.NotFoundPage,
 );
-const AmyEventsPage = lazyPage(
-  () => import('../features/amy/amy-events-page'),
-  (m) => m.AmyEventsPage,
-);
-const ReportsPage = lazyPage(
-  () => import('../features/reports/reports-page'),
-  (m) => m.ReportsPage,
-);
-const SettingsPage = lazyPage(
-  () => import('../features/settings/settings-page'),
-  (m) => m.SettingsPage,
-);
-const AmenitiesPage = lazyPage(
-  () => import('../features/amenities/amenities-page'),
-  (m) => m.AmenitiesPage,
-);
-const CommunityManagementPage = lazyPage(
-  () => import('../features/community/community-management-page'),
-  (m) => m.CommunityManagementPage,
-);
-const sitePages = SITE_ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }));
 
 /** Loads every app page's code, so a render right after renders pages instead of fallbacks. */
 export function preloadAppPages() {
   return Promise.all(
-    [
-      AnalyticsPage,
-      AmyEventsPage,
-      ReportsPage,
-      SettingsPage,
-      AmenitiesPage,
-      CommunityManagementPage,
-    ].map((page) => page.preload()),
+    [...Object.values(PAGE_COMPONENTS), NotFoundPage].map((page) => page.preload?.()),
   );
 }
 
@@ -96,66 +109,31 @@ export function AppRoutes() {
           }
         />
       ))}
-      <Route path="/start" element={<StartRedirect />} />
+      <Route path={START_PATH} element={<StartRedirect />} />
       <Route element={<AppShell />}>
-        <Route
-          path="/dashboard"
-          element={
-            <Page>
-              <DashboardPage />
-            </Page>
-          }
-        />
-        <Route
-          path="/analytics"
-          element={
-            <Page>
-              <AnalyticsPage />
-            </Page>
-          }
-        />
-        <Route
-          path="/amy-events"
-          element={
-            <Page>
-              <AmyEventsPage />
-            </Page>
-          }
-        />
-        <Route
-          path="/reports"
-          element={
-            <Page>
-              <ReportsPage />
-            </Page>
-          }
-        />
-        <Route
-          path="/settings"
-          element={
-            <Page>
-              <SettingsPage />
-            </Page>
-          }
-        />
-        <Route
-          path="/amenities"
-          element={
-            <Page>
-              <AmenitiesPage />
-            </Page>
-          }
-        />
-        <Route
-          path="/community-management"
-          element={
-            <Page>
-              <CommunityManagementPage />
-            </Page>
-          }
-        />
+        {APP_PAGES.map(({ id, path }) => {
+          const AppPage = PAGE_COMPONENTS[id];
+          return (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Page>
+                  <AppPage />
+                </Page>
+              }
+            />
+          );
+        })}
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path="*"
+        element={
+          <Page>
+            <NotFoundPage />
+          </Page>
+        }
+      />
     </Routes>
   );
 }

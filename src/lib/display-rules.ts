@@ -3,20 +3,19 @@
  * number formats: colour tones, status labels and list truncation.
  */
 
-/** Amenity statuses after normalisation (src/api/contract.ts normalizeStatus). */
-export type AmenityStatusView = 'high' | 'medium' | 'low' | 'closed';
+import type { AmenityStatus } from '../api/contract';
 
 export type Tone = 'green' | 'yellow' | 'red' | 'gray';
 
 /** Spec section 4, Amy-related pages: high red, medium yellow, low green, closed gray. */
-export const STATUS_TONES: Record<AmenityStatusView, Tone> = {
+export const STATUS_TONES: Record<AmenityStatus, Tone> = {
   high: 'red',
   medium: 'yellow',
   low: 'green',
   closed: 'gray',
 };
 
-export const STATUS_LABELS: Record<AmenityStatusView, string> = {
+export const STATUS_LABELS: Record<AmenityStatus, string> = {
   high: 'High usage',
   medium: 'Medium usage',
   low: 'Low usage',

@@ -49,10 +49,13 @@ export function capacityPercent(currentUsers: number, capacity: number): number 
   return Math.round((currentUsers / capacity) * 100);
 }
 
-export function formatClockTime(time: number | Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit', timeZone }).format(
-    time,
-  );
+export function formatClockTime(time: number | Date, timeZone?: string, seconds = false): string {
+  return new Intl.DateTimeFormat(LOCALE, {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: seconds ? '2-digit' : undefined,
+    timeZone,
+  }).format(time);
 }
 
 function sameDay(a: number, b: number, timeZone?: string): boolean {
@@ -66,22 +69,29 @@ function sameDay(a: number, b: number, timeZone?: string): boolean {
 }
 
 /**
- * The dashboard's last-update label: 'Just now' under a minute, 'N minutes ago' under an hour,
- * otherwise a clock time (with the date when it is not today, so an old snapshot never passes
- * for today's).
+ * A moment for a person: the clock time when it is today, the date and time otherwise (so an
+ * old snapshot never passes for today's).
  */
-export function formatLastUpdate(updatedAt: number, now: number, timeZone?: string): string {
-  const minutes = Math.floor(Math.max(0, now - updatedAt) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  if (sameDay(updatedAt, now, timeZone)) return formatClockTime(updatedAt, timeZone);
+export function formatMoment(at: number, now: number, timeZone?: string): string {
+  if (sameDay(at, now, timeZone)) return formatClockTime(at, timeZone);
   return new Intl.DateTimeFormat(LOCALE, {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-  }).format(updatedAt);
+  }).format(at);
+}
+
+/**
+ * The dashboard's last-update label: 'Just now' under a minute, 'N minutes ago' under an hour,
+ * otherwise the moment (formatMoment).
+ */
+export function formatLastUpdate(updatedAt: number, now: number, timeZone?: string): string {
+  const minutes = Math.floor(Math.max(0, now - updatedAt) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  return formatMoment(updatedAt, now, timeZone);
 }
 
 /** How old a saved copy is, in words: "12 minutes", "3 hours", "2 days". */

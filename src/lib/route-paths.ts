@@ -1,3 +1,5 @@
+import { APP_PAGES, START_PATH } from './app-pages';
+
 /**
  * Every path of the spec's route table (section 2), as plain data: the SPA router, the
  * prerender step and the server (which answers unknown paths with a 404 status) share it.
@@ -22,18 +24,8 @@ export const PUBLIC_PATHS = [
 ] as const;
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 
-/** App shell routes; /community-management is the shell's Community section (README). /start only
- * redirects, so it has no page of its own. */
-export const APP_PATHS = [
-  '/dashboard',
-  '/amenities',
-  '/community-management',
-  '/analytics',
-  '/reports',
-  '/amy-events',
-  '/settings',
-  '/start',
-] as const;
+/** App shell routes (lib/app-pages.ts) and /start, which only redirects to the default view. */
+export const APP_PATHS = [...APP_PAGES.map((page) => page.path), START_PATH] as const;
 export type AppPath = (typeof APP_PATHS)[number];
 
 /**

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
+import { DEFAULT_VIEW_IDS } from './app-pages';
 import { SETTINGS_KEY } from './storage-keys';
 
 /**
@@ -19,13 +20,6 @@ export type TimezoneId = keyof typeof TIMEZONES;
 export const CURRENCIES = ['USD', 'CAD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export const DEFAULT_VIEWS = {
-  overview: { label: 'Overview', path: '/dashboard' },
-  analytics: { label: 'Analytics', path: '/analytics' },
-  'amy-events': { label: 'Amy Events', path: '/amy-events' },
-} as const;
-export type DefaultView = keyof typeof DEFAULT_VIEWS;
-
 export const SettingsSchema = z.object({
   communityName: z.string().check(z.maxLength(120)),
   communityCode: z.string().check(z.maxLength(40)),
@@ -34,7 +28,7 @@ export const SettingsSchema = z.object({
   currency: z.enum(CURRENCIES),
   autoRefresh: z.boolean(),
   darkMode: z.boolean(),
-  defaultView: z.enum(['overview', 'analytics', 'amy-events']),
+  defaultView: z.enum(DEFAULT_VIEW_IDS),
   emailDailyUsage: z.boolean(),
   emailAmySuggestions: z.boolean(),
   emailCapacityAlerts: z.boolean(),

@@ -3,3 +3,4 @@ export const SETTINGS_KEY = 'cg.settings';
 export const DASHBOARD_RANGE_KEY = 'cg.dashboard.range';
 export const REPORTS_PERIOD_KEY = 'cg.reports.period';
 export const EVENT_CHECKLIST_KEY = 'cg.amy.checklist';
+export const REPORTS_ACTIVITY_KEY = 'cg.reports.activity';

@@ -3,18 +3,15 @@
  * chart, its table view and the bench, so what the chart draws and what the table lists agree.
  */
 
-export const USAGE_SERIES_KEYS = ['lawn', 'hall', 'yard', 'lake'] as const;
-export type UsageSeriesKey = (typeof USAGE_SERIES_KEYS)[number];
+import type { TimelineSeries, UsagePeriod, UsagePoint } from '../api/contract';
 
 /** Spec section 2 line colours (the same values as --color-lawn etc. in src/index.css). */
-export const USAGE_SERIES: readonly { key: UsageSeriesKey; label: string; color: string }[] = [
+export const USAGE_SERIES: readonly { key: TimelineSeries; label: string; color: string }[] = [
   { key: 'lawn', label: 'The Great Lawn', color: '#16a34a' },
   { key: 'hall', label: 'Solis Hall', color: '#9333ea' },
   { key: 'yard', label: 'The Yard', color: '#d97706' },
   { key: 'lake', label: 'Grand Lake', color: '#2563eb' },
 ];
-
-export type UsagePointLike = { time: string } & Record<UsageSeriesKey, number>;
 
 /**
  * uPlot's column layout: x values in unix seconds, then one column per series in USAGE_SERIES
@@ -30,8 +27,8 @@ export type UsageChartData = {
  * them in order, so the sort only runs when needed) and a repeated time keeps its last value.
  * Plain loops: this runs on every refetch, for up to 2,160 points a series.
  */
-export function toUsageChartData(points: readonly UsagePointLike[]): UsageChartData {
-  const rows: { ms: number; point: UsagePointLike }[] = [];
+export function toUsageChartData(points: readonly UsagePoint[]): UsageChartData {
+  const rows: { ms: number; point: UsagePoint }[] = [];
   let increasing = true;
   let last = -Infinity;
   for (const point of points) {
@@ -69,13 +66,19 @@ export function toUsageChartData(points: readonly UsagePointLike[]): UsageChartD
   return { columns: [xs, lawn, hall, yard, lake], times };
 }
 
-export type UsagePeriodLike = 'day' | 'week' | 'month';
+/** The Monthly view covers at least this many days, whatever the Date Range. */
+export const MONTHLY_MIN_DAYS = 30;
+
+/** The days the Monthly view covers: the Date Range, but never less than a month. */
+export function monthlyDays(days: number): number {
+  return Math.max(days, MONTHLY_MIN_DAYS);
+}
 
 /** What each period shows (src/api/timeline.ts): hourly today, daily for 7 days or the range. */
-export function describeUsagePeriod(period: UsagePeriodLike, days: number): string {
+export function describeUsagePeriod(period: UsagePeriod, days: number): string {
   if (period === 'day') return 'Visitors per hour, last 24 hours';
   if (period === 'week') return 'Visitors per day, last 7 days';
-  return `Visitors per day, last ${days} days`;
+  return `Visitors per day, last ${monthlyDays(days)} days`;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -96,7 +99,7 @@ function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl
  */
 export function formatUsageTime(
   ms: number,
-  period: UsagePeriodLike,
+  period: UsagePeriod,
   length: 'short' | 'long',
   timeZone?: string,
 ): string {
@@ -115,4 +118,39 @@ export function readoutIndex(hovered: number | null, length: number): number | n
   if (length === 0) return null;
   if (hovered !== null && hovered >= 0 && hovered < length) return hovered;
   return length - 1;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The index of the last point when its bucket (an hour in the daily view, a day otherwise) had
+ * not ended at `asOf`, the time the data was fetched; null when every bucket is complete. An
+ * unfinished bucket holds only the visits so far, so drawn as a point it would look like a
+ * collapse.
+ */
+export function partialBucketIndex(
+  times: readonly number[],
+  period: UsagePeriod,
+  asOf: number,
+): number | null {
+  const last = times.length - 1;
+  const start = times[last];
+  if (start === undefined) return null;
+  return start + (period === 'day' ? HOUR_MS : DAY_MS) > asOf ? last : null;
+}
+
+/** The chart data up to (not including) point `end`. */
+export function sliceUsageChartData(data: UsageChartData, end: number): UsageChartData {
+  const [xs, lawn, hall, yard, lake] = data.columns;
+  return {
+    columns: [
+      xs.slice(0, end),
+      lawn.slice(0, end),
+      hall.slice(0, end),
+      yard.slice(0, end),
+      lake.slice(0, end),
+    ],
+    times: data.times.slice(0, end),
+  };
 }

@@ -1,23 +1,19 @@
 import type { ComponentType } from 'react';
 import type { PublicPath } from '../lib/route-paths';
-import { PAGE_META } from './content/navigation';
 
 /**
  * The public routes of spec section 2. Each page module default-exports its component; the SPA
  * lazy-loads them for in-app navigation and dev, and the build prerenders them to flat HTML files
- * (scripts/prerender.ts) with the title and description below.
+ * (scripts/prerender.ts) with their title and description from content/navigation's PAGE_META
+ * (kept out of this module so the app's bundle does not carry the site's metadata).
  */
 export type SiteRoute = {
   path: PublicPath;
-  title: string;
-  description: string;
   load: () => Promise<{ default: ComponentType }>;
 };
 
-type Loader = SiteRoute['load'];
-
-function route(path: PublicPath, load: Loader): SiteRoute {
-  return { path, ...PAGE_META[path], load };
+function route(path: PublicPath, load: SiteRoute['load']): SiteRoute {
+  return { path, load };
 }
 
 export const SITE_ROUTES: readonly SiteRoute[] = [

@@ -25,6 +25,7 @@ export function Badge({
 }) {
   return (
     <span
+      data-tone={tone}
       className={cx(
         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
         TONES[tone],

@@ -4,7 +4,7 @@ import type { SVGProps } from 'react';
  * Inline stroke icons (24x24 grid, drawn for this app), so no icon library lands in the bundle.
  * Decorative by default: pass `title` to give one an accessible name.
  */
-const PATHS = {
+export const ICON_PATHS = {
   dashboard: 'M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z',
   building:
     'M4 21V5l8-3 8 3v16M4 21h16M9 21v-5h6v5M8 8h.01M12 8h.01M16 8h.01M8 12h.01M12 12h.01M16 12h.01',
@@ -55,14 +55,15 @@ const PATHS = {
   leaf: 'M11 20A7 7 0 0 1 4 13c0-6 8-10 16-10 0 8-4 16-10 16M4 21c3-4 6-7 10-9',
 } as const;
 
-export type IconName = keyof typeof PATHS;
+export type IconName = keyof typeof ICON_PATHS;
 
-export function Icon({
-  name,
+/** A 24 px stroke icon drawn from one SVG path. Decorative unless given a title. */
+export function PathIcon({
+  d,
   title,
   className = 'h-5 w-5',
   ...props
-}: { name: IconName; title?: string } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+}: { d: string; title?: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -78,9 +79,16 @@ export function Icon({
       {...props}
     >
       {title ? <title>{title}</title> : null}
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({
+  name,
+  ...props
+}: { name: IconName; title?: string } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+  return <PathIcon d={ICON_PATHS[name]} {...props} />;
 }
 
 /** The icon of each amenity type (spec section 3 types). */
@@ -96,5 +104,5 @@ export const AMENITY_TYPE_ICONS: Record<string, IconName> = {
 
 export function amenityIcon(typeOrIcon: string): IconName {
   if (typeOrIcon in AMENITY_TYPE_ICONS) return AMENITY_TYPE_ICONS[typeOrIcon] ?? 'building';
-  return typeOrIcon in PATHS ? (typeOrIcon as IconName) : 'building';
+  return typeOrIcon in ICON_PATHS ? (typeOrIcon as IconName) : 'building';
 }

@@ -1,18 +1,14 @@
-import {
-  confidenceTone,
-  STATUS_LABELS,
-  STATUS_TONES,
-  type AmenityStatusView,
-} from '../lib/display-rules';
+import type { AmenityStatus } from '../api/contract';
+import { confidenceTone, STATUS_LABELS, STATUS_TONES } from '../lib/display-rules';
 import { cx } from '../lib/cx';
 import { Badge } from './badge';
 
 /** Amenity status as a badge (spec section 4: high red, medium yellow, low green, closed gray). */
-export function StatusBadge({ status }: { status: AmenityStatusView }) {
+export function StatusBadge({ status }: { status: AmenityStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
 
-const DOTS: Record<AmenityStatusView, string> = {
+const DOTS: Record<AmenityStatus, string> = {
   high: 'bg-red-600 ring-red-200 dark:ring-red-900',
   medium: 'bg-yellow-500 ring-yellow-200 dark:ring-yellow-900',
   low: 'bg-green-600 ring-green-200 dark:ring-green-900',
@@ -21,7 +17,7 @@ const DOTS: Record<AmenityStatusView, string> = {
 };
 
 /** The usage widgets' indicator: a coloured dot (decorative; the status text sits next to it). */
-export function StatusDot({ status }: { status: AmenityStatusView }) {
+export function StatusDot({ status }: { status: AmenityStatus }) {
   return (
     <span
       aria-hidden="true"

@@ -1,27 +1,34 @@
+import { useState } from 'react';
 import type { DayRange, UsagePeriod } from '../api/contract';
+import { monthlyDays } from '../lib/usage-chart';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { useAmyAnalysis } from '../api/amy-analysis';
 import { useAmenityPopularity } from '../api/popularity';
 import { useUsageTimeline } from '../api/timeline';
-import { EventAnalysisCard, EventTrendsCard } from '../ui/cards/event-analysis-cards';
-import { LiveStatusCard } from '../ui/cards/live-status-card';
-import { PeakHoursCard } from '../ui/cards/peak-hours-card';
-import { PopularityCard } from '../ui/cards/popularity-card';
-import { UsageChartCard } from '../ui/cards/usage-chart-card';
+import { EventTrendsCard } from './event-trends';
+import { LiveStatusCard } from './live-status-card';
+import { PeakHoursCard } from './peak-hours-card';
+import { PopularityCard } from './popularity-card';
+import { UsageChartCard } from './usage-chart-card';
 
 /**
  * The analytics cards the Dashboard and Analytics pages share, each subscribed to its own query:
  * when one endpoint answers (every 30 s), only its card renders again, not the page.
  */
 
-export function UsageOverTime(props: {
-  period: UsagePeriod;
-  onPeriodChange: (period: UsagePeriod) => void;
-  days: DayRange;
-  timeZone: string;
-  dark: boolean;
-}) {
-  return <UsageChartCard query={useUsageTimeline(props.period, props.days)} {...props} />;
+/** Amenity Usage Over Time; its Daily / Weekly / Monthly choice is its own (Daily first). */
+export function UsageOverTime(props: { days: DayRange; timeZone: string; dark: boolean }) {
+  const [period, setPeriod] = useState<UsagePeriod>('day');
+  // Monthly never shows less than a month (a 7-day range would make it a second Weekly).
+  const days = period === 'month' ? monthlyDays(props.days) : props.days;
+  return (
+    <UsageChartCard
+      query={useUsageTimeline(period, days)}
+      period={period}
+      onPeriodChange={setPeriod}
+      {...props}
+    />
+  );
 }
 
 export function AmenityPopularity({ days }: { days: DayRange }) {
@@ -46,8 +53,4 @@ export function LiveAmenityStatus({
 
 export function EventPerformanceTrends() {
   return <EventTrendsCard query={useAmyAnalysis()} />;
-}
-
-export function EventAnalysis() {
-  return <EventAnalysisCard query={useAmyAnalysis()} />;
 }

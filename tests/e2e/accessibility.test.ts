@@ -1,51 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { PUBLIC_PATHS } from '../../src/lib/route-paths';
+import { axeViolations } from './axe';
 import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { APP_PAGES } from '../../src/lib/app-pages';
 
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-const APP_PATHS = [
-  '/dashboard',
-  '/analytics',
-  '/amy-events',
-  '/reports',
-  '/settings',
-  '/amenities',
-  '/community-management',
-  '/no-such-page',
-];
-
-type Violation = { id: string; help: string; nodes: { target: string[] }[] };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run({
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-    });
-    return result.violations;
-  });
-  return violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')})`,
-  );
-}
+const APP_PATHS = [...APP_PAGES.map((page) => page.path), '/no-such-page'];
 
 const VIEWS = [
   ['phone', 'light', PHONE],

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, onTestFailed } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -7,7 +7,10 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import type { QueryKey } from '@tanstack/react-query';
 import { CHROMIUM_ARGS } from '../../scripts/chromium';
+import { API_PATHS } from '../../src/api/contract';
+import { urlFromKey } from '../../src/api/query-fn';
 
 const context = inject('e2e');
 
@@ -77,22 +80,65 @@ export async function openPage(
   return { context: ctx, page };
 }
 
-/** Waits until the service worker controls the page (after the first visit it precaches). */
-export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-          once: true,
-        });
-        // generateSW precaches in install; a reload is not needed when clientsClaim is set,
-        // otherwise the next navigation is controlled.
-        setTimeout(resolve, 5000);
-      });
-    }
-    return registration.active?.state;
-  });
+// Where the app keeps its offline snapshot: createSnapshotPersister's default database and
+// store, and SNAPSHOT_KEY, in src/api/persist.ts.
+const SNAPSHOT = { database: 'commonground', store: 'snapshot', key: 'query-snapshot' };
+const SAVED_PATHS: readonly string[] = Object.values(API_PATHS);
+
+type StoredQuery = { queryKey: QueryKey; state: { data?: unknown } };
+
+/**
+ * Waits until the offline snapshot in IndexedDB holds every API answer the page has received,
+ * and an answer from each of `paths` (the persister writes a moment after the data arrives).
+ */
+export async function waitForSnapshot(page: Page, paths: readonly string[]) {
+  await expect.poll(() => notYetSaved(page, paths), { timeout: 20_000, interval: 100 }).toEqual([]);
+}
+
+/** The answered API URLs, and the required paths, that the snapshot does not hold yet. */
+async function notYetSaved(page: Page, paths: readonly string[]): Promise<string[]> {
+  const { answered, stored } = await page.evaluate(async ({ database, store, key }) => {
+    const answered = performance
+      .getEntriesByType('resource')
+      .filter(
+        (entry): entry is PerformanceResourceTiming =>
+          entry instanceof PerformanceResourceTiming &&
+          entry.initiatorType === 'fetch' &&
+          entry.responseStatus === 200,
+      )
+      .map((entry) => new URL(entry.name))
+      .map((url) => url.pathname + url.search);
+    const snapshot = await new Promise<unknown>((resolve, reject) => {
+      const open = indexedDB.open(database);
+      // No database yet: abort, so this read does not create one without the app's store.
+      open.onupgradeneeded = () => open.transaction?.abort();
+      open.onerror = () => resolve(undefined);
+      open.onsuccess = () => {
+        const connection = open.result;
+        if (!connection.objectStoreNames.contains(store)) {
+          connection.close();
+          resolve(undefined);
+          return;
+        }
+        const read = connection.transaction(store).objectStore(store).get(key);
+        read.onsuccess = () => resolve(read.result);
+        read.onerror = () => reject(read.error ?? new Error('snapshot read failed'));
+        read.transaction?.addEventListener('complete', () => connection.close());
+      };
+    });
+    const queries =
+      (snapshot as { clientState?: { queries?: StoredQuery[] } } | undefined)?.clientState
+        ?.queries ?? [];
+    return {
+      answered,
+      stored: queries.filter((query) => query.state.data !== undefined).map((q) => q.queryKey),
+    };
+  }, SNAPSHOT);
+  const saved = new Set(stored.map((queryKey) => urlFromKey(queryKey)));
+  const savedPaths = new Set([...saved].map((url) => url.split('?')[0]));
+  return [...new Set(answered.filter((url) => SAVED_PATHS.includes(url.split('?')[0] ?? '')))]
+    .filter((url) => !saved.has(url))
+    .concat(paths.filter((path) => !savedPaths.has(path)));
 }
 
 /** Cuts the network: navigator.onLine is false and every request that reaches it fails. */

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { amenitiesFixture } from '../../mocks/fixtures';
-import { API_PATHS } from '../../src/api/contract';
-import { normalizeAmenities } from '../../src/api/amenity-analytics';
+import { API_PATHS, AmenityAnalyticsListSchema } from '../../src/api/contract';
 import { AmenitiesPage, amenitySummary } from '../../src/features/amenities/amenities-page';
 import { renderWithApp } from '../render';
 
@@ -106,7 +105,7 @@ describe('Amenities page', () => {
 
 describe('amenitySummary', () => {
   it('counts amenities, the open ones and the people in them', () => {
-    expect(amenitySummary(normalizeAmenities(amenitiesFixture))).toEqual({
+    expect(amenitySummary(AmenityAnalyticsListSchema.parse(amenitiesFixture))).toEqual({
       total: 7,
       open: 6,
       currentUsers: 349,

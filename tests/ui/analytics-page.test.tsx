@@ -4,14 +4,14 @@ import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
 import { AnalyticsPage } from '../../src/features/analytics/analytics-page';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
 describe('Analytics', () => {
   it("shows the dashboard's analytics cards and the event analysis", async () => {
     renderWithApp(<AnalyticsPage />, { route: '/analytics' });
     expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
-    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toBeInTheDocument();
     for (const name of [
       'Amenity Usage Over Time',
       'Amenity Popularity',

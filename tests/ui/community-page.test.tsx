@@ -29,13 +29,11 @@ describe('Community Management page', () => {
     expect(within(tiles).getByText('Total Residents').nextElementSibling).toHaveTextContent(
       String(RESIDENTS.length),
     );
-    expect(within(tiles).getAllByRole('term')).toHaveLength(4);
+    expect(within(tiles).getAllByRole('term')).toHaveLength(3);
     expect(residentNames()).toEqual(RESIDENTS.map((resident) => resident.name));
 
-    const activity = screen.getByRole('region', { name: 'Recent Activity' });
-    for (const type of ['Reservation', 'Event', 'Maintenance']) {
-      expect(within(activity).getAllByText(type).length).toBeGreaterThan(0);
-    }
+    // No fixed activity feed presented as fact.
+    expect(screen.queryByRole('region', { name: 'Recent Activity' })).not.toBeInTheDocument();
     const events = screen.getByRole('region', { name: 'Upcoming Community Events' });
     expect(within(events).getByRole('button', { name: 'Create Event' })).toBeInTheDocument();
     expect(within(events).getByText('Holiday Lights Walk')).toBeInTheDocument();

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
-import { DASHBOARD_RANGE_KEY } from '../../src/lib/storage-keys';
+import { TOOLTIP_DELAY_MS } from '../../src/ui/tooltip';
+import { reportServerUnreachable } from '../../src/lib/connectivity';
+import { DASHBOARD_RANGE_KEY, SETTINGS_KEY } from '../../src/lib/storage-keys';
 import { captureDownloads } from '../downloads';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 /** Every API request the page makes, as path + query. */
 function recordRequests(): string[] {
@@ -26,7 +28,7 @@ afterEach(() => {
 /** What each widget shows once its data is in, to check one failure leaves the rest working. */
 const LOADED: Record<string, () => Promise<unknown>> = {
   metrics: () => screen.findByText('1,247'),
-  timeline: () => screen.findByTestId('usage-chart'),
+  timeline: () => screen.findByTestId('usage-chart', {}, LAZY_LOAD),
   popularity: () => screen.findByRole('list', { name: 'Popularity legend' }),
   amenityAnalytics: () => screen.findByText('Capacity Planning'),
   suggestions: () => screen.findByText('Sunset Movie Night on the Lawn'),
@@ -65,19 +67,42 @@ describe('Dashboard', () => {
     // The Great Lawn 142 / 200 = 71%, Solis Hall 58 / 120 = 48%.
     expect(within(live).getByText('142 of 200')).toBeInTheDocument();
     expect(within(live).getByText('58 of 120')).toBeInTheDocument();
-    expect(within(live).getByText('Next scheduled update in 3 minutes')).toBeInTheDocument();
+    // The real next refresh: the last update plus the 30 s interval, never a fixed promise.
+    expect(within(live).getByText('Live')).toBeInTheDocument();
+    expect(
+      within(live).getByText(/^Next update at \d{1,2}:\d{2}:\d{2} [AP]M$/),
+    ).toBeInTheDocument();
+    expect(within(live).queryByText(/Next scheduled update in 3 minutes/)).not.toBeInTheDocument();
     expect(within(live).getAllByText('Closed')).toHaveLength(1);
 
     const insights = card('Recent Insights & Recommendations');
-    for (const [title, impact] of [
-      ['Great Lawn Event Optimization', 'High Impact'],
-      ['Solis Hall Popularity', 'Success Story'],
-      ['Heritage Tree Area', 'Action Required'],
+    // From the fixtures by hand: the lawn peaked at 186 of 200 (93%), it has the most visits
+    // (34%), and the Heritage Tree Area, open, the fewest (2%).
+    for (const [title, impact, figures] of [
+      ['The Great Lawn Event Optimization', 'High Impact', '186 people of 200 (93% of capacity)'],
+      ['The Great Lawn Popularity', 'Success Story', '34% of all visits in the last 30 days'],
+      ['Heritage Tree Area', 'Action Required', '2% of all visits in the last 30 days'],
     ] as const) {
-      const item = within(insights).getByRole('heading', { name: title }).closest('li');
+      const item = (await within(insights).findByRole('heading', { name: title })).closest('li');
       expect(item).toHaveTextContent(impact);
+      expect(item).toHaveTextContent(figures);
     }
     expect(card('Event Performance Trends')).toHaveTextContent('Jun');
+  });
+
+  it('says in Data Freshness when the figures are not live, and why', async () => {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ autoRefresh: false }));
+    renderWithApp(<DashboardPage />);
+    await screen.findByText('Capacity Planning');
+    const live = card('Live Amenity Status');
+    expect(within(live).getByText('Auto-refresh off')).toBeInTheDocument();
+    expect(within(live).getByText(/Updates when you reload/)).toBeInTheDocument();
+
+    act(() => reportServerUnreachable());
+    expect(within(live).getByText('Not live')).toBeInTheDocument();
+    expect(
+      within(live).getByText('Updates when CommonGround can be reached again.'),
+    ).toBeInTheDocument();
   });
 
   it('shows an unknown amenity status as closed', async () => {
@@ -145,11 +170,16 @@ describe('Dashboard', () => {
   it.each([
     ['metrics', API_PATHS.metrics, ['metrics']],
     ['timeline', API_PATHS.timeline, ['Amenity Usage Over Time']],
-    ['popularity', API_PATHS.popularity, ['Amenity Popularity']],
+    // The insights are computed from popularity and the amenity figures, so they fail with either.
+    [
+      'popularity',
+      API_PATHS.popularity,
+      ['Amenity Popularity', 'Recent Insights & Recommendations'],
+    ],
     [
       'amenityAnalytics',
       API_PATHS.amenityAnalytics,
-      ['Peak Usage Hours by Amenity', 'Live Amenity Status'],
+      ['Peak Usage Hours by Amenity', 'Live Amenity Status', 'Recent Insights & Recommendations'],
     ],
     ['suggestions', API_PATHS.suggestions, ["Amy's Event Suggestions"]],
     ['analysis', API_PATHS.analysis, ['Event Performance Trends']],
@@ -202,7 +232,17 @@ describe('Dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
     await waitFor(() => expect(requests).toContain('/api/usage/timeline?period=month&days=90'));
     expect(screen.getByText('Visitors per day, last 90 days')).toBeInTheDocument();
-    expect(await screen.findByTestId('usage-chart')).toHaveAttribute('data-points', '90');
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
+      'data-points',
+      '90',
+    );
+
+    // A 7-day range never turns Monthly into a second Weekly: it still covers 30 days.
+    await userEvent.selectOptions(range, 'Last 7 Days');
+    await waitFor(() => expect(requests).toContain('/api/usage/timeline?period=month&days=30'));
+    expect(screen.getByText('Visitors per day, last 30 days')).toBeInTheDocument();
+    expect(screen.queryByText('Visitors per day, last 7 days')).not.toBeInTheDocument();
+    await userEvent.selectOptions(range, 'Last 3 Months');
 
     unmount();
     requests.length = 0;
@@ -248,9 +288,11 @@ describe('Dashboard', () => {
     const info = screen.getByRole('button', { name: 'About Active Users Today' });
     await userEvent.tab();
     while (document.activeElement !== info) await userEvent.tab();
-    expect(await screen.findByRole('tooltip', undefined, { timeout: 2000 })).toHaveTextContent(
-      'Visits to any amenity since midnight',
-    );
+    // Opens after the tooltip's delay: waited for with room for a busy machine.
+    const tooltip = await screen.findByRole('tooltip', undefined, {
+      timeout: TOOLTIP_DELAY_MS + LAZY_LOAD.timeout,
+    });
+    expect(tooltip).toHaveTextContent('Visits to any amenity since midnight');
 
     expect(info).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(info);

@@ -9,7 +9,7 @@ import { API_PATHS } from '../../src/api/contract';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { captureDownloads } from '../downloads';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 function Location() {
   const location = useLocation();
@@ -34,7 +34,7 @@ describe('dashboard quick actions that keep their promise', () => {
       (await quickActions()).getByRole('button', { name: 'Export Usage Data' }),
     );
     expect(screen.getByText('Data Export Started')).toBeInTheDocument();
-    await waitFor(() => expect(files).toHaveLength(1));
+    await waitFor(() => expect(files).toHaveLength(1), LAZY_LOAD);
     const [file] = files;
     expect(file?.name).toMatch(/^usage-data-30-days.*\.csv$/);
     const lines =
@@ -57,7 +57,7 @@ describe('dashboard quick actions that keep their promise', () => {
       await userEvent.click(
         (await quickActions()).getByRole('button', { name: 'Export Usage Data' }),
       );
-      expect(await screen.findByText('Usage data not exported')).toBeInTheDocument();
+      expect(await screen.findByText('Usage data not exported', {}, LAZY_LOAD)).toBeInTheDocument();
     } finally {
       onlineManager.setOnline(true);
     }

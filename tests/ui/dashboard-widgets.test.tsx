@@ -10,9 +10,9 @@ import { createQueryClient } from '../../src/api/query-client';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { MetricCards } from '../../src/features/dashboard/metric-cards';
 import { SETTINGS_KEY } from '../../src/lib/storage-keys';
-import { UsageChartCard } from '../../src/ui/cards/usage-chart-card';
+import { UsageChartCard } from '../../src/widgets/usage-chart-card';
 import type { QueryLike } from '../../src/ui/query-state';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
 afterEach(() => {
@@ -64,10 +64,10 @@ describe('metric cards', () => {
     const up = users?.querySelector('[data-direction]');
     const down = session?.querySelector('[data-direction]');
     expect(up).toHaveAttribute('data-direction', 'up');
-    expect(up).toHaveClass('text-green-700');
+    expect(up).toHaveAttribute('data-tone', 'green');
     expect(up).toHaveTextContent('Up 0%');
     expect(down).toHaveAttribute('data-direction', 'down');
-    expect(down).toHaveClass('text-red-700');
+    expect(down).toHaveAttribute('data-tone', 'red');
     expect(down).toHaveTextContent('Down 7.3%');
   });
 
@@ -88,6 +88,8 @@ describe('metric cards', () => {
 describe('last-update label', () => {
   it('counts up from the metrics update, refreshed every 30 seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    // Noon in Pacific, so "an hour on" stays on the same calendar day whenever the suite runs.
+    vi.setSystemTime(new Date('2026-03-18T19:00:00Z'));
     // Auto-refresh off, so no refetch resets the age while the clock moves on.
     localStorage.setItem(SETTINGS_KEY, JSON.stringify({ autoRefresh: false }));
     const client = createQueryClient();
@@ -134,7 +136,7 @@ describe('usage chart card', () => {
 
   it('has a legend that reads out the latest values', async () => {
     renderCard();
-    await screen.findByTestId('usage-chart');
+    await screen.findByTestId('usage-chart', {}, LAZY_LOAD);
     const legend = screen.getByRole('list', { name: 'Usage legend' });
     const last = points[points.length - 1];
     expect(within(legend).getByText('The Great Lawn').parentElement).toHaveTextContent(
@@ -142,6 +144,21 @@ describe('usage chart card', () => {
     );
     expect(within(legend).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByText(/^Latest · Sun 10:00 AM$/)).toBeInTheDocument();
+  });
+
+  it('leaves an unfinished hour out of the line and reads it out as "so far"', async () => {
+    const lastStart = Date.parse(points[points.length - 1]?.time ?? '');
+    renderCard({ dataUpdatedAt: lastStart + 20 * 60_000 });
+    const chart = await screen.findByTestId('usage-chart', {}, LAZY_LOAD);
+    expect(chart).toHaveAttribute('data-points', String(points.length - 1));
+    expect(
+      screen.getByText(/^Latest · Sun 10:00 AM · this hour so far \(not in the line\)$/),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(points.length + 1);
+    expect(rows[rows.length - 1]).toHaveTextContent('(so far)');
+    expect(rows[rows.length - 2]).not.toHaveTextContent('(so far)');
   });
 
   it('switches to a table with every point, as the text alternative', async () => {
@@ -161,15 +178,15 @@ describe('usage chart card', () => {
       `${String(first?.lawn)}${String(first?.hall)}${String(first?.yard)}${String(first?.lake)}`,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Chart' }));
-    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toBeInTheDocument();
   });
 
   it('keeps the previous lines, dimmed, while another period loads', async () => {
     renderCard({ isPlaceholderData: true, fetchStatus: 'fetching' });
-    const chart = await screen.findByTestId('usage-chart');
+    const chart = await screen.findByTestId('usage-chart', {}, LAZY_LOAD);
     const body = chart.closest('[aria-busy]');
+    // Busy is what dims it (aria-busy:opacity-50).
     expect(body).toHaveAttribute('aria-busy', 'true');
-    expect(body).toHaveClass('opacity-50');
     expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument();
   });
 
@@ -186,7 +203,10 @@ describe('usage chart card', () => {
       }),
     );
     renderWithApp(<DashboardPage />);
-    expect(await screen.findByTestId('usage-chart')).toHaveAttribute('data-points', '24');
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
+      'data-points',
+      '24',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Weekly' }));
     await waitFor(() =>
       expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-points', '7'),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { AppRoutes } from '../../src/app/routes';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 describe('route table', () => {
   it('shows the 404 texts for an unknown path', async () => {
     renderWithApp(<AppRoutes />, { route: '/no-such-page' });
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '404 Page Not Found' }, LAZY_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { metricsFixture } from '../../mocks/fixtures';
+import { amenitiesFixture, metricsFixture } from '../../mocks/fixtures';
 import { API_PATHS } from '../../src/api/contract';
 import { useDashboardMetrics } from '../../src/api/metrics';
 import { AppRoutes } from '../../src/app/routes';
@@ -15,7 +15,7 @@ import {
   SETTINGS_KEY,
 } from '../../src/lib/settings';
 import { createQueryClient } from '../../src/api/query-client';
-import { renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp } from '../render';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -74,10 +74,27 @@ describe('settings take effect', () => {
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
+  it("shows the server's peak windows in the time zone chosen in Settings", async () => {
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () =>
+        HttpResponse.json(
+          amenitiesFixture.map((amenity) => ({ ...amenity, timeZone: 'America/Los_Angeles' })),
+        ),
+      ),
+    );
+    saveSettings({ ...getSettings(), timezone: 'eastern' });
+    renderWithApp(<AppRoutes />, { route: '/analytics' });
+    // The Great Lawn peaks 5:00 PM - 7:00 PM Pacific: 8:00 PM - 10:00 PM Eastern.
+    expect(await screen.findByText('Peak 8:00 PM - 10:00 PM', {}, LAZY_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('Peak 5:00 PM - 7:00 PM')).not.toBeInTheDocument();
+  });
+
   it('opens the installed app (/start) on the default view', async () => {
     saveSettings({ ...getSettings(), defaultView: 'analytics' });
     renderWithApp(<AppRoutes />, { route: '/start' });
-    expect(await screen.findByRole('heading', { level: 1, name: /Analytics/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Analytics/ }, LAZY_LOAD),
+    ).toBeInTheDocument();
   });
 
   it('a damaged saved record falls back to the defaults with a notice, not a blank page', async () => {
@@ -86,7 +103,9 @@ describe('settings take effect', () => {
     window.history.replaceState(null, '', '/settings');
     render(<App client={createQueryClient()} persister={null} />);
     expect(await screen.findByText('Settings reset')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Settings' }, LAZY_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Community name')).toHaveValue(
       'Willow Creek Community Association',
     );

@@ -306,6 +306,10 @@ describe('Settings page', () => {
       'href',
       '/pricing',
     );
+    // The real amenity count (7 in the fixture) against the Starter plan's 5.
+    const use = await within(panel).findByText(/7 of 5 amenities in use/);
+    expect(use).toHaveTextContent("2 over this plan's limit");
+    expect(use).toHaveAttribute('data-tone', 'warning');
   });
 
   it('shows the calendar as not connected and says connecting needs the server', async () => {

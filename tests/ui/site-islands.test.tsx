@@ -6,6 +6,7 @@ import { getSettings } from '../../src/lib/settings';
 import { SETTINGS_KEY } from '../../src/lib/storage-keys';
 import { SITE_ROUTES } from '../../src/site/site-routes';
 import { mailApp } from '../../src/site/islands/contact-form';
+import { NEEDS_SCRIPT_CLASS } from '../../src/site/islands/dom-contract';
 
 async function renderPage(path: PublicPath, search = '') {
   window.history.replaceState({}, '', `${path}${search}`);
@@ -194,7 +195,8 @@ describe('header', () => {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify({ communityName: 'Oak Valley' }));
     await renderPage('/about');
     const toggle = screen.getByRole('button', { name: 'Dark theme' });
-    expect(toggle).not.toHaveClass('invisible');
+    // Revealed by the island: the class that hides script-only controls is gone.
+    expect(toggle).not.toHaveClass(NEEDS_SCRIPT_CLASS);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
     expect(document.documentElement).toHaveClass('dark');
@@ -224,6 +226,8 @@ describe('header', () => {
 
   it('search boxes appear once the island runs', async () => {
     await renderPage('/blog');
-    expect(screen.getByRole('search', { name: 'Search articles' })).not.toHaveClass('invisible');
+    expect(screen.getByRole('search', { name: 'Search articles' })).not.toHaveClass(
+      NEEDS_SCRIPT_CLASS,
+    );
   });
 });

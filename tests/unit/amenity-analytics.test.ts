@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { amenitiesFixture } from '../../mocks/fixtures';
-import { normalizeAmenities } from '../../src/api/amenity-analytics';
+import { AmenityAnalyticsListSchema } from '../../src/api/contract';
 
-describe('normalizeAmenities', () => {
+describe('amenity status, normalised by the contract', () => {
   it('keeps the four known statuses and shows any other value as closed', () => {
     const [lawn, hall] = amenitiesFixture;
     if (!lawn || !hall) throw new Error('fixture missing');
-    const result = normalizeAmenities([
+    const result = AmenityAnalyticsListSchema.parse([
       { ...lawn, status: 'high' },
       { ...hall, status: 'under-maintenance' },
     ]);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { calculateBudget, DEFAULT_BUDGET_INPUT, type BudgetInput } from '../../src/lib/budget';
+import {
+  budgetFromSuggestion,
+  calculateBudget,
+  DEFAULT_BUDGET_INPUT,
+  type BudgetInput,
+} from '../../src/features/amy/budget';
 
 const input = (overrides: Partial<BudgetInput>): BudgetInput => ({
   ...DEFAULT_BUDGET_INPUT,
@@ -78,5 +83,15 @@ describe('calculateBudget', () => {
         contingencyPercent: 'Enter 100 or less.',
       },
     });
+  });
+});
+
+describe('budgetFromSuggestion', () => {
+  it("reaches Amy's own estimate for the same inputs", () => {
+    const outcome = calculateBudget(
+      budgetFromSuggestion({ expectedAttendance: 145, estimatedCost: 1850 }),
+    );
+    expect(outcome.ok && outcome.result.total).toBe(1850);
+    expect(outcome.ok && outcome.result.attendees).toBe(145);
   });
 });

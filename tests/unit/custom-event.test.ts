@@ -3,7 +3,7 @@ import {
   EMPTY_CUSTOM_EVENT,
   validateCustomEvent,
   type CustomEventInput,
-} from '../../src/lib/custom-event';
+} from '../../src/features/amy/custom-event';
 
 const now = Date.parse('2026-11-22T18:00:00Z');
 const timeZone = 'America/Los_Angeles';

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   barWidth,
-  CAPACITY_ALERT_PERCENT,
   confidenceTone,
   isOverCapacityAlert,
   splitResources,
-  STATUS_TONES,
   titleCase,
 } from '../../src/lib/display-rules';
 import { describeRange } from '../../src/lib/date-range';
@@ -36,15 +34,8 @@ describe('required resources', () => {
   });
 });
 
-describe('status badge colours', () => {
-  it('are high red, medium yellow, low green, closed gray', () => {
-    expect(STATUS_TONES).toEqual({ high: 'red', medium: 'yellow', low: 'green', closed: 'gray' });
-  });
-});
-
 describe('capacity', () => {
   it('alerts at 90% and over', () => {
-    expect(CAPACITY_ALERT_PERCENT).toBe(90);
     expect(isOverCapacityAlert(89)).toBe(false);
     expect(isOverCapacityAlert(90)).toBe(true);
     expect(isOverCapacityAlert(130)).toBe(true);

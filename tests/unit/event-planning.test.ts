@@ -6,7 +6,7 @@ import {
   TEMPLATE_KINDS,
   toggleChecklistItem,
   vendorsForResources,
-} from '../../src/lib/event-planning';
+} from '../../src/features/amy/event-planning';
 import { suggestionsFixture } from '../../mocks/fixtures';
 
 /** The item at `index`, failing the test when there is none. */

@@ -4,10 +4,9 @@ import {
   escapeIcsText,
   foldIcsLine,
   icsFileName,
-  parseClockTime,
-  parseTimeRange,
   suggestionEvent,
-} from '../../src/lib/ics';
+} from '../../src/features/amy/ics';
+import { parseClockTime, parseTimeRange } from '../../src/lib/clock-time';
 import { todayIn, wallClockDateFn, zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { suggestionsFixture } from '../../mocks/fixtures';
 

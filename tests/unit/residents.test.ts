@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  RECENT_ACTIVITY,
   RESIDENTS,
   UPCOMING_EVENTS,
   type Resident,
@@ -40,11 +39,10 @@ describe('filterResidents', () => {
 
 describe('communityStats', () => {
   it('counts from the sample content', () => {
-    expect(communityStats(RESIDENTS, UPCOMING_EVENTS, RECENT_ACTIVITY)).toEqual({
+    expect(communityStats(RESIDENTS, UPCOMING_EVENTS)).toEqual({
       totalResidents: RESIDENTS.length,
       activeResidents: RESIDENTS.filter((r) => r.status === 'active').length,
       upcomingEvents: UPCOMING_EVENTS.length,
-      openReservations: RECENT_ACTIVITY.filter((a) => a.type === 'reservation').length,
     });
   });
 });

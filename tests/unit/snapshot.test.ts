@@ -161,10 +161,14 @@ describe('downloadUsageCsv (the dashboard export)', () => {
     const result = await downloadUsageCsv(client, { period: 'week' });
     expect(result).toMatchObject({ ok: true, rows: 7, fromSnapshot: true });
     expect(files).toHaveLength(1);
-    expect(files[0]?.name).toMatch(/^usage-data-week-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The days it covers and when it was made, in the community's zone.
+    expect(files[0]?.name).toMatch(
+      /^usage-data-week-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-generated-\d{4}-\d{2}-\d{2}-\d{4}-P[SD]T\.csv$/,
+    );
     const text = (await files[0]?.blob.text()) ?? '';
     expect(text.split('\r\n')[0]).toBe(
-      'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Total',
+      // Every amenity, not only the four series of the usage chart.
+      'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
     );
   });
 

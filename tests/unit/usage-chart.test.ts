@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   describeUsagePeriod,
   formatUsageTime,
+  partialBucketIndex,
   readoutIndex,
+  sliceUsageChartData,
   toUsageChartData,
   USAGE_SERIES,
 } from '../../src/lib/usage-chart';
@@ -103,6 +105,7 @@ describe('usage chart labels', () => {
     expect(describeUsagePeriod('day', 30)).toBe('Visitors per hour, last 24 hours');
     expect(describeUsagePeriod('week', 90)).toBe('Visitors per day, last 7 days');
     expect(describeUsagePeriod('month', 90)).toBe('Visitors per day, last 90 days');
+    expect(describeUsagePeriod('month', 7)).toBe('Visitors per day, last 30 days');
   });
 
   it('reads out the hovered point, else the latest one', () => {
@@ -110,5 +113,33 @@ describe('usage chart labels', () => {
     expect(readoutIndex(null, 10)).toBe(9);
     expect(readoutIndex(12, 10)).toBe(9);
     expect(readoutIndex(null, 0)).toBeNull();
+  });
+});
+
+describe('partialBucketIndex', () => {
+  const hour = 3_600_000;
+  const times = [0, hour, 2 * hour];
+
+  it('marks the last hour as partial while it is still running', () => {
+    expect(partialBucketIndex(times, 'day', 2 * hour + 20 * 60_000)).toBe(2);
+    expect(partialBucketIndex(times, 'day', 3 * hour)).toBeNull();
+  });
+
+  it('uses whole days for the weekly and monthly views', () => {
+    const days = [0, 24 * hour];
+    expect(partialBucketIndex(days, 'week', 30 * hour)).toBe(1);
+    expect(partialBucketIndex(days, 'month', 48 * hour)).toBeNull();
+    expect(partialBucketIndex([], 'day', 0)).toBeNull();
+  });
+
+  it('slices the chart data before the partial point', () => {
+    const data = toUsageChartData([
+      { time: '2026-03-18T10:00:00Z', lawn: 1, hall: 2, yard: 3, lake: 4 },
+      { time: '2026-03-18T11:00:00Z', lawn: 5, hall: 6, yard: 7, lake: 8 },
+    ]);
+    const sliced = sliceUsageChartData(data, 1);
+    expect(sliced.times).toEqual([Date.parse('2026-03-18T10:00:00Z')]);
+    expect(sliced.columns.map((column) => column.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(sliced.columns[1]).toEqual([1]);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAmenityAnalytics, type AmenityDetail } from '../../api/amenity-analytics';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import type { AmenityAnalytics } from '../../api/contract';
 import { titleCase } from '../../lib/display-rules';
 import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
 import { Button, buttonClasses } from '../../ui/button';
@@ -13,9 +14,10 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
+import { PageHeader } from '../../ui/page-header';
 
 /** What the page says above the grid: how many amenities, how many people in them now. */
-export function amenitySummary(amenities: readonly AmenityDetail[]) {
+export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
   const open = amenities.filter((amenity) => amenity.status !== 'closed');
   return {
     total: amenities.length,
@@ -32,23 +34,20 @@ export function amenitySummary(amenities: readonly AmenityDetail[]) {
 export function AmenitiesPage() {
   const query = useAmenityAnalytics();
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<AmenityDetail | null>(null);
+  const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
 
   return (
     <>
-      <title>Amenities Management · CommonGround</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold">Amenities Management</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Every amenity CommonGround tracks, with who is using it now.
-          </p>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <Icon name="plus" className="h-4 w-4" />
-          Add Amenity
-        </Button>
-      </div>
+      <PageHeader
+        title="Amenities Management"
+        description="Every amenity CommonGround tracks, with who is using it now."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Icon name="plus" className="h-4 w-4" />
+            Add Amenity
+          </Button>
+        }
+      />
 
       <div className="mt-6">
         <QueryState
@@ -105,14 +104,20 @@ export function AmenitiesPage() {
         title={selected ? `${selected.name} settings` : 'Amenity settings'}
         description="Read-only until the server supports changes."
       >
-        {selected ? <AmenityDetails amenity={selected} /> : null}
+        {selected ? <AmenityAnalyticss amenity={selected} /> : null}
         <DialogClose onClose={() => setSelected(null)} />
       </Dialog>
     </>
   );
 }
 
-function AmenityCard({ amenity, onSettings }: { amenity: AmenityDetail; onSettings: () => void }) {
+function AmenityCard({
+  amenity,
+  onSettings,
+}: {
+  amenity: AmenityAnalytics;
+  onSettings: () => void;
+}) {
   const status = amenity.status;
   const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
   const headingId = `amenity-${amenity.id}`;
@@ -188,7 +193,7 @@ function AmenityCard({ amenity, onSettings }: { amenity: AmenityDetail; onSettin
   );
 }
 
-function AmenityDetails({ amenity }: { amenity: AmenityDetail }) {
+function AmenityAnalyticss({ amenity }: { amenity: AmenityAnalytics }) {
   const status = amenity.status;
   const rows: [string, string][] = [
     ['Type', titleCase(amenity.type)],

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { Suggestion } from '../../api/contract';
-import { useAmenityAnalytics, type AmenityDetail } from '../../api/amenity-analytics';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import type { AmenityAnalytics, EventAnalysis, Suggestion } from '../../api/contract';
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { cx } from '../../lib/cx';
@@ -8,7 +8,7 @@ import { capacityPercent, formatCount } from '../../lib/format';
 import { TIMEZONES, useSettings } from '../../lib/settings';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EventAnalysisCard } from '../../ui/cards/event-analysis-cards';
+import { EventAnalysisCard } from '../../widgets/event-analysis-card';
 import { EmptyNote } from '../../ui/empty-note';
 import { Icon, type IconName } from '../../ui/icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -19,11 +19,14 @@ import { BudgetDialog } from './budget-dialog';
 import { addSuggestionToCalendar } from './calendar-file';
 import { ChecklistDialog } from './checklist-dialog';
 import { CreateEventDialog } from './create-event-dialog';
-import { CONTROL_CLASSES } from '../../ui/field';
 import { MONTH_NAMES, monthName } from '../../lib/months';
 import { SuggestionCard } from './suggestion-card';
+import { successMetrics } from './success-metrics';
+import { QueryCard } from '../../ui/query-card';
 import { TemplatesDialog } from './templates-dialog';
 import { VendorDialog } from './vendor-dialog';
+import { PageHeader } from '../../ui/page-header';
+import { SelectField, type SelectOption } from '../../ui/select-field';
 
 type OpenDialog = 'create' | 'checklist' | 'vendors' | 'budget' | 'templates' | null;
 
@@ -80,19 +83,16 @@ export function AmyEventsPage() {
 
   return (
     <div className="grid gap-4 sm:gap-6">
-      <title>Amy Events · CommonGround</title>
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight">Amy Events</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Event ideas from Amy, your AI event planner, and the tools to run them
-          </p>
-        </div>
-        <Button onClick={() => setDialog('create')}>
-          <Icon name="plus" className="h-4 w-4" />
-          Create Custom Event
-        </Button>
-      </header>
+      <PageHeader
+        title="Amy Events"
+        description="Event ideas from Amy, your AI event planner, and the tools to run them"
+        actions={
+          <Button onClick={() => setDialog('create')}>
+            <Icon name="plus" className="h-4 w-4" />
+            Create Custom Event
+          </Button>
+        }
+      />
 
       <IntroCard />
 
@@ -122,7 +122,7 @@ export function AmyEventsPage() {
             setDialog(tool);
           }}
         />
-        <SuccessMetrics />
+        <SuccessMetrics query={analysis} />
       </div>
 
       <AmenityStatusCard query={amenities} />
@@ -189,7 +189,6 @@ function SuggestionsSection({
   renderSuggestion: (suggestion: Suggestion) => ReactNode;
 }) {
   const headingId = useId();
-  const selectId = useId();
   return (
     <Card aria-labelledby={headingId}>
       <CardHeader
@@ -197,26 +196,13 @@ function SuggestionsSection({
         title="Event Suggestions"
         description={month ? `Ideas for ${monthName(month)}` : 'Ideas for this month'}
         actions={
-          <div className="flex items-center gap-2">
-            <label htmlFor={selectId} className="text-sm font-medium">
-              Month
-            </label>
-            <select
-              id={selectId}
-              value={month ?? ''}
-              onChange={(event) =>
-                onMonthChange(event.target.value ? Number(event.target.value) : undefined)
-              }
-              className={cx(CONTROL_CLASSES, 'w-auto md:min-h-9')}
-            >
-              <option value="">Current month</option>
-              {MONTH_NAMES.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            layout="inline"
+            label="Month"
+            value={month ?? ''}
+            options={MONTH_OPTIONS}
+            onChange={(value) => onMonthChange(value === '' ? undefined : value)}
+          />
         }
       />
       <CardBody>
@@ -291,27 +277,22 @@ function PlanningTools({
   );
 }
 
-/** Spec sections 1 and 9: static sample figures. */
-const SUCCESS_METRICS: readonly { label: string; value: string; icon: IconName }[] = [
-  { label: 'Success rate', value: '87%', icon: 'target' },
-  { label: 'Resident satisfaction', value: '4.6/5', icon: 'users' },
-  { label: 'Attendance', value: '+60%', icon: 'trending' },
-  { label: 'Suggestion accuracy', value: '85%+', icon: 'sparkles' },
-];
-
-function SuccessMetrics() {
-  const headingId = useId();
+/** Success Metrics: what the events held in the last 12 months achieved (success-metrics.ts). */
+function SuccessMetrics({ query }: { query: QueryLike<EventAnalysis> }) {
   return (
-    <Card aria-labelledby={headingId}>
-      <CardHeader
-        id={headingId}
-        title="Success Metrics"
-        description="Events planned with Amy's suggestions"
-      />
-      <CardBody>
-        {/* Two by two: the card is half the page wide from lg up. */}
+    <QueryCard
+      title="Success Metrics"
+      description="Events held in the last 12 months, from the event records"
+      query={query}
+      label="success metrics"
+      skeleton={<ListSkeleton rows={4} />}
+      isEmpty={(analysis) => successMetrics(analysis) === null}
+      empty={<EmptyNote title="No events held in the last 12 months yet." />}
+    >
+      {(analysis) => (
+        // Two by two: the card is half the page wide from lg up.
         <ul aria-label="Success metrics" className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
-          {SUCCESS_METRICS.map((metric) => (
+          {(successMetrics(analysis) ?? []).map((metric) => (
             <li
               key={metric.label}
               className="flex items-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
@@ -331,13 +312,13 @@ function SuccessMetrics() {
             </li>
           ))}
         </ul>
-      </CardBody>
-    </Card>
+      )}
+    </QueryCard>
   );
 }
 
 /** The amenities with their live status, for picking a time and place. */
-function AmenityStatusCard({ query }: { query: QueryLike<AmenityDetail[]> }) {
+function AmenityStatusCard({ query }: { query: QueryLike<AmenityAnalytics[]> }) {
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId}>
@@ -379,3 +360,8 @@ function AmenityStatusCard({ query }: { query: QueryLike<AmenityDetail[]> }) {
     </Card>
   );
 }
+
+const MONTH_OPTIONS: readonly SelectOption<number | ''>[] = [
+  { value: '', label: 'Current month' },
+  ...MONTH_NAMES.map((name, index) => ({ value: index + 1, label: name })),
+];

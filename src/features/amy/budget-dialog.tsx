@@ -1,16 +1,18 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Suggestion } from '../../api/contract';
 import {
   BUDGET_FIXED_ITEMS,
+  budgetFromSuggestion,
   calculateBudget,
   DEFAULT_BUDGET_INPUT,
   type BudgetField,
   type BudgetInput,
-} from '../../lib/budget';
+} from './budget';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
 
 /** Money with cents, for the small per-attendee figure (whole amounts use formatMoney). */
 function formatCents(value: number, currency: string): string {
@@ -35,7 +37,6 @@ export function BudgetDialog({
 }) {
   const [input, setInput] = useState<BudgetInput>(DEFAULT_BUDGET_INPUT);
   const [suggestionId, setSuggestionId] = useState('');
-  const selectId = useId();
   const outcome = calculateBudget(input);
   const errors = outcome.ok ? {} : outcome.errors;
   const suggestion = suggestions.find((item) => item.id === suggestionId);
@@ -65,38 +66,32 @@ export function BudgetDialog({
     >
       <div className="grid gap-4">
         {suggestions.length > 0 ? (
-          <div className="grid gap-1">
-            <label htmlFor={selectId} className="text-sm font-medium">
-              Start from a suggestion
-            </label>
-            <select
-              id={selectId}
-              value={suggestionId}
-              onChange={(event) => {
-                setSuggestionId(event.target.value);
-                const picked = suggestions.find((item) => item.id === event.target.value);
-                if (picked) {
-                  setInput((current) => ({
-                    ...current,
-                    attendees: String(picked.expectedAttendance),
-                  }));
-                }
-              }}
-              className={CONTROL_CLASSES}
-            >
-              <option value="">None</option>
-              {suggestions.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Start from a suggestion"
+            value={suggestionId}
+            options={[
+              { value: '', label: 'None' },
+              ...suggestions.map((item) => ({ value: item.id, label: item.title })),
+            ]}
+            onChange={(value) => {
+              setSuggestionId(value);
+              const picked = suggestions.find((item) => item.id === value);
+              if (picked) setInput(budgetFromSuggestion(picked));
+            }}
+          />
         ) : null}
         <div className="grid gap-4 min-[360px]:grid-cols-2">
           {field('attendees', 'Expected attendance')}
           {field('perPerson', `Food and drink per person (${currency})`)}
-          {BUDGET_FIXED_ITEMS.map((item) => field(item.key, `${item.label} (${currency})`))}
+          {BUDGET_FIXED_ITEMS.map((item) =>
+            field(
+              item.key,
+              `${item.label} (${currency})`,
+              item.key === 'resources' && suggestion
+                ? `Amy's estimate for: ${suggestion.requiredResources.join(', ')}.`
+                : undefined,
+            ),
+          )}
           {field('contingencyPercent', 'Contingency (%)', 'For the unexpected; 10% is common.')}
         </div>
 

@@ -1,6 +1,6 @@
 import type { Suggestion } from '../../api/contract';
 import { downloadTextFile, ICS_MIME } from '../../lib/download';
-import { buildIcs, icsFileName, suggestionEvent, type CalendarEvent } from '../../lib/ics';
+import { buildIcs, icsFileName, suggestionEvent, type CalendarEvent } from './ics';
 import { toast } from '../../ui/toast';
 
 /** Saves an event as an .ics file on this device; returns the file name. */

@@ -1,4 +1,4 @@
-import { CHECKLIST_IDS, EVENT_CHECKLIST } from '../../lib/event-planning';
+import { CHECKLIST_IDS, EVENT_CHECKLIST } from './event-planning';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ProgressBar } from '../../ui/progress-bar';

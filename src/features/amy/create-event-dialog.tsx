@@ -7,8 +7,8 @@ import {
   type CustomEventErrors,
   type CustomEventField,
   type CustomEventInput,
-} from '../../lib/custom-event';
-import type { CalendarEvent } from '../../lib/ics';
+} from './custom-event';
+import type { CalendarEvent } from './ics';
 import { todayIn } from '../../lib/zoned-time';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';

@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Icon, type IconName } from '../../ui/icons';
 import { ConfidenceBadge, StatusBadge } from '../../ui/status-badge';
-import type { AmenityDetail } from '../../api/amenity-analytics';
+import type { AmenityAnalytics } from '../../api/contract';
 
 const CATEGORY_TONES: Record<Suggestion['category'], BadgeTone> = {
   seasonal: 'amber',
@@ -40,7 +40,7 @@ export function SuggestionCard({
 }: {
   suggestion: Suggestion;
   /** The suggested amenity's live figures, when the amenity list has it. */
-  amenity: AmenityDetail | undefined;
+  amenity: AmenityAnalytics | undefined;
   currency: string;
   onAddToCalendar: () => void;
   onWriteAnnouncement: () => void;

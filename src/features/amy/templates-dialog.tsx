@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { Suggestion } from '../../api/contract';
-import { fillTemplate, TEMPLATE_KINDS, type TemplateKind } from '../../lib/event-planning';
+import { fillTemplate, TEMPLATE_KINDS, type TemplateKind } from './event-planning';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
 import { Icon } from '../../ui/icons';
 import { CONTROL_CLASSES } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -56,8 +57,6 @@ function TemplatesBody({
   const [suggestionId, setSuggestionId] = useState(initialSuggestionId ?? suggestions[0]?.id ?? '');
   const [kind, setKind] = useState<TemplateKind>('email');
   const [copy, setCopy] = useState<CopyState>('idle');
-  const suggestionSelect = useId();
-  const kindSelect = useId();
   const textId = useId();
   const suggestion = suggestions.find((item) => item.id === suggestionId) ?? suggestions[0];
 
@@ -83,47 +82,24 @@ function TemplatesBody({
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <label htmlFor={suggestionSelect} className="text-sm font-medium">
-            Event
-          </label>
-          <select
-            id={suggestionSelect}
-            value={suggestion.id}
-            onChange={(event) => {
-              setSuggestionId(event.target.value);
-              setCopy('idle');
-            }}
-            className={CONTROL_CLASSES}
-          >
-            {suggestions.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={kindSelect} className="text-sm font-medium">
-            Template
-          </label>
-          <select
-            id={kindSelect}
-            value={kind}
-            onChange={(event) => {
-              const next = TEMPLATE_KINDS.find((item) => item.kind === event.target.value);
-              if (next) setKind(next.kind);
-              setCopy('idle');
-            }}
-            className={CONTROL_CLASSES}
-          >
-            {TEMPLATE_KINDS.map((item) => (
-              <option key={item.kind} value={item.kind}>
-                {item.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Event"
+          value={suggestion.id}
+          options={suggestions.map((item) => ({ value: item.id, label: item.title }))}
+          onChange={(value) => {
+            setSuggestionId(value);
+            setCopy('idle');
+          }}
+        />
+        <SelectField
+          label="Template"
+          value={kind}
+          options={TEMPLATE_KINDS.map((item) => ({ value: item.kind, label: item.label }))}
+          onChange={(value) => {
+            setKind(value);
+            setCopy('idle');
+          }}
+        />
       </div>
       <div className="grid gap-1">
         <label htmlFor={textId} className="text-sm font-medium">

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { parseChecklist, toggleChecklistItem } from '../../lib/event-planning';
+import { parseChecklist, toggleChecklistItem } from './event-planning';
 import { EVENT_CHECKLIST_KEY } from '../../lib/storage-keys';
 
 function read(): Set<string> {

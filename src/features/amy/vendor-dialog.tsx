@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Suggestion } from '../../api/contract';
-import { VENDOR_CATEGORIES, vendorsForResources } from '../../lib/event-planning';
+import { VENDOR_CATEGORIES, vendorsForResources } from './event-planning';
 import { cx } from '../../lib/cx';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { CONTROL_CLASSES } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
 
 /**
  * The vendor directory: the kinds of vendors community events need, what to ask them and how far
@@ -21,7 +21,6 @@ export function VendorDialog({
   suggestions: readonly Suggestion[];
 }) {
   const [suggestionId, setSuggestionId] = useState('');
-  const selectId = useId();
   const suggestion = suggestions.find((item) => item.id === suggestionId);
   const needed = new Set(
     suggestion ? vendorsForResources(suggestion.requiredResources).map((v) => v.id) : [],
@@ -36,24 +35,15 @@ export function VendorDialog({
     >
       <div className="grid gap-4">
         {suggestions.length > 0 ? (
-          <div className="grid gap-1">
-            <label htmlFor={selectId} className="text-sm font-medium">
-              Show what an event needs
-            </label>
-            <select
-              id={selectId}
-              value={suggestionId}
-              onChange={(event) => setSuggestionId(event.target.value)}
-              className={CONTROL_CLASSES}
-            >
-              <option value="">All vendors</option>
-              {suggestions.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Show what an event needs"
+            value={suggestionId}
+            options={[
+              { value: '', label: 'All vendors' },
+              ...suggestions.map((item) => ({ value: item.id, label: item.title })),
+            ]}
+            onChange={setSuggestionId}
+          />
         ) : null}
         <ul className="grid gap-3">
           {VENDOR_CATEGORIES.map((category) => {

@@ -9,7 +9,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
-import type { AmenityDetail } from '../../api/amenity-analytics';
+import type { AmenityAnalytics } from '../../api/contract';
 
 /**
  * The amenity in focus (`/analytics?amenity=<id>`, linked from the Amenities page): its live
@@ -20,7 +20,7 @@ export function AmenityFocusCard({
   query,
 }: {
   amenityId: string;
-  query: QueryLike<AmenityDetail[]>;
+  query: QueryLike<AmenityAnalytics[]>;
 }) {
   return (
     <QueryState
@@ -55,7 +55,7 @@ function UnknownAmenity({ id }: { id: string }) {
   );
 }
 
-function FocusCard({ amenity }: { amenity: AmenityDetail }) {
+function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
   const headingId = useId();
   const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
   return (

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DAY_RANGES, DEFAULT_DAY_RANGE, type UsagePeriod } from '../../api/contract';
+import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { usePersistentChoice } from '../../lib/persistent-state';
 import { TIMEZONES, useSettings } from '../../lib/settings';
@@ -9,12 +8,13 @@ import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
 import {
   AmenityPopularity,
-  EventAnalysis,
   LiveAmenityStatus,
   PeakUsageHours,
   UsageOverTime,
 } from '../../widgets/analytics-widgets';
+import { EventAnalysis } from '../../widgets/event-analysis-card';
 import { AmenityFocusCard } from './amenity-focus-card';
+import { PageHeader } from '../../ui/page-header';
 
 /**
  * Analytics (spec section 2): the dashboard's analytics cards plus the event analysis. The date
@@ -27,7 +27,6 @@ export function AnalyticsPage() {
   const [searchParams] = useSearchParams();
   const focusId = searchParams.get('amenity')?.trim() || undefined;
   const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);
-  const [period, setPeriod] = useState<UsagePeriod>('day');
 
   const amenities = useAmenityAnalytics();
   const highlightId = amenities.data?.some((amenity) => amenity.id === focusId)
@@ -36,31 +35,22 @@ export function AnalyticsPage() {
 
   return (
     <div className="grid gap-4 sm:gap-6">
-      <title>Analytics · CommonGround</title>
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight">Analytics</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            How residents use the amenities, and how past events performed
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
-          <LiveBadge />
-        </div>
-      </header>
+      <PageHeader
+        title="Analytics"
+        description="How residents use the amenities, and how past events performed"
+        actions={
+          <>
+            <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
+            <LiveBadge />
+          </>
+        }
+      />
 
       {focusId ? <AmenityFocusCard amenityId={focusId} query={amenities} /> : null}
 
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <UsageOverTime
-            period={period}
-            onPeriodChange={setPeriod}
-            days={days}
-            timeZone={timeZone}
-            dark={settings.darkMode}
-          />
+          <UsageOverTime days={days} timeZone={timeZone} dark={settings.darkMode} />
         </div>
         <AmenityPopularity days={days} />
       </div>

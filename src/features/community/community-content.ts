@@ -98,54 +98,6 @@ export const RESIDENTS: readonly Resident[] = [
   },
 ];
 
-export type ActivityType = 'reservation' | 'event' | 'maintenance';
-
-export type Activity = {
-  id: string;
-  type: ActivityType;
-  title: string;
-  detail: string;
-  timeAgo: string;
-};
-
-export const RECENT_ACTIVITY: readonly Activity[] = [
-  {
-    id: 'act-1',
-    type: 'reservation',
-    title: 'Solis Hall reserved',
-    detail: 'Aisha Mohammed · Saturday, 6:00 PM - 10:00 PM',
-    timeAgo: '2 hours ago',
-  },
-  {
-    id: 'act-2',
-    type: 'maintenance',
-    title: 'Irrigation repair completed',
-    detail: 'The Great Lawn · north sprinkler line',
-    timeAgo: '5 hours ago',
-  },
-  {
-    id: 'act-3',
-    type: 'event',
-    title: 'Sunset Yoga drew 46 residents',
-    detail: 'The Great Lawn · community event',
-    timeAgo: 'Yesterday',
-  },
-  {
-    id: 'act-4',
-    type: 'reservation',
-    title: 'Kayak launch reserved',
-    detail: 'Emily Rodriguez · Sunday, 8:00 AM',
-    timeAgo: 'Yesterday',
-  },
-  {
-    id: 'act-5',
-    type: 'maintenance',
-    title: 'Playground closed for resurfacing',
-    detail: 'Sunny Side Playground · reopens next week',
-    timeAgo: '2 days ago',
-  },
-];
-
 export type CommunityEvent = {
   id: string;
   title: string;

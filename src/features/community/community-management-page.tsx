@@ -2,29 +2,18 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCalendarDate, formatCount } from '../../lib/format';
 import { TIMEZONES, useSettings } from '../../lib/settings';
-import { Badge, type BadgeTone } from '../../ui/badge';
+import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
-import { Icon, type IconName } from '../../ui/icons';
+import { Icon } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
-import {
-  RECENT_ACTIVITY,
-  RESIDENTS,
-  UPCOMING_EVENTS,
-  type ActivityType,
-  type Resident,
-} from './community-content';
+import { RESIDENTS, UPCOMING_EVENTS, type Resident } from './community-content';
 import { communityStats, downloadResidentsCsv, filterResidents } from './residents';
-
-const ACTIVITY_STYLE: Record<ActivityType, { label: string; icon: IconName; tone: BadgeTone }> = {
-  reservation: { label: 'Reservation', icon: 'calendar', tone: 'blue' },
-  event: { label: 'Event', icon: 'users', tone: 'purple' },
-  maintenance: { label: 'Maintenance', icon: 'settings', tone: 'amber' },
-};
+import { PageHeader } from '../../ui/page-header';
 
 type Honest = 'add-resident' | 'create-event' | null;
 
@@ -37,7 +26,7 @@ export function CommunityManagementPage() {
   const { timezone } = useSettings();
   const [query, setQuery] = useState('');
   const [honest, setHonest] = useState<Honest>(null);
-  const stats = communityStats(RESIDENTS, UPCOMING_EVENTS, RECENT_ACTIVITY);
+  const stats = communityStats(RESIDENTS, UPCOMING_EVENTS);
 
   const exportDirectory = () => {
     const filename = downloadResidentsCsv(RESIDENTS, TIMEZONES[timezone].iana);
@@ -49,25 +38,22 @@ export function CommunityManagementPage() {
 
   return (
     <>
-      <title>Community Management · CommonGround</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold">Community Management</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Residents, recent activity and upcoming events (sample directory).
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={exportDirectory}>
-            <Icon name="download" className="h-4 w-4" />
-            Export Data
-          </Button>
-          <Button onClick={() => setHonest('add-resident')}>
-            <Icon name="plus" className="h-4 w-4" />
-            Add Resident
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        title="Community Management"
+        description="Residents and upcoming events (sample directory)."
+        actions={
+          <>
+            <Button variant="secondary" onClick={exportDirectory}>
+              <Icon name="download" className="h-4 w-4" />
+              Export Data
+            </Button>
+            <Button onClick={() => setHonest('add-resident')}>
+              <Icon name="plus" className="h-4 w-4" />
+              Add Resident
+            </Button>
+          </>
+        }
+      />
 
       <div className="mt-6 grid gap-6">
         <StatTiles label="Community statistics">
@@ -86,46 +72,11 @@ export function CommunityManagementPage() {
             value={formatCount(stats.upcomingEvents)}
             icon="calendar"
           />
-          <StatTile
-            label="Recent Reservations"
-            value={formatCount(stats.openReservations)}
-            icon="clock"
-          />
         </StatTiles>
 
         <ResidentsDirectory query={query} onQueryChange={setQuery} />
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Card aria-labelledby="recent-activity">
-            <CardHeader id="recent-activity" title="Recent Activity" />
-            <CardBody>
-              <ul className="grid gap-3">
-                {RECENT_ACTIVITY.map((item) => {
-                  const style = ACTIVITY_STYLE[item.type];
-                  return (
-                    <li key={item.id} className="flex items-start gap-3">
-                      <span
-                        aria-hidden="true"
-                        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-                      >
-                        <Icon name={style.icon} className="h-4 w-4" />
-                      </span>
-                      <div className="min-w-0 flex-1">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <p className="font-medium">{item.title}</p>
-                          <Badge tone={style.tone}>{style.label}</Badge>
-                        </div>
-                        <p className="text-sm text-slate-600 dark:text-slate-400">
-                          {item.detail} · {item.timeAgo}
-                        </p>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            </CardBody>
-          </Card>
-
+        <div className="grid gap-6">
           <Card aria-labelledby="upcoming-events">
             <CardHeader
               id="upcoming-events"

@@ -1,6 +1,6 @@
 import { toCsv } from '../../lib/csv';
 import { csvFilename, downloadCsv } from '../../lib/download';
-import type { Activity, CommunityEvent, Resident } from './community-content';
+import type { CommunityEvent, Resident } from './community-content';
 
 /** Letters and digits only, lower case: "A-204" and "a204" compare equal. */
 function compact(text: string): string {
@@ -24,16 +24,11 @@ export function filterResidents(residents: readonly Resident[], query: string): 
 }
 
 /** The four stat tiles, counted from the sample content so they always agree with the lists. */
-export function communityStats(
-  residents: readonly Resident[],
-  events: readonly CommunityEvent[],
-  activity: readonly Activity[],
-) {
+export function communityStats(residents: readonly Resident[], events: readonly CommunityEvent[]) {
   return {
     totalResidents: residents.length,
     activeResidents: residents.filter((resident) => resident.status === 'active').length,
     upcomingEvents: events.length,
-    openReservations: activity.filter((item) => item.type === 'reservation').length,
   };
 }
 

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { DAY_RANGES, DEFAULT_DAY_RANGE, type UsagePeriod } from '../../api/contract';
+import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { useDashboardMetrics } from '../../api/metrics';
 import { formatLastUpdate } from '../../lib/format';
@@ -22,6 +21,7 @@ import { AmySuggestionsCard } from './amy-suggestions-card';
 import { Insights } from './insights';
 import { MetricCards } from './metric-cards';
 import { QuickActions } from './quick-actions';
+import { PageHeader } from '../../ui/page-header';
 
 /** Spec section 9: the last-update label refreshes every 30 s. */
 const LABEL_REFRESH_MS = 30_000;
@@ -34,44 +34,37 @@ export function DashboardPage() {
   const settings = useSettings();
   const timeZone = TIMEZONES[settings.timezone].iana;
   const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);
-  const [period, setPeriod] = useState<UsagePeriod>('day');
 
   return (
     <div className="grid gap-4 sm:gap-6">
-      <title>Dashboard · CommonGround</title>
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-          <LastUpdate timeZone={timeZone} />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
-          <LiveBadge />
-        </div>
-      </header>
+      <PageHeader
+        title="Dashboard"
+        description={<LastUpdate timeZone={timeZone} />}
+        actions={
+          <>
+            <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
+            <LiveBadge />
+          </>
+        }
+      />
 
       <Metrics currency={settings.currency} />
 
+      {/* The walk-around question first: who is where, and what is near capacity. */}
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+        <LiveAmenityStatus timeZone={timeZone} />
         <div className="min-w-0 lg:col-span-2">
-          <UsageOverTime
-            period={period}
-            onPeriodChange={setPeriod}
-            days={days}
-            timeZone={timeZone}
-            dark={settings.darkMode}
-          />
+          <UsageOverTime days={days} timeZone={timeZone} dark={settings.darkMode} />
         </div>
-        <AmenityPopularity days={days} />
       </div>
 
       <Deferred minHeight="120rem">
         <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+          <AmenityPopularity days={days} />
           <PeakUsageHours />
-          <LiveAmenityStatus timeZone={timeZone} />
         </div>
 
-        <Insights />
+        <Insights days={days} />
         <QuickActions days={days} />
 
         <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
@@ -96,7 +89,7 @@ function LastUpdate({ timeZone }: { timeZone: string }) {
   const updatedAt = useDashboardMetrics().dataUpdatedAt;
   const now = useNow(LABEL_REFRESH_MS);
   return (
-    <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+    <p className="flex items-center gap-1.5">
       <Icon name="clock" className="h-4 w-4" />
       {updatedAt > 0 ? (
         <span>

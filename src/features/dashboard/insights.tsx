@@ -1,52 +1,66 @@
-import { useId } from 'react';
-import { Badge, type BadgeTone } from '../../ui/badge';
-import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Icon, type IconName } from '../../ui/icons';
+import type { DayRange } from '../../api/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { popularityQuery } from '../../api/popularity';
+import { describeRange } from '../../lib/date-range';
+import { Badge } from '../../ui/badge';
+import { EmptyNote } from '../../ui/empty-note';
+import { Icon } from '../../ui/icons';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryCard } from '../../ui/query-card';
+import { deriveInsights } from './insight-rules';
 
-/** Spec section 2: three fixed, static cards. */
-const INSIGHTS: readonly {
-  title: string;
-  description: string;
-  impact: string;
-  tone: BadgeTone;
-  icon: IconName;
-}[] = [
-  {
-    title: 'Great Lawn Event Optimization',
-    description:
-      'Weekend evenings on The Great Lawn run close to capacity. Moving one monthly event to a weekday evening would spread the crowd and free the lawn for casual use.',
-    impact: 'High Impact',
-    tone: 'red',
-    icon: 'target',
-  },
-  {
-    title: 'Solis Hall Popularity',
-    description:
-      'Workshops in Solis Hall keep filling up. Its bookings show how residents value the hall, a strong point for the next fee review.',
-    impact: 'Success Story',
-    tone: 'green',
-    icon: 'trending',
-  },
-  {
-    title: 'Heritage Tree Area',
-    description:
-      'Visits to the Heritage Tree Area are low. Check the seating and shade, and consider a small event there to bring residents back.',
-    impact: 'Action Required',
-    tone: 'amber',
-    icon: 'alert',
-  },
-];
-
-export function Insights() {
-  const headingId = useId();
+/**
+ * Recent Insights & Recommendations (spec section 2): the spec's three card titles, computed
+ * from the live amenity figures and the range's popularity (insight-rules.ts) instead of fixed
+ * text. Shown once both have arrived; the queries are the ones the Popularity and Live Status
+ * cards own.
+ */
+export function Insights({ days }: { days: DayRange }) {
+  // The cards that own these queries refresh them; this one only reads them.
+  const amenities = useAmenityAnalytics({ refresh: false });
+  const popularity = useQuery({ ...popularityQuery(days), refetchInterval: false });
+  const range = describeRange(days);
+  const data =
+    amenities.data && popularity.data
+      ? deriveInsights(amenities.data, popularity.data, range)
+      : undefined;
+  // One query-like view of the two: loading until both answer, the first error otherwise.
+  const query = {
+    data,
+    error: amenities.error ?? popularity.error,
+    status:
+      data !== undefined
+        ? ('success' as const)
+        : amenities.status === 'error' || popularity.status === 'error'
+          ? ('error' as const)
+          : ('pending' as const),
+    fetchStatus:
+      amenities.fetchStatus === 'paused' || popularity.fetchStatus === 'paused'
+        ? ('paused' as const)
+        : amenities.fetchStatus === 'fetching' || popularity.fetchStatus === 'fetching'
+          ? ('fetching' as const)
+          : ('idle' as const),
+    dataUpdatedAt: Math.min(amenities.dataUpdatedAt, popularity.dataUpdatedAt),
+    refetch: () => Promise.all([amenities.refetch(), popularity.refetch()]),
+  };
   return (
-    <Card aria-labelledby={headingId}>
-      <CardHeader id={headingId} title="Recent Insights & Recommendations" />
-      <CardBody>
+    <QueryCard
+      title="Recent Insights & Recommendations"
+      description={`From the amenity figures: peaks over the last 30 days, visits over the ${range}`}
+      query={query}
+      label="insights"
+      skeleton={<ListSkeleton rows={3} />}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <EmptyNote title="Nothing stands out in this range: no amenity near capacity and none under-used." />
+      }
+    >
+      {(insights) => (
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
-          {INSIGHTS.map((insight) => (
+          {insights.map((insight) => (
             <li
-              key={insight.title}
+              key={insight.impact}
               className="rounded-lg border border-slate-200 p-4 dark:border-slate-800"
             >
               <div className="flex items-start justify-between gap-2">
@@ -63,7 +77,7 @@ export function Insights() {
             </li>
           ))}
         </ul>
-      </CardBody>
-    </Card>
+      )}
+    </QueryCard>
   );
 }

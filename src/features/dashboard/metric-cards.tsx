@@ -7,11 +7,49 @@ import { InfoButton } from '../../ui/info-button';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 
-const GRID = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4';
+// Two by two on a phone: the four figures fit the first screen with the live status below them.
+const GRID = 'grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4';
+
+type MetricSpec = {
+  title: string;
+  tip: string;
+  value: (metrics: DashboardMetrics, currency: string) => string;
+  footer: (metrics: DashboardMetrics) => ReactNode;
+};
+
+const METRICS: readonly MetricSpec[] = [
+  {
+    title: 'Active Users Today',
+    tip: 'Visits to any amenity since midnight: every entry counts, so a resident who visits two amenities counts twice.',
+    value: (metrics) => formatCount(metrics.activeUsersToday),
+    footer: (metrics) => <ChangeLine change={metrics.activeUsersChange} against="vs yesterday" />,
+  },
+  {
+    title: 'Peak Amenity Usage',
+    tip: "The highest occupancy reached today, as a percentage of the amenity's capacity.",
+    value: (metrics) => formatPercent(metrics.peakUsage),
+    footer: (metrics) => (
+      <span className="text-slate-600 dark:text-slate-400">{metrics.peakAmenity}</span>
+    ),
+  },
+  {
+    title: 'Avg. Session Time',
+    tip: 'How long a resident stays at an amenity per visit, on average.',
+    value: (metrics) => metrics.avgSessionTime,
+    footer: (metrics) => <ChangeLine change={metrics.sessionTimeChange} against="vs last month" />,
+  },
+  {
+    title: 'Revenue Impact',
+    tip: 'The estimated value residents get from the amenities each month, used to justify fees.',
+    value: (metrics, currency) => formatThousands(metrics.revenueImpact, currency),
+    footer: () => <span className="text-slate-600 dark:text-slate-400">Monthly amenity value</span>,
+  },
+];
 
 /**
- * The four metric cards (spec sections 2 and 4): four skeleton cards while loading, nothing when
- * there is no data, change arrows green up for >= 0 and red down for < 0.
+ * The four metric cards (spec sections 2 and 4): while loading, the same cards with their titles
+ * and placeholder figures (so nothing below moves when the figures arrive), nothing when there is
+ * no data, change arrows green up for >= 0 and red down for < 0.
  */
 export function MetricCards({
   query,
@@ -25,51 +63,31 @@ export function MetricCards({
       query={query}
       label="dashboard metrics"
       skeleton={
-        <div className={GRID}>
-          {[0, 1, 2, 3].map((i) => (
-            <div
-              key={i}
-              data-testid="metric-skeleton"
-              className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-            >
-              <Skeleton className="h-4 w-28" />
-              <Skeleton className="mt-3 h-8 w-20" />
-              <Skeleton className="mt-2 h-4 w-32" />
-            </div>
+        <ul className={GRID}>
+          {METRICS.map((metric) => (
+            <MetricCard
+              key={metric.title}
+              testId="metric-skeleton"
+              title={metric.title}
+              tip={metric.tip}
+              value={<Skeleton className="h-8 w-20 sm:h-9" />}
+              footer={<Skeleton className="h-4 w-24" />}
+            />
           ))}
-        </div>
+        </ul>
       }
     >
       {(metrics) => (
         <ul className={GRID} aria-label="Key metrics">
-          <MetricCard
-            title="Active Users Today"
-            tip="Visits to any amenity since midnight: every entry counts, so a resident who visits two amenities counts twice."
-            value={formatCount(metrics.activeUsersToday)}
-            footer={<ChangeLine change={metrics.activeUsersChange} against="vs yesterday" />}
-          />
-          <MetricCard
-            title="Peak Amenity Usage"
-            tip="The highest occupancy reached today, as a percentage of the amenity's capacity."
-            value={formatPercent(metrics.peakUsage)}
-            footer={
-              <span className="text-slate-600 dark:text-slate-400">{metrics.peakAmenity}</span>
-            }
-          />
-          <MetricCard
-            title="Avg. Session Time"
-            tip="How long a resident stays at an amenity per visit, on average."
-            value={metrics.avgSessionTime}
-            footer={<ChangeLine change={metrics.sessionTimeChange} against="vs last month" />}
-          />
-          <MetricCard
-            title="Revenue Impact"
-            tip="The estimated value residents get from the amenities each month, used to justify fees."
-            value={formatThousands(metrics.revenueImpact, currency)}
-            footer={
-              <span className="text-slate-600 dark:text-slate-400">Monthly amenity value</span>
-            }
-          />
+          {METRICS.map((metric) => (
+            <MetricCard
+              key={metric.title}
+              title={metric.title}
+              tip={metric.tip}
+              value={metric.value(metrics, currency)}
+              footer={metric.footer(metrics)}
+            />
+          ))}
         </ul>
       )}
     </QueryState>
@@ -81,16 +99,21 @@ function MetricCard({
   tip,
   value,
   footer,
+  testId,
 }: {
   title: string;
   tip: string;
-  value: string;
+  value: ReactNode;
   footer: ReactNode;
+  testId?: string;
 }) {
   const [showTip, setShowTip] = useState(false);
   const tipId = useId();
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <li
+      data-testid={testId}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-sm font-medium text-slate-700 dark:text-slate-300">{title}</h2>
         <InfoButton
@@ -101,8 +124,11 @@ function MetricCard({
           onToggle={() => setShowTip((open) => !open)}
         />
       </div>
-      <p className="mt-1 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value}</p>
-      <p className="mt-1 flex items-center gap-1 text-sm">{footer}</p>
+      <div className="mt-1 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value}</div>
+      {/* Two lines kept on phones, where a long amenity name wraps: nothing jumps when it does. */}
+      <div className="mt-1 flex min-h-8 flex-wrap items-center gap-x-1 text-xs sm:min-h-5 sm:text-sm">
+        {footer}
+      </div>
       <p
         id={tipId}
         hidden={!showTip}
@@ -122,6 +148,7 @@ export function ChangeLine({ change, against }: { change: number; against: strin
     <>
       <span
         data-direction={direction}
+        data-tone={up ? 'green' : 'red'}
         className={cx(
           'inline-flex items-center gap-0.5 font-medium',
           up ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',

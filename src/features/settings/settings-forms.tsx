@@ -1,14 +1,14 @@
+import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
 import {
   CURRENCIES,
-  DEFAULT_VIEWS,
   TIMEZONES,
   type Currency,
-  type DefaultView,
   type Settings,
   type SettingsErrors,
   type TimezoneId,
 } from '../../lib/settings';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
 import { InfoNote } from '../../ui/info-note';
 import { SwitchField } from '../../ui/switch';
 import { Group } from './settings-group';
@@ -95,72 +95,35 @@ export function GeneralTab({
 
       <Group title="Regional" description="How times and amounts are shown throughout the app.">
         <div className="grid gap-4 md:grid-cols-2">
-          <Field label="Timezone">
-            {(props) => (
-              <select
-                {...props}
-                value={draft.timezone}
-                onChange={(event) => onChange('timezone', event.target.value as TimezoneId)}
-                className={CONTROL_CLASSES}
-              >
-                {(Object.keys(TIMEZONES) as TimezoneId[]).map((id) => (
-                  <option key={id} value={id}>
-                    {TIMEZONES[id].label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Currency" hint="Only the symbol changes; amounts are not converted.">
-            {(props) => (
-              <select
-                {...props}
-                value={draft.currency}
-                onChange={(event) => onChange('currency', event.target.value as Currency)}
-                className={CONTROL_CLASSES}
-              >
-                {CURRENCIES.map((currency) => (
-                  <option key={currency} value={currency}>
-                    {CURRENCY_LABELS[currency]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Timezone"
+            value={draft.timezone}
+            options={TIMEZONE_OPTIONS}
+            onChange={(value) => onChange('timezone', value)}
+          />
+          <SelectField
+            label="Currency"
+            hint="Only the symbol changes; amounts are not converted."
+            value={draft.currency}
+            options={CURRENCY_OPTIONS}
+            onChange={(value) => onChange('currency', value)}
+          />
         </div>
       </Group>
 
       <Group title="Display">
         <div className="divide-y divide-slate-200 dark:divide-slate-800">
-          <SwitchField
-            label="Auto-refresh"
-            description="Update live figures every 30 seconds (Amy every 5 and 10 minutes). Off: figures stay as loaded until you reload."
-            checked={draft.autoRefresh}
-            onCheckedChange={(value) => onChange('autoRefresh', value)}
-          />
-          <SwitchField
-            label="Dark mode"
-            description="Use the dark theme on this device."
-            checked={draft.darkMode}
-            onCheckedChange={(value) => onChange('darkMode', value)}
-          />
+          <SwitchList switches={DISPLAY_SWITCHES} draft={draft} onChange={onChange} />
           <div className="py-3">
-            <Field label="Default dashboard view" hint="The page the installed app opens on.">
-              {(props) => (
-                <select
-                  {...props}
-                  value={draft.defaultView}
-                  onChange={(event) => onChange('defaultView', event.target.value as DefaultView)}
-                  className={`${CONTROL_CLASSES} md:max-w-xs`}
-                >
-                  {(Object.keys(DEFAULT_VIEWS) as DefaultView[]).map((view) => (
-                    <option key={view} value={view}>
-                      {DEFAULT_VIEWS[view].label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <div className="md:max-w-xs">
+              <SelectField
+                label="Default dashboard view"
+                hint="The page the installed app opens on."
+                value={draft.defaultView}
+                options={DEFAULT_VIEW_OPTIONS}
+                onChange={(value) => onChange('defaultView', value)}
+              />
+            </div>
           </div>
         </div>
       </Group>
@@ -175,50 +138,107 @@ export function NotificationsTab({ draft, onChange }: { draft: Settings; onChang
         Emails and push notifications are sent by the CommonGround server, which does not send them
         yet. Your choices are kept on this device until it does.
       </InfoNote>
-      <Group title="Email notifications">
-        <div className="divide-y divide-slate-200 dark:divide-slate-800">
-          <SwitchField
-            label="Daily usage reports"
-            description="A summary of yesterday’s amenity use, every morning."
-            checked={draft.emailDailyUsage}
-            onCheckedChange={(value) => onChange('emailDailyUsage', value)}
-          />
-          <SwitchField
-            label="Amy suggestions"
-            description="New event ideas from Amy."
-            checked={draft.emailAmySuggestions}
-            onCheckedChange={(value) => onChange('emailAmySuggestions', value)}
-          />
-          <SwitchField
-            label="Capacity alerts"
-            description="When an amenity reaches 90% capacity."
-            checked={draft.emailCapacityAlerts}
-            onCheckedChange={(value) => onChange('emailCapacityAlerts', value)}
-          />
-          <SwitchField
-            label="Maintenance reminders"
-            description="Upcoming inspections and service dates."
-            checked={draft.emailMaintenance}
-            onCheckedChange={(value) => onChange('emailMaintenance', value)}
-          />
-        </div>
-      </Group>
-      <Group title="Push notifications">
-        <div className="divide-y divide-slate-200 dark:divide-slate-800">
-          <SwitchField
-            label="Real-time alerts"
-            description="Capacity and status changes as they happen."
-            checked={draft.pushRealtimeAlerts}
-            onCheckedChange={(value) => onChange('pushRealtimeAlerts', value)}
-          />
-          <SwitchField
-            label="Event reminders"
-            description="Before community events start."
-            checked={draft.pushEventReminders}
-            onCheckedChange={(value) => onChange('pushEventReminders', value)}
-          />
-        </div>
-      </Group>
+      {NOTIFICATION_GROUPS.map((group) => (
+        <Group key={group.title} title={group.title}>
+          <SwitchList switches={group.switches} draft={draft} onChange={onChange} />
+        </Group>
+      ))}
     </div>
   );
 }
+
+/** One on/off setting: its key in Settings and the words beside its switch. */
+type SwitchSpec = { key: BooleanSetting; label: string; description: string };
+type BooleanSetting = {
+  [K in keyof Settings]: Settings[K] extends boolean ? K : never;
+}[keyof Settings];
+
+function SwitchList({
+  switches,
+  draft,
+  onChange,
+}: {
+  switches: readonly SwitchSpec[];
+  draft: Settings;
+  onChange: Change;
+}) {
+  return (
+    <div className="divide-y divide-slate-200 dark:divide-slate-800">
+      {switches.map(({ key, label, description }) => (
+        <SwitchField
+          key={key}
+          label={label}
+          description={description}
+          checked={draft[key]}
+          onCheckedChange={(value) => onChange(key, value)}
+        />
+      ))}
+    </div>
+  );
+}
+
+const TIMEZONE_OPTIONS = (Object.keys(TIMEZONES) as TimezoneId[]).map((id) => ({
+  value: id,
+  label: TIMEZONES[id].label,
+}));
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency,
+  label: CURRENCY_LABELS[currency],
+}));
+const DEFAULT_VIEW_OPTIONS = DEFAULT_VIEW_IDS.map((id) => ({
+  value: id,
+  label: DEFAULT_VIEWS[id].label,
+}));
+
+const DISPLAY_SWITCHES: readonly SwitchSpec[] = [
+  {
+    key: 'autoRefresh',
+    label: 'Auto-refresh',
+    description:
+      'Update live figures every 30 seconds (Amy every 5 and 10 minutes). Off: figures stay as loaded until you reload.',
+  },
+  { key: 'darkMode', label: 'Dark mode', description: 'Use the dark theme on this device.' },
+];
+
+const NOTIFICATION_GROUPS: readonly { title: string; switches: readonly SwitchSpec[] }[] = [
+  {
+    title: 'Email notifications',
+    switches: [
+      {
+        key: 'emailDailyUsage',
+        label: 'Daily usage reports',
+        description: 'A summary of yesterday’s amenity use, every morning.',
+      },
+      {
+        key: 'emailAmySuggestions',
+        label: 'Amy suggestions',
+        description: 'New event ideas from Amy.',
+      },
+      {
+        key: 'emailCapacityAlerts',
+        label: 'Capacity alerts',
+        description: 'When an amenity reaches 90% capacity.',
+      },
+      {
+        key: 'emailMaintenance',
+        label: 'Maintenance reminders',
+        description: 'Upcoming inspections and service dates.',
+      },
+    ],
+  },
+  {
+    title: 'Push notifications',
+    switches: [
+      {
+        key: 'pushRealtimeAlerts',
+        label: 'Real-time alerts',
+        description: 'Capacity and status changes as they happen.',
+      },
+      {
+        key: 'pushEventReminders',
+        label: 'Event reminders',
+        description: 'Before community events start.',
+      },
+    ],
+  },
+];

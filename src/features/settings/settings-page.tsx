@@ -20,6 +20,7 @@ import { SETTINGS_TABS, type SettingsTab } from './settings-content';
 import { FIELD_IDS, GeneralTab, NotificationsTab } from './settings-forms';
 import { BillingTab, IntegrationsTab, UsersTab } from './settings-static';
 import { useLeaveGuard } from './use-leave-guard';
+import { PageHeader } from '../../ui/page-header';
 
 /** The General fields in screen order, for moving focus to the first invalid one. */
 const VALIDATED_FIELDS = ['communityName', 'communityCode', 'address'] as const;
@@ -93,11 +94,10 @@ export function SettingsPage() {
 
   return (
     <>
-      <title>Settings · CommonGround</title>
-      <h1 className="text-2xl font-bold">Settings</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Your community’s details and how CommonGround behaves, saved on this device.
-      </p>
+      <PageHeader
+        title="Settings"
+        description="Your community’s details and how CommonGround behaves, saved on this device."
+      />
 
       {loadProblem ? (
         <div

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { formatCalendarDate, formatMoney } from '../../lib/format';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { cx } from '../../lib/cx';
+import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
 import { CURRENT_PLAN, maskedCard, nextBillingDate } from '../../lib/plan';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
@@ -207,6 +208,31 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
+/** The plan's amenity allowance against the amenities the community really has. */
+function PlanAmenityUse({ limit }: { limit: number }) {
+  const { data } = useAmenityAnalytics();
+  if (!data) {
+    return (
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Up to {limit} amenities.</p>
+    );
+  }
+  const over = data.length > limit;
+  return (
+    <p
+      data-tone={over ? 'warning' : 'normal'}
+      className={cx(
+        'mt-1 text-sm',
+        over
+          ? 'font-medium text-amber-900 dark:text-amber-200'
+          : 'text-slate-600 dark:text-slate-400',
+      )}
+    >
+      {formatCount(data.length)} of {limit} amenities in use
+      {over ? ` · ${data.length - limit} over this plan's limit: upgrade to keep them all.` : '.'}
+    </p>
+  );
+}
+
 export function BillingTab() {
   const [today] = useState(() => Date.now());
   return (
@@ -224,13 +250,12 @@ export function BillingTab() {
                 per month (USD)
               </span>
             </p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Up to {CURRENT_PLAN.amenityLimit} amenities.
-            </p>
+            <PlanAmenityUse limit={CURRENT_PLAN.amenityLimit} />
           </div>
-          <Link to="/pricing" className={buttonClasses('primary')}>
+          {/* A plain link: the pricing page is a prerendered public page, not an app route. */}
+          <a href="/pricing" className={buttonClasses('primary')}>
             Upgrade Plan
-          </Link>
+          </a>
         </div>
       </Group>
       <Group title="Billing details">

@@ -3,7 +3,7 @@ import { cx } from '../../lib/cx';
 import { buttonClasses, type ButtonVariant } from '../../ui/button';
 import type { FaqItem } from '../content/pricing';
 import { Glyph } from './glyph';
-import { filterItem } from './search';
+import { FilterStatus, SearchBox, filterItem } from './search';
 
 /** Page width and side padding shared by every section. */
 export const CONTAINER = 'mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8';
@@ -115,6 +115,33 @@ export function Section({
 export const PANEL =
   'rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
+/** A titled sidebar panel (blog, forum): a section named by its heading. */
+export function SidePanel({
+  id,
+  title,
+  anchor,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The section's own id, when a link jumps to it. */
+  anchor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={anchor}
+      aria-labelledby={`${id}-title`}
+      className={cx(PANEL, anchor && 'scroll-mt-4')}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function IconTile({
   name,
   className,
@@ -224,6 +251,45 @@ export function CtaBand({
         {intro ? <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-50">{intro}</p> : null}
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>
         {note ? <p className="mt-6 text-sm text-brand-50">{note}</p> : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The top of a searchable page (blog, forum, help, documentation): its h1, a line under it, the
+ * search box and the live count of what the search shows. `before` and `after` hold extras
+ * (a badge above the title, buttons below the search).
+ */
+export function SearchHero({
+  title,
+  intro,
+  search,
+  before,
+  after,
+}: {
+  title: string;
+  intro: ReactNode;
+  search: { id: string; label: string; placeholder: string; wide?: boolean };
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+      <div className={cx(CONTAINER, 'py-12 text-center sm:py-16')}>
+        {before}
+        <h1 className="mx-auto max-w-4xl text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
+          {title}
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{intro}</p>
+        <SearchBox
+          id={search.id}
+          label={search.label}
+          placeholder={search.placeholder}
+          className={cx('mx-auto mt-8', search.wide ? 'max-w-2xl' : 'max-w-xl')}
+        />
+        <FilterStatus className="mt-3" />
+        {after}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Icon } from '../../ui/icons';
+import { ICON_PATHS, PathIcon } from '../../ui/icons';
 import { SITE_GLYPHS, type GlyphName, type SiteGlyphName } from '../content/glyphs';
 
 function isSiteGlyph(name: GlyphName): name is SiteGlyphName {
@@ -18,22 +18,11 @@ export function Glyph({
   title?: string;
   className?: string;
 }) {
-  if (!isSiteGlyph(name)) return <Icon name={name} title={title} className={className} />;
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+    <PathIcon
+      d={isSiteGlyph(name) ? SITE_GLYPHS[name] : ICON_PATHS[name]}
+      title={title}
       className={className}
-      aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined}
-      focusable="false"
-    >
-      {title ? <title>{title}</title> : null}
-      <path d={SITE_GLYPHS[name]} />
-    </svg>
+    />
   );
 }

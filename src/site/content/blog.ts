@@ -37,16 +37,6 @@ export const FEATURED_ARTICLE: BlogArticle = {
 
 export type BlogCategory = { name: string; count: number };
 
-/** Spec section 2: category counts; All is the total (24). */
-export const BLOG_CATEGORIES: readonly BlogCategory[] = [
-  { name: 'All', count: 24 },
-  { name: 'Best Practices', count: 8 },
-  { name: 'Industry Insights', count: 6 },
-  { name: 'Technology', count: 5 },
-  { name: 'Case Studies', count: 3 },
-  { name: 'Analytics', count: 2 },
-];
-
 export const POPULAR_TAGS: readonly string[] = [
   'HOA Management',
   'Amenity Analytics',
@@ -145,4 +135,25 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
       'Communities that closed this loop every month saw satisfaction scores rise by 25% within a year.',
     ],
   },
+];
+
+/** The spec's blog categories, in its order. */
+const CATEGORY_NAMES = [
+  'Best Practices',
+  'Industry Insights',
+  'Technology',
+  'Case Studies',
+  'Analytics',
+] as const;
+
+/**
+ * Each category with the number of listed articles in it (All: every listed article), counted
+ * from the articles, so a count always matches what its filter shows.
+ */
+export const BLOG_CATEGORIES: readonly BlogCategory[] = [
+  { name: 'All', count: BLOG_ARTICLES.length },
+  ...CATEGORY_NAMES.map((name) => ({
+    name,
+    count: BLOG_ARTICLES.filter((article) => article.category === name).length,
+  })),
 ];

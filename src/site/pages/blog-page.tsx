@@ -12,16 +12,9 @@ import { BLOG_HEADER, STAY_UPDATED_ID } from '../content/navigation';
 import { ISLAND } from '../islands/dom-contract';
 import { buttonClasses } from '../../ui/button';
 import { Badge } from '../../ui/badge';
-import { CONTAINER, CtaBand, LinkButton, PANEL } from '../components/blocks';
+import { CONTAINER, CtaBand, LinkButton, PANEL, SidePanel, SearchHero } from '../components/blocks';
 import { Glyph } from '../components/glyph';
-import {
-  EmptyResult,
-  FILTER_LIST,
-  FILTER_SCOPE,
-  FilterStatus,
-  SearchBox,
-  filterItem,
-} from '../components/search';
+import { EmptyResult, FILTER_LIST, FILTER_SCOPE, filterItem } from '../components/search';
 import { SiteLayout } from '../components/site-layout';
 
 function articleText(article: BlogArticle): string {
@@ -76,29 +69,19 @@ function ImagePlaceholder({ className }: { className?: string }) {
   );
 }
 
-const SIDE_TITLE = 'text-lg font-semibold text-slate-900 dark:text-white';
-
 export default function BlogPage() {
   return (
     <SiteLayout path="/blog" header={BLOG_HEADER}>
       <div {...FILTER_SCOPE}>
-        <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-          <div className={cx(CONTAINER, 'py-12 text-center sm:py-16')}>
-            <h1 className="mx-auto max-w-4xl text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
-              {BLOG_HERO.title}
-            </h1>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-              {BLOG_HERO.intro}
-            </p>
-            <SearchBox
-              id="blog-search"
-              label="Search articles"
-              placeholder={BLOG_HERO.searchPlaceholder}
-              className="mx-auto mt-8 max-w-xl"
-            />
-            <FilterStatus className="mt-3" />
-          </div>
-        </section>
+        <SearchHero
+          title={BLOG_HERO.title}
+          intro={BLOG_HERO.intro}
+          search={{
+            id: 'blog-search',
+            label: 'Search articles',
+            placeholder: BLOG_HERO.searchPlaceholder,
+          }}
+        />
 
         <div className={cx(CONTAINER, 'py-12')}>
           <section aria-labelledby="featured-title" {...FILTER_LIST}>
@@ -131,10 +114,7 @@ export default function BlogPage() {
 
           <div className="mt-12 grid gap-10 lg:grid-cols-[16rem_1fr]">
             <aside aria-label="Blog sidebar" className="grid content-start gap-6">
-              <section aria-labelledby="blog-categories-title" className={PANEL}>
-                <h2 id="blog-categories-title" className={SIDE_TITLE}>
-                  Categories
-                </h2>
+              <SidePanel id="blog-categories" title="Categories">
                 <ul className="mt-3 grid gap-1">
                   {BLOG_CATEGORIES.map((category) => (
                     <li key={category.name}>
@@ -152,12 +132,9 @@ export default function BlogPage() {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </SidePanel>
 
-              <section aria-labelledby="tags-title" className={PANEL}>
-                <h2 id="tags-title" className={SIDE_TITLE}>
-                  Popular Tags
-                </h2>
+              <SidePanel id="tags" title="Popular Tags">
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {POPULAR_TAGS.map((tag) => (
                     <li key={tag}>
@@ -171,16 +148,9 @@ export default function BlogPage() {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </SidePanel>
 
-              <section
-                id={STAY_UPDATED_ID}
-                aria-labelledby="stay-updated-title"
-                className={cx(PANEL, 'scroll-mt-4')}
-              >
-                <h2 id="stay-updated-title" className={SIDE_TITLE}>
-                  Stay Updated
-                </h2>
+              <SidePanel id="stay-updated" title="Stay Updated" anchor={STAY_UPDATED_ID}>
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                   New articles on community management, once a month.
                 </p>
@@ -210,7 +180,7 @@ export default function BlogPage() {
                     until you do.
                   </p>
                 </form>
-              </section>
+              </SidePanel>
             </aside>
 
             <section aria-labelledby="latest-title" className="min-w-0">

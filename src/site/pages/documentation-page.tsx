@@ -1,16 +1,9 @@
 import { cx } from '../../lib/cx';
 import { contactHref } from '../content/contact-links';
 import { CODE_EXAMPLES, DOC_CATEGORIES, QUICK_START } from '../content/documentation';
-import { CodeBlock, CONTAINER, IconTile, LinkButton, PANEL, Section } from '../components/blocks';
+import { CodeBlock, IconTile, LinkButton, PANEL, Section, SearchHero } from '../components/blocks';
 import { Glyph } from '../components/glyph';
-import {
-  EmptyResult,
-  FILTER_LIST,
-  FILTER_SCOPE,
-  FilterStatus,
-  SearchBox,
-  filterItem,
-} from '../components/search';
+import { EmptyResult, FILTER_LIST, FILTER_SCOPE, filterItem } from '../components/search';
 import { SiteLayout } from '../components/site-layout';
 
 const RELATED = [
@@ -28,24 +21,15 @@ export default function DocumentationPage() {
   return (
     <SiteLayout path="/documentation">
       <div {...FILTER_SCOPE}>
-        <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-          <div className={cx(CONTAINER, 'py-12 text-center sm:py-16')}>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-              Documentation
-            </h1>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-              Guides and references for setting up CommonGround, reading your data, working with Amy
-              and building on the API.
-            </p>
-            <SearchBox
-              id="docs-search"
-              label="Search documentation"
-              placeholder="Search documentation..."
-              className="mx-auto mt-8 max-w-xl"
-            />
-            <FilterStatus className="mt-3" />
-          </div>
-        </section>
+        <SearchHero
+          title="Documentation"
+          intro="Guides and references for setting up CommonGround, reading your data, working with Amy and building on the API."
+          search={{
+            id: 'docs-search',
+            label: 'Search documentation',
+            placeholder: 'Search documentation...',
+          }}
+        />
 
         <Section
           id="quick-start"

@@ -13,16 +13,9 @@ import {
   type ForumTone,
 } from '../content/forum';
 import { FORUM_HEADER } from '../content/navigation';
-import { CONTAINER, LinkButton, PANEL } from '../components/blocks';
+import { CONTAINER, LinkButton, PANEL, SidePanel, SearchHero } from '../components/blocks';
 import { Glyph } from '../components/glyph';
-import {
-  EmptyResult,
-  FILTER_LIST,
-  FILTER_SCOPE,
-  FilterStatus,
-  SearchBox,
-  filterItem,
-} from '../components/search';
+import { EmptyResult, FILTER_LIST, FILTER_SCOPE, filterItem } from '../components/search';
 import { SiteLayout } from '../components/site-layout';
 
 const TONE_CLASSES: Record<ForumTone, string> = {
@@ -41,45 +34,42 @@ const CATEGORY_BADGE: Record<string, BadgeTone> = Object.fromEntries(
 const JOIN_HREF = contactHref({ topic: 'community', about: 'Join the community forum' });
 const START_DISCUSSION_HREF = contactHref({ topic: 'community', about: 'Start a discussion' });
 
-const SIDE_TITLE = 'text-lg font-semibold text-slate-900 dark:text-white';
-
 export default function ForumPage() {
   return (
     <SiteLayout path="/community" header={FORUM_HEADER}>
       <div {...FILTER_SCOPE}>
-        <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-          <div className={cx(CONTAINER, 'py-12 text-center sm:py-16')}>
+        <SearchHero
+          title={FORUM_HERO.title}
+          intro={FORUM_HERO.intro}
+          search={{
+            id: 'forum-search',
+            label: 'Search the forum',
+            placeholder: FORUM_HERO.searchPlaceholder,
+            wide: true,
+          }}
+          before={
             <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900 dark:bg-brand-900/60 dark:text-brand-100">
               <Glyph name="users" className="h-4 w-4" />
               {FORUM_HERO.badge}
             </p>
-            <h1 className="mx-auto max-w-4xl text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
-              {FORUM_HERO.title}
-            </h1>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-              {FORUM_HERO.intro}
-            </p>
-            <SearchBox
-              id="forum-search"
-              label="Search the forum"
-              placeholder={FORUM_HERO.searchPlaceholder}
-              className="mx-auto mt-8 max-w-2xl"
-            />
-            <FilterStatus className="mt-3" />
-            <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-              <LinkButton href={START_DISCUSSION_HREF}>
-                <Glyph name="plus" className="h-4 w-4" />
-                Start Discussion
-              </LinkButton>
-              <LinkButton href={JOIN_HREF} variant="secondary">
-                Join Community
-              </LinkButton>
-            </div>
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-              Posting needs a member account: both buttons open our contact form to set one up.
-            </p>
-          </div>
-        </section>
+          }
+          after={
+            <>
+              <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+                <LinkButton href={START_DISCUSSION_HREF}>
+                  <Glyph name="plus" className="h-4 w-4" />
+                  Start Discussion
+                </LinkButton>
+                <LinkButton href={JOIN_HREF} variant="secondary">
+                  Join Community
+                </LinkButton>
+              </div>
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                Posting needs a member account: both buttons open our contact form to set one up.
+              </p>
+            </>
+          }
+        />
 
         <section
           aria-label="Forum statistics"
@@ -208,10 +198,7 @@ export default function ForumPage() {
           </div>
 
           <aside aria-label="Forum sidebar" className="grid content-start gap-6">
-            <section aria-labelledby="contributors-title" className={PANEL}>
-              <h2 id="contributors-title" className={SIDE_TITLE}>
-                Top Contributors
-              </h2>
+            <SidePanel id="contributors" title="Top Contributors">
               <ol className="mt-4 grid gap-4">
                 {TOP_CONTRIBUTORS.map((contributor) => (
                   <li key={contributor.name} className="flex items-center gap-3">
@@ -239,12 +226,9 @@ export default function ForumPage() {
                   </li>
                 ))}
               </ol>
-            </section>
+            </SidePanel>
 
-            <section aria-labelledby="guidelines-title" className={PANEL}>
-              <h2 id="guidelines-title" className={SIDE_TITLE}>
-                Community Guidelines
-              </h2>
+            <SidePanel id="guidelines" title="Community Guidelines">
               <ul className="mt-3 grid gap-2 text-sm text-slate-700 dark:text-slate-300">
                 {GUIDELINES.map((guideline) => (
                   <li key={guideline} className="flex gap-2">
@@ -271,12 +255,9 @@ export default function ForumPage() {
                   ))}
                 </dl>
               </details>
-            </section>
+            </SidePanel>
 
-            <section aria-labelledby="events-title" className={PANEL}>
-              <h2 id="events-title" className={SIDE_TITLE}>
-                Upcoming Events
-              </h2>
+            <SidePanel id="events" title="Upcoming Events">
               <ul className="mt-4 grid gap-4">
                 {UPCOMING_EVENTS.map((event) => (
                   <li key={event.title} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-800/60">
@@ -301,7 +282,7 @@ export default function ForumPage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </SidePanel>
           </aside>
         </div>
       </div>

@@ -3,46 +3,27 @@ import { contactHref } from '../content/contact-links';
 import { HELP_CATEGORIES, HELP_FAQ, POPULAR_ARTICLES, SUPPORT_CHANNELS } from '../content/help';
 import { SUPPORT } from '../content/service-terms';
 import {
-  CONTAINER,
   CtaBand,
   FaqList,
   IconTile,
   LinkButton,
   PANEL,
   Section,
+  SearchHero,
 } from '../components/blocks';
 import { Glyph } from '../components/glyph';
-import {
-  EmptyResult,
-  FILTER_LIST,
-  FILTER_SCOPE,
-  FilterStatus,
-  SearchBox,
-  filterItem,
-} from '../components/search';
+import { EmptyResult, FILTER_LIST, FILTER_SCOPE, filterItem } from '../components/search';
 import { SiteLayout } from '../components/site-layout';
 
 export default function HelpPage() {
   return (
     <SiteLayout path="/help">
       <div {...FILTER_SCOPE}>
-        <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
-          <div className={cx(CONTAINER, 'py-12 text-center sm:py-16')}>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-              How Can We Help?
-            </h1>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-              Search our help articles and answers, or reach the support team ({SUPPORT.hours}).
-            </p>
-            <SearchBox
-              id="help-search"
-              label="Search help"
-              placeholder="Search for help..."
-              className="mx-auto mt-8 max-w-xl"
-            />
-            <FilterStatus className="mt-3" />
-          </div>
-        </section>
+        <SearchHero
+          title="How Can We Help?"
+          intro={`Search our help articles and answers, or reach the support team (${SUPPORT.hours}).`}
+          search={{ id: 'help-search', label: 'Search help', placeholder: 'Search for help...' }}
+        />
 
         <Section id="help-categories" title="Browse Help Topics">
           <div {...FILTER_LIST}>

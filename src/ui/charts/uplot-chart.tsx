@@ -18,7 +18,7 @@ type UPlotChartProps = {
 };
 
 /**
- * The one owner of a uPlot instance (ARCHITECTURE.md, Charts): created once, `setData` when the
+ * The one owner of a uPlot instance (docs/architecture.md, "Add a chart"): created once, `setData` when the
  * data changes, `setSize` from a ResizeObserver, `destroy` on unmount. Layout effects, so the
  * plot is drawn before the browser paints and nothing flashes.
  */

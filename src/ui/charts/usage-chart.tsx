@@ -1,17 +1,13 @@
 import { memo, useMemo, useRef, useLayoutEffect } from 'react';
 import type uPlot from 'uplot';
-import {
-  formatUsageTime,
-  USAGE_SERIES,
-  type UsageChartData,
-  type UsagePeriodLike,
-} from '../../lib/usage-chart';
+import type { UsagePeriod } from '../../api/contract';
+import { formatUsageTime, USAGE_SERIES, type UsageChartData } from '../../lib/usage-chart';
 import { wallClockDateFn } from '../../lib/zoned-time';
 import { UPlotChart, type ChartOptions } from './uplot-chart';
 
 export const USAGE_CHART_HEIGHT = 260;
 
-type Labels = { period: UsagePeriodLike; timeZone: string };
+type Labels = { period: UsagePeriod; timeZone: string };
 
 /** The app's font (src/index.css --font-sans), so the axes match the page and share its font. */
 const AXIS_FONT = '12px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -91,7 +87,7 @@ export const UsageChart = memo(function UsageChart({
   onCursor,
 }: {
   data: UsageChartData;
-  period: UsagePeriodLike;
+  period: UsagePeriod;
   timeZone: string;
   dark: boolean;
   onCursor?: (index: number | null) => void;

@@ -1,5 +1,5 @@
 import { timedEvent, type CalendarEvent } from './ics';
-import { todayIn } from './zoned-time';
+import { todayIn } from '../../lib/zoned-time';
 
 /**
  * The Create Custom Event form (Amy Events): validation with messages a manager can act on, and

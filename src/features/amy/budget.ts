@@ -4,6 +4,7 @@
  */
 
 export const BUDGET_FIXED_ITEMS = [
+  { key: 'resources', label: 'Resources Amy listed' },
   { key: 'venue', label: 'Venue set-up and rentals' },
   { key: 'entertainment', label: 'Entertainment and staff' },
   { key: 'supplies', label: 'Supplies and decorations' },
@@ -33,6 +34,7 @@ export type BudgetResult = {
 export const DEFAULT_BUDGET_INPUT: BudgetInput = {
   attendees: '100',
   perPerson: '8',
+  resources: '0',
   venue: '300',
   entertainment: '400',
   supplies: '150',
@@ -41,6 +43,27 @@ export const DEFAULT_BUDGET_INPUT: BudgetInput = {
 };
 
 const MAX_AMOUNT = 10_000_000;
+
+/**
+ * The calculator started from one of Amy's suggestions: its expected attendance and Amy's own
+ * cost estimate for the resources it lists, nothing else, so the total is Amy's estimate to the
+ * dollar; the manager then adds what Amy does not know (food, contingency...).
+ */
+export function budgetFromSuggestion(suggestion: {
+  expectedAttendance: number;
+  estimatedCost: number;
+}): BudgetInput {
+  return {
+    attendees: String(suggestion.expectedAttendance),
+    perPerson: '0',
+    resources: String(suggestion.estimatedCost),
+    venue: '0',
+    entertainment: '0',
+    supplies: '0',
+    marketing: '0',
+    contingencyPercent: '0',
+  };
+}
 
 /** Reads one field: empty counts as 0; anything else must be a non-negative number. */
 function readAmount(

@@ -1,24 +1,25 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { cx } from '../../lib/cx';
-import { formatCount } from '../../lib/format';
+import { cx } from '../lib/cx';
+import { formatCount } from '../lib/format';
 import {
   describeUsagePeriod,
   formatUsageTime,
+  partialBucketIndex,
   readoutIndex,
+  sliceUsageChartData,
   toUsageChartData,
   USAGE_SERIES,
   type UsageChartData,
-  type UsagePeriodLike,
-  type UsagePointLike,
-} from '../../lib/usage-chart';
-import { Card, CardBody, CardHeader } from '../card';
-import { EmptyNote } from '../empty-note';
-import { QueryState, type QueryLike } from '../query-state';
-import { Skeleton } from '../skeleton';
-import { ToggleGroup } from '../toggle-group';
+} from '../lib/usage-chart';
+import type { UsagePeriod, UsagePoint } from '../api/contract';
+import { EmptyNote } from '../ui/empty-note';
+import type { QueryLike } from '../ui/query-state';
+import { QueryCard } from '../ui/query-card';
+import { Skeleton } from '../ui/skeleton';
+import { ToggleGroup } from '../ui/toggle-group';
 
 // uPlot is loaded with the chart itself, so routes without the chart never download it.
-const loadUsageChart = () => import('../charts/usage-chart');
+const loadUsageChart = () => import('../ui/charts/usage-chart');
 const UsageChart = lazy(() => loadUsageChart().then((module) => ({ default: module.UsageChart })));
 
 /** Fixed, so the card keeps its height while loading, refetching or switching periods. */
@@ -49,59 +50,53 @@ export function UsageChartCard({
   timeZone,
   dark,
 }: {
-  query: QueryLike<readonly UsagePointLike[]>;
-  period: UsagePeriodLike;
-  onPeriodChange: (next: UsagePeriodLike) => void;
+  query: QueryLike<readonly UsagePoint[]>;
+  period: UsagePeriod;
+  onPeriodChange: (next: UsagePeriod) => void;
   /** The dashboard's date range, which the Monthly view covers. */
   days: number;
   timeZone: string;
   dark: boolean;
 }) {
-  const headingId = useId();
   const [view, setView] = useState<UsageView>('chart');
   // Fetch the chart code alongside the data, not after it arrives.
   useEffect(() => {
     void loadUsageChart();
   }, []);
   return (
-    <Card aria-labelledby={headingId}>
-      <CardHeader
-        id={headingId}
-        title="Amenity Usage Over Time"
-        description={describeUsagePeriod(period, days)}
-        actions={
-          <>
-            <ToggleGroup
-              label="Period"
-              options={PERIOD_OPTIONS}
-              value={period}
-              onChange={onPeriodChange}
-            />
-            <ToggleGroup label="Show as" options={VIEW_OPTIONS} value={view} onChange={setView} />
-          </>
-        }
-      />
-      <CardBody>
-        <QueryState
-          query={query}
-          label="amenity usage over time"
-          skeleton={<UsageSkeleton />}
-          isEmpty={(points) => points.length === 0}
-          empty={<EmptyNote title="No usage recorded for this period yet." />}
-        >
-          {(points) => (
-            <UsageBody
-              points={points}
-              view={view}
-              period={period}
-              timeZone={timeZone}
-              dark={dark}
-              refreshing={query.isPlaceholderData === true}
-            />
-          )}
-        </QueryState>
-      </CardBody>
-    </Card>
+    <QueryCard
+      title="Amenity Usage Over Time"
+      description={describeUsagePeriod(period, days)}
+      actions={
+        <>
+          <ToggleGroup
+            label="Period"
+            options={PERIOD_OPTIONS}
+            value={period}
+            onChange={onPeriodChange}
+          />
+          <ToggleGroup label="Show as" options={VIEW_OPTIONS} value={view} onChange={setView} />
+        </>
+      }
+
+      query={query}
+      label="amenity usage over time"
+      skeleton={<UsageSkeleton />}
+      isEmpty={(points) => points.length === 0}
+      empty={<EmptyNote title="No usage recorded for this period yet." />}
+    >
+      {(points) => (
+        <UsageBody
+          points={points}
+          view={view}
+          period={period}
+          timeZone={timeZone}
+          dark={dark}
+          refreshing={query.isPlaceholderData === true}
+          asOf={query.dataUpdatedAt}
+        />
+      )}
+    </QueryCard>
   );
 }
 
@@ -121,27 +116,38 @@ function UsageBody({
   timeZone,
   dark,
   refreshing,
+  asOf,
 }: {
-  points: readonly UsagePointLike[];
+  points: readonly UsagePoint[];
   view: UsageView;
-  period: UsagePeriodLike;
+  period: UsagePeriod;
   timeZone: string;
   dark: boolean;
   refreshing: boolean;
+  /** When the data was fetched: a bucket still open then is partial. */
+  asOf: number;
 }) {
   const data = useMemo(() => toUsageChartData(points), [points]);
+  const partial = partialBucketIndex(data.times, period, asOf);
+  // The line stops at the last complete bucket; the unfinished one is read out "so far".
+  const complete = useMemo(
+    () => (partial === null ? data : sliceUsageChartData(data, partial)),
+    [data, partial],
+  );
   const [hovered, setHovered] = useState<number | null>(null);
   return (
-    <div
-      aria-busy={refreshing || undefined}
-      className={cx('transition-opacity', refreshing && 'opacity-50')}
-    >
+    <div aria-busy={refreshing || undefined} className="transition-opacity aria-busy:opacity-50">
       {view === 'chart' ? (
         <>
           <UsageLegend
             data={data}
-            index={readoutIndex(hovered, data.times.length)}
+            index={
+              hovered !== null
+                ? readoutIndex(hovered, complete.times.length)
+                : readoutIndex(null, data.times.length)
+            }
             hovering={hovered !== null}
+            partial={hovered === null && partial !== null}
             period={period}
             timeZone={timeZone}
           />
@@ -152,7 +158,7 @@ function UsageBody({
           >
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
               <UsageChart
-                data={data}
+                data={complete}
                 period={period}
                 timeZone={timeZone}
                 dark={dark}
@@ -162,7 +168,7 @@ function UsageBody({
           </div>
         </>
       ) : (
-        <UsageTable data={data} period={period} timeZone={timeZone} />
+        <UsageTable data={data} partial={partial} period={period} timeZone={timeZone} />
       )}
     </div>
   );
@@ -173,13 +179,16 @@ function UsageLegend({
   data,
   index,
   hovering,
+  partial,
   period,
   timeZone,
 }: {
   data: UsageChartData;
   index: number | null;
   hovering: boolean;
-  period: UsagePeriodLike;
+  /** The point read out is an unfinished bucket: its values are "so far". */
+  partial: boolean;
+  period: UsagePeriod;
   timeZone: string;
 }) {
   const time = index === null ? undefined : data.times[index];
@@ -188,7 +197,11 @@ function UsageLegend({
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {time === undefined
           ? 'No points'
-          : `${hovering ? '' : 'Latest · '}${formatUsageTime(time, period, 'long', timeZone)}`}
+          : `${hovering ? '' : 'Latest · '}${formatUsageTime(time, period, 'long', timeZone)}${
+              partial
+                ? ` · ${period === 'day' ? 'this hour' : 'today'} so far (not in the line)`
+                : ''
+            }`}
       </p>
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Usage legend">
         {USAGE_SERIES.map((series, i) => {
@@ -215,11 +228,14 @@ function UsageLegend({
 /** The text alternative of the chart: every point, in time order. */
 export function UsageTable({
   data,
+  partial = null,
   period,
   timeZone,
 }: {
   data: UsageChartData;
-  period: UsagePeriodLike;
+  /** The row of an unfinished bucket, marked "so far". */
+  partial?: number | null;
+  period: UsagePeriod;
   timeZone: string;
 }) {
   const captionId = useId();
@@ -253,6 +269,7 @@ export function UsageTable({
             <tr key={time}>
               <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
                 {formatUsageTime(time, period, 'long', timeZone)}
+                {row === partial ? ' (so far)' : ''}
               </th>
               {USAGE_SERIES.map((series, i) => (
                 <td key={series.key} className="px-3 py-1.5 text-right tabular-nums">

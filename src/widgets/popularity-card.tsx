@@ -1,50 +1,43 @@
-import { useId } from 'react';
-import { describeRange } from '../../lib/date-range';
-import { formatPercent } from '../../lib/format';
-import { Card, CardBody, CardHeader } from '../card';
-import { DonutChart } from '../charts/donut-chart';
-import { EmptyNote } from '../empty-note';
-import { QueryState, type QueryLike } from '../query-state';
-import { Skeleton } from '../skeleton';
-import type { PopularityView } from './types';
+import { describeRange } from '../lib/date-range';
+import { formatPercent } from '../lib/format';
+import { DonutChart } from '../ui/charts/donut-chart';
+import { EmptyNote } from '../ui/empty-note';
+import type { QueryLike } from '../ui/query-state';
+import { QueryCard } from '../ui/query-card';
+import { Skeleton } from '../ui/skeleton';
+import type { PopularityEntry } from '../api/contract';
 
 /** Amenity Popularity (spec section 2): the donut of usage shares with its legend. */
 export function PopularityCard({
   query,
   days,
 }: {
-  query: QueryLike<readonly PopularityView[]>;
+  query: QueryLike<readonly PopularityEntry[]>;
   days: number;
 }) {
-  const headingId = useId();
   return (
-    <Card aria-labelledby={headingId}>
-      <CardHeader
-        id={headingId}
-        title="Amenity Popularity"
-        description={`Share of visits, ${describeRange(days)}`}
-      />
-      <CardBody className="@container">
-        <QueryState
-          query={query}
-          label="amenity popularity"
-          skeleton={
-            <div className="flex flex-col items-center gap-4">
-              <Skeleton className="aspect-square w-full max-w-[240px] rounded-full" />
-              <div className="grid w-full gap-2">
-                {[0, 1, 2, 3].map((i) => (
-                  <Skeleton key={i} className="h-5 w-full" />
-                ))}
-              </div>
-            </div>
-          }
-          isEmpty={(entries) => entries.every((entry) => !(entry.percentage > 0))}
-          empty={<EmptyNote title="No visits recorded in this range yet." />}
-        >
-          {(entries) => <PopularityBody entries={entries} refreshing={query.isPlaceholderData} />}
-        </QueryState>
-      </CardBody>
-    </Card>
+    <QueryCard
+      bodyClassName="@container"
+      title="Amenity Popularity"
+      description={`Share of visits, ${describeRange(days)}`}
+
+      query={query}
+      label="amenity popularity"
+      skeleton={
+        <div className="flex flex-col items-center gap-4">
+          <Skeleton className="aspect-square w-full max-w-[240px] rounded-full" />
+          <div className="grid w-full gap-2">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-5 w-full" />
+            ))}
+          </div>
+        </div>
+      }
+      isEmpty={(entries) => entries.every((entry) => !(entry.percentage > 0))}
+      empty={<EmptyNote title="No visits recorded in this range yet." />}
+    >
+      {(entries) => <PopularityBody entries={entries} refreshing={query.isPlaceholderData} />}
+    </QueryCard>
   );
 }
 
@@ -52,7 +45,7 @@ function PopularityBody({
   entries,
   refreshing,
 }: {
-  entries: readonly PopularityView[];
+  entries: readonly PopularityEntry[];
   refreshing?: boolean;
 }) {
   const sorted = [...entries].sort((a, b) => b.percentage - a.percentage);

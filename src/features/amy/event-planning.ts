@@ -1,4 +1,4 @@
-import { formatCalendarDate } from './format';
+import { formatCalendarDate } from '../../lib/format';
 
 /**
  * Content of the Amy Events planning tools: the event checklist, the vendor directory and the

@@ -1,0 +1,54 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+/** Scroll positions by history entry, kept for this page session. */
+const positions = new Map<string, number>();
+
+/** Frames to wait for a page that is still loading to grow tall enough to restore into. */
+const RESTORE_FRAMES = 60;
+
+/**
+ * Going to a section starts at its top; Back and Forward return to where the reader was. The
+ * browser's own restoration cannot do this for client-side routes (the new page renders after
+ * it runs), so it is turned off and done here: positions are recorded as the reader scrolls,
+ * and a restore waits (a second at most) for a lazily loaded page to be tall enough.
+ */
+export function ScrollMemory() {
+  const { key, hash } = useLocation();
+  const navigationType = useNavigationType();
+
+  // The entry scroll events belong to: switched before this entry scrolls, so the scroll to the
+  // top of a new section is never recorded as the previous section's position.
+  const current = useRef(key);
+
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const record = () => positions.set(current.current, window.scrollY);
+    window.addEventListener('scroll', record, { passive: true });
+    return () => window.removeEventListener('scroll', record);
+  }, []);
+
+  useLayoutEffect(() => {
+    current.current = key;
+    if (navigationType !== 'POP') {
+      if (!hash) window.scrollTo(0, 0);
+      return;
+    }
+    const target = positions.get(key) ?? 0;
+    let frame = 0;
+    let handle = 0;
+    const restore = () => {
+      const room = document.documentElement.scrollHeight - window.innerHeight;
+      if (room >= target || frame >= RESTORE_FRAMES) {
+        window.scrollTo(0, target);
+        return;
+      }
+      frame += 1;
+      handle = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => cancelAnimationFrame(handle);
+  }, [key, hash, navigationType]);
+
+  return null;
+}

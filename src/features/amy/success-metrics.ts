@@ -1,0 +1,42 @@
+import type { EventAnalysis } from '../../api/contract';
+import { titleCase } from '../../lib/display-rules';
+import { formatCount } from '../../lib/format';
+import type { IconName } from '../../ui/icons';
+
+export type SuccessMetric = { label: string; value: string; icon: IconName };
+
+/**
+ * The Success Metrics tiles, computed from Amy's event analysis (the events held in the last 12
+ * months) instead of fixed figures:
+ * - Events held: the events of every category;
+ * - Attendance vs plan: the mean share of planned attendance reached, weighted by events;
+ * - Average attendance: people per event, weighted by the events of each month;
+ * - Top category: the category with the most events.
+ * Null when no event was held, so the card says so instead of showing zeros.
+ */
+export function successMetrics(analysis: EventAnalysis): SuccessMetric[] | null {
+  const events = analysis.popularCategories.reduce((sum, category) => sum + category.count, 0);
+  if (events === 0) return null;
+  const reached =
+    analysis.popularCategories.reduce(
+      (sum, category) => sum + category.avgSuccess * category.count,
+      0,
+    ) / events;
+  const monthEvents = analysis.monthlyTrends.reduce((sum, month) => sum + month.events, 0);
+  const attendance =
+    monthEvents === 0
+      ? null
+      : analysis.monthlyTrends.reduce((sum, month) => sum + month.avgAttendance * month.events, 0) /
+        monthEvents;
+  const top = [...analysis.popularCategories].sort((a, b) => b.count - a.count)[0];
+  return [
+    { label: 'Events held', value: formatCount(events), icon: 'calendar' },
+    { label: 'Attendance vs plan', value: `${Math.round(reached)}%`, icon: 'target' },
+    {
+      label: 'Average attendance',
+      value: attendance === null ? '—' : formatCount(Math.round(attendance)),
+      icon: 'users',
+    },
+    { label: 'Top category', value: top ? titleCase(top.category) : '—', icon: 'trending' },
+  ];
+}

@@ -1,0 +1,79 @@
+import type { AmenityAnalytics, PopularityEntry } from '../../api/contract';
+import type { BadgeTone } from '../../ui/badge';
+import type { IconName } from '../../ui/icons';
+
+export type Insight = {
+  title: string;
+  description: string;
+  impact: 'High Impact' | 'Success Story' | 'Action Required';
+  tone: BadgeTone;
+  icon: IconName;
+};
+
+/** A peak at or above this share of capacity is "near capacity". */
+export const NEAR_CAPACITY_PERCENT = 90;
+/** An open amenity with at most this share of visits is under-used. */
+export const UNDER_USED_PERCENT = 5;
+
+/**
+ * The dashboard's Recent Insights, from rules over the real figures (never fixed text): an
+ * amenity whose peak in the last 30 days came near its capacity, the most visited amenity over
+ * the chosen range, and an open amenity with few visits in it. Each insight names its figures
+ * and their period, so a reader can check it against the other cards. A rule whose condition no
+ * amenity meets gives no insight.
+ *
+ * `range` is the popularity range in words ("last 30 days").
+ */
+export function deriveInsights(
+  amenities: readonly AmenityAnalytics[],
+  popularity: readonly PopularityEntry[],
+  range: string,
+): Insight[] {
+  const insights: Insight[] = [];
+
+  const crowded = amenities
+    .filter((amenity) => amenity.capacity > 0)
+    .map((amenity) => ({ amenity, percent: (amenity.peakUsage / amenity.capacity) * 100 }))
+    .filter(({ percent }) => percent >= NEAR_CAPACITY_PERCENT)
+    .sort((a, b) => b.percent - a.percent)[0];
+  if (crowded) {
+    const { amenity, percent } = crowded;
+    insights.push({
+      title: `${amenity.name} Event Optimization`,
+      description: `Its busiest moment in the last 30 days was ${amenity.peakUsage} people of ${amenity.capacity} (${Math.round(percent)}% of capacity); it is busiest ${amenity.peakTime}. Moving one regular event out of that window would spread the crowd.`,
+      impact: 'High Impact',
+      tone: 'red',
+      icon: 'target',
+    });
+  }
+
+  const ranked = [...popularity].sort((a, b) => b.percentage - a.percentage);
+  const top = ranked[0];
+  if (top && top.percentage > 0) {
+    insights.push({
+      title: `${top.name} Popularity`,
+      description: `${top.name} had ${top.percentage}% of all visits in the ${range}, the most of any amenity: a strong point for the next fee review.`,
+      impact: 'Success Story',
+      tone: 'green',
+      icon: 'trending',
+    });
+  }
+
+  const open = new Set(
+    amenities.filter((amenity) => amenity.status !== 'closed').map((amenity) => amenity.name),
+  );
+  const quiet = ranked
+    .filter((entry) => entry !== top && open.has(entry.name))
+    .filter((entry) => entry.percentage <= UNDER_USED_PERCENT)
+    .at(-1);
+  if (quiet) {
+    insights.push({
+      title: quiet.name,
+      description: `${quiet.name} had ${quiet.percentage}% of all visits in the ${range}, the fewest of the open amenities. Check its seating and shade, and consider a small event there.`,
+      impact: 'Action Required',
+      tone: 'amber',
+      icon: 'alert',
+    });
+  }
+  return insights;
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { useAmyAnalysis } from '../api/amy-analysis';
+import type { EventAnalysis as EventAnalysisData } from '../api/contract';
+import { titleCase } from '../lib/display-rules';
+import { formatCount, formatPercent } from '../lib/format';
+import { Icon } from '../ui/icons';
+import { ProgressBar } from '../ui/progress-bar';
+import type { QueryLike } from '../ui/query-state';
+import { QueryCard } from '../ui/query-card';
+import { ListSkeleton } from '../ui/list-skeleton';
+import { emptyAnalysis, MonthlyTrends, noEvents } from './event-trends';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+      <h3 className="mb-3 text-sm font-semibold">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The event analysis (spec section 3): monthly trends, popular categories, best performing
+ * amenities and seasonal insights.
+ */
+export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisData> }) {
+  return (
+    <QueryCard
+      title="Event Analysis"
+      description="How past community events performed"
+
+      query={query}
+      label="event analysis"
+      skeleton={
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ListSkeleton rows={3} />
+          <ListSkeleton rows={3} />
+        </div>
+      }
+      isEmpty={noEvents}
+      empty={emptyAnalysis}
+    >
+      {(analysis) => (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Block title="Monthly Trends">
+            <MonthlyTrends trends={analysis.monthlyTrends} />
+          </Block>
+          <Block title="Popular Categories">
+            <ul className="grid gap-2 text-sm">
+              {analysis.popularCategories.map((category) => (
+                <li key={category.category}>
+                  <div className="flex items-baseline justify-between gap-3">
+                    <span className="font-medium">{titleCase(category.category)}</span>
+                    <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
+                      {formatCount(category.count)} events · {formatPercent(category.avgSuccess)}{' '}
+                      success
+                    </span>
+                  </div>
+                  <ProgressBar percent={category.avgSuccess} className="mt-1" />
+                </li>
+              ))}
+            </ul>
+          </Block>
+          <Block title="Best Performing Amenities">
+            <ol className="grid gap-2 text-sm">
+              {analysis.bestPerformingAmenities.map((amenity, rank) => (
+                <li key={amenity.amenity} className="flex items-center gap-3">
+                  <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold dark:bg-slate-800">
+                    {rank + 1}
+                  </span>
+                  <span className="min-w-0 flex-1 font-medium">{amenity.amenity}</span>
+                  <span className="text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
+                    {formatCount(amenity.eventCount)} events
+                    <br />
+                    {formatCount(amenity.avgAttendance)} avg.
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Block>
+          <Block title="Seasonal Insights">
+            <ul className="grid gap-2 text-sm">
+              {analysis.seasonalInsights.map((insight) => (
+                <li key={insight} className="flex items-start gap-2">
+                  <Icon
+                    name="lightbulb"
+                    className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400"
+                  />
+                  <span>{insight}</span>
+                </li>
+              ))}
+            </ul>
+          </Block>
+        </div>
+      )}
+    </QueryCard>
+  );
+}
+
+/** The Analytics page's Event Analysis, wired to Amy's analysis. */
+export function EventAnalysis() {
+  return <EventAnalysisCard query={useAmyAnalysis()} />;
+}

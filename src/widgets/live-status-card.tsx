@@ -1,0 +1,188 @@
+import { REFRESH, useRefreshInterval } from '../api/refresh';
+import { useConnectivity } from '../lib/connectivity';
+import { capacityPercent, formatClockTime, formatCount } from '../lib/format';
+import { cx } from '../lib/cx';
+import { CAPACITY_ALERT_PERCENT, isOverCapacityAlert, STATUS_LABELS } from '../lib/display-rules';
+import { EmptyNote } from '../ui/empty-note';
+import { ProgressBar } from '../ui/progress-bar';
+import type { QueryLike } from '../ui/query-state';
+import { QueryCard } from '../ui/query-card';
+import { StatusDot } from '../ui/status-badge';
+import { ListSkeleton } from '../ui/list-skeleton';
+import { Skeleton } from '../ui/skeleton';
+import type { AmenityAnalytics } from '../api/contract';
+
+/** Spec section 2: the Capacity Planning bars are for The Great Lawn and Solis Hall. */
+const CAPACITY_TYPES = ['lawn', 'hall'] as const;
+
+export function capacityAmenities(amenities: readonly AmenityAnalytics[]): AmenityAnalytics[] {
+  return CAPACITY_TYPES.flatMap((type) => {
+    const found = amenities.find((amenity) => amenity.type === type);
+    return found ? [found] : [];
+  });
+}
+
+/**
+ * Live Amenity Status (spec section 2): a status dot and current users per amenity, then the
+ * Capacity Planning bars and the Data Freshness block.
+ */
+export function LiveStatusCard({
+  query,
+  timeZone,
+  highlightId,
+}: {
+  query: QueryLike<readonly AmenityAnalytics[]>;
+  timeZone: string;
+  highlightId?: string;
+}) {
+  return (
+    <QueryCard
+      title="Live Amenity Status"
+      description="Who is where right now"
+
+      query={query}
+      label="live amenity status"
+      skeleton={
+        // The shape of the loaded card (a row per amenity, Capacity Planning, Data Freshness):
+        // it sits above the chart on a phone, so a shorter placeholder would shift the page.
+        <div className="grid gap-5">
+          <ListSkeleton rows={7} />
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      }
+      isEmpty={(list) => list.length === 0}
+      empty={<EmptyNote title="No amenities reported yet." />}
+    >
+      {(amenities) => (
+        <div className="grid gap-5">
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {amenities.map((amenity) => (
+              <li
+                key={amenity.id}
+                aria-current={amenity.id === highlightId ? 'true' : undefined}
+                className={cx(
+                  'flex items-center gap-3 px-2 py-2',
+                  amenity.id === highlightId &&
+                    'rounded-lg bg-brand-50 ring-2 ring-brand-600 dark:bg-brand-900/40',
+                )}
+              >
+                <StatusDot status={amenity.status} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{amenity.name}</p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {STATUS_LABELS[amenity.status]}
+                  </p>
+                </div>
+                <p className="text-right text-sm tabular-nums">
+                  <span className="font-semibold">{formatCount(amenity.currentUsers)}</span>{' '}
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {amenity.currentUsers === 1 ? 'user' : 'users'}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+          <CapacityPlanning amenities={capacityAmenities(amenities)} />
+          <DataFreshness updatedAt={query.dataUpdatedAt} timeZone={timeZone} />
+        </div>
+      )}
+    </QueryCard>
+  );
+}
+
+function CapacityPlanning({ amenities }: { amenities: readonly AmenityAnalytics[] }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">Capacity Planning</h3>
+      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+        Alert threshold: {CAPACITY_ALERT_PERCENT}% capacity
+      </p>
+      {amenities.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          No lawn or hall amenity reported.
+        </p>
+      ) : (
+        <ul className="mt-2 grid gap-3">
+          {amenities.map((amenity) => {
+            const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
+            const alert = isOverCapacityAlert(percent);
+            return (
+              <li key={amenity.id}>
+                <div className="flex items-baseline justify-between gap-3 text-sm">
+                  <span className="font-medium">{amenity.name}</span>
+                  <span
+                    className={cx(
+                      'tabular-nums',
+                      alert && 'font-semibold text-red-700 dark:text-red-300',
+                    )}
+                  >
+                    {percent}%<span className="sr-only"> of capacity</span>
+                  </span>
+                </div>
+                <ProgressBar percent={percent} alert={alert} className="mt-1" />
+                <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+                  {formatCount(amenity.currentUsers)} of {formatCount(amenity.capacity)}
+                  {alert ? ` · at or over the ${CAPACITY_ALERT_PERCENT}% alert threshold` : ''}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Data Freshness: the real state of the list above, never a fixed promise. Live only when the
+ * server answers and auto-refresh is on; then the next refresh is the last update plus the
+ * refresh interval.
+ */
+function DataFreshness({ updatedAt, timeZone }: { updatedAt: number; timeZone: string }) {
+  const connectivity = useConnectivity();
+  const refreshMs = useRefreshInterval(REFRESH.live);
+  const live = connectivity === 'online' && refreshMs !== false;
+  const state =
+    connectivity === 'offline'
+      ? 'Offline'
+      : connectivity === 'unreachable'
+        ? 'Not live'
+        : refreshMs === false
+          ? 'Auto-refresh off'
+          : 'Live';
+  const next =
+    connectivity !== 'online'
+      ? 'Updates when CommonGround can be reached again.'
+      : refreshMs === false
+        ? 'Updates when you reload; turn auto-refresh on in Settings.'
+        : updatedAt > 0
+          ? `Next update at ${formatClockTime(updatedAt + refreshMs, timeZone, true)}`
+          : 'Updating…';
+  return (
+    <div
+      data-state={live ? 'live' : 'stale'}
+      className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+    >
+      <h3 className="text-sm font-semibold">Data Freshness</h3>
+      <p className="mt-1 flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          className={cx('h-2 w-2 rounded-full', live ? 'bg-green-600' : 'bg-slate-500')}
+        />
+        <span
+          className={cx(
+            'font-medium',
+            live ? 'text-green-800 dark:text-green-300' : 'text-slate-800 dark:text-slate-200',
+          )}
+        >
+          {state}
+        </span>
+        <span className="text-slate-600 dark:text-slate-400">
+          · Last updated {updatedAt > 0 ? formatClockTime(updatedAt, timeZone) : '—'}
+        </span>
+      </p>
+      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{next}</p>
+    </div>
+  );
+}

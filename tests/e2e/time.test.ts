@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { AmenityAnalyticsListSchema } from '../../src/api/contract';
+import { SETTINGS_KEY } from '../../src/lib/storage-keys';
+import { todayIn } from '../../src/lib/zoned-time';
+import { convertTimeWindow } from '../../src/lib/zone-convert';
+import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+
+describeBrowser('times on screen', () => {
+  const browser = useBrowser();
+
+  it("peak hours follow the time zone chosen in Settings, not the server's", async () => {
+    const amenities = AmenityAnalyticsListSchema.parse(
+      await (await fetch(`${BASE_URL}/api/amenities/analytics`)).json(),
+    );
+    const lawn = amenities.find((amenity) => amenity.id === 'great-lawn');
+    if (!lawn?.timeZone) throw new Error('the server names the zone of its peak windows');
+    expect(lawn.timeZone).toBe('America/Los_Angeles');
+    const eastern = convertTimeWindow(
+      lawn.peakTime,
+      todayIn(lawn.timeZone),
+      lawn.timeZone,
+      'America/New_York',
+    ).text;
+    expect(eastern).not.toBe(lawn.peakTime);
+
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await context.addInitScript(
+      (key: string) => localStorage.setItem(key, JSON.stringify({ timezone: 'eastern' })),
+      SETTINGS_KEY,
+    );
+    await page.goto('/analytics');
+    const peak = page.getByRole('region', { name: 'Peak Usage Hours by Amenity' });
+    await peak.getByText(`Peak ${eastern}`).first().waitFor();
+    expect(await peak.getByText(`Peak ${lawn.peakTime}`).count()).toBe(0);
+    await context.close();
+  });
+
+  it("the chart's unfinished hour is read out as 'so far', not drawn as a collapse", async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    await page.goto('/dashboard');
+    const usage = page.getByRole('region', { name: 'Amenity Usage Over Time' });
+    await usage.getByText(/^Latest · .* · this hour so far \(not in the line\)$/).waitFor();
+    await usage.getByRole('button', { name: 'Table', exact: true }).click();
+    const rows = usage.getByRole('row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    expect(await rows.last().innerText()).toContain('(so far)');
+    await context.close();
+  });
+});
