@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRoutes, preloadAppPages } from '../src/app/routes';
-import { APP_PATHS } from '../src/lib/route-paths';
+import { APP_PAGES } from '../src/lib/app-pages';
 import { TooltipProvider } from '../src/ui/tooltip';
 
 export type RenderedAppPage = { path: string; html: string };
@@ -30,7 +30,7 @@ function render(path: string): string {
 
 await preloadAppPages();
 // A lazy page resolves on React's first look at it; the second render has every page.
-const paths = APP_PATHS.filter((path) => path !== '/start');
+const paths = APP_PAGES.map((page) => page.path);
 paths.forEach(render);
 await new Promise((resolve) => setTimeout(resolve, 0));
 

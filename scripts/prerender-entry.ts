@@ -5,6 +5,7 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { PAGE_META } from '../src/site/content/navigation';
 import { SITE_ROUTES } from '../src/site/site-routes';
 
 export type RenderedPage = { path: string; title: string; description: string; html: string };
@@ -14,8 +15,8 @@ export const pages: RenderedPage[] = await Promise.all(
     const { default: Page } = await route.load();
     return {
       path: route.path,
-      title: route.title,
-      description: route.description,
+      title: PAGE_META[route.path].title,
+      description: PAGE_META[route.path].description,
       html: renderToStaticMarkup(createElement(Page)),
     };
   }),

@@ -80,7 +80,9 @@ export function sitePlugin(): Plugin {
         if (config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
         const spa = path.join(outDir, 'index.html');
-        if (existsSync(spa)) renameSync(spa, path.join(outDir, 'app.html'));
+        // closeBundle runs after a failed bundle too: leave the bundler's own error to speak.
+        if (!existsSync(spa)) return;
+        renameSync(spa, path.join(outDir, 'app.html'));
         const island = await buildIsland(config.root, outDir, config.build.target);
         const url = (file: string) => `${config.base}${file}`;
         const written = await prerenderSite({

@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { toUsageChartData, type UsagePointLike } from '../../src/lib/usage-chart';
+import type { UsagePoint } from '../../src/api/contract';
+import { toUsageChartData } from '../../src/lib/usage-chart';
 import { USAGE_CHART_HEIGHT, usageChartOptions } from '../../src/ui/charts/usage-chart';
 import { UPlotChart, type ChartOptions } from '../../src/ui/charts/uplot-chart';
 
@@ -29,7 +30,7 @@ declare global {
 const HOURS = 90 * 24;
 const START = Date.parse('2026-08-24T00:00:00Z');
 
-function makePoints(seed: number): UsagePointLike[] {
+function makePoints(seed: number): UsagePoint[] {
   return Array.from({ length: HOURS }, (_, i) => {
     const hour = i % 24;
     const shape = 0.1 + Math.exp(-((hour - 8) ** 2) / 6) * 0.6 + Math.exp(-((hour - 18) ** 2) / 8);
