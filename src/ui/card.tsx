@@ -1,7 +1,7 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ComponentPropsWithRef, HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../lib/cx';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
+export function Card({ className, ...props }: ComponentPropsWithRef<'section'>) {
   return (
     <section
       className={cx(

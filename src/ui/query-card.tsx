@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Card, CardBody, CardHeader } from './card';
 import { QueryState, type QueryStateProps } from './query-state';
 
@@ -8,6 +8,7 @@ type QueryCardProps<T> = QueryStateProps<T> & {
   actions?: ReactNode;
   className?: string;
   bodyClassName?: string;
+  ref?: Ref<HTMLElement>;
 };
 
 /**
@@ -20,11 +21,12 @@ export function QueryCard<T>({
   actions,
   className,
   bodyClassName,
+  ref,
   ...state
 }: QueryCardProps<T>) {
   const headingId = useId();
   return (
-    <Card aria-labelledby={headingId} className={className}>
+    <Card ref={ref} aria-labelledby={headingId} className={className}>
       <CardHeader id={headingId} title={title} description={description} actions={actions} />
       <CardBody className={bodyClassName}>
         <QueryState {...state} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../lib/cx';
 import { formatCount } from '../lib/format';
 import {
@@ -17,8 +17,10 @@ import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
 import { Skeleton } from '../ui/skeleton';
 import { ToggleGroup } from '../ui/toggle-group';
+import { useNearViewport } from '../ui/use-near-viewport';
 
-// uPlot is loaded with the chart itself, so routes without the chart never download it.
+// uPlot is loaded with the chart itself, so routes without the chart never download it, and a
+// phone whose first screen does not reach the chart downloads it only as the reader scrolls near.
 const loadUsageChart = () => import('../ui/charts/usage-chart');
 const UsageChart = lazy(() => loadUsageChart().then((module) => ({ default: module.UsageChart })));
 
@@ -59,12 +61,15 @@ export function UsageChartCard({
   dark: boolean;
 }) {
   const [view, setView] = useState<UsageView>('chart');
+  const card = useRef<HTMLElement>(null);
+  const near = useNearViewport(card);
   // Fetch the chart code alongside the data, not after it arrives.
   useEffect(() => {
-    void loadUsageChart();
-  }, []);
+    if (near) void loadUsageChart();
+  }, [near]);
   return (
     <QueryCard
+      ref={card}
       title="Amenity Usage Over Time"
       description={describeUsagePeriod(period, days)}
       actions={
@@ -94,6 +99,7 @@ export function UsageChartCard({
           dark={dark}
           refreshing={query.isPlaceholderData === true}
           asOf={query.dataUpdatedAt}
+          drawChart={near}
         />
       )}
     </QueryCard>
@@ -117,6 +123,7 @@ function UsageBody({
   dark,
   refreshing,
   asOf,
+  drawChart,
 }: {
   points: readonly UsagePoint[];
   view: UsageView;
@@ -126,6 +133,8 @@ function UsageBody({
   refreshing: boolean;
   /** When the data was fetched: a bucket still open then is partial. */
   asOf: number;
+  /** False until the card nears the viewport: the box keeps its place meanwhile. */
+  drawChart: boolean;
 }) {
   const data = useMemo(() => toUsageChartData(points), [points]);
   const partial = partialBucketIndex(data.times, period, asOf);
@@ -156,15 +165,19 @@ function UsageBody({
             aria-label="Line chart of visitors per amenity. Choose Table to read the values."
             className={cx(CHART_BOX, 'mt-2 w-full')}
           >
-            <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <UsageChart
-                data={complete}
-                period={period}
-                timeZone={timeZone}
-                dark={dark}
-                onCursor={setHovered}
-              />
-            </Suspense>
+            {drawChart ? (
+              <Suspense fallback={<Skeleton className="h-full w-full" />}>
+                <UsageChart
+                  data={complete}
+                  period={period}
+                  timeZone={timeZone}
+                  dark={dark}
+                  onCursor={setHovered}
+                />
+              </Suspense>
+            ) : (
+              <Skeleton className="h-full w-full" />
+            )}
           </div>
         </>
       ) : (

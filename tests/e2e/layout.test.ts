@@ -24,6 +24,24 @@ describeBrowser('layout by device', () => {
     await context.close();
   });
 
+  it('a phone draws the usage chart as the reader scrolls near it, not before', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    const chartCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/usage-chart-.*\.js$/.test(request.url())) chartCode.push(request.url());
+    });
+    await page.goto('/dashboard');
+    await page.getByText('Monthly amenity value').waitFor();
+    await page.waitForLoadState('networkidle');
+    const usage = page.getByRole('region', { name: 'Amenity Usage Over Time' });
+    expect(chartCode).toHaveLength(0);
+    expect(await usage.locator('canvas').count()).toBe(0);
+    await usage.scrollIntoViewIfNeeded();
+    await usage.locator('canvas').first().waitFor();
+    expect(chartCode).toHaveLength(1);
+    await context.close();
+  });
+
   it('at 320 px every app page fits without sideways scroll and bottom-bar targets are 44 px', async () => {
     const { page, context } = await openPage(browser(), SMALL_PHONE);
     for (const path of [

@@ -1,0 +1,40 @@
+import { act, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { useNearViewport } from '../../src/ui/use-near-viewport';
+
+function Probe() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  return <div ref={ref}>{near ? 'near' : 'far'}</div>;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('waits for the element to come near the viewport, then stays true', () => {
+  let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+  const disconnect = vi.fn();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect = disconnect;
+    },
+  );
+  render(<Probe />);
+  expect(screen.getByText('far')).toBeInTheDocument();
+  act(() => notify?.([{ isIntersecting: false }]));
+  expect(screen.getByText('far')).toBeInTheDocument();
+  act(() => notify?.([{ isIntersecting: true }]));
+  expect(screen.getByText('near')).toBeInTheDocument();
+  expect(disconnect).toHaveBeenCalled();
+});
+
+it('shows the content at once where IntersectionObserver does not exist', () => {
+  vi.stubGlobal('IntersectionObserver', undefined);
+  render(<Probe />);
+  expect(screen.getByText('near')).toBeInTheDocument();
+});
