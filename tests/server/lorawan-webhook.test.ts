@@ -280,6 +280,62 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it('keeps a line counter’s running totals between uplinks, across a reboot', async () => {
+      const totals = (n: number, receivedAt: string, totalIn: number, totalOut: number) =>
+        chirpStackUpBody(
+          up({
+            devEui: HALL.devEui,
+            receivedAt,
+            fCnt: n,
+            id: `totals-${n}`,
+            payload: encodeVs133({ lines: [{ line: 1, totalIn, totalOut }] }),
+          }),
+        );
+      const minute = (m: number) => new Date(Date.parse(NOW) - (10 - m) * 60_000).toISOString();
+      const entries = async (body: unknown) =>
+        ((await chirp(body)).json as { reading: { entries: number; occupancy: number } | null })
+          .reading;
+      // The first totals are a baseline; then the increase; after a reboot (frame counter back
+      // to 0) the totals count from zero again.
+      expect(await entries(totals(100, minute(1), 500, 480))).toMatchObject({ entries: 0 });
+      expect(await entries(totals(101, minute(2), 507, 481))).toMatchObject({
+        entries: 7,
+        occupancy: 26,
+      });
+      expect(await entries(totals(0, minute(3), 3, 0))).toMatchObject({ entries: 3, occupancy: 3 });
+      // An uplink older than the last one handled gives no reading.
+      expect((await chirp(totals(102, minute(2.5), 9, 1))).json).toMatchObject({
+        reading: null,
+        skipped: 'out-of-order',
+      });
+      expect((await stored())?.readings).toBe(3);
+    });
+
+    it('accepts other events with 204 and limits failed secrets per client', async () => {
+      const join = { end_device_ids: { dev_eui: LAWN.devEui }, join_accept: {} };
+      expect(await tts(join)).toEqual({ status: 204, json: null });
+      expect(await chirp({ deviceInfo: { devEui: YARD.devEui } }, 'log')).toEqual({
+        status: 204,
+        json: null,
+      });
+      const limited = testApp(test.db, community, {
+        clock: clock.now,
+        authFailures: { max: 2, windowMs: 60_000 },
+      });
+      const attempt = (secret: string) =>
+        limited.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}` },
+          body: '{}',
+        });
+      expect((await attempt('bad-1')).status).toBe(401);
+      expect((await attempt('bad-2')).status).toBe(401);
+      expect((await attempt('bad-3')).status).toBe(429);
+      // The right secret is never refused for others' failures.
+      expect((await attempt(DEMO_TTS.secret)).status).toBe(400);
+      expect(await stored()).toEqual(nothing);
+    });
+
     it('answers GET with 405 naming POST', async () => {
       const res = await api.get(`/api/integrations/${DEMO_TTS.id}/uplink`);
       expect(res.status).toBe(405);
