@@ -17,7 +17,6 @@ import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { HttpError } from '../errors';
 import { ingestInTransaction } from '../ingest';
-import type { PeopleCounts } from '../lorawan/decoded';
 import type { MilesightModel } from '../lorawan/milesight';
 import {
   initialDeviceState,
@@ -26,6 +25,7 @@ import {
   type DeviceState,
 } from '../lorawan/to-readings';
 import {
+  MAX_UPLINK_BODY_BYTES,
   parseChirpStackEvent,
   parseJsonBody,
   parseTtsWebhook,
@@ -34,6 +34,7 @@ import {
 } from '../lorawan/uplinks';
 import { DAY, HOUR, type Clock } from '../time';
 import { bearerSecret, secretMatches } from './secret';
+import { summarizeStatus, summarizeUplink } from './uplink-summary';
 
 export type IntegrationKind = 'tts' | 'chirpstack' | 'readings';
 export type Integration = { id: string; kind: IntegrationKind };
@@ -110,8 +111,14 @@ export function uplinkReceiver({ db, community, clock, onStored }: UplinkReceive
     event: string | undefined,
     text: string,
   ): Promise<UplinkOutcome> {
+    if (Buffer.byteLength(text, 'utf8') > MAX_UPLINK_BODY_BYTES) {
+      throw new HttpError(
+        413,
+        `Request body too large (at most ${MAX_UPLINK_BODY_BYTES / 1024} KB)`,
+      );
+    }
     const json = parseJsonBody(text);
-    if (!json.ok) throw new HttpError(json.reason.includes('larger') ? 413 : 400, json.reason);
+    if (!json.ok) throw new HttpError(400, json.reason);
     const known = await devices();
     const options = { modelOf: (devEui: string) => known.get(devEui)?.model, now: clock };
     const parsed =
@@ -175,7 +182,13 @@ export function uplinkReceiver({ db, community, clock, onStored }: UplinkReceive
       [device.id],
     );
     const amenity = community.amenities.find((a) => a.id === device.amenity_id);
-    if (!amenity) throw new Error(`Device ${device.dev_eui} counts for a missing amenity`);
+    if (!amenity) {
+      // Registered for an amenity added after this server loaded the community.
+      throw new HttpError(
+        409,
+        `Device ${device.dev_eui} counts for an amenity this server does not know yet`,
+      );
+    }
     const step = uplinkToReading(
       {
         amenityId: amenity.slug,
@@ -293,56 +306,4 @@ export function asDeviceState(value: unknown): DeviceState {
     return value as DeviceState;
   }
   return initialDeviceState();
-}
-
-function countsText(counts: PeopleCounts): string {
-  const parts: string[] = [];
-  if (counts.occupancy !== undefined) parts.push(`people ${counts.occupancy}`);
-  for (const line of counts.lines ?? []) {
-    const fields = [
-      line.periodIn !== undefined ? `in ${line.periodIn}` : '',
-      line.periodOut !== undefined ? `out ${line.periodOut}` : '',
-      line.totalIn !== undefined ? `total in ${line.totalIn}` : '',
-      line.totalOut !== undefined ? `total out ${line.totalOut}` : '',
-    ].filter(Boolean);
-    parts.push(`line ${line.line} ${fields.join(' ')}`);
-  }
-  for (const r of counts.regionCounts ?? []) parts.push(`region ${r.region} ${r.count}`);
-  if (counts.battery !== undefined) parts.push(`battery ${counts.battery}%`);
-  return parts.join(', ') || 'no counts';
-}
-
-/** One line for the Admin: what the last uplink of an unknown device said. */
-export function summarizeUplink(uplink: Uplink): string {
-  const decoder =
-    uplink.decodedBy === 'network-server'
-      ? 'decoded by the network server'
-      : uplink.decodedBy === 'raw'
-        ? 'raw Milesight payload'
-        : `not decoded${uplink.decodeError ? ` (${uplink.decodeError})` : ''}`;
-  const signal = [
-    uplink.rssi !== undefined ? `RSSI ${uplink.rssi} dBm` : '',
-    uplink.snr !== undefined ? `SNR ${uplink.snr} dB` : '',
-  ].filter(Boolean);
-  const text = [
-    `${uplink.source === 'tts' ? 'TTS' : 'ChirpStack'} uplink`,
-    uplink.fPort !== undefined ? `fPort ${uplink.fPort}` : '',
-    decoder,
-    countsText(uplink.counts),
-    ...signal,
-  ]
-    .filter(Boolean)
-    .join('; ');
-  return text.slice(0, 500);
-}
-
-export function summarizeStatus(status: DeviceStatus): string {
-  return [
-    'ChirpStack status',
-    status.battery !== undefined ? `battery ${status.battery}%` : '',
-    status.externalPower ? 'external power' : '',
-    status.margin !== undefined ? `margin ${status.margin} dB` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
 }
