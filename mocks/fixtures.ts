@@ -3,6 +3,8 @@ import type {
   DashboardMetrics,
   EventAnalysis,
   PopularityEntry,
+  Sensor,
+  Sensors,
   Suggestion,
   UsagePeriod,
   UsagePoint,
@@ -290,5 +292,75 @@ export const analysisFixture: EventAnalysis = {
     'Outdoor events on The Great Lawn draw 42% more residents from May to September.',
     'Indoor workshops in Solis Hall peak in November and December.',
     'Early-morning fitness at The Yard grows 18% every January.',
+  ],
+};
+
+const sensor = (
+  n: number,
+  amenityId: string,
+  model: Sensor['model'],
+  overrides: Partial<Sensor> = {},
+): Sensor => ({
+  devEui: `24E124C0DE00000${n}`,
+  name: `${model.toUpperCase()} ${amenityId}`,
+  amenityId,
+  model,
+  countingMode: model === 'vs133' ? 'line' : 'area',
+  reportIntervalSeconds: 600,
+  lastUplinkAt: '2025-03-14T18:52:00.000Z',
+  uplinks24h: 143,
+  expected24h: 144,
+  battery: 87,
+  rssi: -97,
+  snr: 6.5,
+  status: 'ok',
+  warnings: [],
+  ...overrides,
+});
+
+/**
+ * The demo's people counters (the same dev EUIs as the server's demo): the hall has two, one of
+ * them late; the lake's counter went silent with a low battery; the playground's has never
+ * reported; and one unknown device waits to be assigned.
+ */
+export const sensorsFixture: Sensors = {
+  sensors: [
+    sensor(1, 'great-lawn', 'vs121'),
+    sensor(2, 'solis-hall', 'vs133'),
+    sensor(8, 'solis-hall', 'vs133', {
+      lastUplinkAt: '2025-03-14T18:31:00.000Z',
+      status: 'late',
+      uplinks24h: 120,
+    }),
+    sensor(3, 'the-yard', 'vs121'),
+    sensor(4, 'grand-lake', 'vs121', {
+      lastUplinkAt: '2025-03-14T09:10:00.000Z',
+      uplinks24h: 60,
+      battery: 8,
+      status: 'silent',
+      warnings: ['few-uplinks', 'low-battery'],
+    }),
+    sensor(5, 'heritage-tree', 'vs121', { rssi: -118, snr: -12, warnings: ['weak-signal'] }),
+    sensor(6, 'market-street', 'vs133'),
+    sensor(7, 'sunny-playground', 'vs121', {
+      lastUplinkAt: null,
+      uplinks24h: 0,
+      battery: null,
+      rssi: null,
+      snr: null,
+      status: 'never-seen',
+      warnings: ['few-uplinks'],
+    }),
+  ],
+  discovered: [
+    {
+      devEui: 'A84041000181C0DE',
+      deviceName: 'lobby-counter',
+      integrationId: 'demo-tts',
+      firstSeenAt: '2025-03-14T17:02:00.000Z',
+      lastSeenAt: '2025-03-14T18:50:00.000Z',
+      uplinks: 12,
+      lastSummary: 'TTS uplink; fPort 85; raw Milesight payload; people 4; RSSI -101 dBm',
+    },
   ],
 };

@@ -11,6 +11,7 @@ import {
   analysisFixture,
   metricsFixture,
   popularityFixture,
+  sensorsFixture,
   suggestionsFixture,
   timelineFixture,
 } from './fixtures';
@@ -42,5 +43,6 @@ export const handlers = [
     return HttpResponse.json(suggestionsFixture(query.data.month));
   }),
   http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
+  http.get(API_PATHS.sensors, () => HttpResponse.json(sensorsFixture)),
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
 ];

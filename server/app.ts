@@ -16,12 +16,15 @@ import { amenityAnalytics } from './endpoints/analytics';
 import type { EndpointContext } from './endpoints/context';
 import { dashboardMetrics } from './endpoints/metrics';
 import { amenityPopularity } from './endpoints/popularity';
+import { sensorList } from './endpoints/sensors';
 import { usageTimeline } from './endpoints/timeline';
 import { HttpError } from './errors';
 import { insertEventsIfNew } from './events';
 import { parseQuery, responseKit } from './http';
 import { ingestBatch } from './ingest';
 import { ingestHandlers } from './ingest-route';
+import { uplinkReceiver, type UplinkReceiver } from './integrations/receive-uplink';
+import { UPLINK_PATH, uplinkHandlers } from './integrations/uplink-route';
 import type { SimulatedEvent } from './simulator/events';
 import { encodable, encodedBody, type Encodable } from './static/compression';
 import { API_ONLY_CSP } from './static/csp';
@@ -54,6 +57,8 @@ export type CommonGroundApp = {
   ingest(readings: Reading[]): Promise<number>;
   /** Records events held and refreshes the cache. */
   recordEvents(events: SimulatedEvent[]): Promise<void>;
+  /** What POST /api/integrations/:id/uplink runs (the demo simulator calls it in-process). */
+  uplinks: UplinkReceiver;
 };
 
 /**
@@ -117,6 +122,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     return respond(c, `suggestions:${month ?? ''}`, () => amySuggestions(context(), month));
   });
   api.get(route(API_PATHS.analysis), (c) => respond(c, 'analysis', () => amyAnalysis(context())));
+  api.get(route(API_PATHS.sensors), (c) => respond(c, 'sensors', () => sensorList(context())));
   api.get(
     route(HEALTH_PATH),
     () => new Response('{"ok":true}', { status: 200, headers: apiHeaders }),
@@ -138,6 +144,15 @@ export function createApp(options: AppOptions): CommonGroundApp {
       ingest,
       kit,
     }),
+  );
+
+  const uplinks = uplinkReceiver({ db, community, clock, onStored: () => cache.invalidate() });
+  api.post(
+    route(UPLINK_PATH),
+    ...uplinkHandlers({ receiver: uplinks, clock, kit, authFailures: options.authFailures }),
+  );
+  api.all(route(UPLINK_PATH), (c) =>
+    problem(405, `Method ${c.req.method} not allowed; use POST`, { Allow: 'POST' }),
   );
 
   // Known API paths with the wrong method, then anything else under /api/.
@@ -166,6 +181,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
   return {
     app,
     ingest: async (readings) => (await ingest(readings)).accepted,
+    uplinks,
     async recordEvents(events) {
       await insertEventsIfNew(db, community.id, events);
       cache.invalidate();

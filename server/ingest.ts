@@ -176,6 +176,21 @@ async function writeOnce(
 }
 
 /**
+ * Validates and writes readings inside the caller's transaction (an uplink writes its reading
+ * with its dedupe row and device state): the same checks and rollups as ingestBatch. The caller
+ * invalidates the response cache after commit.
+ */
+export function ingestInTransaction(
+  tx: Queryable,
+  community: Community,
+  readings: readonly Reading[],
+  now: number,
+): Promise<IngestResult> {
+  const rows = validateReadings(readings, community.amenities, now, community.createdAt);
+  return writeOnce(tx, community, readings, rows);
+}
+
+/**
  * Validates and writes a batch in one transaction with its rollups: all of it, or (on any
  * error) none of it. Idempotent: a reading already stored with the same values is counted as a
  * duplicate and not written again; one stored with different values is a 409 naming it.

@@ -10,6 +10,8 @@ import type { Database } from './db/database';
 import { migrate, SCHEMA_LOCK } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
+import { ensureDemoSensors } from './integrations/demo-sensors';
+import { demoUplinkSender } from './integrations/demo-uplinks';
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
 import { seedDemoInto, type SeedOptions } from './simulator/seed';
@@ -131,6 +133,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ? 'PostgreSQL (DATABASE_URL)'
         : `PGlite in ${options.database.dataDir ?? 'memory'}`;
     const { community, seededInMs, readings } = await ensureDemoCommunity(db, clock());
+    await ensureDemoSensors(db, community);
     log(
       seededInMs === null
         ? `Database: ${where}`
@@ -208,6 +211,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         community,
         clock,
         ingest: app.ingest,
+        sendLive: demoUplinkSender(app.uplinks, app.ingest),
         recordEvents: app.recordEvents,
         log,
       });

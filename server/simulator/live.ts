@@ -12,6 +12,11 @@ export type LiveSimulatorOptions = {
   clock: Clock;
   /** Writes readings the way POST /api/readings does (validated, rollups, cache). */
   ingest: (readings: Reading[]) => Promise<number>;
+  /**
+   * Sends each live tick's readings (the demo sends them as LoRaWAN uplinks through the webhook's
+   * code); `ingest` when absent. The catch-up after a restart always uses `ingest`, in bulk.
+   */
+  sendLive?: (readings: Reading[]) => Promise<number>;
   /** Records events held (catching up on the days the server was down). */
   recordEvents: (events: SimulatedEvent[]) => Promise<void>;
   seed?: number;
@@ -32,8 +37,8 @@ const BATCH = 5000;
  * as real sensors. It also records the events held on days it catches up on.
  */
 export class LiveSimulator {
-  private readonly options: Required<Omit<LiveSimulatorOptions, 'log'>> &
-    Pick<LiveSimulatorOptions, 'log'>;
+  private readonly options: Required<Omit<LiveSimulatorOptions, 'log' | 'sendLive'>> &
+    Pick<LiveSimulatorOptions, 'log' | 'sendLive'>;
   private readonly momentAt: ReturnType<typeof localMomentFn>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
@@ -146,7 +151,8 @@ export class LiveSimulator {
     const t = Math.floor(now / tickMs) * tickMs;
     if (t <= this.lastWritten) return;
     try {
-      await this.options.ingest(this.readingsAt(t, t - this.lastWritten));
+      const send = this.options.sendLive ?? this.options.ingest;
+      await send(this.readingsAt(t, t - this.lastWritten));
       this.lastWritten = t;
       await this.catchUpEvents(now);
     } catch (error) {

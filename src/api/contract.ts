@@ -108,6 +108,51 @@ export const AmenityAnalyticsSchema = z.object({
 export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
 export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
 
+/**
+ * GET /api/sensors: the community's people counters with their health (rules in
+ * server/lorawan/health.ts) and the unknown devices that sent uplinks (to be assigned by an Admin).
+ */
+export const SENSOR_STATUSES = ['ok', 'late', 'silent', 'never-seen'] as const;
+export type SensorStatus = (typeof SENSOR_STATUSES)[number];
+export const SENSOR_WARNINGS = ['few-uplinks', 'low-battery', 'weak-signal'] as const;
+export type SensorWarning = (typeof SENSOR_WARNINGS)[number];
+export const SensorSchema = z.object({
+  devEui: nonEmpty,
+  name: z.string(),
+  /** The amenity it counts for, as in /api/amenities/analytics. */
+  amenityId: nonEmpty,
+  model: z.enum(['vs121', 'vs133']),
+  countingMode: z.enum(['area', 'line']),
+  reportIntervalSeconds: count,
+  /** ISO instant of the newest uplink, or null if none arrived yet. */
+  lastUplinkAt: z.nullable(z.string()),
+  uplinks24h: count,
+  expected24h: count,
+  /** Percent, dBm and dB of the newest report that had them. */
+  battery: z.nullable(z.number()),
+  rssi: z.nullable(z.number()),
+  snr: z.nullable(z.number()),
+  status: z.enum(SENSOR_STATUSES),
+  warnings: z.array(z.enum(SENSOR_WARNINGS)),
+});
+export type Sensor = z.infer<typeof SensorSchema>;
+export const DiscoveredDeviceSchema = z.object({
+  devEui: nonEmpty,
+  deviceName: z.nullable(z.string()),
+  integrationId: nonEmpty,
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  uplinks: count,
+  /** What its last uplink said (decoder, counts, signal). */
+  lastSummary: z.string(),
+});
+export type DiscoveredDevice = z.infer<typeof DiscoveredDeviceSchema>;
+export const SensorsSchema = z.object({
+  sensors: z.array(SensorSchema),
+  discovered: z.array(DiscoveredDeviceSchema),
+});
+export type Sensors = z.infer<typeof SensorsSchema>;
+
 export const SUGGESTION_CATEGORIES = [
   'seasonal',
   'community',
@@ -216,7 +261,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  */
 export const HEALTH_PATH = '/api/health';
 
-/** The six endpoints of spec section 7. */
+/** The six endpoints of spec section 7, and the sensors' health. */
 export const API_PATHS = {
   metrics: '/api/dashboard/metrics',
   timeline: '/api/usage/timeline',
@@ -224,6 +269,7 @@ export const API_PATHS = {
   amenityAnalytics: '/api/amenities/analytics',
   suggestions: '/api/amy/suggestions',
   analysis: '/api/amy/analysis',
+  sensors: '/api/sensors',
 } as const;
 
 /** The schema that validates each endpoint's payload, by path. */
@@ -234,6 +280,7 @@ export const RESPONSE_SCHEMAS = {
   [API_PATHS.amenityAnalytics]: AmenityAnalyticsListSchema,
   [API_PATHS.suggestions]: SuggestionListSchema,
   [API_PATHS.analysis]: EventAnalysisSchema,
+  [API_PATHS.sensors]: SensorsSchema,
 } as const;
 
 /**

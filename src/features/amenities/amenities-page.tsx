@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
-import type { AmenityAnalytics } from '../../api/contract';
+import type { AmenityAnalytics, Sensor } from '../../api/contract';
+import { useSensors } from '../../api/sensors';
 import { titleCase } from '../../lib/display-rules';
 import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
+import { sensorBadge } from '../../lib/sensor-health';
+import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
@@ -15,6 +18,7 @@ import { QueryState } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 import { PageHeader } from '../../ui/page-header';
+import { SensorsCard } from './sensors-card';
 
 /** What the page says above the grid: how many amenities, how many people in them now. */
 export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
@@ -33,6 +37,7 @@ export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
  */
 export function AmenitiesPage() {
   const query = useAmenityAnalytics();
+  const sensors = useSensors().data?.sensors;
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
 
@@ -80,10 +85,14 @@ export function AmenitiesPage() {
                     <AmenityCard
                       key={amenity.id}
                       amenity={amenity}
+                      sensors={sensors?.filter((s) => s.amenityId === amenity.id)}
                       onSettings={() => setSelected(amenity)}
                     />
                   ))}
                 </ul>
+                <div className="mt-6">
+                  <SensorsCard amenityNames={new Map(amenities.map((a) => [a.id, a.name]))} />
+                </div>
               </>
             );
           }}
@@ -113,11 +122,15 @@ export function AmenitiesPage() {
 
 function AmenityCard({
   amenity,
+  sensors,
   onSettings,
 }: {
   amenity: AmenityAnalytics;
+  /** Its sensors, once the sensors query has answered. */
+  sensors: readonly Sensor[] | undefined;
   onSettings: () => void;
 }) {
+  const badge = sensors ? sensorBadge(sensors) : null;
   const status = amenity.status;
   const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
   const headingId = `amenity-${amenity.id}`;
@@ -143,6 +156,14 @@ function AmenityCard({
           </div>
           <StatusBadge status={status} />
         </div>
+        {badge ? (
+          <p className="mt-2">
+            <Badge tone={badge.tone}>
+              <Icon name="activity" className="h-3 w-3" />
+              {badge.label}
+            </Badge>
+          </p>
+        ) : null}
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{amenity.description}</p>
         <dl className="mt-4 grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-3 text-sm">
           <div className="col-span-2 grid grid-cols-[1fr_auto] items-baseline gap-x-2">

@@ -1,0 +1,72 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import { clientAddress } from '../ingest-route';
+import { MAX_UPLINK_BODY_BYTES } from '../lorawan/uplinks';
+import { FailureLimiter } from '../rate-limit';
+import type { Clock } from '../time';
+import type { Integration, UplinkReceiver } from './receive-uplink';
+
+/**
+ * The path network servers post to. It authenticates by the integration's own secret, not by a
+ * session, and is called by servers, not browsers: keep it exempt from session and Origin checks.
+ */
+export const UPLINK_PATH = '/api/integrations/:id/uplink';
+
+export type UplinkRouteOptions = {
+  receiver: UplinkReceiver;
+  clock: Clock;
+  kit: ResponseKit;
+  /** Failed authentications allowed per client per window. */
+  authFailures?: { max: number; windowMs: number };
+};
+
+type Env = { Variables: { integration: Integration } };
+
+/**
+ * POST /api/integrations/:id/uplink (TTS webhook; ChirpStack HTTP integration with ?event=):
+ * the secret first, before a byte of the body is read (401); then the body limit (413); then
+ * the receiver. Returns the Hono handlers for the route.
+ */
+export function uplinkHandlers({ receiver, clock, kit, authFailures }: UplinkRouteOptions) {
+  const limiter = new FailureLimiter(authFailures?.max ?? 10, authFailures?.windowMs ?? 60_000);
+
+  const authenticate: MiddlewareHandler<Env> = async (c, next) => {
+    try {
+      c.set(
+        'integration',
+        await receiver.authenticate(c.req.param('id') ?? '', c.req.header('Authorization')),
+      );
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 401) throw error;
+      // Only failures are limited, per address: a right secret is never refused for others'.
+      const client = clientAddress(c);
+      const wait = limiter.retryAfter(client, clock());
+      if (wait > 0) {
+        throw new HttpError(429, 'Too many failed attempts; try again later', {
+          'Retry-After': String(Math.ceil(wait / 1000)),
+        });
+      }
+      limiter.recordFailure(client, clock());
+      throw error;
+    }
+    await next();
+  };
+
+  const limit = bodyLimit({
+    maxSize: MAX_UPLINK_BODY_BYTES,
+    onError: () =>
+      kit.problem(413, `Request body too large (at most ${MAX_UPLINK_BODY_BYTES / 1024} KB)`),
+  });
+
+  const handle = async (c: Context<Env>) => {
+    const text = await c.req.text();
+    const outcome = await receiver.receive(c.get('integration'), c.req.query('event'), text);
+    return outcome.body === null
+      ? kit.reply(outcome.status, null, {})
+      : kit.json(outcome.status, outcome.body);
+  };
+
+  return [authenticate, limit, handle] as const;
+}

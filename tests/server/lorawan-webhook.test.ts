@@ -1,0 +1,345 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SensorsSchema, type AmenityAnalytics } from '../../src/api/contract';
+import type { Community } from '../../server/community';
+import {
+  DEMO_CHIRPSTACK,
+  DEMO_DEVICES,
+  DEMO_TTS,
+  ensureDemoSensors,
+} from '../../server/integrations/demo-sensors';
+import {
+  chirpStackUpBody,
+  encodeVs121,
+  encodeVs133,
+  ttsUplinkBody,
+  type SimulatedUplink,
+} from '../../server/lorawan/encode';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  local,
+  openTestDatabase,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const NOW = local('2026-03-18', '12:30');
+/** 20 s before NOW: within the demo devices' 30 s report interval. */
+const AT = new Date(Date.parse(NOW) - 20_000).toISOString();
+
+const deviceOf = (slug: string) => {
+  const device = DEMO_DEVICES.find((d) => d.amenitySlug === slug);
+  if (!device) throw new Error(`no demo device for ${slug}`);
+  return device;
+};
+const LAWN = deviceOf('great-lawn'); // VS121 through TTS
+const YARD = deviceOf('the-yard'); // VS121 through ChirpStack
+const HALL = deviceOf('solis-hall'); // VS133 through ChirpStack
+
+const up = (overrides: Partial<SimulatedUplink> & Pick<SimulatedUplink, 'devEui'>) => ({
+  deviceName: 'counter',
+  receivedAt: AT,
+  fCnt: 7,
+  payload: encodeVs121({ occupancy: 0 }),
+  id: `id-${overrides.devEui}-${overrides.receivedAt ?? AT}`,
+  rssi: -97,
+  snr: 6.5,
+  ...overrides,
+});
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(backendTitle(backend), () => {
+    let test: TestDatabase;
+    let community: Community;
+    let api: ReturnType<typeof testApp>;
+    const clock = testClock(NOW);
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      await ensureDemoSensors(test.db, community);
+      await ensureDemoSensors(test.db, community); // idempotent
+    });
+    afterAll(() => test?.drop());
+    beforeEach(async () => {
+      clock.set(NOW);
+      api = testApp(test.db, community, {
+        clock: clock.now,
+        cacheMaxAgeMs: 3_600_000,
+        authFailures: { max: 50, windowMs: 60_000 },
+      });
+      for (const table of [
+        'readings',
+        'readings_hourly',
+        'readings_daily',
+        'uplinks',
+        'discovered_devices',
+      ]) {
+        await test.db.query(`DELETE FROM ${table}`);
+      }
+      await test.db.query(
+        `UPDATE devices SET last_uplink_at = NULL, battery = NULL, rssi = NULL, snr = NULL,
+                counter_state = DEFAULT`,
+      );
+    });
+
+    const post = async (
+      integrationId: string,
+      body: unknown,
+      { secret, event }: { secret?: string | null; event?: string } = {},
+    ) => {
+      const res = await api.app.request(
+        `/api/integrations/${integrationId}/uplink${event ? `?event=${event}` : ''}`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(secret === null ? {} : { Authorization: `Bearer ${secret ?? DEMO_TTS.secret}` }),
+          },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        },
+      );
+      const text = await res.text();
+      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+    };
+    const tts = (body: unknown, secret: string | null = DEMO_TTS.secret) =>
+      post(DEMO_TTS.id, body, { secret });
+    const chirp = (body: unknown, event = 'up', secret: string | null = DEMO_CHIRPSTACK.secret) =>
+      post(DEMO_CHIRPSTACK.id, body, { secret, event });
+
+    const stored = async () => {
+      const [row] = await test.db.query<{ readings: number; uplinks: number; discovered: number }>(
+        `SELECT (SELECT count(*)::int FROM readings) AS readings,
+                (SELECT count(*)::int FROM uplinks) AS uplinks,
+                (SELECT count(*)::int FROM discovered_devices) AS discovered`,
+      );
+      return row;
+    };
+    const nothing = { readings: 0, uplinks: 0, discovered: 0 };
+    const liveCount = async (slug: string) => {
+      const list = (await api.get('/api/amenities/analytics')).json as AmenityAnalytics[];
+      return list.find((a) => a.id === slug)?.currentUsers;
+    };
+    const sensors = async () => SensorsSchema.parse((await api.get('/api/sensors')).json);
+
+    it('turns a TTS uplink decoded in the TTN repository spelling into the live count', async () => {
+      expect(await liveCount('great-lawn')).toBe(0);
+      const started = performance.now();
+      const res = await tts(
+        ttsUplinkBody(
+          up({
+            devEui: LAWN.devEui,
+            payload: encodeVs121({ occupancy: 1 }),
+            decoded: { people_counter_all: 37, people_in: 5, people_out: 2, dwell_time_avg: 1800 },
+          }),
+        ),
+      );
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(res).toMatchObject({
+        status: 200,
+        json: {
+          device: LAWN.devEui,
+          reading: { amenityId: 'great-lawn', occupancy: 37, entries: 5, dwellMinutes: 30 },
+        },
+      });
+      expect(await liveCount('great-lawn')).toBe(37);
+      const lawn = (await sensors()).sensors.find((s) => s.devEui === LAWN.devEui);
+      expect(lawn).toMatchObject({ status: 'ok', lastUplinkAt: AT, rssi: -97, snr: 6.5 });
+      expect(lawn?.uplinks24h).toBe(1);
+    });
+
+    it('reads a ChirpStack up event in the Milesight spelling (lower-case dev EUI)', async () => {
+      const res = await chirp(
+        chirpStackUpBody(
+          up({
+            devEui: YARD.devEui,
+            decoded: { people_count_all: 12, people_in: 3, people_out: 0 },
+          }),
+        ),
+      );
+      expect(res).toMatchObject({
+        status: 200,
+        json: { reading: { amenityId: 'the-yard', occupancy: 12, entries: 3 } },
+      });
+      expect(await liveCount('the-yard')).toBe(12);
+    });
+
+    it('decodes a raw VS133 payload when no decoded object is sent', async () => {
+      const payload = encodeVs133({
+        lines: [{ line: 1, periodIn: 4, periodOut: 1 }],
+        regionCounts: [10, 5, 0, 2],
+        dwell: [{ region: 1, avgSeconds: 3000, maxSeconds: 6000 }],
+      });
+      const res = await chirp(chirpStackUpBody(up({ devEui: HALL.devEui, payload })));
+      expect(res).toMatchObject({
+        status: 200,
+        json: { reading: { amenityId: 'solis-hall', occupancy: 17, entries: 4, dwellMinutes: 50 } },
+      });
+      expect(await liveCount('solis-hall')).toBe(17);
+    });
+
+    it('stores nothing new for a duplicate delivery, even two at once', async () => {
+      const body = ttsUplinkBody(
+        up({ devEui: LAWN.devEui, payload: encodeVs121({ occupancy: 9, periodIn: 2 }) }),
+      );
+      const [first, second] = await Promise.all([tts(body), tts(body)]);
+      const statuses = [first?.status, second?.status];
+      expect(statuses).toEqual([200, 200]);
+      expect([first?.json, second?.json]).toContainEqual({ duplicate: true });
+      const again = await tts(body);
+      expect(again).toEqual({ status: 200, json: { duplicate: true } });
+      expect(await stored()).toEqual({ readings: 1, uplinks: 1, discovered: 0 });
+    });
+
+    it('keeps an unknown device in the discovered list with a 202', async () => {
+      const stranger = up({
+        devEui: 'A84041000181C0DE',
+        deviceName: 'lobby-counter',
+        payload: encodeVs121({ occupancy: 4 }),
+      });
+      expect(await tts(ttsUplinkBody(stranger))).toEqual({
+        status: 202,
+        json: { discovered: 'A84041000181C0DE' },
+      });
+      const later = { ...stranger, id: 'second', receivedAt: NOW };
+      expect((await tts(ttsUplinkBody(later))).status).toBe(202);
+      const { discovered } = await sensors();
+      expect(discovered).toEqual([
+        {
+          devEui: 'A84041000181C0DE',
+          deviceName: 'lobby-counter',
+          integrationId: DEMO_TTS.id,
+          firstSeenAt: AT,
+          lastSeenAt: NOW,
+          uplinks: 2,
+          lastSummary: expect.stringContaining('people 4') as string,
+        },
+      ]);
+      expect((await stored())?.readings).toBe(0);
+    });
+
+    it('refuses a wrong or missing secret with 401 before looking at the body', async () => {
+      const body = ttsUplinkBody(up({ devEui: LAWN.devEui }));
+      expect((await tts(body, null)).status).toBe(401);
+      expect((await tts(body, 'not-the-secret')).status).toBe(401);
+      // Another integration's secret, and an integration that does not exist.
+      expect((await tts(body, DEMO_CHIRPSTACK.secret)).status).toBe(401);
+      expect((await post('nope-integration', body)).status).toBe(401);
+      // A malformed or oversized body with a wrong secret is still a 401, never parsed.
+      expect((await tts('{not json', 'wrong')).status).toBe(401);
+      expect((await tts('x'.repeat(200_000), 'wrong')).status).toBe(401);
+      expect(await stored()).toEqual(nothing);
+    });
+
+    it('refuses oversized and malformed bodies with a 4xx that names the problem', async () => {
+      expect((await tts('x'.repeat(70_000))).status).toBe(413);
+      expect(await tts('{not json')).toEqual({
+        status: 400,
+        json: { error: 'body: not valid JSON' },
+      });
+      const noEui = ttsUplinkBody(up({ devEui: LAWN.devEui }));
+      delete (noEui.end_device_ids as Record<string, unknown>).dev_eui;
+      expect(await tts(noEui)).toMatchObject({
+        status: 400,
+        json: { error: expect.stringContaining('end_device_ids.dev_eui') as string },
+      });
+      expect((await tts({ hello: 'world' })).status).toBe(400);
+      expect((await chirp(chirpStackUpBody(up({ devEui: YARD.devEui })), '')).json).toMatchObject({
+        error: expect.stringContaining('event') as string,
+      });
+      // A reading out of bounds (over 1.5 x capacity) stores nothing, not even the dedupe row.
+      const crowd = ttsUplinkBody(up({ devEui: LAWN.devEui, decoded: { people_count_all: 900 } }));
+      expect(await tts(crowd)).toMatchObject({
+        status: 400,
+        json: { error: expect.stringContaining('far over the capacity') as string },
+      });
+      expect(await stored()).toEqual(nothing);
+    });
+
+    it('takes the battery from ChirpStack status events and ignores joins with 204', async () => {
+      const status = {
+        deduplicationId: 'c2a4e1f0-0000-4000-8000-000000000001',
+        time: AT,
+        deviceInfo: { devEui: YARD.devEui.toLowerCase(), deviceName: 'yard' },
+        margin: 9,
+        batteryLevel: 12.5,
+      };
+      expect(await chirp(status, 'status')).toEqual({
+        status: 200,
+        json: { device: YARD.devEui, battery: 12.5 },
+      });
+      const join = { deduplicationId: 'x', time: AT, deviceInfo: { devEui: YARD.devEui } };
+      expect(await chirp(join, 'join')).toEqual({ status: 204, json: null });
+      const yard = (await sensors()).sensors.find((s) => s.devEui === YARD.devEui);
+      expect(yard).toMatchObject({
+        battery: 12.5,
+        status: 'never-seen',
+        warnings: ['low-battery'],
+      });
+    });
+
+    it('keeps a line counter’s running totals between uplinks, across a reboot', async () => {
+      const totals = (n: number, receivedAt: string, totalIn: number, totalOut: number) =>
+        chirpStackUpBody(
+          up({
+            devEui: HALL.devEui,
+            receivedAt,
+            fCnt: n,
+            id: `totals-${n}`,
+            payload: encodeVs133({ lines: [{ line: 1, totalIn, totalOut }] }),
+          }),
+        );
+      const minute = (m: number) => new Date(Date.parse(NOW) - (10 - m) * 60_000).toISOString();
+      const entries = async (body: unknown) =>
+        ((await chirp(body)).json as { reading: { entries: number; occupancy: number } | null })
+          .reading;
+      // The first totals are a baseline; then the increase; after a reboot (frame counter back
+      // to 0) the totals count from zero again.
+      expect(await entries(totals(100, minute(1), 500, 480))).toMatchObject({ entries: 0 });
+      expect(await entries(totals(101, minute(2), 507, 481))).toMatchObject({
+        entries: 7,
+        occupancy: 26,
+      });
+      expect(await entries(totals(0, minute(3), 3, 0))).toMatchObject({ entries: 3, occupancy: 3 });
+      // An uplink older than the last one handled gives no reading.
+      expect((await chirp(totals(102, minute(2.5), 9, 1))).json).toMatchObject({
+        reading: null,
+        skipped: 'out-of-order',
+      });
+      expect((await stored())?.readings).toBe(3);
+    });
+
+    it('accepts other events with 204 and limits failed secrets per client', async () => {
+      const join = { end_device_ids: { dev_eui: LAWN.devEui }, join_accept: {} };
+      expect(await tts(join)).toEqual({ status: 204, json: null });
+      expect(await chirp({ deviceInfo: { devEui: YARD.devEui } }, 'log')).toEqual({
+        status: 204,
+        json: null,
+      });
+      const limited = testApp(test.db, community, {
+        clock: clock.now,
+        authFailures: { max: 2, windowMs: 60_000 },
+      });
+      const attempt = (secret: string) =>
+        limited.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}` },
+          body: '{}',
+        });
+      expect((await attempt('bad-1')).status).toBe(401);
+      expect((await attempt('bad-2')).status).toBe(401);
+      expect((await attempt('bad-3')).status).toBe(429);
+      // The right secret is never refused for others' failures.
+      expect((await attempt(DEMO_TTS.secret)).status).toBe(400);
+      expect(await stored()).toEqual(nothing);
+    });
+
+    it('answers GET with 405 naming POST', async () => {
+      const res = await api.get(`/api/integrations/${DEMO_TTS.id}/uplink`);
+      expect(res.status).toBe(405);
+      expect(res.headers.get('Allow')).toBe('POST');
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatSignal, sensorBadge } from '../../src/lib/sensor-health';
+
+const s = (status: 'ok' | 'late' | 'silent' | 'never-seen') => ({ status });
+
+describe('sensorBadge', () => {
+  it('counts the sensors when all are ok', () => {
+    expect(sensorBadge([s('ok')])).toEqual({ label: '1 sensor ok', tone: 'green' });
+    expect(sensorBadge([s('ok'), s('ok')])).toEqual({ label: '2 sensors ok', tone: 'green' });
+  });
+
+  it('names the ones that are not ok, worst first, toned by the worst', () => {
+    expect(sensorBadge([s('ok'), s('silent')])).toEqual({ label: '1 silent', tone: 'red' });
+    expect(sensorBadge([s('late'), s('silent'), s('silent')])).toEqual({
+      label: '2 silent, 1 late',
+      tone: 'red',
+    });
+    expect(sensorBadge([s('late'), s('never-seen')])).toEqual({
+      label: '1 late, 1 never seen',
+      tone: 'amber',
+    });
+    expect(sensorBadge([s('never-seen')])).toEqual({ label: '1 never seen', tone: 'gray' });
+  });
+
+  it('says when an amenity has no sensor', () => {
+    expect(sensorBadge([])).toEqual({ label: 'No sensor', tone: 'gray' });
+  });
+});
+
+describe('formatSignal', () => {
+  it('shows what was reported', () => {
+    expect(formatSignal({ rssi: -97, snr: 6.5 })).toBe('-97 dBm, SNR 6.5 dB');
+    expect(formatSignal({ rssi: -97, snr: null })).toBe('-97 dBm');
+    expect(formatSignal({ rssi: null, snr: null })).toBeNull();
+  });
+});
