@@ -1,4 +1,5 @@
 import type {
+  Me,
   AmenityAnalytics,
   DashboardMetrics,
   EventAnalysis,
@@ -291,4 +292,20 @@ export const analysisFixture: EventAnalysis = {
     'Indoor workshops in Solis Hall peak in November and December.',
     'Early-morning fitness at The Yard grows 18% every January.',
   ],
+};
+
+/** The signed-in user of the mocked app (UI tests, `npm run dev`): the demo's manager. */
+export const meFixture: Me = {
+  demo: false,
+  user: { name: 'Sarah Johnson', email: 'manager@willowcreek.example', role: 'manager' },
+  community: { slug: 'willow-creek', name: 'Willow Creek Community Association' },
+  totpEnrolmentRequired: false,
+};
+
+/** The anonymous read-only viewer of the demo community. */
+export const demoMeFixture: Me = {
+  demo: true,
+  user: { name: 'Demo viewer', email: null, role: 'board' },
+  community: meFixture.community,
+  totpEnrolmentRequired: false,
 };
