@@ -132,16 +132,15 @@ function DemoBanner() {
   const me = useMe();
   if (!me.data?.demo) return null;
   return (
-    <div
-      role="note"
+    <section
       aria-label="Demo"
-      className="flex flex-wrap items-center gap-x-2 border-b border-brand-200 bg-brand-50 px-4 py-2 text-sm text-brand-950 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-50"
+      className="flex flex-wrap items-center gap-x-2 border-b border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
     >
       <span>Demo · read-only ·</span>{' '}
       <Link to={SIGN_IN_PATH} className="font-semibold underline underline-offset-2">
         Sign in to manage
       </Link>
-    </div>
+    </section>
   );
 }
 

@@ -41,7 +41,7 @@ describeBrowser('accounts', () => {
   it('an anonymous visitor sees the demo read-only, with a way to sign in', async () => {
     const { page, context } = await openPage(browser(), DESKTOP);
     await page.goto('/dashboard');
-    const banner = page.getByRole('note', { name: 'Demo' });
+    const banner = page.getByRole('region', { name: 'Demo' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain('Demo · read-only · Sign in to manage');
     await banner.getByRole('link', { name: 'Sign in to manage' }).click();
@@ -60,7 +60,7 @@ describeBrowser('accounts', () => {
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     await sidebar.getByText('Sarah Johnson').waitFor();
     expect(await sidebar.getByText('HOA Manager').count()).toBe(1);
-    expect(await page.getByRole('note', { name: 'Demo' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Demo' }).count()).toBe(0);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'cg_session')).toMatchObject({
       httpOnly: true,

@@ -122,7 +122,7 @@ describe('the shell and who is signed in', () => {
   it('shows the demo banner and a Sign in link to the anonymous demo viewer', async () => {
     fakeAuthServer();
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
-    const banner = await screen.findByRole('note', { name: 'Demo' });
+    const banner = await screen.findByRole('region', { name: 'Demo' });
     expect(banner).toHaveTextContent('Demo · read-only · Sign in to manage');
     expect(within(banner).getByRole('link', { name: 'Sign in to manage' })).toHaveAttribute(
       'href',

@@ -123,15 +123,17 @@ export function SignInPage() {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-8 sm:py-16 dark:bg-slate-950">
       <title>{`${title} · CommonGround`}</title>
-      <Link
-        to="/"
-        className="mb-6 flex min-h-11 items-center gap-2 rounded-md font-semibold text-slate-900 dark:text-white"
-      >
-        <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
-          <Icon name="leaf" className="h-5 w-5" />
-        </span>
-        CommonGround
-      </Link>
+      <header className="mb-6">
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-2 rounded-md font-semibold text-slate-900 dark:text-white"
+        >
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
+            <Icon name="leaf" className="h-5 w-5" />
+          </span>
+          CommonGround
+        </Link>
+      </header>
       <main
         id="main"
         className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
@@ -299,7 +301,7 @@ export function SignInPage() {
             <p className="mt-2">
               <Link
                 to="/dashboard"
-                className="font-medium text-brand-700 underline dark:text-brand-300"
+                className="font-medium text-brand-700 underline dark:text-brand-100"
               >
                 Back to the demo
               </Link>
