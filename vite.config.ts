@@ -37,6 +37,7 @@ const UNIT_TESTS_IN_BROWSER = [
   'tests/unit/connectivity.test.ts',
   'tests/unit/persist.test.ts',
   'tests/unit/query-fn.test.ts',
+  'tests/unit/sign-out.test.ts',
   'tests/unit/snapshot.test.ts',
 ];
 

@@ -1,4 +1,5 @@
 import type {
+  Me,
   AmenityAnalytics,
   DashboardMetrics,
   EventAnalysis,
@@ -363,4 +364,20 @@ export const sensorsFixture: Sensors = {
       lastSummary: 'TTS uplink; fPort 85; raw Milesight payload; people 4; RSSI -101 dBm',
     },
   ],
+};
+
+/** The signed-in user of the mocked app (UI tests, `npm run dev`): the demo's manager. */
+export const meFixture: Me = {
+  demo: false,
+  user: { name: 'Sarah Johnson', email: 'manager@willowcreek.example', role: 'manager' },
+  community: { slug: 'willow-creek', name: 'Willow Creek Community Association' },
+  totpEnrolmentRequired: false,
+};
+
+/** The anonymous read-only viewer of the demo community. */
+export const demoMeFixture: Me = {
+  demo: true,
+  user: { name: 'Demo viewer', email: null, role: 'board' },
+  community: meFixture.community,
+  totpEnrolmentRequired: false,
 };

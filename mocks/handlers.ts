@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import {
   API_PATHS,
+  AUTH_PATHS,
   HEALTH_PATH,
+  ME_PATH,
   RangeQuerySchema,
   SuggestionsQuerySchema,
   TimelineQuerySchema,
@@ -9,6 +11,7 @@ import {
 import {
   amenitiesFixture,
   analysisFixture,
+  meFixture,
   metricsFixture,
   popularityFixture,
   sensorsFixture,
@@ -45,4 +48,6 @@ export const handlers = [
   http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
   http.get(API_PATHS.sensors, () => HttpResponse.json(sensorsFixture)),
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
+  http.get(ME_PATH, () => HttpResponse.json(meFixture)),
+  http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),
 ];

@@ -12,6 +12,10 @@ import { amySuggestions } from './amy/suggestions';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
+import { ruleFor } from './auth/access';
+import { DEFAULT_ATTEMPT_LIMITS, type AttemptLimits } from './auth/attempts';
+import { accessMiddleware, type AuthEnv } from './auth/middleware';
+import { registerAuthRoutes } from './auth/routes';
 import { amenityAnalytics } from './endpoints/analytics';
 import type { EndpointContext } from './endpoints/context';
 import { dashboardMetrics } from './endpoints/metrics';
@@ -49,6 +53,15 @@ export type AppOptions = {
   /** Ingest batches allowed to wait at once (see ingest-route.ts). */
   maxQueuedBatches?: number;
   log?: (message: string) => void;
+  /**
+   * Demo mode: requests without a session are the read-only demo viewer (Board role) instead of
+   * a 401. On for the seeded demo community unless DEMO=0 (see server.ts); off by default.
+   */
+  demo?: boolean;
+  /** Read X-Forwarded-Proto/-For (TRUST_PROXY=1: a reverse proxy is in front). */
+  trustProxy?: boolean;
+  /** Failed sign-ins allowed per account and per address per window. */
+  signInLimits?: AttemptLimits;
 };
 
 export type CommonGroundApp = {
@@ -97,8 +110,29 @@ export function createApp(options: AppOptions): CommonGroundApp {
     });
   };
 
-  const api = new Hono();
+  const api = new Hono<AuthEnv>();
   const route = (path: string) => path.replace(/^\/api/, '');
+  const trustProxy = options.trustProxy ?? false;
+
+  // Before every route: sessions, roles and Origin, from the table in auth/access.ts.
+  api.use(
+    '*',
+    accessMiddleware({
+      db,
+      communityId: community.id,
+      clock,
+      demo: options.demo ?? false,
+      trustProxy,
+    }),
+  );
+  registerAuthRoutes(api, {
+    db,
+    community,
+    clock,
+    kit,
+    limits: options.signInLimits ?? DEFAULT_ATTEMPT_LIMITS,
+    trustProxy,
+  });
 
   api.get(route(API_PATHS.metrics), (c) =>
     respond(c, 'metrics', () => dashboardMetrics(context())),
@@ -154,12 +188,24 @@ export function createApp(options: AppOptions): CommonGroundApp {
   api.all(route(UPLINK_PATH), (c) =>
     problem(405, `Method ${c.req.method} not allowed; use POST`, { Allow: 'POST' }),
   );
+  // A route outside the access table would be open to anyone: refuse to start instead.
+  for (const registered of api.routes) {
+    if (registered.method === 'ALL') continue;
+    if (ruleFor(registered.method, `/api${registered.path}`) === null) {
+      throw new Error(`${registered.method} /api${registered.path} has no access rule`);
+    }
+  }
 
   // Known API paths with the wrong method, then anything else under /api/.
-  const known = new Map<string, string>([
-    ...[...Object.values(API_PATHS), HEALTH_PATH].map((p) => [route(p), 'GET, HEAD'] as const),
-    ['/readings', 'POST'],
-  ]);
+  const known = new Map<string, string>();
+  for (const registered of api.routes) {
+    if (registered.method === 'ALL') continue;
+    const methods = registered.method === 'GET' ? 'GET, HEAD' : registered.method;
+    const previous = known.get(registered.path);
+    if (previous !== methods) {
+      known.set(registered.path, previous ? `${previous}, ${methods}` : methods);
+    }
+  }
   api.all('*', (c) => {
     const allowed = known.get(c.req.path.replace(/^\/api/, ''));
     if (allowed) {

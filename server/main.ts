@@ -6,7 +6,8 @@ import { startServer } from './server';
  * `npm start` / `npm run serve`. Environment:
  *   PORT (4173), HOST (127.0.0.1), DATA_DIR (./data, PGlite), DATABASE_URL (PostgreSQL instead),
  *   SIMULATE (0 turns the live demo data off), INGEST_API_KEY (generated when unset),
- *   DIST_DIR (./dist).
+ *   DIST_DIR (./dist), DEMO (0 turns the anonymous read-only demo viewer off), TRUST_PROXY (1
+ *   when a reverse proxy sets X-Forwarded-Proto/-For).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -52,6 +53,8 @@ async function main() {
     distDir: path.resolve(env('DIST_DIR') ?? 'dist'),
     simulate: env('SIMULATE') !== '0',
     ingestKey: ingestKey(),
+    demo: env('DEMO') !== '0',
+    trustProxy: env('TRUST_PROXY') === '1',
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);

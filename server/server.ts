@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
+import { ensureDemoAccounts } from './auth/demo-accounts';
 import { loadCommunity, type Community } from './community';
 import { checkDataDir, explainOpenFailure, lockDataDir, makePrivate } from './db/data-dir';
 import type { Database } from './db/database';
@@ -107,6 +108,13 @@ export type ServerOptions = {
   simulate?: boolean;
   /** Key for POST /api/readings; generated when absent (demo mode). */
   ingestKey?: string;
+  /**
+   * Serve visitors without a session as the read-only demo viewer (default true); it applies
+   * only to the seeded demo community, never to a real one.
+   */
+  demo?: boolean;
+  /** A reverse proxy is in front: trust X-Forwarded-Proto/-For. */
+  trustProxy?: boolean;
   clock?: Clock;
   log?: (message: string) => void;
 };
@@ -134,6 +142,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         : `PGlite in ${options.database.dataDir ?? 'memory'}`;
     const { community, seededInMs, readings } = await ensureDemoCommunity(db, clock());
     await ensureDemoSensors(db, community);
+    const isDemoCommunity = community.slug === DEMO_COMMUNITY.slug;
+    if (isDemoCommunity) await ensureDemoAccounts(db, community, clock());
     log(
       seededInMs === null
         ? `Database: ${where}`
@@ -150,7 +160,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const generatedKey = !options.ingestKey;
     const ingestKey = options.ingestKey || randomBytes(24).toString('base64url');
-    const app = createApp({ db, community, ingestKey, clock, site, log });
+    const demo = (options.demo ?? true) && isDemoCommunity;
+    const app = createApp({
+      db,
+      community,
+      ingestKey,
+      clock,
+      site,
+      log,
+      demo,
+      trustProxy: options.trustProxy ?? false,
+    });
+    log(
+      demo
+        ? 'Demo mode: visitors without a session see the demo read-only (DEMO=0 turns this off)'
+        : 'Demo mode off: the API answers 401 without a session',
+    );
 
     // While closing: requests that arrive on a connection still open get a 503 and the
     // connection closes; requests already in progress finish.

@@ -306,3 +306,54 @@ export const ReadingBatchSchema = z.object({
   readings: z.array(ReadingSchema).check(z.minLength(1), z.maxLength(MAX_READINGS_PER_BATCH)),
 });
 export const IngestResultSchema = z.object({ accepted: count });
+
+/**
+ * Accounts and sessions (README, "Accounts, roles and demo mode"). Admin: everything; Manager:
+ * amenities, residents, events, reports, alerts; Board: read-only.
+ */
+export const ROLES = ['admin', 'manager', 'board'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ME_PATH = '/api/me';
+export const AUTH_PATHS = {
+  signIn: '/api/auth/sign-in',
+  signOut: '/api/auth/sign-out',
+  signOutEverywhere: '/api/auth/sign-out-everywhere',
+  totpSetup: '/api/auth/totp/setup',
+  totpConfirm: '/api/auth/totp/confirm',
+} as const;
+
+/**
+ * GET /api/me: who is looking. `demo` is the anonymous read-only viewer of the demo community
+ * (no session); `totpEnrolmentRequired` is an Admin signed in with a password who must enrol an
+ * authenticator before anything else.
+ */
+export const MeSchema = z.object({
+  demo: z.boolean(),
+  user: z.object({ name: nonEmpty, email: z.nullable(z.string()), role: RoleSchema }),
+  community: z.object({ slug: nonEmpty, name: nonEmpty }),
+  totpEnrolmentRequired: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const SignInBodySchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  /** A 6-digit authenticator code or a recovery code (Admins). */
+  code: z.optional(z.string().check(z.trim(), z.maxLength(32))),
+});
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+/** A refused sign-in: `totpRequired` asks for the authenticator step. */
+export const SignInErrorSchema = z.object({
+  error: z.string(),
+  totpRequired: z.optional(z.boolean()),
+});
+
+export const TotpSetupSchema = z.object({ secret: nonEmpty, uri: nonEmpty });
+export type TotpSetup = z.infer<typeof TotpSetupSchema>;
+export const TotpConfirmBodySchema = z.object({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
+});
+export const TotpConfirmSchema = z.object({ recoveryCodes: z.array(nonEmpty) });

@@ -1,6 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { restoreSnapshot, type SnapshotPersister } from './persist';
+
+const PersisterContext = createContext<SnapshotPersister | null>(null);
+
+/** The offline snapshot's persister (null when the device keeps none): sign-out wipes it. */
+export function useSnapshotPersister(): SnapshotPersister | null {
+  return useContext(PersisterContext);
+}
 
 /**
  * QueryClientProvider plus the offline snapshot: while the snapshot is being read, queries wait
@@ -45,7 +52,9 @@ export function QueryProvider({
 
   return (
     <QueryClientProvider client={client}>
-      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+      <PersisterContext value={persister}>
+        <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+      </PersisterContext>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,13 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { APP_PAGES, DEFAULT_VIEWS, START_PATH, type AppPageId } from '../lib/app-pages';
+import {
+  APP_PAGES,
+  DEFAULT_VIEWS,
+  START_PATH,
+  isInShell,
+  type AppPage,
+  type AppPageId,
+} from '../lib/app-pages';
 import { getSettings } from '../lib/settings';
 import { SITE_ROUTES } from '../site/site-routes';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
@@ -50,6 +57,10 @@ const PAGE_COMPONENTS: Record<AppPageId, ComponentType & { preload?: () => Promi
     () => import('../features/settings/settings-page'),
     (m) => m.SettingsPage,
   ),
+  'sign-in': lazyPage(
+    () => import('../features/account/sign-in-page'),
+    (m) => m.SignInPage,
+  ),
 };
 
 /**
@@ -91,6 +102,21 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
+function pageRoute({ id, path }: AppPage) {
+  const AppPage = PAGE_COMPONENTS[id];
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <Page>
+          <AppPage />
+        </Page>
+      }
+    />
+  );
+}
+
 /**
  * Spec section 2 route table. The public pages come first so /community is the public forum;
  * the shell's Community section lives at /community-management (README, "Routes").
@@ -110,22 +136,8 @@ export function AppRoutes() {
         />
       ))}
       <Route path={START_PATH} element={<StartRedirect />} />
-      <Route element={<AppShell />}>
-        {APP_PAGES.map(({ id, path }) => {
-          const AppPage = PAGE_COMPONENTS[id];
-          return (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Page>
-                  <AppPage />
-                </Page>
-              }
-            />
-          );
-        })}
-      </Route>
+      {APP_PAGES.filter((page) => !isInShell(page)).map(pageRoute)}
+      <Route element={<AppShell />}>{APP_PAGES.filter(isInShell).map(pageRoute)}</Route>
       <Route
         path="*"
         element={

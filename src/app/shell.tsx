@@ -1,17 +1,28 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { cx } from '../lib/cx';
+import { signOut } from '../api/auth';
 import { probeServer } from '../api/connectivity-sync';
+import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
+import { useSnapshotPersister } from '../api/query-provider';
+import { SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
 import { useConnectivity, type Connectivity } from '../lib/connectivity';
 import { formatMoment } from '../lib/format';
 import { TIMEZONES, useSettings } from '../lib/settings';
 import { useNow } from '../lib/use-now';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
 
 export function AppShell() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  // No session and no demo (DEMO=0), or an Admin who must enrol an authenticator first.
+  if (me.data === null || me.data?.totpEnrolmentRequired) {
+    return <Navigate to={`${SIGN_IN_PATH}?next=${encodeURIComponent(pathname)}`} replace />;
+  }
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
       <a
@@ -23,6 +34,7 @@ export function AppShell() {
       <Sidebar />
       <div className="flex min-w-0 flex-col">
         <TopBar />
+        <DemoBanner />
         <ConnectionBanner />
         <main
           id="main"
@@ -115,21 +127,86 @@ function SectionLink({
   );
 }
 
-/** Spec section 2: a fixed user card with the static role label. */
-function UserCard() {
-  const { communityName } = useSettings();
+/** The anonymous demo viewer sees the data read-only, with the way to sign in. */
+function DemoBanner() {
+  const me = useMe();
+  if (!me.data?.demo) return null;
   return (
-    <div className="m-3 flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+    <section
+      aria-label="Demo"
+      className="flex flex-wrap items-center gap-x-2 border-b border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
+    >
+      <span>Demo · read-only ·</span>{' '}
+      <Link to={SIGN_IN_PATH} className="font-semibold underline underline-offset-2">
+        Sign in to manage
+      </Link>
+    </section>
+  );
+}
+
+/** Sign-out: ends the session, wipes the device's copy of the data, then goes to sign-in. */
+function useSignOut() {
+  const client = useQueryClient();
+  const persister = useSnapshotPersister();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await signOut(client, persister);
+    } catch {
+      // Offline: the device is wiped all the same (auth.ts); the session idles out on the server.
+    } finally {
+      setBusy(false);
+      void navigate(SIGN_IN_PATH, { replace: true });
+    }
+  };
+  return { busy, signOut: run };
+}
+
+/** Who is signed in (name, role, community), or the demo viewer with a Sign in link. */
+function Account() {
+  const me = useMe();
+  const { communityName } = useSettings();
+  const { busy, signOut: runSignOut } = useSignOut();
+  const user = me.data?.user;
+  const name = user?.name ?? '…';
+  const role = user ? `${ROLE_LABELS[user.role]}${me.data?.demo ? ' · read-only' : ''}` : '';
+  return (
+    <div className="flex min-w-0 items-center gap-3">
       <span
         aria-hidden="true"
         className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
       >
-        HM
+        {user ? initialsOf(user.name) : ''}
       </span>
-      <div className="min-w-0">
-        <p className="text-sm font-semibold">HOA Manager</p>
-        <p className="truncate text-xs text-slate-600 dark:text-slate-400">{communityName}</p>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold">{name}</p>
+        {role ? (
+          <p className="truncate text-xs text-slate-700 dark:text-slate-300">{role}</p>
+        ) : null}
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+          {me.data?.community.name ?? communityName}
+        </p>
       </div>
+      {me.data?.demo ? (
+        <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
+          Sign in
+        </Link>
+      ) : me.data ? (
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
+          {busy ? 'Signing out…' : 'Sign out'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The sidebar's user card: the real name, role and community from /api/me. */
+function UserCard() {
+  return (
+    <div className="m-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+      <Account />
     </div>
   );
 }
@@ -271,7 +348,7 @@ function BottomNav() {
                   </ul>
                 </nav>
                 <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-                  <p className="text-sm font-semibold">HOA Manager</p>
+                  <Account />
                 </div>
               </Dialog>
             </Suspense>

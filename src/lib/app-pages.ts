@@ -1,7 +1,8 @@
 /**
  * The app's pages (spec section 2), as plain data: the single table behind the routes, the
  * sidebar, the phone's bottom bar, the path list the server and the prerender use, and the
- * Default View setting. Each page's code is attached by id in src/app/pages.tsx (this module
+ * Default View setting. A `standalone` page (sign-in) renders outside the shell and its
+ * navigation. Each page's code is attached by id in src/app/pages.tsx (this module
  * stays free of React so the server can read it).
  *
  * Dashboard leads to /dashboard and Community to /community-management: two deliberate fixes
@@ -43,9 +44,23 @@ export const APP_PAGES = [
     defaultView: { id: 'amy-events', label: 'Amy Events' },
   },
   { id: 'settings', path: '/settings', label: 'Settings', icon: 'settings', inBottomBar: false },
+  // Outside the shell and its navigation: no sidebar, no bottom bar, no user card.
+  {
+    id: 'sign-in',
+    path: '/sign-in',
+    label: 'Sign in',
+    icon: 'user',
+    inBottomBar: false,
+    standalone: true,
+  },
 ] as const;
 
 export type AppPage = (typeof APP_PAGES)[number];
+
+/** A page of the shell's navigation (every page but the standalone ones). */
+export const isInShell = (page: AppPage): boolean => !('standalone' in page && page.standalone);
+
+export const SIGN_IN_PATH = '/sign-in';
 export type AppPageId = AppPage['id'];
 export type AppPagePath = AppPage['path'];
 

@@ -88,7 +88,8 @@ describeBrowser('layout by device', () => {
     await page.goto('/dashboard');
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     await sidebar.waitFor();
-    expect(await sidebar.getByText('HOA Manager').isVisible()).toBe(true);
+    // Anonymous in the demo: the card names the read-only demo viewer (from /api/me).
+    await sidebar.getByText('Demo viewer').waitFor();
     expect(
       await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'),
     ).toBe('page');

@@ -142,13 +142,23 @@ export function testClock(iso: string) {
   };
 }
 
-/** The app in-process, over `db`, with a request helper that parses JSON bodies. */
+/**
+ * The app in-process, over `db`, with a request helper that parses JSON bodies. In demo mode
+ * unless told otherwise: the read endpoints' tests ask as the anonymous demo viewer.
+ */
 export function testApp(
   db: Database,
   community: Community,
   options: Partial<AppOptions> & { clock: () => number },
 ) {
-  const made = createApp({ db, community, ingestKey: INGEST_KEY, cacheMaxAgeMs: 0, ...options });
+  const made = createApp({
+    db,
+    community,
+    ingestKey: INGEST_KEY,
+    cacheMaxAgeMs: 0,
+    demo: true,
+    ...options,
+  });
   return {
     ...made,
     async get(pathAndQuery: string) {

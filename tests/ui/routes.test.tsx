@@ -15,6 +15,6 @@ describe('route table', () => {
   it('renders the dashboard inside the shell with the user card', async () => {
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getAllByText('HOA Manager').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('HOA Manager')).length).toBeGreaterThan(0);
   });
 });

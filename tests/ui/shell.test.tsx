@@ -29,7 +29,9 @@ describe('app shell', () => {
       'href',
       '/community-management',
     );
-    expect(within(sidebar).getByText('HOA Manager')).toBeInTheDocument();
+    // The user card shows who /api/me says is signed in (the mocks' manager).
+    expect(await within(sidebar).findByText('HOA Manager')).toBeInTheDocument();
+    expect(within(sidebar).getByText('Sarah Johnson')).toBeInTheDocument();
   });
 
   it('folds the less used sections into a More sheet on the phone bar', async () => {

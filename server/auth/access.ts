@@ -1,0 +1,95 @@
+import { API_PATHS, AUTH_PATHS, HEALTH_PATH, ME_PATH, type Role } from '../../src/api/contract';
+import { UPLINK_PATH } from '../integrations/uplink-route';
+
+/**
+ * Who may call what: the one table of every /api route and the principals allowed on it,
+ * enforced by one middleware (server/auth/middleware.ts). A route missing here does not start:
+ * createApp checks every registered route against this table.
+ *
+ * Principals: the three roles of a signed-in user; `enrolling`, an Admin signed in with a
+ * password who has no authenticator yet (may only enrol and sign out); `demo`, the anonymous
+ * read-only viewer of the demo community; `anonymous`, no session at all.
+ */
+export const PRINCIPALS = ['admin', 'manager', 'board', 'enrolling', 'demo', 'anonymous'] as const;
+export type PrincipalKind = (typeof PRINCIPALS)[number];
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type AccessRule = { method: Method; path: string; allow: readonly PrincipalKind[] };
+
+const EVERYONE = PRINCIPALS;
+const READERS = ['admin', 'manager', 'board', 'demo'] as const satisfies readonly PrincipalKind[];
+const SIGNED_IN = [
+  'admin',
+  'manager',
+  'board',
+  'enrolling',
+] as const satisfies readonly PrincipalKind[];
+
+export const ACCESS_RULES: readonly AccessRule[] = [
+  { method: 'GET', path: HEALTH_PATH, allow: EVERYONE },
+  ...Object.values(API_PATHS).map((path) => ({ method: 'GET' as const, path, allow: READERS })),
+  { method: 'GET', path: ME_PATH, allow: [...READERS, 'enrolling'] },
+  { method: 'POST', path: AUTH_PATHS.signIn, allow: EVERYONE },
+  { method: 'POST', path: AUTH_PATHS.signOut, allow: SIGNED_IN },
+  { method: 'POST', path: AUTH_PATHS.signOutEverywhere, allow: SIGNED_IN },
+  { method: 'POST', path: AUTH_PATHS.totpSetup, allow: ['enrolling'] },
+  { method: 'POST', path: AUTH_PATHS.totpConfirm, allow: ['enrolling'] },
+];
+
+/**
+ * Routes that authenticate themselves (a bearer key, a webhook signature): no session, no
+ * Origin check, no role. Add a machine-to-machine route here, one line each.
+ */
+export const SESSIONLESS_ROUTES: readonly { method: Method; path: string }[] = [
+  { method: 'POST', path: '/api/readings' },
+  // LoRaWAN network servers (TTS, ChirpStack): each integration's own bearer secret.
+  { method: 'POST', path: UPLINK_PATH },
+];
+
+/** A route pattern (`:name` matches one path segment) as a whole-path regular expression. */
+function patternOf(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${escaped}$`);
+}
+
+const compiled = <R extends { method: Method; path: string }>(routes: readonly R[]) =>
+  routes.map((route) => ({ route, pattern: patternOf(route.path) }));
+const RULES = compiled(ACCESS_RULES);
+const SESSIONLESS = compiled(SESSIONLESS_ROUTES);
+
+/** HEAD is answered by the GET route. */
+const asRouteMethod = (method: string) => (method === 'HEAD' ? 'GET' : method);
+
+/** The rule of a request, `sessionless` for the exempt routes, or null for an unknown route. */
+export function ruleFor(method: string, path: string): AccessRule | 'sessionless' | null {
+  const m = asRouteMethod(method);
+  if (SESSIONLESS.some(({ route, pattern }) => route.method === m && pattern.test(path))) {
+    return 'sessionless';
+  }
+  return (
+    RULES.find(({ route, pattern }) => route.method === m && pattern.test(path))?.route ?? null
+  );
+}
+
+/** Every request that may change something: these also need a matching Origin. */
+export function isStateChanging(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method);
+}
+
+export type Decision = 'allow' | 'unauthenticated' | 'forbidden';
+
+/** Whether `principal` may use `rule`; an anonymous caller is told to sign in. */
+export function decide(rule: AccessRule, principal: PrincipalKind): Decision {
+  if (rule.allow.includes(principal)) return 'allow';
+  return principal === 'anonymous' ? 'unauthenticated' : 'forbidden';
+}
+
+/** The principal of a signed-in user: an Admin without an authenticator may only enrol. */
+export function principalOf(user: { role: Role; totpEnabled: boolean }): PrincipalKind {
+  return user.role === 'admin' && !user.totpEnabled ? 'enrolling' : user.role;
+}

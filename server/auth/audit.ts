@@ -1,0 +1,30 @@
+import type { Queryable } from '../db/database';
+
+export type AuditEntry = {
+  communityId: number;
+  /** Who acted; null when no account is known (a failed sign-in for an unknown email). */
+  userId: number | null;
+  action: string;
+  target?: string | null;
+  before?: unknown;
+  after?: unknown;
+  address?: string | null;
+};
+
+/** Writes one audit row; pass the transaction of the change so both commit or neither does. */
+export async function audit(db: Queryable, entry: AuditEntry, now: number): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (community_id, user_id, at, action, target, before, after, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      entry.communityId,
+      entry.userId,
+      new Date(now).toISOString(),
+      entry.action,
+      entry.target ?? null,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      entry.address ?? null,
+    ],
+  );
+}

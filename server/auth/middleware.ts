@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Database } from '../db/database';
+import { HttpError } from '../errors';
+import type { Clock } from '../time';
+import { decide, isStateChanging, principalOf, ruleFor, type PrincipalKind } from './access';
+import { ownOrigin } from './request';
+import { SESSION_COOKIE, userOfSession } from './sessions';
+import type { User } from './users';
+
+/** Who is making the request, as the access middleware found out. */
+export type Principal = {
+  kind: PrincipalKind;
+  /** The signed-in account, null for the demo viewer and anonymous callers. */
+  user: User | null;
+  /** The session token from the cookie, when it named a live session. */
+  token: string | null;
+};
+
+export type AuthEnv = { Variables: { principal: Principal } };
+
+export type AccessOptions = {
+  db: Database;
+  communityId: number;
+  clock: Clock;
+  /** Requests without a session are the read-only demo viewer (Board). */
+  demo: boolean;
+  trustProxy: boolean;
+};
+
+/**
+ * The one guard of /api: finds the route's rule in the access table, checks the Origin of
+ * anything that changes state (CSRF), resolves the session to a principal and lets the request
+ * through only if the table allows that principal. Unknown routes pass on to the 404/405 answer.
+ */
+export function accessMiddleware(options: AccessOptions): MiddlewareHandler<AuthEnv> {
+  const { db, communityId, clock, demo, trustProxy } = options;
+
+  const principalOfRequest = async (c: Context): Promise<Principal> => {
+    const token = getCookie(c, SESSION_COOKIE) ?? null;
+    if (token) {
+      const user = await userOfSession(db, token, clock());
+      if (user && user.communityId === communityId) {
+        return { kind: principalOf(user), user, token };
+      }
+    }
+    return { kind: demo ? 'demo' : 'anonymous', user: null, token: null };
+  };
+
+  return async (c, next) => {
+    const rule = ruleFor(c.req.method, c.req.path);
+    if (rule === null || rule === 'sessionless') return next();
+
+    if (isStateChanging(c.req.method)) {
+      const origin = c.req.header('Origin');
+      // A cookie-carrying write must say where it comes from; a write without cookies (a script
+      // signing in) has no ambient authority to abuse, but a foreign Origin is refused always.
+      const hasCookie = getCookie(c, SESSION_COOKIE) !== undefined;
+      if (origin === undefined ? hasCookie : origin !== ownOrigin(c, trustProxy)) {
+        throw new HttpError(403, 'Cross-site request refused (the Origin does not match)');
+      }
+    }
+
+    const principal = await principalOfRequest(c);
+    switch (decide(rule, principal.kind)) {
+      case 'unauthenticated':
+        throw new HttpError(401, 'Sign in to continue');
+      case 'forbidden':
+        throw new HttpError(403, forbiddenMessage(principal.kind));
+      case 'allow':
+        c.set('principal', principal);
+        return next();
+    }
+  };
+}
+
+function forbiddenMessage(kind: PrincipalKind): string {
+  switch (kind) {
+    case 'demo':
+      return 'The demo is read-only: sign in to make changes';
+    case 'enrolling':
+      return 'Set up two-factor authentication first';
+    default:
+      return 'Your role does not allow this';
+  }
+}

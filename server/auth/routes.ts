@@ -1,0 +1,283 @@
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type * as z from 'zod/mini';
+import {
+  AUTH_PATHS,
+  describeIssues,
+  ME_PATH,
+  SignInBodySchema,
+  TotpConfirmBodySchema,
+  type Me,
+} from '../../src/api/contract';
+import type { Community } from '../community';
+import type { Database } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import type { Clock } from '../time';
+import { principalOf } from './access';
+import {
+  accountScope,
+  addressScope,
+  clearAccountFailures,
+  recordFailure,
+  signInWait,
+  type AttemptLimits,
+} from './attempts';
+import { audit } from './audit';
+import type { AuthEnv, Principal } from './middleware';
+import { checkPassword } from './passwords';
+import { isHttps, requestAddress } from './request';
+import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
+import {
+  createSession,
+  endAllSessions,
+  endSession,
+  pruneSessions,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+} from './sessions';
+import { matchTotp, newTotpSecret, otpauthUri } from './totp';
+import { findUserByEmail, type User } from './users';
+
+export type AuthRouteOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+  limits: AttemptLimits;
+  trustProxy: boolean;
+};
+
+/** One message for an unknown email and a wrong password: the answer names no account. */
+export const WRONG_CREDENTIALS = 'Email or password is incorrect';
+export const TOTP_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+export const TOTP_WRONG = 'That code is not valid (or was already used); try the next one';
+
+/** The display name of the anonymous demo viewer. */
+export const DEMO_VIEWER_NAME = 'Demo viewer';
+
+/** Auth request bodies are a few fields: anything larger is refused before it is read. */
+const MAX_AUTH_BODY_BYTES = 8 * 1024;
+
+async function readBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
+  if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
+    throw new HttpError(415, 'Send the body as application/json');
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new HttpError(400, `Invalid body: ${describeIssues(result.error)}`);
+  return result.data;
+}
+
+export function meOf(principal: Principal, community: Community): Me {
+  const user = principal.user;
+  return {
+    demo: user === null,
+    user: user
+      ? { name: user.name, email: user.email, role: user.role }
+      : { name: DEMO_VIEWER_NAME, email: null, role: 'board' },
+    community: { slug: community.slug, name: community.name },
+    totpEnrolmentRequired: principal.kind === 'enrolling',
+  };
+}
+
+/** /api/me, sign-in, sign-out (here and everywhere) and TOTP enrolment. */
+export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions): void {
+  const { db, community, clock, kit, limits, trustProxy } = options;
+  const route = (path: string) => path.replace(/^\/api/, '');
+  const limit = bodyLimit({
+    maxSize: MAX_AUTH_BODY_BYTES,
+    onError: () => kit.problem(413, 'Request body too large'),
+  });
+
+  const cookie = (c: Context, token: string, maxAgeSeconds: number) =>
+    [
+      `${SESSION_COOKIE}=${token}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      `Max-Age=${maxAgeSeconds}`,
+      ...(isHttps(c, trustProxy) ? ['Secure'] : []),
+    ].join('; ');
+  const withCookie = (status: number, value: unknown, setCookie: string) =>
+    new Response(JSON.stringify(value), {
+      status,
+      headers: { ...kit.apiHeaders, 'Set-Cookie': setCookie },
+    });
+  const signedIn = (c: Context): { user: User; token: string } => {
+    const { user, token } = c.get('principal');
+    if (!user || !token) throw new HttpError(401, 'Sign in to continue');
+    return { user, token };
+  };
+
+  api.get(route(ME_PATH), (c: Context<AuthEnv>) =>
+    kit.json(200, meOf(c.get('principal'), community)),
+  );
+
+  api.post(route(AUTH_PATHS.signIn), limit, async (c: Context<AuthEnv>) => {
+    const { email, password, code } = await readBody(c, SignInBodySchema);
+    const address = requestAddress(c, trustProxy);
+    const now = clock();
+    const wait = await signInWait(db, limits, email, address, now);
+    if (wait > 0) {
+      throw new HttpError(429, 'Too many failed sign-ins; try again in a few minutes', {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
+    }
+    const user = await findUserByEmail(db, community.id, email);
+    const passwordOk = await checkPassword(password, user?.passwordHash ?? null);
+    const fail = async (reason: string, message: string, totpRequired: boolean) => {
+      await db.transaction(async (tx) => {
+        await recordFailure(tx, limits, [accountScope(email), addressScope(address)], now);
+        await audit(
+          tx,
+          {
+            communityId: community.id,
+            userId: user?.id ?? null,
+            action: 'sign-in.failed',
+            target: email.toLowerCase(),
+            after: { reason },
+            address,
+          },
+          now,
+        );
+      });
+      return kit.json(401, totpRequired ? { error: message, totpRequired } : { error: message });
+    };
+    if (!user || !passwordOk) return fail('credentials', WRONG_CREDENTIALS, false);
+
+    let secondFactor: 'totp' | 'recovery' | null = null;
+    if (user.role === 'admin' && user.totpEnabled) {
+      // The right password is not a failure: the form asks for the code next.
+      if (!code) return kit.json(401, { error: TOTP_REQUIRED, totpRequired: true });
+      secondFactor = await acceptSecondFactor(db, user, code, now);
+      if (!secondFactor) return fail('second factor', TOTP_WRONG, true);
+    }
+
+    const token = await db.transaction(async (tx) => {
+      await clearAccountFailures(tx, email);
+      await pruneSessions(tx, now);
+      const created = await createSession(tx, user.id, now);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'sign-in',
+          target: user.email,
+          after: { secondFactor },
+          address,
+        },
+        now,
+      );
+      return created;
+    });
+    const me = meOf({ kind: principalOf(user), user, token }, community);
+    return withCookie(200, me, cookie(c, token, SESSION_ABSOLUTE_MS / 1000));
+  });
+
+  api.post(route(AUTH_PATHS.signOut), async (c: Context<AuthEnv>) => {
+    const { user, token } = signedIn(c);
+    await db.transaction(async (tx) => {
+      await endSession(tx, token);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'sign-out',
+          target: user.email,
+          address: requestAddress(c, trustProxy),
+        },
+        clock(),
+      );
+    });
+    return withCookie(200, { ok: true }, cookie(c, '', 0));
+  });
+
+  api.post(route(AUTH_PATHS.signOutEverywhere), async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const ended = await db.transaction(async (tx) => {
+      const count = await endAllSessions(tx, user.id);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'sign-out-everywhere',
+          target: user.email,
+          after: { sessionsEnded: count },
+          address: requestAddress(c, trustProxy),
+        },
+        clock(),
+      );
+      return count;
+    });
+    return withCookie(200, { ok: true, sessionsEnded: ended }, cookie(c, '', 0));
+  });
+
+  api.post(route(AUTH_PATHS.totpSetup), async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const secret = newTotpSecret();
+    await db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE users SET totp_secret = $2 WHERE id = $1 AND NOT totp_enabled RETURNING 1`,
+        [user.id, secret],
+      );
+      if (rows.length === 0) throw new HttpError(409, 'Two-factor authentication is already on');
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'totp.setup-started',
+          target: user.email,
+          address: requestAddress(c, trustProxy),
+        },
+        clock(),
+      );
+    });
+    return kit.json(200, { secret, uri: otpauthUri(secret, user.email) });
+  });
+
+  api.post(route(AUTH_PATHS.totpConfirm), limit, async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const { code } = await readBody(c, TotpConfirmBodySchema);
+    const now = clock();
+    if (!user.totpSecret) throw new HttpError(409, 'Start the set-up first');
+    const step = matchTotp(user.totpSecret, code, now);
+    if (step === null) {
+      throw new HttpError(400, 'That code does not match; check the time on your phone and retry');
+    }
+    const recoveryCodes = newRecoveryCodes();
+    await db.transaction(async (tx) => {
+      // Only the secret this request read: a set-up started again meanwhile wins.
+      const rows = await tx.query(
+        `UPDATE users SET totp_enabled = true, totp_last_step = $3
+          WHERE id = $1 AND NOT totp_enabled AND totp_secret = $2 RETURNING 1`,
+        [user.id, user.totpSecret, step],
+      );
+      if (rows.length === 0) throw new HttpError(409, 'The set-up changed; start it again');
+      await storeRecoveryCodes(tx, user.id, recoveryCodes);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'totp.enrolled',
+          target: user.email,
+          before: { totpEnabled: false },
+          after: { totpEnabled: true, recoveryCodes: recoveryCodes.length },
+          address: requestAddress(c, trustProxy),
+        },
+        now,
+      );
+    });
+    return kit.json(200, { recoveryCodes });
+  });
+}

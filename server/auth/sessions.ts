@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import { DAY, HOUR, MINUTE } from '../time';
+import { USER_COLUMNS, userFromRow, type User } from './users';
+
+/** A session ends after 12 hours without a request, and 30 days after sign-in whatever happens. */
+export const SESSION_IDLE_MS = 12 * HOUR;
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/** last_seen_at is written at most this often: one write per minute, not one per request. */
+const TOUCH_EVERY_MS = MINUTE;
+
+export const SESSION_COOKIE = 'cg_session';
+
+/** The stored form of a token: its SHA-256 (the token itself is 256 random bits). */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether a session created at `createdMs` and last seen at `lastSeenMs` is still valid. */
+export function sessionAlive(createdMs: number, lastSeenMs: number, now: number): boolean {
+  return now - lastSeenMs < SESSION_IDLE_MS && now - createdMs < SESSION_ABSOLUTE_MS;
+}
+
+/** Starts a session for `userId`; returns the token for the cookie (stored only hashed). */
+export async function createSession(db: Queryable, userId: number, now: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const at = new Date(now).toISOString();
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)`,
+    [tokenHash(token), userId, at],
+  );
+  return token;
+}
+
+type SessionRow = Parameters<typeof userFromRow>[0] & { created_ms: number; seen_ms: number };
+
+/** The user of a live session, or null (unknown, expired or removed user: an ended session). */
+export async function userOfSession(
+  db: Queryable,
+  token: string,
+  now: number,
+): Promise<User | null> {
+  if (token.length > 100) return null;
+  const hash = tokenHash(token);
+  const [row] = await db.query<SessionRow>(
+    `SELECT ${USER_COLUMNS},
+            (extract(epoch FROM s.created_at) * 1000)::float8 AS created_ms,
+            (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS seen_ms
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND u.removed_at IS NULL`,
+    [hash],
+  );
+  if (!row) return null;
+  if (!sessionAlive(row.created_ms, row.seen_ms, now)) {
+    await db.query(`DELETE FROM sessions WHERE token_hash = $1`, [hash]);
+    return null;
+  }
+  if (now - row.seen_ms >= TOUCH_EVERY_MS) {
+    await db.query(`UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1`, [
+      hash,
+      new Date(now).toISOString(),
+    ]);
+  }
+  return userFromRow(row);
+}
+
+export async function endSession(db: Queryable, token: string): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE token_hash = $1`, [tokenHash(token)]);
+}
+
+/** Ends every session of the user (sign out everywhere); returns how many ended. */
+export async function endAllSessions(db: Queryable, userId: number): Promise<number> {
+  const rows = await db.query(`DELETE FROM sessions WHERE user_id = $1 RETURNING 1`, [userId]);
+  return rows.length;
+}
+
+/** Drops sessions that can no longer be used (on sign-in, so the table does not grow forever). */
+export async function pruneSessions(db: Queryable, now: number): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2`, [
+    new Date(now - SESSION_IDLE_MS).toISOString(),
+    new Date(now - SESSION_ABSOLUTE_MS).toISOString(),
+  ]);
+}

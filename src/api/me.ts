@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ME_PATH, MeSchema, type Role } from './contract';
+import { contractQueryFn } from './query-fn';
+
+/**
+ * Who is looking: a signed-in user, the read-only demo viewer, or null (no session and no demo:
+ * the app sends the visitor to /sign-in). Not part of the offline snapshot.
+ */
+export function meQuery() {
+  return queryOptions({
+    queryKey: [ME_PATH],
+    queryFn: contractQueryFn(MeSchema, { on401: 'returnNull' }),
+  });
+}
+
+export function useMe() {
+  return useQuery(meQuery());
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  manager: 'HOA Manager',
+  board: 'Board Member',
+};
+
+/** Up to two initials for the avatar, e.g. "Sarah Johnson" → "SJ". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
+  return letters
+    .map((word) => word?.[0] ?? '')
+    .join('')
+    .toUpperCase();
+}

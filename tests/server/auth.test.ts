@@ -1,0 +1,453 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PATHS, ME_PATH, MeSchema, type Role } from '../../src/api/contract';
+import { ACCESS_RULES, PRINCIPALS, type PrincipalKind } from '../../server/auth/access';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ADMIN_TOTP_SECRET,
+  DEMO_PASSWORD,
+  ensureDemoAccounts,
+} from '../../server/auth/demo-accounts';
+import { hashPassword } from '../../server/auth/passwords';
+import { WRONG_CREDENTIALS } from '../../server/auth/routes';
+import { createSession } from '../../server/auth/sessions';
+import { base32Decode, totp } from '../../server/auth/totp';
+import { insertUser } from '../../server/auth/users';
+import type { Community } from '../../server/community';
+import { DAY, HOUR, MINUTE } from '../../server/time';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  openTestDatabase,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const ORIGIN = 'http://localhost';
+const PASSWORD = 'correct horse battery staple';
+const ADMIN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * The access matrix, written out by hand: which principals may call each route. It must list
+ * exactly the routes of the access table, so a new route cannot go untested.
+ */
+const EXPECTED: Record<string, readonly PrincipalKind[]> = {
+  'GET /api/health': PRINCIPALS,
+  'GET /api/dashboard/metrics': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/usage/timeline': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/amenities/popularity': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/amenities/analytics': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/amy/suggestions': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/amy/analysis': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/me': ['admin', 'manager', 'board', 'demo', 'enrolling'],
+  'POST /api/auth/sign-in': PRINCIPALS,
+  'POST /api/auth/sign-out': ['admin', 'manager', 'board', 'enrolling'],
+  'POST /api/auth/sign-out-everywhere': ['admin', 'manager', 'board', 'enrolling'],
+  'POST /api/auth/totp/setup': ['enrolling'],
+  'POST /api/auth/totp/confirm': ['enrolling'],
+};
+
+type Res = { status: number; json: unknown; headers: Headers };
+
+function sessionCookie(res: Res): string | null {
+  const header = res.headers.get('Set-Cookie');
+  const token = /cg_session=([^;]*)/.exec(header ?? '')?.[1];
+  return token ? `cg_session=${token}` : null;
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`auth: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    const clock = testClock('2026-03-18T12:00:00Z');
+    let demoApp: ReturnType<typeof testApp>;
+    let closedApp: ReturnType<typeof testApp>;
+    const ids = {} as Record<'admin' | 'manager' | 'board' | 'enrolling', number>;
+    let emailSeq = 0;
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      const passwordHash = await hashPassword(PASSWORD);
+      const add = async (email: string, role: Role, totpSecret: string | null = null) => {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          { email, name: `The ${role}`, role, passwordHash, totpSecret },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        return id;
+      };
+      ids.admin = await add('Admin@Example.org', 'admin', ADMIN_SECRET);
+      ids.manager = await add('manager@example.org', 'manager');
+      ids.board = await add('board@example.org', 'board');
+      ids.enrolling = await add('new-admin@example.org', 'admin');
+      const limits = { perAccount: 3, perAddress: 1000, windowMs: 15 * MINUTE };
+      demoApp = testApp(test.db, community, { clock: clock.now, demo: true, signInLimits: limits });
+      closedApp = testApp(test.db, community, {
+        clock: clock.now,
+        demo: false,
+        signInLimits: limits,
+      });
+    });
+    afterAll(() => test?.drop());
+
+    async function call(
+      app: ReturnType<typeof testApp>,
+      method: string,
+      path: string,
+      options: {
+        cookie?: string | null;
+        origin?: string | null;
+        body?: unknown;
+        url?: string;
+      } = {},
+    ): Promise<Res> {
+      const headers: Record<string, string> = {};
+      if (options.cookie) headers.Cookie = options.cookie;
+      const origin = options.origin === undefined ? ORIGIN : options.origin;
+      if (origin !== null && method !== 'GET') headers.Origin = origin;
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await app.app.request(options.url ?? path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, json, headers: res.headers };
+    }
+
+    const signIn = (body: unknown, app = closedApp, extra: { origin?: string | null } = {}) =>
+      call(app, 'POST', AUTH_PATHS.signIn, { body, ...extra });
+    const sessionFor = async (who: keyof typeof ids) =>
+      `cg_session=${await createSession(test.db, ids[who], clock.now())}`;
+    const adminCode = () => totp(base32Decode(ADMIN_SECRET) ?? Buffer.alloc(0), clock.now());
+    const freshEmail = () => `nobody-${++emailSeq}@example.org`;
+
+    it('the hand-written matrix lists exactly the routes of the access table', () => {
+      expect(Object.keys(EXPECTED).sort()).toEqual(
+        ACCESS_RULES.map((rule) => `${rule.method} ${rule.path}`).sort(),
+      );
+    });
+
+    describe('every route × every principal', () => {
+      const cells = Object.entries(EXPECTED).flatMap(([route, allowed]) =>
+        PRINCIPALS.map((principal) => [route, principal, allowed.includes(principal)] as const),
+      );
+      it.each(cells)('%s as %s: allowed %s', async (route, principal, allowed) => {
+        const [method = 'GET', path = '/'] = route.split(' ');
+        const cookie =
+          principal === 'demo' || principal === 'anonymous' ? null : await sessionFor(principal);
+        const app = principal === 'demo' ? demoApp : closedApp;
+        const res = await call(app, method, path, {
+          cookie,
+          body: method === 'GET' ? undefined : {},
+        });
+        if (allowed) {
+          expect([401, 403], JSON.stringify(res.json)).not.toContain(res.status);
+          expect(res.status).toBeLessThan(500);
+        } else {
+          expect(res.status, JSON.stringify(res.json)).toBe(principal === 'anonymous' ? 401 : 403);
+          expect(res.json).toEqual({ error: expect.any(String) as string });
+        }
+      });
+    });
+
+    it('a state-changing request needs its own Origin (CSRF)', async () => {
+      const cookie = await sessionFor('manager');
+      const foreign = await call(closedApp, 'POST', AUTH_PATHS.signOut, {
+        cookie,
+        origin: 'https://evil.example',
+      });
+      expect(foreign.status).toBe(403);
+      const missing = await call(closedApp, 'POST', AUTH_PATHS.signOut, { cookie, origin: null });
+      expect(missing.status).toBe(403);
+      // The session survived both attempts.
+      expect((await call(closedApp, 'GET', ME_PATH, { cookie })).status).toBe(200);
+      const signInFromElsewhere = await signIn(
+        { email: 'manager@example.org', password: PASSWORD },
+        closedApp,
+        { origin: 'https://evil.example' },
+      );
+      expect(signInFromElsewhere.status).toBe(403);
+      const same = await call(closedApp, 'POST', AUTH_PATHS.signOut, { cookie });
+      expect(same.status).toBe(200);
+    });
+
+    it('the ingest endpoint keeps its bearer key: no session, no Origin', async () => {
+      const res = await closedApp.post([]);
+      expect(res.status).toBe(400); // got past authentication to validation
+      expect((await closedApp.post([], 'wrong-key')).status).toBe(401);
+    });
+
+    it('signs in with a cookie (HttpOnly, SameSite=Lax, Path=/) and /api/me names the user', async () => {
+      const res = await signIn({ email: ' MANAGER@example.org ', password: PASSWORD });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const setCookie = res.headers.get('Set-Cookie') ?? '';
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Lax/);
+      expect(setCookie).toMatch(/Path=\//);
+      expect(setCookie).not.toMatch(/Secure/);
+      const me = await call(closedApp, 'GET', ME_PATH, { cookie: sessionCookie(res) });
+      expect(MeSchema.parse(me.json)).toEqual({
+        demo: false,
+        user: { name: 'The manager', email: 'manager@example.org', role: 'manager' },
+        community: { slug: community.slug, name: community.name },
+        totpEnrolmentRequired: false,
+      });
+      const rows = await test.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+      const token = sessionCookie(res)?.split('=')[1] ?? '';
+      expect(rows.some((r) => r.token_hash === token)).toBe(false); // only a hash is stored
+    });
+
+    it('the cookie is Secure on HTTPS, and behind a proxy only when TRUST_PROXY says so', async () => {
+      const body = { email: 'board@example.org', password: PASSWORD };
+      const https = await call(closedApp, 'POST', AUTH_PATHS.signIn, {
+        body,
+        url: `https://localhost${AUTH_PATHS.signIn}`,
+        origin: 'https://localhost',
+      });
+      expect(https.headers.get('Set-Cookie')).toMatch(/; Secure/);
+      const forwarded = async (trustProxy: boolean) => {
+        const app = testApp(test.db, community, { clock: clock.now, trustProxy });
+        const res = await app.app.request(AUTH_PATHS.signIn, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Forwarded-Proto': 'https',
+            Origin: trustProxy ? 'https://localhost' : 'http://localhost',
+          },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(200);
+        return res.headers.get('Set-Cookie') ?? '';
+      };
+      expect(await forwarded(false)).not.toMatch(/Secure/);
+      expect(await forwarded(true)).toMatch(/; Secure/);
+    });
+
+    it('an unknown email and a wrong password get the same answer in similar time', async () => {
+      const time = async (email: string) => {
+        const started = performance.now();
+        const res = await signIn({ email, password: 'wrong password' });
+        return { ms: performance.now() - started, status: res.status, json: res.json };
+      };
+      const unknown = await time(freshEmail());
+      const wrong = await time('board@example.org');
+      expect(unknown.status).toBe(401);
+      expect(wrong.status).toBe(401);
+      expect(unknown.json).toEqual({ error: WRONG_CREDENTIALS });
+      expect(wrong.json).toEqual(unknown.json);
+      // Both run argon2: an unknown email is not answered measurably faster.
+      expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.5);
+      await test.db.query(`DELETE FROM sign_in_attempts`);
+    });
+
+    it('limits failed sign-ins per account, and lets the right password in after the window', async () => {
+      const body = { email: 'board@example.org', password: 'guess' };
+      for (let i = 0; i < 3; i++) expect((await signIn(body)).status).toBe(401);
+      const blocked = await signIn({ email: 'board@example.org', password: PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeLessThanOrEqual(15 * 60);
+      // Another account from the same address is not affected.
+      expect((await signIn({ email: 'manager@example.org', password: PASSWORD })).status).toBe(200);
+      clock.advance(15 * MINUTE);
+      expect((await signIn({ email: 'board@example.org', password: PASSWORD })).status).toBe(200);
+    });
+
+    it('limits failed sign-ins per address across accounts', async () => {
+      const app = testApp(test.db, community, {
+        clock: clock.now,
+        signInLimits: { perAccount: 100, perAddress: 4, windowMs: 15 * MINUTE },
+      });
+      for (let i = 0; i < 4; i++) {
+        expect((await signIn({ email: freshEmail(), password: 'x' }, app)).status).toBe(401);
+      }
+      expect((await signIn({ email: freshEmail(), password: 'x' }, app)).status).toBe(429);
+      clock.advance(15 * MINUTE);
+      await test.db.query(`DELETE FROM sign_in_attempts`);
+    });
+
+    it('an Admin needs the authenticator code; each code works once', async () => {
+      const body = { email: 'admin@example.org', password: PASSWORD };
+      const noCode = await signIn(body);
+      expect(noCode.status).toBe(401);
+      expect(noCode.json).toMatchObject({ totpRequired: true });
+      expect(sessionCookie(noCode)).toBeNull();
+      const wrong = await signIn({ ...body, code: '000000' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json).toMatchObject({ totpRequired: true });
+      const wrongPasswordRightCode = await signIn({ ...body, password: 'x', code: adminCode() });
+      expect(wrongPasswordRightCode.json).toEqual({ error: WRONG_CREDENTIALS });
+      clock.advance(30_000);
+      const code = adminCode();
+      const ok = await signIn({ ...body, code });
+      expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+      expect(ok.json).toMatchObject({ user: { role: 'admin' }, totpEnrolmentRequired: false });
+      expect((await signIn({ ...body, code })).status).toBe(401); // replayed
+      await test.db.query(`DELETE FROM sign_in_attempts`);
+    });
+
+    it('an Admin without an authenticator may only enrol, then needs codes', async () => {
+      const body = { email: 'new-admin@example.org', password: PASSWORD };
+      const [{ last = 0 } = {}] = await test.db.query<{ last: number }>(
+        `SELECT coalesce(max(id), 0)::int AS last FROM audit_log`,
+      );
+      const first = await signIn(body);
+      expect(first.status).toBe(200);
+      const cookie = sessionCookie(first);
+      expect(first.json).toMatchObject({ totpEnrolmentRequired: true });
+      expect((await call(closedApp, 'GET', '/api/dashboard/metrics', { cookie })).status).toBe(403);
+
+      const setup = await call(closedApp, 'POST', AUTH_PATHS.totpSetup, { cookie });
+      expect(setup.status).toBe(200);
+      const { secret, uri } = setup.json as { secret: string; uri: string };
+      expect(uri).toContain(`secret=${secret}`);
+      const key = base32Decode(secret) ?? Buffer.alloc(0);
+      const bad = await call(closedApp, 'POST', AUTH_PATHS.totpConfirm, {
+        cookie,
+        body: { code: '12345x' },
+      });
+      expect(bad.status).toBe(400);
+      const confirmed = await call(closedApp, 'POST', AUTH_PATHS.totpConfirm, {
+        cookie,
+        body: { code: totp(key, clock.now()) },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+      const { recoveryCodes } = confirmed.json as { recoveryCodes: string[] };
+      expect(recoveryCodes).toHaveLength(10);
+      expect(new Set(recoveryCodes).size).toBe(10);
+
+      // The same session is now a full Admin; a new sign-in needs a code.
+      expect((await call(closedApp, 'GET', '/api/dashboard/metrics', { cookie })).status).toBe(200);
+      expect((await signIn(body)).json).toMatchObject({ totpRequired: true });
+      // A recovery code works once, typed in any case.
+      const recovery = recoveryCodes[0] ?? '';
+      expect((await signIn({ ...body, code: recovery.toUpperCase() })).status).toBe(200);
+      expect((await signIn({ ...body, code: recovery })).status).toBe(401);
+      await test.db.query(`DELETE FROM sign_in_attempts`);
+
+      const actions = await test.db.query<{ action: string }>(
+        `SELECT action FROM audit_log WHERE user_id = $1 AND id > $2 ORDER BY id`,
+        [ids.enrolling, last],
+      );
+      expect(actions.map((a) => a.action)).toEqual([
+        'sign-in',
+        'totp.setup-started',
+        'totp.enrolled',
+        'sign-in',
+        'sign-in.failed',
+      ]);
+    });
+
+    it('sessions end after 12 idle hours and 30 days whatever the activity', async () => {
+      const me = (cookie: string) => call(closedApp, 'GET', ME_PATH, { cookie });
+      const idle = await sessionFor('board');
+      clock.advance(11 * HOUR);
+      expect((await me(idle)).status).toBe(200);
+      clock.advance(11 * HOUR); // 22 h after sign-in, 11 h after the last request
+      expect((await me(idle)).status).toBe(200);
+      clock.advance(12 * HOUR);
+      expect((await me(idle)).status).toBe(401);
+
+      const busy = await sessionFor('board');
+      for (let elapsed = 0; elapsed < 30 * DAY - 11 * HOUR; elapsed += 11 * HOUR) {
+        clock.advance(11 * HOUR);
+        expect((await me(busy)).status).toBe(200);
+      }
+      clock.advance(11 * HOUR);
+      expect((await me(busy)).status).toBe(401);
+    });
+
+    it('sign-out ends the session and clears the cookie; everywhere ends them all', async () => {
+      const one = await sessionFor('manager');
+      const signedOut = await call(closedApp, 'POST', AUTH_PATHS.signOut, { cookie: one });
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.headers.get('Set-Cookie')).toMatch(/cg_session=; .*Max-Age=0/);
+      expect((await call(closedApp, 'GET', ME_PATH, { cookie: one })).status).toBe(401);
+
+      const a = await sessionFor('manager');
+      const b = await sessionFor('manager');
+      const everywhere = await call(closedApp, 'POST', AUTH_PATHS.signOutEverywhere, { cookie: a });
+      expect(everywhere.status).toBe(200);
+      expect((await call(closedApp, 'GET', ME_PATH, { cookie: b })).status).toBe(401);
+      // In demo mode an ended session falls back to the read-only viewer.
+      const demoMe = await call(demoApp, 'GET', ME_PATH, { cookie: b });
+      expect(demoMe.json).toMatchObject({ demo: true, user: { role: 'board' } });
+    });
+
+    it('audits sign-ins (with failures), sign-outs and enrolment', async () => {
+      const rows = await test.db.query<{ action: string; n: number }>(
+        `SELECT action, count(*)::int AS n FROM audit_log GROUP BY action ORDER BY action`,
+      );
+      const actions = Object.fromEntries(rows.map((r) => [r.action, r.n]));
+      for (const action of [
+        'sign-in',
+        'sign-in.failed',
+        'sign-out',
+        'sign-out-everywhere',
+        'totp.setup-started',
+        'totp.enrolled',
+      ]) {
+        expect(actions[action], action).toBeGreaterThan(0);
+      }
+      const [failure] = await test.db.query<{ user_id: number | null; after: unknown }>(
+        `SELECT user_id, after FROM audit_log WHERE action = 'sign-in.failed' AND target = $1`,
+        ['board@example.org'],
+      );
+      expect(failure?.user_id).toBe(ids.board);
+      expect(failure?.after).toEqual({ reason: 'credentials' });
+    });
+
+    it('without demo mode the API answers 401 without a session', async () => {
+      expect((await call(closedApp, 'GET', '/api/dashboard/metrics')).status).toBe(401);
+      expect((await call(closedApp, 'GET', ME_PATH)).status).toBe(401);
+      const demoMe = await call(demoApp, 'GET', ME_PATH);
+      expect(MeSchema.parse(demoMe.json)).toMatchObject({ demo: true, user: { role: 'board' } });
+    });
+
+    it('demo accounts are created once, even by two servers at once, and sign in', async () => {
+      const created = await Promise.all([
+        ensureDemoAccounts(test.db, community, clock.now()),
+        ensureDemoAccounts(test.db, community, clock.now()),
+      ]);
+      expect(created.reduce((a, b) => a + b, 0)).toBe(DEMO_ACCOUNTS.length);
+      expect(await ensureDemoAccounts(test.db, community, clock.now())).toBe(0);
+      const manager = await signIn({
+        email: 'manager@willowcreek.example',
+        password: DEMO_PASSWORD,
+      });
+      expect(manager.json).toMatchObject({ user: { role: 'manager' } });
+      clock.advance(60_000);
+      const code = totp(base32Decode(DEMO_ADMIN_TOTP_SECRET) ?? Buffer.alloc(0), clock.now());
+      const admin = await signIn({
+        email: 'admin@willowcreek.example',
+        password: DEMO_PASSWORD,
+        code,
+      });
+      expect(admin.status, JSON.stringify(admin.json)).toBe(200);
+    });
+
+    it('refuses malformed sign-in bodies with a clear 4xx', async () => {
+      expect((await signIn({ email: 'a@b.c' })).status).toBe(400);
+      expect((await signIn({ email: 'x'.repeat(300), password: 'p' })).status).toBe(400);
+      const notJson = await closedApp.app.request(AUTH_PATHS.signIn, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', Origin: ORIGIN },
+        body: 'email=a',
+      });
+      expect(notJson.status).toBe(415);
+      const huge = await signIn({ email: 'a@b.c', password: 'p'.repeat(20_000) });
+      expect(huge.status).toBe(413);
+    });
+  });
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { AUTH_PATHS, ME_PATH, type Me, type SignInBody } from '../../src/api/contract';
+import { metricsQuery } from '../../src/api/metrics';
+import { AppRoutes } from '../../src/app/routes';
+import { safeNextPath } from '../../src/features/account/safe-next';
+import { LAZY_LOAD, renderWithApp } from '../render';
+
+const adminMe: Me = {
+  ...meFixture,
+  user: { name: 'Alex Rivera', email: 'admin@willowcreek.example', role: 'admin' },
+};
+
+/** A server that knows one manager and one Admin (code 123456); starts anonymous in the demo. */
+function fakeAuthServer() {
+  let me: Me | null = demoMeFixture;
+  const bodies: SignInBody[] = [];
+  server.use(
+    http.get(ME_PATH, () => HttpResponse.json(me)),
+    http.post(AUTH_PATHS.signIn, async ({ request }) => {
+      const body = (await request.json()) as SignInBody;
+      bodies.push(body);
+      if (body.email === 'manager@willowcreek.example' && body.password === 'right') {
+        me = meFixture;
+        return HttpResponse.json(me);
+      }
+      if (body.email === 'admin@willowcreek.example' && body.password === 'right') {
+        if (!body.code) {
+          return HttpResponse.json(
+            { error: 'Enter the 6-digit code from your authenticator app', totpRequired: true },
+            { status: 401 },
+          );
+        }
+        if (body.code !== '123456') {
+          return HttpResponse.json(
+            { error: 'That code is not valid', totpRequired: true },
+            { status: 401 },
+          );
+        }
+        me = adminMe;
+        return HttpResponse.json(me);
+      }
+      return HttpResponse.json({ error: 'Email or password is incorrect' }, { status: 401 });
+    }),
+    http.post(AUTH_PATHS.signOut, () => {
+      me = demoMeFixture;
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  return { bodies };
+}
+
+async function fillCredentials(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email', {}, LAZY_LOAD), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('sign-in page', () => {
+  it('says plainly when the email or password is wrong, and keeps the email', async () => {
+    fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    await fillCredentials('manager@willowcreek.example', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect');
+    expect(screen.getByLabelText('Email')).toHaveValue('manager@willowcreek.example');
+  });
+
+  it('signs a manager in and opens the page it came from, with the name in the user card', async () => {
+    fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in?next=%2Freports' });
+    await fillCredentials('manager@willowcreek.example', 'right');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reports' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(await within(sidebar).findByText('Sarah Johnson')).toBeInTheDocument();
+    expect(within(sidebar).getByText('HOA Manager')).toBeInTheDocument();
+    expect(screen.queryByText(/Demo · read-only/)).not.toBeInTheDocument();
+  });
+
+  it('asks an Admin for the authenticator code, refuses a wrong one, accepts the right one', async () => {
+    const { bodies } = fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    const user = await fillCredentials('admin@willowcreek.example', 'right');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' }),
+    ).toBeInTheDocument();
+    const code = screen.getByLabelText('Authentication code');
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not valid');
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({
+      email: 'admin@willowcreek.example',
+      password: 'right',
+      code: '123456',
+    });
+  });
+
+  it('sends only same-site paths as next', () => {
+    expect(safeNextPath('/reports')).toBe('/reports');
+    expect(safeNextPath('//evil.example')).toBe('/dashboard');
+    expect(safeNextPath('https://evil.example')).toBe('/dashboard');
+    expect(safeNextPath('/sign-in')).toBe('/dashboard');
+    expect(safeNextPath(null)).toBe('/dashboard');
+  });
+});
+
+describe('the shell and who is signed in', () => {
+  it('shows the demo banner and a Sign in link to the anonymous demo viewer', async () => {
+    fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const banner = await screen.findByRole('region', { name: 'Demo' });
+    expect(banner).toHaveTextContent('Demo · read-only · Sign in to manage');
+    expect(within(banner).getByRole('link', { name: 'Sign in to manage' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    );
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByText('Demo viewer')).toBeInTheDocument();
+    expect(within(sidebar).getByText('Board Member · read-only')).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a session (no demo) to the sign-in page', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json({ error: 'Sign in' }, { status: 401 })));
+    renderWithApp(<AppRoutes />, { route: '/analytics' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+  });
+
+  it('Sign out clears the cached data and returns to the sign-in page', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json(meFixture)));
+    let signedOut = false;
+    server.use(
+      http.post(AUTH_PATHS.signOut, () => {
+        signedOut = true;
+        server.use(
+          http.get(ME_PATH, () => HttpResponse.json({ error: 'Sign in' }, { status: 401 })),
+        );
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { client } = renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    await within(sidebar).findByText('Sarah Johnson');
+    await waitFor(() => expect(client.getQueryData(metricsQuery().queryKey)).toBeDefined());
+    await userEvent.setup().click(within(sidebar).getByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(signedOut).toBe(true);
+    expect(client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
+  });
+});
