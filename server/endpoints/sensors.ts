@@ -35,7 +35,7 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
     `SELECT d.dev_eui, d.name, d.amenity_id, d.model, d.counting_mode, d.report_interval_s,
             (extract(epoch FROM d.created_at) * 1000)::float8 AS registered_ms,
             (extract(epoch FROM d.last_uplink_at) * 1000)::float8 AS last_ms,
-            d.battery::float8 AS battery, d.rssi::float8 AS rssi, d.snr::float8 AS snr,
+            d.battery, d.rssi, d.snr,
             (SELECT count(*)::int FROM uplinks u
               WHERE u.community_id = d.community_id AND u.dev_eui = d.dev_eui
                 AND u.kind = 'uplink' AND u.received_at > $2::timestamptz

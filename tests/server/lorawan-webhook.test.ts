@@ -156,6 +156,8 @@ for (const backend of BACKENDS) {
           up({
             devEui: YARD.devEui,
             decoded: { people_count_all: 12, people_in: 3, people_out: 0 },
+            rssi: -101,
+            snr: 7.7,
           }),
         ),
       );
@@ -164,6 +166,8 @@ for (const backend of BACKENDS) {
         json: { reading: { amenityId: 'the-yard', occupancy: 12, entries: 3 } },
       });
       expect(await liveCount('the-yard')).toBe(12);
+      const yard = (await sensors()).sensors.find((s) => s.devEui === YARD.devEui);
+      expect(yard).toMatchObject({ rssi: -101, snr: 7.7 });
     });
 
     it('decodes a raw VS133 payload when no decoded object is sent', async () => {
