@@ -253,6 +253,16 @@ for (const backend of BACKENDS) {
       expect((await chirp(chirpStackUpBody(up({ devEui: YARD.devEui })), '')).json).toMatchObject({
         error: expect.stringContaining('event') as string,
       });
+      // From the future (beyond clock drift), even from an unknown device.
+      const ahead = new Date(Date.parse(NOW) + 6 * 60_000).toISOString();
+      expect(
+        await tts(ttsUplinkBody(up({ devEui: 'A84041000181C0DE', receivedAt: ahead }))),
+      ).toMatchObject({
+        status: 400,
+        json: {
+          error: expect.stringMatching(/^received_at: .* ahead of the server's clock$/) as string,
+        },
+      });
       // A reading out of bounds (over 1.5 x capacity) stores nothing, not even the dedupe row.
       const crowd = ttsUplinkBody(up({ devEui: LAWN.devEui, decoded: { people_count_all: 900 } }));
       expect(await tts(crowd)).toMatchObject({
