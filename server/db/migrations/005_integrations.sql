@@ -27,10 +27,9 @@ CREATE TABLE devices (
   -- How often the device is configured to report: the base of its health figures.
   report_interval_s int NOT NULL DEFAULT 600 CHECK (report_interval_s BETWEEN 10 AND 86400),
   last_uplink_at timestamptz,
-  -- float8, not real: the reported values come back exactly (-97, 7.7), not 7.6999998.
-  battery float8 CHECK (battery BETWEEN 0 AND 100),
-  rssi float8,
-  snr float8,
+  battery real CHECK (battery BETWEEN 0 AND 100),
+  rssi real,
+  snr real,
   counter_state jsonb NOT NULL DEFAULT '{"recent":[],"totals":{},"occupancy":0,"fromZero":false}',
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (community_id, dev_eui),
