@@ -35,7 +35,10 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
     `SELECT d.dev_eui, d.name, d.amenity_id, d.model, d.counting_mode, d.report_interval_s,
             (extract(epoch FROM d.created_at) * 1000)::float8 AS registered_ms,
             (extract(epoch FROM d.last_uplink_at) * 1000)::float8 AS last_ms,
-            d.battery::float8 AS battery, d.rssi::float8 AS rssi, d.snr::float8 AS snr,
+            -- real columns: rounded so a reported 7.7 reads 7.7, not 7.6999998
+            round(d.battery::numeric, 2)::float8 AS battery,
+            round(d.rssi::numeric, 2)::float8 AS rssi,
+            round(d.snr::numeric, 2)::float8 AS snr,
             (SELECT count(*)::int FROM uplinks u
               WHERE u.community_id = d.community_id AND u.dev_eui = d.dev_eui
                 AND u.kind = 'uplink' AND u.received_at > $2::timestamptz

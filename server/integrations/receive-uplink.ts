@@ -16,7 +16,7 @@ import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { HttpError } from '../errors';
-import { ingestInTransaction } from '../ingest';
+import { FUTURE_TOLERANCE_MS, ingestInTransaction } from '../ingest';
 import type { MilesightModel } from '../lorawan/milesight';
 import {
   initialDeviceState,
@@ -132,8 +132,17 @@ export function uplinkReceiver({ db, community, clock, onStored }: UplinkReceive
     }
     if (parsed.kind === 'invalid') throw new HttpError(400, parsed.reason);
     if (parsed.kind === 'ignored') return { status: 204, body: null };
+    const { devEui, receivedAt } = parsed.kind === 'uplink' ? parsed.uplink : parsed.status;
+    // The same clock-drift tolerance as readings, for every event (unknown devices and status
+    // events make no reading, but their times are shown and counted).
+    if (Date.parse(receivedAt) > clock() + FUTURE_TOLERANCE_MS) {
+      const field = integration.kind === 'tts' ? 'received_at' : 'time';
+      throw new HttpError(
+        400,
+        `${field}: ${receivedAt} is more than ${FUTURE_TOLERANCE_MS / 60_000} minutes ahead of the server's clock`,
+      );
+    }
     await pruneOldUplinks();
-    const devEui = parsed.kind === 'uplink' ? parsed.uplink.devEui : parsed.status.devEui;
     const device = known.get(devEui);
     const outcome = await retryOnConflict(() =>
       db.transaction(async (tx) => {

@@ -156,6 +156,8 @@ for (const backend of BACKENDS) {
           up({
             devEui: YARD.devEui,
             decoded: { people_count_all: 12, people_in: 3, people_out: 0 },
+            rssi: -101,
+            snr: 7.7,
           }),
         ),
       );
@@ -164,6 +166,8 @@ for (const backend of BACKENDS) {
         json: { reading: { amenityId: 'the-yard', occupancy: 12, entries: 3 } },
       });
       expect(await liveCount('the-yard')).toBe(12);
+      const yard = (await sensors()).sensors.find((s) => s.devEui === YARD.devEui);
+      expect(yard).toMatchObject({ rssi: -101, snr: 7.7 });
     });
 
     it('decodes a raw VS133 payload when no decoded object is sent', async () => {
@@ -248,6 +252,16 @@ for (const backend of BACKENDS) {
       expect((await tts({ hello: 'world' })).status).toBe(400);
       expect((await chirp(chirpStackUpBody(up({ devEui: YARD.devEui })), '')).json).toMatchObject({
         error: expect.stringContaining('event') as string,
+      });
+      // From the future (beyond clock drift), even from an unknown device.
+      const ahead = new Date(Date.parse(NOW) + 6 * 60_000).toISOString();
+      expect(
+        await tts(ttsUplinkBody(up({ devEui: 'A84041000181C0DE', receivedAt: ahead }))),
+      ).toMatchObject({
+        status: 400,
+        json: {
+          error: expect.stringMatching(/^received_at: .* ahead of the server's clock$/) as string,
+        },
       });
       // A reading out of bounds (over 1.5 x capacity) stores nothing, not even the dedupe row.
       const crowd = ttsUplinkBody(up({ devEui: LAWN.devEui, decoded: { people_count_all: 900 } }));
