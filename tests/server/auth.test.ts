@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, ME_PATH, MeSchema, type Role } from '../../src/api/contract';
-import { ACCESS_RULES, PRINCIPALS, type PrincipalKind } from '../../server/auth/access';
+import { ACCESS_RULES, PRINCIPALS, ruleFor, type PrincipalKind } from '../../server/auth/access';
 import {
   DEMO_ACCOUNTS,
   DEMO_ADMIN_TOTP_SECRET,
@@ -40,6 +40,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/amenities/analytics': ['admin', 'manager', 'board', 'demo'],
   'GET /api/amy/suggestions': ['admin', 'manager', 'board', 'demo'],
   'GET /api/amy/analysis': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/sensors': ['admin', 'manager', 'board', 'demo'],
   'GET /api/me': ['admin', 'manager', 'board', 'demo', 'enrolling'],
   'POST /api/auth/sign-in': PRINCIPALS,
   'POST /api/auth/sign-out': ['admin', 'manager', 'board', 'enrolling'],
@@ -136,6 +137,12 @@ for (const backend of BACKENDS) {
       expect(Object.keys(EXPECTED).sort()).toEqual(
         ACCESS_RULES.map((rule) => `${rule.method} ${rule.path}`).sort(),
       );
+    });
+
+    it('sensors and network servers authenticate with their own keys, not sessions', () => {
+      expect(ruleFor('POST', '/api/readings')).toBe('sessionless');
+      expect(ruleFor('POST', '/api/integrations/demo-tts/uplink')).toBe('sessionless');
+      expect(ruleFor('GET', '/api/integrations/demo-tts/uplink')).toBeNull();
     });
 
     describe('every route × every principal', () => {
