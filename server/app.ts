@@ -9,6 +9,7 @@ import {
 } from '../src/api/contract';
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
+import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -125,6 +126,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
   const ingest = async (readings: Reading[]) => {
     const result = await ingestBatch(db, community, readings, clock());
     if (result.accepted > 0) cache.invalidate();
+    // Alerts (issue 14): judged once the batch has committed, never by a browser.
+    if (result.accepted > 0) await evaluateAfterIngest(db, community, readings, clock(), log);
     return result;
   };
 
