@@ -10,6 +10,7 @@ import type { Database } from './db/database';
 import { migrate, SCHEMA_LOCK } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
+import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
 import { seedDemoInto, type SeedOptions } from './simulator/seed';
@@ -107,6 +108,8 @@ export type ServerOptions = {
   ingestKey?: string;
   clock?: Clock;
   log?: (message: string) => void;
+  /** Scheduled reports and silent-sensor checks: how often (issue 14; default 30 s). */
+  schedulerIntervalMs?: number;
 };
 
 export type RunningServer = {
@@ -125,6 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const db = await openDatabase(options.database);
   let simulator: LiveSimulator | undefined;
   let http: ServerType | undefined;
+  let scheduler: Scheduler | undefined; // issue 14
   try {
     const where =
       'url' in options.database
@@ -148,6 +152,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const generatedKey = !options.ingestKey;
     const ingestKey = options.ingestKey || randomBytes(24).toString('base64url');
     const app = createApp({ db, community, ingestKey, clock, site, log });
+    // Issue 14: due reports (a missed one runs now, once) and silent sensors, once across servers.
+    scheduler = startScheduler({
+      db,
+      community,
+      clock,
+      intervalMs: options.schedulerIntervalMs,
+      log,
+    });
 
     // While closing: requests that arrive on a connection still open get a 503 and the
     // connection closes; requests already in progress finish.
@@ -227,6 +239,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
+        await scheduler?.stop(); // issue 14
         const deadline = Date.now() + 10_000;
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));
@@ -238,6 +251,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
   } catch (error) {
     await simulator?.stop();
+    await scheduler?.stop(); // issue 14
     http?.close();
     await db.close();
     throw error;
