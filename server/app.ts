@@ -10,6 +10,8 @@ import {
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
 import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
+import { alertRoutes, ALERTS_ALLOWED_METHODS } from './alerts/routes'; // issue 14
+import { scheduleRoutes } from './schedules/routes'; // issue 14
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -143,8 +145,13 @@ export function createApp(options: AppOptions): CommonGroundApp {
     }),
   );
 
+  // Alerts and scheduled reports (issue 14): each module lists its routes' roles at its top.
+  api.route('/', alertRoutes({ db, community, kit }));
+  api.route('/', scheduleRoutes({ db, community, clock, kit }));
+
   // Known API paths with the wrong method, then anything else under /api/.
   const known = new Map<string, string>([
+    ...ALERTS_ALLOWED_METHODS, // issue 14
     ...[...Object.values(API_PATHS), HEALTH_PATH].map((p) => [route(p), 'GET, HEAD'] as const),
     ['/readings', 'POST'],
   ]);

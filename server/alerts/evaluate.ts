@@ -1,4 +1,4 @@
-import type { Reading } from '../../src/api/contract';
+import type { AlertKind, Reading } from '../../src/api/contract';
 import type { Amenity, Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HOUR, localParts, shiftLocalDays, startOfHour } from '../time';
@@ -12,9 +12,9 @@ import {
   silentLevel,
   UNUSUAL_HISTORY_WEEKS,
   unusualLevel,
-  type AlertKind,
 } from './levels';
 import { alertMessage, type AlertFacts } from './messages';
+import { RULE_DEFAULTS } from './rule-bounds';
 
 /**
  * Alert evaluation on the server, as readings arrive (after the ingest transaction commits) and,
@@ -25,12 +25,7 @@ import { alertMessage, type AlertFacts } from './messages';
  */
 
 /** The default rule every amenity gets once: occupancy at 90% of capacity, re-armed below 80%. */
-export const DEFAULT_RULE = {
-  kind: 'occupancy',
-  threshold: 90,
-  rearmBelow: 80,
-  cooldownMinutes: 30,
-};
+const DEFAULT_RULE = { kind: 'occupancy', ...RULE_DEFAULTS.occupancy } as const;
 
 /** Readings older than this when they arrive (a backfill, a simulator catching up) update no alert. */
 export const STALE_AFTER_MS = HOUR;

@@ -6,9 +6,6 @@ import { localParts } from '../time';
  * rule's threshold (pure functions, tested in tests/unit/alert-levels.test.ts).
  */
 
-export const ALERT_KINDS = ['occupancy', 'silent', 'unusual', 'after_hours'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
 /** Occupancy as a percent of capacity: the "pool passes 90%" rule. */
 export function occupancyLevel(occupancy: number, capacity: number): number {
   return capacity > 0 ? (occupancy / capacity) * 100 : 0;

@@ -1,5 +1,5 @@
 import { displayTime } from '../time';
-import type { AlertKind } from './levels';
+import type { AlertKind } from '../../src/api/contract';
 
 const WEEKDAYS = [
   'Sundays',

@@ -1,3 +1,4 @@
+import type { SCHEDULE_CADENCES, SCHEDULE_KINDS } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import { PERIODS } from '../../src/features/reports/periods';
 import { summarizeUsage, type VisitColumn } from '../../src/features/reports/report-builders';
@@ -13,9 +14,8 @@ import { usageTimeline } from '../endpoints/timeline';
  * figures and usageCsv for the file. So an archived report and one generated in the app agree.
  */
 
-export const SCHEDULE_KINDS = ['usage'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
-export type ScheduleCadence = 'weekly' | 'monthly';
+export type ScheduleCadence = (typeof SCHEDULE_CADENCES)[number];
 
 export type BuiltReport = {
   kind: ScheduleKind;

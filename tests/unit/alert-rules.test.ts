@@ -8,6 +8,7 @@ import {
   unusualLevel,
 } from '../../server/alerts/levels';
 import { deliverAt, inQuietHours } from '../../server/alerts/quiet-hours';
+import { checkRuleLevels, RULE_DEFAULTS } from '../../server/alerts/rule-bounds';
 import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 
 const ZONE = 'America/Los_Angeles';
@@ -114,5 +115,26 @@ describe('quiet hours', () => {
     const late = at('2026-10-31', '23:00');
     expect(deliverAt(late, night, ZONE)).toBe(at('2026-11-01', '07:00'));
     expect(at('2026-11-01', '07:00') - late).toBe(9 * 60 * MIN);
+  });
+});
+
+describe('rule bounds per kind', () => {
+  it('accepts every default and names the field that is out of bounds', () => {
+    for (const [kind, levels] of Object.entries(RULE_DEFAULTS)) {
+      expect(checkRuleLevels(kind as keyof typeof RULE_DEFAULTS, levels)).toBeNull();
+    }
+    const base = { threshold: 90, rearmBelow: 80, cooldownMinutes: 0 };
+    expect(checkRuleLevels('occupancy', { ...base, threshold: 151 })).toBe(
+      'threshold: for occupancy must be from 1 to 150 (% of capacity)',
+    );
+    expect(checkRuleLevels('occupancy', { ...base, rearmBelow: 95 })).toBe(
+      'rearmBelow: must be at most the threshold (90)',
+    );
+    expect(checkRuleLevels('silent', { threshold: 3, rearmBelow: 0, cooldownMinutes: 0 })).toMatch(
+      /^rearmBelow: must be above 0/,
+    );
+    expect(
+      checkRuleLevels('unusual', { threshold: 0.5, rearmBelow: 0, cooldownMinutes: 0 }),
+    ).toMatch(/^threshold: /);
   });
 });
