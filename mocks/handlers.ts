@@ -14,6 +14,7 @@ import {
   suggestionsFixture,
   timelineFixture,
 } from './fixtures';
+import { alertsHandlers } from './alerts-handlers'; // issue 14
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -43,4 +44,5 @@ export const handlers = [
   }),
   http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
+  ...alertsHandlers, // issue 14
 ];

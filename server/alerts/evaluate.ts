@@ -14,7 +14,7 @@ import {
   unusualLevel,
 } from './levels';
 import { alertMessage, type AlertFacts } from './messages';
-import { RULE_DEFAULTS } from './rule-bounds';
+import { ALERT_RULE_DEFAULTS } from '../../src/api/contract';
 
 /**
  * Alert evaluation on the server, as readings arrive (after the ingest transaction commits) and,
@@ -25,7 +25,7 @@ import { RULE_DEFAULTS } from './rule-bounds';
  */
 
 /** The default rule every amenity gets once: occupancy at 90% of capacity, re-armed below 80%. */
-const DEFAULT_RULE = { kind: 'occupancy', ...RULE_DEFAULTS.occupancy } as const;
+const DEFAULT_RULE = { kind: 'occupancy', ...ALERT_RULE_DEFAULTS.occupancy } as const;
 
 /** Readings older than this when they arrive (a backfill, a simulator catching up) update no alert. */
 export const STALE_AFTER_MS = HOUR;

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import {
+  ALERT_RULE_DEFAULTS,
   ALERTS_API_PATHS,
   AlertInboxQuerySchema,
   AlertRuleInputSchema,
   AlertRulePatchSchema,
+  defaultRearmBelow,
   type Alert,
   type AlertKind,
   type AlertRule,
@@ -14,7 +16,7 @@ import { HttpError } from '../errors';
 import { parseQuery, type ResponseKit } from '../http';
 import { ensureDefaultRules } from './evaluate';
 import { pathId, readJson } from './json-body';
-import { checkRuleLevels, RULE_DEFAULTS, type RuleLevels } from './rule-bounds';
+import { checkRuleLevels, type RuleLevels } from './rule-bounds';
 
 /**
  * Alert rules and the alert inbox. Roles each route should allow, for the role table:
@@ -116,11 +118,11 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono {
     const input = await readJson(c, AlertRuleInputSchema);
     const amenity = community.amenities.find((a) => a.slug === input.amenityId);
     if (!amenity) throw new HttpError(400, `amenityId: unknown amenity "${input.amenityId}"`);
-    const defaults = RULE_DEFAULTS[input.kind];
+    const defaults = ALERT_RULE_DEFAULTS[input.kind];
     const threshold = input.threshold ?? defaults.threshold;
     const levels = checked(input.kind, {
       threshold,
-      rearmBelow: input.rearmBelow ?? Math.min(defaults.rearmBelow, threshold),
+      rearmBelow: input.rearmBelow ?? defaultRearmBelow(input.kind, threshold),
       cooldownMinutes: input.cooldownMinutes ?? defaults.cooldownMinutes,
     });
     const rule = await db.transaction(async (tx) => {

@@ -1,21 +1,10 @@
 import type { AlertKind } from '../../src/api/contract';
 
 /**
- * Each kind's defaults and the levels that make sense for it (pure; tested in
+ * The levels that make sense for each kind of rule (pure; tested in
  * tests/unit/alert-rules.test.ts). The contract bounds any number; these bound it per kind.
  */
 export type RuleLevels = { threshold: number; rearmBelow: number; cooldownMinutes: number };
-
-export const RULE_DEFAULTS: Record<AlertKind, RuleLevels> = {
-  // The pool passes 90%; it may alert again once it has been below 80%.
-  occupancy: { threshold: 90, rearmBelow: 80, cooldownMinutes: 30 },
-  // Three reporting intervals without a reading; any reading re-arms.
-  silent: { threshold: 3, rearmBelow: 1, cooldownMinutes: 60 },
-  // 3.5 robust standard deviations from the usual level for the weekday and hour.
-  unusual: { threshold: 3.5, rearmBelow: 2, cooldownMinutes: 60 },
-  // Anyone there while closed; re-arms when it is empty (or open) again.
-  after_hours: { threshold: 1, rearmBelow: 1, cooldownMinutes: 60 },
-};
 
 const THRESHOLD_RANGE: Record<AlertKind, { min: number; max: number; unit: string }> = {
   // Ingest refuses occupancy above 150% of capacity.

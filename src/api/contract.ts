@@ -272,6 +272,32 @@ export const ALERTS_API_PATHS = {
 export const ALERT_KINDS = ['occupancy', 'silent', 'unusual', 'after_hours'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
+/** Each kind's default levels (the server's and the rules form's). */
+export const ALERT_RULE_DEFAULTS: Record<
+  AlertKind,
+  { threshold: number; rearmBelow: number; cooldownMinutes: number }
+> = {
+  // The pool passes 90%; it may alert again once it has been below 80%.
+  occupancy: { threshold: 90, rearmBelow: 80, cooldownMinutes: 30 },
+  // Three reporting intervals without a reading; any reading re-arms.
+  silent: { threshold: 3, rearmBelow: 1, cooldownMinutes: 60 },
+  // 3.5 robust standard deviations from the usual level for the weekday and hour.
+  unusual: { threshold: 3.5, rearmBelow: 2, cooldownMinutes: 60 },
+  // Anyone there while closed; re-arms when it is empty (or open) again.
+  after_hours: { threshold: 1, rearmBelow: 1, cooldownMinutes: 60 },
+};
+
+/**
+ * The re-arm level of a rule given only a threshold: the kind's default gap below it (75% re-arms
+ * below 65%), never below 0, and for silent and after-hours rules never below their default.
+ */
+export function defaultRearmBelow(kind: AlertKind, threshold: number): number {
+  const defaults = ALERT_RULE_DEFAULTS[kind];
+  const gap = defaults.threshold - defaults.rearmBelow;
+  const floor = kind === 'silent' || kind === 'after_hours' ? defaults.rearmBelow : 0;
+  return Math.min(threshold, Math.max(floor, threshold - gap));
+}
+
 /** Longest cool-down and silence a rule may have: a week. */
 export const MAX_COOLDOWN_MINUTES = 10_080;
 const cooldownMinutes = z.int().check(z.minimum(0), z.maximum(MAX_COOLDOWN_MINUTES));

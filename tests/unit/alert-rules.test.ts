@@ -8,7 +8,8 @@ import {
   unusualLevel,
 } from '../../server/alerts/levels';
 import { deliverAt, inQuietHours } from '../../server/alerts/quiet-hours';
-import { checkRuleLevels, RULE_DEFAULTS } from '../../server/alerts/rule-bounds';
+import { checkRuleLevels } from '../../server/alerts/rule-bounds';
+import { ALERT_RULE_DEFAULTS, defaultRearmBelow } from '../../src/api/contract';
 import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 
 const ZONE = 'America/Los_Angeles';
@@ -120,8 +121,8 @@ describe('quiet hours', () => {
 
 describe('rule bounds per kind', () => {
   it('accepts every default and names the field that is out of bounds', () => {
-    for (const [kind, levels] of Object.entries(RULE_DEFAULTS)) {
-      expect(checkRuleLevels(kind as keyof typeof RULE_DEFAULTS, levels)).toBeNull();
+    for (const [kind, levels] of Object.entries(ALERT_RULE_DEFAULTS)) {
+      expect(checkRuleLevels(kind as keyof typeof ALERT_RULE_DEFAULTS, levels)).toBeNull();
     }
     const base = { threshold: 90, rearmBelow: 80, cooldownMinutes: 0 };
     expect(checkRuleLevels('occupancy', { ...base, threshold: 151 })).toBe(
@@ -136,5 +137,16 @@ describe('rule bounds per kind', () => {
     expect(
       checkRuleLevels('unusual', { threshold: 0.5, rearmBelow: 0, cooldownMinutes: 0 }),
     ).toMatch(/^threshold: /);
+  });
+});
+
+describe('default re-arm level', () => {
+  it('keeps the kind’s gap below a custom threshold', () => {
+    expect(defaultRearmBelow('occupancy', 90)).toBe(80);
+    expect(defaultRearmBelow('occupancy', 75)).toBe(65);
+    expect(defaultRearmBelow('occupancy', 5)).toBe(0);
+    expect(defaultRearmBelow('unusual', 5)).toBe(3.5);
+    expect(defaultRearmBelow('silent', 3)).toBe(1);
+    expect(defaultRearmBelow('after_hours', 4)).toBe(4);
   });
 });
