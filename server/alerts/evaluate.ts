@@ -79,154 +79,71 @@ async function lockState(tx: Queryable, ruleId: number): Promise<StateRow | null
   return row ?? null;
 }
 
-async function saveState(
-  tx: Queryable,
-  ruleId: number,
-  state: AlertState,
-  throughMs: number | null,
-) {
-  await tx.query(
-    `UPDATE alert_state SET phase = $2, last_fired_at = $3, evaluated_through = $4 WHERE rule_id = $1`,
-    [
-      ruleId,
-      state.phase,
-      state.lastFiredAt === null ? null : new Date(state.lastFiredAt).toISOString(),
-      throughMs === null ? null : new Date(throughMs).toISOString(),
-    ],
-  );
-}
+type NewAlert = {
+  rule: RuleRow;
+  amenity: Amenity;
+  facts: AlertFacts;
+  value: number;
+  at: number;
+};
 
-async function insertAlert(
-  tx: Queryable,
-  community: Community,
-  rule: RuleRow,
-  amenity: Amenity,
-  facts: AlertFacts,
-  value: number,
-  observedAt: number,
-) {
+async function insertAlerts(tx: Queryable, community: Community, alerts: readonly NewAlert[]) {
+  if (alerts.length === 0) return;
   await tx.query(
     `INSERT INTO alerts (community_id, rule_id, amenity_id, kind, message, value, observed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (rule_id, observed_at) DO NOTHING`,
+     SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::float8[],
+                              $7::timestamptz[])
+     ON CONFLICT (rule_id, observed_at) DO NOTHING`,
     [
       community.id,
-      rule.id,
-      amenity.id,
-      rule.kind,
-      alertMessage(amenity.name, facts),
-      value,
-      new Date(observedAt).toISOString(),
+      alerts.map((a) => a.rule.id),
+      alerts.map((a) => a.amenity.id),
+      alerts.map((a) => a.rule.kind),
+      alerts.map((a) => alertMessage(a.amenity.name, a.facts)),
+      alerts.map((a) => a.value),
+      alerts.map((a) => new Date(a.at).toISOString()),
     ],
   );
 }
 
-/**
- * The mean occupancy of the same local weekday and hour in each of the last weeks that have
- * data (from the hourly rollups), for the unusual-usage rule.
- */
-async function usualOccupancy(
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+async function saveStates(
   tx: Queryable,
-  community: Community,
-  amenityId: number,
-  at: number,
-): Promise<number[]> {
-  const hours = Array.from({ length: UNUSUAL_HISTORY_WEEKS }, (_, i) =>
-    new Date(startOfHour(shiftLocalDays(at, -7 * (i + 1), community.timeZone))).toISOString(),
+  states: readonly { ruleId: number; state: AlertState; through: number | null }[],
+) {
+  if (states.length === 0) return;
+  await tx.query(
+    `UPDATE alert_state s
+        SET phase = u.phase, last_fired_at = u.last_fired_at, evaluated_through = u.through
+       FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+            AS u (rule_id, phase, last_fired_at, through)
+      WHERE s.rule_id = u.rule_id`,
+    [
+      states.map((s) => s.ruleId),
+      states.map((s) => s.state.phase),
+      states.map((s) => isoOrNull(s.state.lastFiredAt)),
+      states.map((s) => isoOrNull(s.through)),
+    ],
   );
-  const rows = await tx.query<{ mean: number }>(
-    `SELECT occupancy_sum::float8 / readings AS mean FROM readings_hourly
-      WHERE community_id = $1 AND amenity_id = $2 AND hour = ANY($3::timestamptz[]) AND readings > 0`,
-    [community.id, amenityId, hours],
-  );
-  return rows.map((row) => row.mean);
 }
 
-type ReadingRow = { ms: number; occupancy: number };
-
-/** Judges one rule against the readings it has not judged yet; returns the alerts it created. */
-async function judgeReadings(
-  db: Database,
-  community: Community,
-  rule: RuleRow,
-  amenity: Amenity,
-  now: number,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const row = await lockState(tx, rule.id);
-    if (!row) return 0;
-    const since = Math.max(row.through_ms ?? Number.NEGATIVE_INFINITY, now - STALE_AFTER_MS);
-    const readings = await tx.query<ReadingRow>(
-      `SELECT (extract(epoch FROM time) * 1000)::float8 AS ms, occupancy FROM readings
-        WHERE community_id = $1 AND amenity_id = $2 AND time > $3 ORDER BY time LIMIT 5000`,
-      [community.id, amenity.id, new Date(since).toISOString()],
-    );
-    if (readings.length === 0) return 0;
-    let state: AlertState = { phase: row.phase, lastFiredAt: row.last_fired_ms };
-    const levels = {
-      threshold: rule.threshold,
-      rearmBelow: rule.rearm_below,
-      cooldownMs: rule.cooldown_minutes * 60_000,
-    };
-    const history = new Map<number, number[]>();
-    let fired = 0;
-    for (const reading of readings) {
-      let level: number | null;
-      let facts: AlertFacts | null = null;
-      switch (rule.kind) {
-        case 'occupancy':
-          level = occupancyLevel(reading.occupancy, amenity.capacity);
-          facts = {
-            kind: 'occupancy',
-            occupancy: reading.occupancy,
-            capacity: amenity.capacity,
-            percent: level,
-          };
-          break;
-        case 'after_hours':
-          level = afterHoursLevel(reading.occupancy, reading.ms, amenity, community.timeZone);
-          facts = {
-            kind: 'after_hours',
-            occupancy: reading.occupancy,
-            opensMinute: amenity.opensMinute,
-            closesMinute: amenity.closesMinute,
-          };
-          break;
-        case 'unusual': {
-          const hour = startOfHour(reading.ms);
-          let usual = history.get(hour);
-          if (!usual) {
-            usual = await usualOccupancy(tx, community, amenity.id, reading.ms);
-            history.set(hour, usual);
-          }
-          level = unusualLevel(reading.occupancy, usual, amenity.capacity);
-          const parts = localParts(reading.ms, community.timeZone);
-          facts = {
-            kind: 'unusual',
-            occupancy: reading.occupancy,
-            usual: usual.length > 0 ? median(usual) : 0,
-            weekday: parts.weekday,
-            hour: Math.floor(parts.minuteOfDay / 60),
-          };
-          break;
-        }
-        case 'silent':
-          // A reading ends any silence: it re-arms the rule (silence fires on the tick).
-          level = 0;
-          break;
-      }
-      const step = stepAlert(state, level, levels, reading.ms);
-      state = step.state;
-      if (step.fire && facts && level !== null) {
-        await insertAlert(tx, community, rule, amenity, facts, level, reading.ms);
-        fired++;
-      }
-    }
-    await saveState(tx, rule.id, state, readings.at(-1)?.ms ?? null);
-    return fired;
-  });
+/** The hours of the same local weekday and hour in each of the last weeks (DST-safe). */
+function usualHours(at: number, timeZone: string): number[] {
+  return Array.from({ length: UNUSUAL_HISTORY_WEEKS }, (_, i) =>
+    startOfHour(shiftLocalDays(at, -7 * (i + 1), timeZone)),
+  );
 }
 
-/** Judges every enabled rule of these amenities against their new readings. */
+type ReadingRow = { amenity_id: number; ms: number; occupancy: number };
+type RuleWithState = RuleRow & StateRow;
+
+/**
+ * Judges every enabled rule of these amenities against the readings it has not judged yet, in
+ * one transaction that locks the rules' alert_state rows in rule order (so two servers cannot
+ * deadlock): a batch costs a handful of statements, however many rules there are. Returns the
+ * alerts created.
+ */
 export async function evaluateReadings(
   db: Database,
   community: Community,
@@ -235,17 +152,142 @@ export async function evaluateReadings(
 ): Promise<number> {
   if (amenityIds.length === 0) return 0;
   await ensureDefaultRules(db, community);
-  const rules = await db.query<RuleRow>(
-    `SELECT ${RULE_COLUMNS} FROM alert_rules r
-      WHERE r.community_id = $1 AND r.amenity_id = ANY($2::int[]) AND r.enabled ORDER BY r.id`,
-    [community.id, [...new Set(amenityIds)]],
-  );
-  let fired = 0;
-  for (const rule of rules) {
-    const amenity = community.amenities.find((a) => a.id === rule.amenity_id);
-    if (amenity) fired += await judgeReadings(db, community, rule, amenity, now);
+  const ids = [...new Set(amenityIds)];
+  return db.transaction(async (tx) => {
+    const rules = await tx.query<RuleWithState>(
+      `SELECT ${RULE_COLUMNS}, s.phase,
+              (extract(epoch FROM s.last_fired_at) * 1000)::float8 AS last_fired_ms,
+              (extract(epoch FROM s.evaluated_through) * 1000)::float8 AS through_ms
+         FROM alert_rules r JOIN alert_state s ON s.rule_id = r.id
+        WHERE r.community_id = $1 AND r.amenity_id = ANY($2::int[]) AND r.enabled
+        ORDER BY r.id FOR UPDATE OF s`,
+      [community.id, ids],
+    );
+    if (rules.length === 0) return 0;
+    const sinceOf = (rule: RuleWithState) =>
+      Math.max(rule.through_ms ?? Number.NEGATIVE_INFINITY, now - STALE_AFTER_MS);
+    const since = Math.min(...rules.map(sinceOf));
+    const readings = await tx.query<ReadingRow>(
+      `SELECT amenity_id, (extract(epoch FROM time) * 1000)::float8 AS ms, occupancy
+         FROM readings
+        WHERE community_id = $1 AND amenity_id = ANY($2::int[]) AND time > $3
+        ORDER BY amenity_id, time LIMIT 20000`,
+      [community.id, ids, new Date(since).toISOString()],
+    );
+    const byAmenity = new Map<number, ReadingRow[]>();
+    for (const reading of readings) {
+      const list = byAmenity.get(reading.amenity_id) ?? [];
+      list.push(reading);
+      byAmenity.set(reading.amenity_id, list);
+    }
+
+    // The history the unusual-usage rules need, in one query.
+    const usualKey = (amenityId: number, hour: number) => `${amenityId}|${hour}`;
+    const wanted = new Set<number>();
+    for (const rule of rules) {
+      if (rule.kind !== 'unusual') continue;
+      for (const reading of byAmenity.get(rule.amenity_id) ?? []) {
+        if (reading.ms > sinceOf(rule)) {
+          for (const hour of usualHours(reading.ms, community.timeZone)) wanted.add(hour);
+        }
+      }
+    }
+    const means = new Map<string, number>();
+    if (wanted.size > 0) {
+      const rows = await tx.query<{ amenity_id: number; hour_ms: number; mean: number }>(
+        `SELECT amenity_id, (extract(epoch FROM hour) * 1000)::float8 AS hour_ms,
+                occupancy_sum::float8 / readings AS mean
+           FROM readings_hourly
+          WHERE community_id = $1 AND amenity_id = ANY($2::int[])
+            AND hour = ANY($3::timestamptz[]) AND readings > 0`,
+        [community.id, ids, [...wanted].map((hour) => new Date(hour).toISOString())],
+      );
+      for (const row of rows) means.set(usualKey(row.amenity_id, row.hour_ms), row.mean);
+    }
+    const usualAt = (amenityId: number, at: number) =>
+      usualHours(at, community.timeZone).flatMap((hour) => {
+        const mean = means.get(usualKey(amenityId, hour));
+        return mean === undefined ? [] : [mean];
+      });
+
+    const alerts: NewAlert[] = [];
+    const states: { ruleId: number; state: AlertState; through: number | null }[] = [];
+    for (const rule of rules) {
+      const amenity = community.amenities.find((a) => a.id === rule.amenity_id);
+      const fresh = (byAmenity.get(rule.amenity_id) ?? []).filter((r) => r.ms > sinceOf(rule));
+      if (!amenity || fresh.length === 0) continue;
+      let state: AlertState = { phase: rule.phase, lastFiredAt: rule.last_fired_ms };
+      for (const reading of fresh) {
+        const judged = judge(rule, amenity, community.timeZone, reading, usualAt);
+        const step = stepAlert(state, judged.level, levelsOf(rule), reading.ms);
+        state = step.state;
+        if (step.fire && judged.facts && judged.level !== null) {
+          alerts.push({ rule, amenity, facts: judged.facts, value: judged.level, at: reading.ms });
+        }
+      }
+      states.push({ ruleId: rule.id, state, through: fresh.at(-1)?.ms ?? null });
+    }
+    await insertAlerts(tx, community, alerts);
+    await saveStates(tx, states);
+    return alerts.length;
+  });
+}
+
+const levelsOf = (rule: RuleRow) => ({
+  threshold: rule.threshold,
+  rearmBelow: rule.rearm_below,
+  cooldownMs: rule.cooldown_minutes * 60_000,
+});
+
+/** One reading's level for a rule, and the facts its alert would state. */
+function judge(
+  rule: RuleRow,
+  amenity: Amenity,
+  timeZone: string,
+  reading: ReadingRow,
+  usualAt: (amenityId: number, at: number) => number[],
+): { level: number | null; facts: AlertFacts | null } {
+  switch (rule.kind) {
+    case 'occupancy': {
+      const level = occupancyLevel(reading.occupancy, amenity.capacity);
+      return {
+        level,
+        facts: {
+          kind: 'occupancy',
+          occupancy: reading.occupancy,
+          capacity: amenity.capacity,
+          percent: level,
+        },
+      };
+    }
+    case 'after_hours':
+      return {
+        level: afterHoursLevel(reading.occupancy, reading.ms, amenity, timeZone),
+        facts: {
+          kind: 'after_hours',
+          occupancy: reading.occupancy,
+          opensMinute: amenity.opensMinute,
+          closesMinute: amenity.closesMinute,
+        },
+      };
+    case 'unusual': {
+      const usual = usualAt(amenity.id, reading.ms);
+      const parts = localParts(reading.ms, timeZone);
+      return {
+        level: unusualLevel(reading.occupancy, usual, amenity.capacity),
+        facts: {
+          kind: 'unusual',
+          occupancy: reading.occupancy,
+          usual: usual.length > 0 ? median(usual) : 0,
+          weekday: parts.weekday,
+          hour: Math.floor(parts.minuteOfDay / 60),
+        },
+      };
+    }
+    case 'silent':
+      // A reading ends any silence: it re-arms the rule (silence fires on the tick).
+      return { level: 0, facts: null };
   }
-  return fired;
 }
 
 /**
@@ -281,11 +323,7 @@ export async function checkSilentSensors(
       const step = stepAlert(
         { phase: row.phase, lastFiredAt: row.last_fired_ms },
         level,
-        {
-          threshold: rule.threshold,
-          rearmBelow: rule.rearm_below,
-          cooldownMs: rule.cooldown_minutes * 60_000,
-        },
+        levelsOf(rule),
         now,
       );
       if (step.fire && level !== null && last !== null) {
@@ -294,9 +332,9 @@ export async function checkSilentSensors(
           minutes: (now - last) / 60_000,
           intervals: level,
         };
-        await insertAlert(tx, community, rule, amenity, facts, level, now);
+        await insertAlerts(tx, community, [{ rule, amenity, facts, value: level, at: now }]);
       }
-      await saveState(tx, rule.id, step.state, row.through_ms);
+      await saveStates(tx, [{ ruleId: rule.id, state: step.state, through: row.through_ms }]);
       return step.fire ? 1 : 0;
     });
   }
