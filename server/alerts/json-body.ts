@@ -1,12 +1,21 @@
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
 import { describeIssues } from '../../src/api/contract';
 import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
 
 /** Settings bodies are a few hundred bytes; anything this large is not one. */
 export const MAX_SETTINGS_BODY_BYTES = 16 * 1024;
 
-/** A JSON request body checked by `schema`: 415, 413 or a 400 naming the field otherwise. */
+/** Middleware that refuses a larger body while it streams in, before it is buffered. */
+export const settingsBodyLimit = (kit: ResponseKit) =>
+  bodyLimit({
+    maxSize: MAX_SETTINGS_BODY_BYTES,
+    onError: () => kit.problem(413, 'Request body too large'),
+  });
+
+/** A JSON request body checked by `schema`: a 415, or a 400 naming the field. */
 export async function readJson<S extends z.ZodMiniType>(
   c: Context,
   schema: S,
@@ -14,10 +23,8 @@ export async function readJson<S extends z.ZodMiniType>(
   if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
     throw new HttpError(415, 'Send the body as application/json');
   }
-  const declared = Number(c.req.header('Content-Length') ?? 0);
-  if (declared > MAX_SETTINGS_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+  // Its size is bounded by settingsBodyLimit, which every route using this is behind.
   const text = await c.req.text();
-  if (text.length > MAX_SETTINGS_BODY_BYTES) throw new HttpError(413, 'Request body too large');
   let body: unknown;
   try {
     body = JSON.parse(text);

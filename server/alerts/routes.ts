@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { parseQuery, type ResponseKit } from '../http';
 import { ensureDefaultRules } from './evaluate';
-import { pathId, readJson } from './json-body';
+import { pathId, readJson, settingsBodyLimit } from './json-body';
 import { checkRuleLevels, type RuleLevels } from './rule-bounds';
 
 /**
@@ -77,6 +77,10 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono {
   const routes = new Hono();
   const rules = ALERTS_API_PATHS.alertRules.replace(/^\/api/, '');
   const alerts = ALERTS_API_PATHS.alerts.replace(/^\/api/, '');
+  routes.use(rules, settingsBodyLimit(kit));
+  routes.use(`${rules}/*`, settingsBodyLimit(kit));
+  routes.use(alerts, settingsBodyLimit(kit));
+  routes.use(`${alerts}/*`, settingsBodyLimit(kit));
 
   const slugOf = (amenityId: number) =>
     community.amenities.find((a) => a.id === amenityId)?.slug ?? String(amenityId);

@@ -7,7 +7,7 @@ import {
   type ReportSchedule,
   type ReportScheduleInput,
 } from '../../src/api/contract';
-import { pathId, readJson } from '../alerts/json-body';
+import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -99,6 +99,10 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
   const routes = new Hono();
   const schedules = ALERTS_API_PATHS.reportSchedules.replace(/^\/api/, '');
   const archive = ALERTS_API_PATHS.reportArchive.replace(/^\/api/, '');
+  routes.use(schedules, settingsBodyLimit(kit));
+  routes.use(`${schedules}/*`, settingsBodyLimit(kit));
+  routes.use(archive, settingsBodyLimit(kit));
+  routes.use(`${archive}/*`, settingsBodyLimit(kit));
 
   const loadSchedule = async (tx: Queryable, id: number, lock = false) => {
     const [row] = await tx.query<FullScheduleRow>(

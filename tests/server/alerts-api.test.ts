@@ -158,6 +158,20 @@ for (const backend of BACKENDS) {
       );
       const big = { amenityId: 'grand-lake', kind: 'silent', pad: 'x'.repeat(20_000) };
       expect((await send('POST', '/api/alert-rules', big)).status).toBe(413);
+      // Streamed without a length: refused as it arrives, not after buffering it.
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 64; i++) controller.enqueue(new Uint8Array(1024).fill(32));
+          controller.close();
+        },
+      });
+      const streamed = await api.app.request('/api/report-schedules/1', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
       const count = await test.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM alert_rules`,
       );
