@@ -418,3 +418,9 @@ export const ReportArchiveEntrySchema = z.object({
 });
 export type ReportArchiveEntry = z.infer<typeof ReportArchiveEntrySchema>;
 export const ReportArchiveSchema = z.array(ReportArchiveEntrySchema);
+
+/** The alert and report reads kept in the offline snapshot, by path (like RESPONSE_SCHEMAS). */
+export const ALERTS_RESPONSE_SCHEMAS = {
+  [ALERTS_API_PATHS.alerts]: AlertInboxSchema,
+  [ALERTS_API_PATHS.reportArchive]: ReportArchiveSchema,
+} as const;
