@@ -18,6 +18,7 @@ import {
   suggestionsFixture,
   timelineFixture,
 } from './fixtures';
+import { alertsHandlers } from './alerts-handlers'; // issue 14
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -50,4 +51,5 @@ export const handlers = [
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
   http.get(ME_PATH, () => HttpResponse.json(meFixture)),
   http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),
+  ...alertsHandlers, // issue 14
 ];

@@ -9,6 +9,9 @@ import {
 } from '../src/api/contract';
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
+import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
+import { alertRoutes } from './alerts/routes';
+import { scheduleRoutes } from './schedules/routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -165,6 +168,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
   const ingest = async (readings: Reading[]) => {
     const result = await ingestBatch(db, community, readings, clock());
     if (result.accepted > 0) cache.invalidate();
+    // Alerts (issue 14): judged once the batch has committed, never by a browser.
+    if (result.accepted > 0) await evaluateAfterIngest(db, community, readings, clock(), log);
     return result;
   };
 
@@ -188,6 +193,10 @@ export function createApp(options: AppOptions): CommonGroundApp {
   api.all(route(UPLINK_PATH), (c) =>
     problem(405, `Method ${c.req.method} not allowed; use POST`, { Allow: 'POST' }),
   );
+  // Alerts and scheduled reports (issue 14): in the access table like every route.
+  api.route('/', alertRoutes({ db, community, kit }));
+  api.route('/', scheduleRoutes({ db, community, clock, kit }));
+
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {
     if (registered.method === 'ALL') continue;

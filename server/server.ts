@@ -13,6 +13,7 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { ensureDemoSensors } from './integrations/demo-sensors';
 import { demoUplinkSender } from './integrations/demo-uplinks';
+import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
 import { seedDemoInto, type SeedOptions } from './simulator/seed';
@@ -117,6 +118,8 @@ export type ServerOptions = {
   trustProxy?: boolean;
   clock?: Clock;
   log?: (message: string) => void;
+  /** Scheduled reports and silent-sensor checks: how often (issue 14; default 30 s). */
+  schedulerIntervalMs?: number;
 };
 
 export type RunningServer = {
@@ -135,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const db = await openDatabase(options.database);
   let simulator: LiveSimulator | undefined;
   let http: ServerType | undefined;
+  let scheduler: Scheduler | undefined; // issue 14
   try {
     const where =
       'url' in options.database
@@ -176,6 +180,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ? 'Demo mode: visitors without a session see the demo read-only (DEMO=0 turns this off)'
         : 'Demo mode off: the API answers 401 without a session',
     );
+    // Issue 14: due reports (a missed one runs now, once) and silent sensors, once across servers.
+    scheduler = startScheduler({
+      db,
+      community,
+      clock,
+      intervalMs: options.schedulerIntervalMs,
+      log,
+    });
 
     // While closing: requests that arrive on a connection still open get a 503 and the
     // connection closes; requests already in progress finish.
@@ -256,6 +268,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
+        await scheduler?.stop(); // issue 14
         const deadline = Date.now() + 10_000;
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));
@@ -267,6 +280,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
   } catch (error) {
     await simulator?.stop();
+    await scheduler?.stop(); // issue 14
     http?.close();
     await db.close();
     throw error;

@@ -1,4 +1,11 @@
-import { API_PATHS, AUTH_PATHS, HEALTH_PATH, ME_PATH, type Role } from '../../src/api/contract';
+import {
+  ALERTS_API_PATHS,
+  API_PATHS,
+  AUTH_PATHS,
+  HEALTH_PATH,
+  ME_PATH,
+  type Role,
+} from '../../src/api/contract';
 import { UPLINK_PATH } from '../integrations/uplink-route';
 
 /**
@@ -25,6 +32,18 @@ const SIGNED_IN = [
   'enrolling',
 ] as const satisfies readonly PrincipalKind[];
 
+const MANAGERS = ['admin', 'manager'] as const satisfies readonly PrincipalKind[];
+
+/** List, create, edit and delete of one collection, for the same principals. */
+function crud(path: string, allow: readonly PrincipalKind[]): AccessRule[] {
+  return [
+    { method: 'GET', path, allow },
+    { method: 'POST', path, allow },
+    { method: 'PATCH', path: `${path}/:id`, allow },
+    { method: 'DELETE', path: `${path}/:id`, allow },
+  ];
+}
+
 export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: HEALTH_PATH, allow: EVERYONE },
   ...Object.values(API_PATHS).map((path) => ({ method: 'GET' as const, path, allow: READERS })),
@@ -34,6 +53,18 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'POST', path: AUTH_PATHS.signOutEverywhere, allow: SIGNED_IN },
   { method: 'POST', path: AUTH_PATHS.totpSetup, allow: ['enrolling'] },
   { method: 'POST', path: AUTH_PATHS.totpConfirm, allow: ['enrolling'] },
+  // Alerts and scheduled reports: Managers and Admins set them up; everyone reads the inbox and
+  // the archive; marking an alert read is a signed-in user's own state.
+  ...crud(ALERTS_API_PATHS.alertRules, MANAGERS),
+  { method: 'GET', path: ALERTS_API_PATHS.alerts, allow: READERS },
+  {
+    method: 'POST',
+    path: `${ALERTS_API_PATHS.alerts}/:id/read`,
+    allow: ['admin', 'manager', 'board'],
+  },
+  ...crud(ALERTS_API_PATHS.reportSchedules, MANAGERS),
+  { method: 'GET', path: ALERTS_API_PATHS.reportArchive, allow: READERS },
+  { method: 'GET', path: `${ALERTS_API_PATHS.reportArchive}/:id`, allow: READERS },
 ];
 
 /**

@@ -357,3 +357,167 @@ export const TotpConfirmBodySchema = z.object({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
 });
 export const TotpConfirmSchema = z.object({ recoveryCodes: z.array(nonEmpty) });
+// ---- Alerts and scheduled reports (issue 14) ----------------------------------------------------
+
+export const ALERTS_API_PATHS = {
+  alertRules: '/api/alert-rules',
+  alerts: '/api/alerts',
+  reportSchedules: '/api/report-schedules',
+  reportArchive: '/api/report-archive',
+} as const;
+
+export const ALERT_KINDS = ['occupancy', 'silent', 'unusual', 'after_hours'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Each kind's default levels (the server's and the rules form's). */
+export const ALERT_RULE_DEFAULTS: Record<
+  AlertKind,
+  { threshold: number; rearmBelow: number; cooldownMinutes: number }
+> = {
+  // The pool passes 90%; it may alert again once it has been below 80%.
+  occupancy: { threshold: 90, rearmBelow: 80, cooldownMinutes: 30 },
+  // Three reporting intervals without a reading; any reading re-arms.
+  silent: { threshold: 3, rearmBelow: 1, cooldownMinutes: 60 },
+  // 3.5 robust standard deviations from the usual level for the weekday and hour.
+  unusual: { threshold: 3.5, rearmBelow: 2, cooldownMinutes: 60 },
+  // Anyone there while closed; re-arms when it is empty (or open) again.
+  after_hours: { threshold: 1, rearmBelow: 1, cooldownMinutes: 60 },
+};
+
+/**
+ * The re-arm level of a rule given only a threshold: the kind's default gap below it (75% re-arms
+ * below 65%), never below 0, and for silent and after-hours rules never below their default.
+ */
+export function defaultRearmBelow(kind: AlertKind, threshold: number): number {
+  const defaults = ALERT_RULE_DEFAULTS[kind];
+  const gap = defaults.threshold - defaults.rearmBelow;
+  const floor = kind === 'silent' || kind === 'after_hours' ? defaults.rearmBelow : 0;
+  return Math.min(threshold, Math.max(floor, threshold - gap));
+}
+
+/** Longest cool-down and silence a rule may have: a week. */
+export const MAX_COOLDOWN_MINUTES = 10_080;
+const cooldownMinutes = z.int().check(z.minimum(0), z.maximum(MAX_COOLDOWN_MINUTES));
+const level = z.number().check(z.minimum(0), z.maximum(10_000));
+
+export const AlertRuleSchema = z.object({
+  id: count,
+  /** The amenity's public id (e.g. "great-lawn"). */
+  amenityId: nonEmpty,
+  kind: z.enum(ALERT_KINDS),
+  /**
+   * Fires at or above this; units by kind: occupancy % of capacity, silent reporting intervals,
+   * unusual robust z-score, after_hours people present.
+   */
+  threshold: nonNegative,
+  /** Re-arms (may fire again) only once the level is below this. */
+  rearmBelow: nonNegative,
+  cooldownMinutes: count,
+  enabled: z.boolean(),
+  phase: z.enum(['armed', 'firing']),
+  lastFiredAt: z.nullable(nonEmpty),
+});
+export type AlertRule = z.infer<typeof AlertRuleSchema>;
+export const AlertRuleListSchema = z.array(AlertRuleSchema);
+
+/** POST /api/alert-rules. Omitted levels take the kind's defaults. */
+export const AlertRuleInputSchema = z.strictObject({
+  amenityId: z.string().check(z.minLength(1), z.maxLength(100)),
+  kind: z.enum(ALERT_KINDS),
+  threshold: z.optional(level),
+  rearmBelow: z.optional(level),
+  cooldownMinutes: z.optional(cooldownMinutes),
+  enabled: z.optional(z.boolean()),
+});
+export type AlertRuleInput = z.infer<typeof AlertRuleInputSchema>;
+/** PATCH /api/alert-rules/:id. */
+export const AlertRulePatchSchema = z.strictObject({
+  threshold: z.optional(level),
+  rearmBelow: z.optional(level),
+  cooldownMinutes: z.optional(cooldownMinutes),
+  enabled: z.optional(z.boolean()),
+});
+
+export const AlertSchema = z.object({
+  id: count,
+  ruleId: z.nullable(count),
+  amenityId: nonEmpty,
+  amenityName: nonEmpty,
+  kind: z.enum(ALERT_KINDS),
+  message: nonEmpty,
+  value: finite,
+  /** The reading or check that crossed the threshold. */
+  observedAt: nonEmpty,
+  createdAt: nonEmpty,
+  read: z.boolean(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+export const AlertInboxSchema = z.object({ alerts: z.array(AlertSchema), unread: count });
+export type AlertInbox = z.infer<typeof AlertInboxSchema>;
+export const AlertInboxQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+});
+export const AlertReadResultSchema = z.object({ id: count, read: z.literal(true), unread: count });
+
+export const SCHEDULE_KINDS = ['usage'] as const;
+export const SCHEDULE_CADENCES = ['weekly', 'monthly'] as const;
+const timeOfDay = z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/));
+const recipients = z
+  .array(z.string().check(z.minLength(1), z.maxLength(200)))
+  .check(z.maxLength(50));
+
+export const ReportScheduleSchema = z.object({
+  id: count,
+  kind: z.enum(SCHEDULE_KINDS),
+  cadence: z.enum(SCHEDULE_CADENCES),
+  /** Weekly: 0 = Sunday … 6 = Saturday; null for monthly. */
+  weekday: z.nullable(z.int().check(z.minimum(0), z.maximum(6))),
+  /** Monthly: 1-28 (every month has it); null for weekly. */
+  dayOfMonth: z.nullable(z.int().check(z.minimum(1), z.maximum(28))),
+  /** "HH:MM" in the community's time zone. */
+  timeOfDay,
+  recipients,
+  enabled: z.boolean(),
+  nextRunAt: nonEmpty,
+});
+export type ReportSchedule = z.infer<typeof ReportScheduleSchema>;
+export const ReportScheduleListSchema = z.array(ReportScheduleSchema);
+export const ReportScheduleInputSchema = z.strictObject({
+  kind: z.enum(SCHEDULE_KINDS),
+  cadence: z.enum(SCHEDULE_CADENCES),
+  weekday: z.optional(z.int().check(z.minimum(0), z.maximum(6))),
+  dayOfMonth: z.optional(z.int().check(z.minimum(1), z.maximum(28))),
+  timeOfDay,
+  recipients: z.optional(recipients),
+  enabled: z.optional(z.boolean()),
+});
+export type ReportScheduleInput = z.infer<typeof ReportScheduleInputSchema>;
+export const ReportSchedulePatchSchema = z.partial(ReportScheduleInputSchema);
+
+export const ReportArchiveEntrySchema = z.object({
+  id: count,
+  scheduleId: z.nullable(count),
+  kind: z.enum(SCHEDULE_KINDS),
+  title: nonEmpty,
+  periodFrom: nonEmpty,
+  periodTo: nonEmpty,
+  builtAt: nonEmpty,
+  summary: z.object({
+    totalVisits: nonNegative,
+    dailyAverage: nonNegative,
+    coveredDays: count,
+    periodDays: count,
+    busiestDay: z.nullable(z.object({ date: nonEmpty, visits: nonNegative })),
+    perAmenity: z.array(
+      z.object({ id: nonEmpty, name: nonEmpty, visits: nonNegative, share: nonNegative }),
+    ),
+  }),
+});
+export type ReportArchiveEntry = z.infer<typeof ReportArchiveEntrySchema>;
+export const ReportArchiveSchema = z.array(ReportArchiveEntrySchema);
+
+/** The alert and report reads kept in the offline snapshot, by path (like RESPONSE_SCHEMAS). */
+export const ALERTS_RESPONSE_SCHEMAS = {
+  [ALERTS_API_PATHS.alerts]: AlertInboxSchema,
+  [ALERTS_API_PATHS.reportArchive]: ReportArchiveSchema,
+} as const;

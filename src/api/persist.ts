@@ -8,7 +8,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { SESSION_STARTED_AT } from '../lib/session';
 import { withTimeout } from '../lib/timeout';
-import { RESPONSE_SCHEMAS } from './contract';
+import { ALERTS_RESPONSE_SCHEMAS, RESPONSE_SCHEMAS } from './contract';
 
 /**
  * The offline snapshot: the six data queries persisted to IndexedDB (idb-keyval), restored at
@@ -25,10 +25,13 @@ const SAVE_THROTTLE_MS = 1000;
 const OPEN_TIMEOUT_MS = 2000;
 const TIMED_OUT = 'IndexedDB timed out';
 
+/** The persisted reads: the data endpoints, and the alert inbox and report archive (issue 14). */
+const PERSISTED_SCHEMAS = { ...RESPONSE_SCHEMAS, ...ALERTS_RESPONSE_SCHEMAS };
+
 export function persistedSchema(queryKey: readonly unknown[]) {
   const root = queryKey[0];
-  return typeof root === 'string' && root in RESPONSE_SCHEMAS
-    ? RESPONSE_SCHEMAS[root as keyof typeof RESPONSE_SCHEMAS]
+  return typeof root === 'string' && root in PERSISTED_SCHEMAS
+    ? PERSISTED_SCHEMAS[root as keyof typeof PERSISTED_SCHEMAS]
     : undefined;
 }
 

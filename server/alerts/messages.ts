@@ -1,0 +1,39 @@
+import { displayTime } from '../time';
+import type { AlertKind } from '../../src/api/contract';
+
+const WEEKDAYS = [
+  'Sundays',
+  'Mondays',
+  'Tuesdays',
+  'Wednesdays',
+  'Thursdays',
+  'Fridays',
+  'Saturdays',
+];
+
+export type AlertFacts =
+  | { kind: 'occupancy'; occupancy: number; capacity: number; percent: number }
+  | { kind: 'silent'; minutes: number; intervals: number }
+  | { kind: 'unusual'; occupancy: number; usual: number; weekday: number; hour: number }
+  | { kind: 'after_hours'; occupancy: number; opensMinute: number; closesMinute: number };
+
+/** The inbox text of an alert: what happened, with the figures that made it fire. */
+export function alertMessage(amenity: string, facts: AlertFacts): string {
+  switch (facts.kind) {
+    case 'occupancy':
+      return `${amenity} is at ${Math.round(facts.percent)}% of capacity (${facts.occupancy} of ${facts.capacity} people)`;
+    case 'silent':
+      return `No readings from ${amenity} for ${Math.round(facts.minutes)} minutes (${facts.intervals.toFixed(1)} reporting intervals)`;
+    case 'unusual':
+      return `${amenity} has ${facts.occupancy} people, ${facts.occupancy > facts.usual ? 'far above' : 'far below'} its usual ${Math.round(facts.usual)} on ${WEEKDAYS[facts.weekday] ?? 'this day'} at ${displayTime(facts.hour * 60)}`;
+    case 'after_hours':
+      return `${facts.occupancy} ${facts.occupancy === 1 ? 'person' : 'people'} at ${amenity} after hours (open ${displayTime(facts.opensMinute)} - ${displayTime(facts.closesMinute)})`;
+  }
+}
+
+export const KIND_LABELS: Record<AlertKind, string> = {
+  occupancy: 'Occupancy above threshold',
+  silent: 'Sensor silent',
+  unusual: 'Unusual usage',
+  after_hours: 'After-hours use',
+};

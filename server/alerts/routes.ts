@@ -1,0 +1,256 @@
+import { Hono, type Context } from 'hono';
+import type { AuthEnv } from '../auth/middleware';
+import {
+  ALERT_RULE_DEFAULTS,
+  ALERTS_API_PATHS,
+  AlertInboxQuerySchema,
+  AlertRuleInputSchema,
+  AlertRulePatchSchema,
+  defaultRearmBelow,
+  type Alert,
+  type AlertKind,
+  type AlertRule,
+} from '../../src/api/contract';
+import type { Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import { parseQuery, type ResponseKit } from '../http';
+import { ensureDefaultRules } from './evaluate';
+import { pathId, readJson, settingsBodyLimit } from './json-body';
+import { checkRuleLevels, type RuleLevels } from './rule-bounds';
+
+/**
+ * Alert rules and the alert inbox (roles in server/auth/access.ts):
+ *
+ *   GET    /api/alert-rules          Admin, Manager
+ *   POST   /api/alert-rules          Admin, Manager
+ *   PATCH  /api/alert-rules/:id      Admin, Manager
+ *   DELETE /api/alert-rules/:id      Admin, Manager
+ *   GET    /api/alerts               Admin, Manager, Board
+ *   POST   /api/alerts/:id/read      Admin, Manager, Board
+ *
+ * Alerts are the community's; what has been read is each user's own. The anonymous demo viewer
+ * shares one read state, INBOX_RECIPIENT.
+ */
+export const INBOX_RECIPIENT = 'community';
+
+function recipientOf(c: Context<AuthEnv>): string {
+  const user = c.get('principal')?.user;
+  return user ? `user:${user.id}` : INBOX_RECIPIENT;
+}
+
+export type AlertRoutesOptions = {
+  db: Database;
+  community: Community;
+  kit: ResponseKit;
+};
+
+type RuleRow = {
+  id: number;
+  amenity_id: number;
+  kind: AlertKind;
+  threshold: number;
+  rearm_below: number;
+  cooldown_minutes: number;
+  enabled: boolean;
+  phase: 'armed' | 'firing';
+  last_fired_at: string | null;
+};
+
+const RULE_SELECT = `
+  SELECT r.id, r.amenity_id, r.kind, r.threshold::float8 AS threshold,
+         r.rearm_below::float8 AS rearm_below, r.cooldown_minutes, r.enabled,
+         COALESCE(s.phase, 'armed') AS phase,
+         to_char(s.last_fired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_fired_at
+    FROM alert_rules r LEFT JOIN alert_state s ON s.rule_id = r.id`;
+
+type AlertRow = {
+  id: number;
+  rule_id: number | null;
+  amenity_id: number;
+  kind: AlertKind;
+  message: string;
+  value: number;
+  observed_at: string;
+  created_at: string;
+  read: boolean;
+};
+
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<AuthEnv> {
+  const routes = new Hono<AuthEnv>();
+  const rules = ALERTS_API_PATHS.alertRules.replace(/^\/api/, '');
+  const alerts = ALERTS_API_PATHS.alerts.replace(/^\/api/, '');
+  routes.use(rules, settingsBodyLimit(kit));
+  routes.use(`${rules}/*`, settingsBodyLimit(kit));
+  routes.use(alerts, settingsBodyLimit(kit));
+  routes.use(`${alerts}/*`, settingsBodyLimit(kit));
+
+  const slugOf = (amenityId: number) =>
+    community.amenities.find((a) => a.id === amenityId)?.slug ?? String(amenityId);
+  const toRule = (row: RuleRow): AlertRule => ({
+    id: row.id,
+    amenityId: slugOf(row.amenity_id),
+    kind: row.kind,
+    threshold: row.threshold,
+    rearmBelow: row.rearm_below,
+    cooldownMinutes: row.cooldown_minutes,
+    enabled: row.enabled,
+    phase: row.phase,
+    lastFiredAt: row.last_fired_at,
+  });
+  const loadRule = async (tx: Queryable, id: number, lock = false) => {
+    const [row] = await tx.query<RuleRow>(
+      `${RULE_SELECT} WHERE r.community_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`,
+      [community.id, id],
+    );
+    if (!row) throw new HttpError(404, `No alert rule ${id}`);
+    return row;
+  };
+  const checked = (kind: AlertKind, levels: RuleLevels) => {
+    const problem = checkRuleLevels(kind, levels);
+    if (problem) throw new HttpError(400, problem);
+    return levels;
+  };
+
+  routes.get(rules, async () => {
+    await ensureDefaultRules(db, community);
+    const rows = await db.query<RuleRow>(
+      `${RULE_SELECT} WHERE r.community_id = $1 ORDER BY r.amenity_id, r.id`,
+      [community.id],
+    );
+    return kit.json(200, rows.map(toRule));
+  });
+
+  routes.post(rules, async (c) => {
+    const input = await readJson(c, AlertRuleInputSchema);
+    const amenity = community.amenities.find((a) => a.slug === input.amenityId);
+    if (!amenity) throw new HttpError(400, `amenityId: unknown amenity "${input.amenityId}"`);
+    const defaults = ALERT_RULE_DEFAULTS[input.kind];
+    const threshold = input.threshold ?? defaults.threshold;
+    const levels = checked(input.kind, {
+      threshold,
+      rearmBelow: input.rearmBelow ?? defaultRearmBelow(input.kind, threshold),
+      cooldownMinutes: input.cooldownMinutes ?? defaults.cooldownMinutes,
+    });
+    const rule = await db.transaction(async (tx) => {
+      // Creating a rule before the defaults would otherwise add the default beside it later.
+      await ensureDefaultRules(tx, community);
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO alert_rules (community_id, amenity_id, kind, threshold, rearm_below,
+                                  cooldown_minutes, enabled)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [
+          community.id,
+          amenity.id,
+          input.kind,
+          levels.threshold,
+          levels.rearmBelow,
+          levels.cooldownMinutes,
+          input.enabled ?? true,
+        ],
+      );
+      if (!row) throw new Error('The rule was not created');
+      await tx.query(`INSERT INTO alert_state (rule_id) VALUES ($1)`, [row.id]);
+      return loadRule(tx, row.id);
+    });
+    return kit.json(201, toRule(rule));
+  });
+
+  routes.patch(`${rules}/:id`, async (c) => {
+    const id = pathId(c, 'alert rule');
+    const patch = await readJson(c, AlertRulePatchSchema);
+    const rule = await db.transaction(async (tx) => {
+      const current = await loadRule(tx, id, true);
+      const levels = checked(current.kind, {
+        threshold: patch.threshold ?? current.threshold,
+        rearmBelow: patch.rearmBelow ?? current.rearm_below,
+        cooldownMinutes: patch.cooldownMinutes ?? current.cooldown_minutes,
+      });
+      await tx.query(
+        `UPDATE alert_rules SET threshold = $2, rearm_below = $3, cooldown_minutes = $4,
+                enabled = $5 WHERE id = $1`,
+        [
+          id,
+          levels.threshold,
+          levels.rearmBelow,
+          levels.cooldownMinutes,
+          patch.enabled ?? current.enabled,
+        ],
+      );
+      return loadRule(tx, id);
+    });
+    return kit.json(200, toRule(rule));
+  });
+
+  routes.delete(`${rules}/:id`, async (c) => {
+    const id = pathId(c, 'alert rule');
+    const deleted = await db.query(
+      `DELETE FROM alert_rules WHERE community_id = $1 AND id = $2 RETURNING id`,
+      [community.id, id],
+    );
+    if (deleted.length === 0) throw new HttpError(404, `No alert rule ${id}`);
+    return kit.reply(204, null, {});
+  });
+
+  const unreadCount = async (tx: Queryable, recipient: string) => {
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts a
+        WHERE a.community_id = $1
+          AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.alert_id = a.id AND r.recipient = $2)`,
+      [community.id, recipient],
+    );
+    return row?.n ?? 0;
+  };
+
+  routes.get(alerts, async (c) => {
+    const { limit } = parseQuery(AlertInboxQuerySchema, c);
+    const recipient = recipientOf(c);
+    const rows = await db.query<AlertRow>(
+      `SELECT a.id, a.rule_id, a.amenity_id, a.kind, a.message, a.value::float8 AS value,
+              ${iso('a.observed_at')} AS observed_at, ${iso('a.created_at')} AS created_at,
+              EXISTS (SELECT 1 FROM alert_reads r WHERE r.alert_id = a.id AND r.recipient = $2)
+                AS read
+         FROM alerts a WHERE a.community_id = $1
+        ORDER BY a.created_at DESC, a.id DESC LIMIT $3`,
+      [community.id, recipient, limit],
+    );
+    const list: Alert[] = rows.map((row) => ({
+      id: row.id,
+      ruleId: row.rule_id,
+      amenityId: slugOf(row.amenity_id),
+      amenityName:
+        community.amenities.find((a) => a.id === row.amenity_id)?.name ?? slugOf(row.amenity_id),
+      kind: row.kind,
+      message: row.message,
+      value: row.value,
+      observedAt: row.observed_at,
+      createdAt: row.created_at,
+      read: row.read,
+    }));
+    return kit.json(200, { alerts: list, unread: await unreadCount(db, recipient) });
+  });
+
+  routes.post(`${alerts}/:id/read`, async (c) => {
+    const id = pathId(c, 'alert');
+    const recipient = recipientOf(c);
+    const unread = await db.transaction(async (tx) => {
+      const found = await tx.query(`SELECT 1 FROM alerts WHERE community_id = $1 AND id = $2`, [
+        community.id,
+        id,
+      ]);
+      if (found.length === 0) throw new HttpError(404, `No alert ${id}`);
+      // Marking twice is harmless: the first read time stays.
+      await tx.query(
+        `INSERT INTO alert_reads (alert_id, recipient) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [id, recipient],
+      );
+      return unreadCount(tx, recipient);
+    });
+    return kit.json(200, { id, read: true, unread });
+  });
+
+  return routes;
+}

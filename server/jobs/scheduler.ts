@@ -1,0 +1,70 @@
+import { checkSilentSensors } from '../alerts/evaluate';
+import type { Community } from '../community';
+import type { Database } from '../db/database';
+import { runDueSchedules } from '../schedules/run-due';
+import type { Clock } from '../time';
+
+/** How often the server looks for due reports and silent sensors. */
+export const SCHEDULER_INTERVAL_MS = 30_000;
+
+export type SchedulerOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  intervalMs?: number;
+  log?: (message: string) => void;
+};
+
+export type Scheduler = {
+  /** One pass: due reports, then silent sensors. Resolves when it is done. */
+  tick(): Promise<{ archived: number[]; silentAlerts: number }>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The background loop of every server process. The first pass runs at start-up, so a report
+ * missed while the server was down runs then. Each process ticks on its own timer; the work
+ * itself is claimed in the database (see runDueSchedules, checkSilentSensors), so two processes
+ * on one PostgreSQL do it once, and PGlite (one process) runs the same code.
+ */
+export function startScheduler(options: SchedulerOptions): Scheduler {
+  const { db, community, clock, log = () => undefined } = options;
+  const intervalMs = options.intervalMs ?? SCHEDULER_INTERVAL_MS;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const pass = async () => {
+    const now = clock();
+    const archived = await runDueSchedules(db, community, now);
+    const silentAlerts = await checkSilentSensors(db, community, now);
+    if (archived.length > 0) log(`Scheduled reports: archived ${archived.length}`);
+    return { archived, silentAlerts };
+  };
+
+  // Passes never overlap: a slow one delays the next.
+  const tick = () => {
+    const run = running.then(pass);
+    running = run.catch(() => undefined);
+    return run;
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    tick()
+      .catch((error: Error) => log(`Scheduler pass failed: ${error.message}`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, intervalMs);
+      });
+  };
+  loop();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

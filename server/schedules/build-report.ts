@@ -1,0 +1,102 @@
+import type { SCHEDULE_CADENCES, SCHEDULE_KINDS } from '../../src/api/contract';
+import { calendarPeriod } from '../../src/features/reports/calendar';
+import { PERIODS } from '../../src/features/reports/periods';
+import { summarizeUsage, type VisitColumn } from '../../src/features/reports/report-builders';
+import { usageCsv } from '../../src/lib/usage-csv';
+import type { Community } from '../community';
+import type { Queryable } from '../db/database';
+import { usageTimeline } from '../endpoints/timeline';
+
+/**
+ * A scheduled report, built on the server from the database with the app's own report
+ * definitions: the same timeline the Reports page reads (GET /api/usage/timeline), the same
+ * calendar period (previous week or month in the community's zone), summarizeUsage for the
+ * figures and usageCsv for the file. So an archived report and one generated in the app agree.
+ */
+
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+export type ScheduleCadence = (typeof SCHEDULE_CADENCES)[number];
+
+export type BuiltReport = {
+  kind: ScheduleKind;
+  title: string;
+  periodFrom: string;
+  periodTo: string;
+  csv: string;
+  summary: {
+    totalVisits: number;
+    dailyAverage: number;
+    coveredDays: number;
+    periodDays: number;
+    busiestDay: { date: string; visits: number } | null;
+    perAmenity: { id: string; name: string; visits: number; share: number }[];
+  };
+};
+
+const monthName = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.parse(`${date}T00:00:00Z`),
+  );
+
+export async function buildUsageReport(
+  db: Queryable,
+  community: Community,
+  cadence: ScheduleCadence,
+  now: number,
+): Promise<BuiltReport> {
+  const period = cadence === 'weekly' ? 'week' : 'month';
+  const timeZone = community.timeZone;
+  const calendar = calendarPeriod(period, now, timeZone);
+  const points = await usageTimeline(
+    { db, community, now },
+    PERIODS[period].timeline.period,
+    PERIODS[period].timeline.days,
+  );
+  const columns: VisitColumn[] = community.amenities.map((amenity) => ({
+    id: amenity.slug,
+    label: amenity.name,
+    value: (point) => point.amenities?.[amenity.slug] ?? 0,
+  }));
+  const usage = summarizeUsage(points, columns, calendar, timeZone);
+  const title =
+    period === 'month'
+      ? `${monthName(calendar.from)} usage report`
+      : `Usage report, week of ${calendar.from}`;
+  const csv = usageCsv(usage.points, columns, {
+    resolution: 'day',
+    timeZone,
+    timeZoneLabel: timeZone,
+    preamble: [
+      ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
+      ['Period', `${calendar.from} to ${calendar.to}`],
+      [
+        'Data covers',
+        usage.coverage
+          ? `${usage.coverage.from} to ${usage.coverage.to} (${usage.coverage.days} of ${calendar.days} days)`
+          : 'no day of the period',
+      ],
+      ['Time zone', timeZone],
+      ['Generated', new Date(now).toISOString()],
+    ],
+  });
+  return {
+    kind: 'usage',
+    title,
+    periodFrom: calendar.from,
+    periodTo: calendar.to,
+    csv,
+    summary: {
+      totalVisits: usage.totalVisits,
+      dailyAverage: usage.dailyAverage,
+      coveredDays: usage.coverage?.days ?? 0,
+      periodDays: calendar.days,
+      busiestDay: usage.busiestDay,
+      perAmenity: usage.perAmenity.map(({ id, name, visits, share }) => ({
+        id,
+        name,
+        visits,
+        share,
+      })),
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import { Hono } from 'hono';
+import {
+  ALERTS_API_PATHS,
+  ReportScheduleInputSchema,
+  ReportSchedulePatchSchema,
+  type ReportArchiveEntry,
+  type ReportSchedule,
+  type ReportScheduleInput,
+} from '../../src/api/contract';
+import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
+import type { Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import type { Clock } from '../time';
+import type { BuiltReport } from './build-report';
+import { nextDueAfter } from './due';
+import { cadenceOf, type ScheduleRow } from './run-due';
+
+/**
+ * Report schedules and the report archive. Roles each route should allow, for the role table:
+ *
+ *   GET    /api/report-schedules       Admin, Manager
+ *   POST   /api/report-schedules       Admin, Manager
+ *   PATCH  /api/report-schedules/:id   Admin, Manager
+ *   DELETE /api/report-schedules/:id   Admin, Manager
+ *   GET    /api/report-archive         Admin, Manager, Board
+ *   GET    /api/report-archive/:id     Admin, Manager, Board   (the CSV, as a download)
+ *
+ * Recipients are free text (names or addresses) until the users table exists; nothing is sent
+ * to them yet (no push or email): the archive is the delivery.
+ */
+
+export type ScheduleRoutesOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+};
+
+type FullScheduleRow = ScheduleRow & {
+  kind: 'usage';
+  recipients: string[];
+  enabled: boolean;
+};
+
+const SCHEDULE_SELECT = `
+  SELECT id, kind, cadence, weekday, day_of_month, minute_of_day, recipients, enabled,
+         (extract(epoch FROM next_run_at) * 1000)::float8 AS next_run_ms
+    FROM report_schedules`;
+
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const toSchedule = (row: FullScheduleRow): ReportSchedule => ({
+  id: row.id,
+  kind: row.kind,
+  cadence: row.cadence,
+  weekday: row.weekday,
+  dayOfMonth: row.day_of_month,
+  timeOfDay: hhmm(row.minute_of_day),
+  recipients: row.recipients,
+  enabled: row.enabled,
+  nextRunAt: new Date(row.next_run_ms).toISOString(),
+});
+
+/** The stored columns of a complete schedule input: weekday for weekly, day for monthly. */
+function columnsOf(input: ReportScheduleInput) {
+  if (input.cadence === 'weekly' && input.weekday === undefined) {
+    throw new HttpError(400, 'weekday: required for a weekly schedule (0 = Sunday … 6)');
+  }
+  if (input.cadence === 'monthly' && input.dayOfMonth === undefined) {
+    throw new HttpError(400, 'dayOfMonth: required for a monthly schedule (1-28)');
+  }
+  return {
+    kind: input.kind,
+    cadence: input.cadence,
+    weekday: input.cadence === 'weekly' ? (input.weekday ?? null) : null,
+    day_of_month: input.cadence === 'monthly' ? (input.dayOfMonth ?? null) : null,
+    minute_of_day: minuteOf(input.timeOfDay),
+    recipients: [...new Set((input.recipients ?? []).map((r) => r.trim()).filter(Boolean))],
+    enabled: input.enabled ?? true,
+  };
+}
+
+type ArchiveRow = {
+  id: number;
+  schedule_id: number | null;
+  kind: 'usage';
+  title: string;
+  period_from: string;
+  period_to: string;
+  built_at: string;
+  summary: BuiltReport['summary'];
+};
+
+export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOptions): Hono {
+  const routes = new Hono();
+  const schedules = ALERTS_API_PATHS.reportSchedules.replace(/^\/api/, '');
+  const archive = ALERTS_API_PATHS.reportArchive.replace(/^\/api/, '');
+  routes.use(schedules, settingsBodyLimit(kit));
+  routes.use(`${schedules}/*`, settingsBodyLimit(kit));
+  routes.use(archive, settingsBodyLimit(kit));
+  routes.use(`${archive}/*`, settingsBodyLimit(kit));
+
+  const loadSchedule = async (tx: Queryable, id: number, lock = false) => {
+    const [row] = await tx.query<FullScheduleRow>(
+      `${SCHEDULE_SELECT} WHERE community_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [community.id, id],
+    );
+    if (!row) throw new HttpError(404, `No report schedule ${id}`);
+    return row;
+  };
+  const firstRun = (columns: ReturnType<typeof columnsOf>) =>
+    new Date(nextDueAfter(cadenceOf(columns), clock(), community.timeZone)).toISOString();
+
+  routes.get(schedules, async () => {
+    const rows = await db.query<FullScheduleRow>(
+      `${SCHEDULE_SELECT} WHERE community_id = $1 ORDER BY id`,
+      [community.id],
+    );
+    return kit.json(200, rows.map(toSchedule));
+  });
+
+  routes.post(schedules, async (c) => {
+    const columns = columnsOf(await readJson(c, ReportScheduleInputSchema));
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx.query<{ id: number }>(
+        `INSERT INTO report_schedules (community_id, kind, cadence, weekday, day_of_month,
+                                       minute_of_day, recipients, enabled, next_run_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9) RETURNING id`,
+        [
+          community.id,
+          columns.kind,
+          columns.cadence,
+          columns.weekday,
+          columns.day_of_month,
+          columns.minute_of_day,
+          columns.recipients,
+          columns.enabled,
+          firstRun(columns),
+        ],
+      );
+      if (!created) throw new Error('The schedule was not created');
+      return loadSchedule(tx, created.id);
+    });
+    return kit.json(201, toSchedule(row));
+  });
+
+  routes.patch(`${schedules}/:id`, async (c) => {
+    const id = pathId(c, 'report schedule');
+    const patch = await readJson(c, ReportSchedulePatchSchema);
+    const row = await db.transaction(async (tx) => {
+      const current = await loadSchedule(tx, id, true);
+      const cadence = patch.cadence ?? current.cadence;
+      const columns = columnsOf({
+        kind: patch.kind ?? current.kind,
+        cadence,
+        // A change of cadence needs its own day; otherwise the stored one carries over.
+        weekday:
+          patch.weekday ??
+          (cadence === current.cadence ? (current.weekday ?? undefined) : undefined),
+        dayOfMonth:
+          patch.dayOfMonth ??
+          (cadence === current.cadence ? (current.day_of_month ?? undefined) : undefined),
+        timeOfDay: patch.timeOfDay ?? hhmm(current.minute_of_day),
+        recipients: patch.recipients ?? current.recipients,
+        enabled: patch.enabled ?? current.enabled,
+      });
+      const timing =
+        columns.cadence !== current.cadence ||
+        columns.weekday !== current.weekday ||
+        columns.day_of_month !== current.day_of_month ||
+        columns.minute_of_day !== current.minute_of_day;
+      await tx.query(
+        `UPDATE report_schedules SET kind = $2, cadence = $3, weekday = $4, day_of_month = $5,
+                minute_of_day = $6, recipients = $7::text[], enabled = $8, next_run_at = $9
+          WHERE id = $1`,
+        [
+          id,
+          columns.kind,
+          columns.cadence,
+          columns.weekday,
+          columns.day_of_month,
+          columns.minute_of_day,
+          columns.recipients,
+          columns.enabled,
+          timing ? firstRun(columns) : new Date(current.next_run_ms).toISOString(),
+        ],
+      );
+      return loadSchedule(tx, id);
+    });
+    return kit.json(200, toSchedule(row));
+  });
+
+  routes.delete(`${schedules}/:id`, async (c) => {
+    const id = pathId(c, 'report schedule');
+    // Its archived reports stay (schedule_id becomes null).
+    const deleted = await db.query(
+      `DELETE FROM report_schedules WHERE community_id = $1 AND id = $2 RETURNING id`,
+      [community.id, id],
+    );
+    if (deleted.length === 0) throw new HttpError(404, `No report schedule ${id}`);
+    return kit.reply(204, null, {});
+  });
+
+  routes.get(archive, async () => {
+    const rows = await db.query<ArchiveRow>(
+      `SELECT id, schedule_id, kind, title, period_from::text AS period_from,
+              period_to::text AS period_to,
+              to_char(built_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS built_at,
+              summary
+         FROM report_archive WHERE community_id = $1 ORDER BY built_at DESC, id DESC LIMIT 200`,
+      [community.id],
+    );
+    const list: ReportArchiveEntry[] = rows.map((row) => ({
+      id: row.id,
+      scheduleId: row.schedule_id,
+      kind: row.kind,
+      title: row.title,
+      periodFrom: row.period_from,
+      periodTo: row.period_to,
+      builtAt: row.built_at,
+      summary: row.summary,
+    }));
+    return kit.json(200, list);
+  });
+
+  routes.get(`${archive}/:id`, async (c) => {
+    const id = pathId(c, 'archived report');
+    const [row] = await db.query<{
+      csv: string;
+      kind: string;
+      period_from: string;
+      period_to: string;
+    }>(
+      `SELECT csv, kind, period_from::text AS period_from, period_to::text AS period_to
+         FROM report_archive WHERE community_id = $1 AND id = $2`,
+      [community.id, id],
+    );
+    if (!row) throw new HttpError(404, `No archived report ${id}`);
+    const filename = `${row.kind}-${row.period_from}-to-${row.period_to}.csv`;
+    return kit.reply(200, row.csv, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AlertInboxSchema,
+  AlertReadResultSchema,
+  AlertRuleListSchema,
+  AlertRuleSchema,
+  ReportArchiveSchema,
+  ReportScheduleSchema,
+} from '../../src/api/contract';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import type { Community } from '../../server/community';
+import { runDueSchedules } from '../../server/schedules/run-due';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  local,
+  openTestDatabase,
+  reading,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+// Wednesday 2026-11-18, 10:00 in the demo zone (Pacific).
+const NOW = local('2026-11-18', '10:00');
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`alerts API, ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    const clock = testClock(NOW);
+    let api: ReturnType<typeof testApp>;
+
+    // Rules and schedules are a Manager's to set (server/auth/access.ts): the requests come from
+    // a signed-in manager's browser, with its session cookie and the app's own Origin. A session
+    // made at the test clock's time, as the clock moves on by days within a test.
+    let managerId = 0;
+    const signedIn = async (headers: Record<string, string>, method: string) => ({
+      ...headers,
+      Cookie: `cg_session=${await createSession(test.db, managerId, clock.now())}`,
+      ...(method === 'GET' ? {} : { Origin: 'http://localhost' }),
+    });
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      const manager = await insertUser(
+        test.db,
+        community.id,
+        {
+          email: 'manager@example.org',
+          name: 'The manager',
+          role: 'manager',
+          passwordHash: 'not used: the session is made directly',
+          totpSecret: null,
+        },
+        Date.parse(NOW),
+      );
+      if (manager === null) throw new Error('manager already exists');
+      managerId = manager;
+    });
+    afterAll(() => test?.drop());
+    beforeEach(async () => {
+      clock.set(NOW);
+      api = testApp(test.db, community, { clock: clock.now });
+      for (const table of [
+        'alert_reads',
+        'alerts',
+        'alert_state',
+        'alert_rules',
+        'alert_rule_defaults',
+        'report_archive',
+        'report_schedules',
+        'readings',
+        'readings_hourly',
+        'readings_daily',
+      ]) {
+        await test.db.query(`DELETE FROM ${table}`);
+      }
+    });
+
+    async function send(method: string, path: string, body?: unknown, type = 'application/json') {
+      const res = await api.app.request(path, {
+        method,
+        headers: await signedIn(body === undefined ? {} : { 'Content-Type': type }, method),
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let json: unknown = undefined;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON (a CSV, or an empty 204)
+      }
+      return { status: res.status, headers: res.headers, json, text };
+    }
+
+    it('lists the default rule of every amenity', async () => {
+      const res = await send('GET', '/api/alert-rules');
+      expect(res.status).toBe(200);
+      const rules = AlertRuleListSchema.parse(res.json);
+      expect(rules).toHaveLength(community.amenities.length);
+      expect(rules[0]).toMatchObject({
+        kind: 'occupancy',
+        threshold: 90,
+        rearmBelow: 80,
+        cooldownMinutes: 30,
+        enabled: true,
+        phase: 'armed',
+        lastFiredAt: null,
+      });
+    });
+
+    it('a manager sets "tell me when the pool passes 75%"; crossing readings reach the inbox once', async () => {
+      const created = await send('POST', '/api/alert-rules', {
+        amenityId: 'grand-lake',
+        kind: 'occupancy',
+        threshold: 75,
+        rearmBelow: 60,
+      });
+      expect(created.status).toBe(201);
+      const rule = AlertRuleSchema.parse(created.json);
+      expect(rule).toMatchObject({ amenityId: 'grand-lake', threshold: 75, cooldownMinutes: 30 });
+      // Grand Lake holds 150: 113 people is 75.3%; the default 90% rule stays quiet.
+      await api.post([
+        reading('grand-lake', local('2026-11-18', '09:50'), 100),
+        reading('grand-lake', local('2026-11-18', '09:55'), 113),
+        reading('grand-lake', local('2026-11-18', '10:00'), 120),
+      ]);
+      const inbox = AlertInboxSchema.parse((await send('GET', '/api/alerts')).json);
+      expect(inbox.unread).toBe(1);
+      expect(inbox.alerts).toMatchObject([
+        {
+          ruleId: rule.id,
+          amenityId: 'grand-lake',
+          amenityName: 'Grand Lake',
+          kind: 'occupancy',
+          message: 'Grand Lake is at 75% of capacity (113 of 150 people)',
+          observedAt: local('2026-11-18', '09:55'),
+          read: false,
+        },
+      ]);
+      const rules = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+      expect(rules.find((r) => r.id === rule.id)).toMatchObject({ phase: 'firing' });
+
+      const id = inbox.alerts[0]?.id ?? 0;
+      const read = await send('POST', `/api/alerts/${id}/read`);
+      expect(AlertReadResultSchema.parse(read.json)).toEqual({ id, read: true, unread: 0 });
+      expect((await send('POST', `/api/alerts/${id}/read`)).status).toBe(200);
+      const after = AlertInboxSchema.parse((await send('GET', '/api/alerts')).json);
+      expect(after).toMatchObject({ unread: 0, alerts: [{ id, read: true }] });
+      expect((await send('POST', `/api/alerts/${id + 1000}/read`)).status).toBe(404);
+      expect((await send('GET', '/api/alerts?limit=0')).status).toBe(400);
+    });
+
+    it('refuses bad rules with a 400 naming the field, and saves nothing', async () => {
+      const cases: [unknown, RegExp][] = [
+        [{ amenityId: 'pool', kind: 'occupancy' }, /^amenityId: unknown amenity "pool"/],
+        [{ amenityId: 'grand-lake', kind: 'fire' }, /^kind: must be one of/],
+        [
+          { amenityId: 'grand-lake', kind: 'occupancy', threshold: 500 },
+          /^threshold: for occupancy/,
+        ],
+        [
+          { amenityId: 'grand-lake', kind: 'occupancy', threshold: 50, rearmBelow: 70 },
+          /^rearmBelow: must be at most the threshold/,
+        ],
+        [{ amenityId: 'grand-lake', kind: 'silent', cooldownMinutes: -1 }, /^cooldownMinutes: /],
+        [{ amenityId: 'grand-lake', kind: 'silent', cooldownMinutes: 1.5 }, /^cooldownMinutes: /],
+        [{ amenityId: 'grand-lake', kind: 'silent', admin: true }, /unexpected field\(s\) admin/],
+        [{ amenityId: 'x'.repeat(101), kind: 'silent' }, /^amenityId: /],
+      ];
+      for (const [body, message] of cases) {
+        const res = await send('POST', '/api/alert-rules', body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect((res.json as { error: string }).error).toMatch(message);
+      }
+      expect((await send('POST', '/api/alert-rules', '{"amenityId":')).status).toBe(400);
+      expect((await send('POST', '/api/alert-rules', 'kind=silent', 'text/plain')).status).toBe(
+        415,
+      );
+      const big = { amenityId: 'grand-lake', kind: 'silent', pad: 'x'.repeat(20_000) };
+      expect((await send('POST', '/api/alert-rules', big)).status).toBe(413);
+      // Streamed without a length: refused as it arrives, not after buffering it.
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 64; i++) controller.enqueue(new Uint8Array(1024).fill(32));
+          controller.close();
+        },
+      });
+      const streamed = await api.app.request('/api/report-schedules/1', {
+        method: 'PATCH',
+        headers: await signedIn({ 'Content-Type': 'application/json' }, 'PATCH'),
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+      const count = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM alert_rules`,
+      );
+      expect(count[0]?.n).toBe(0);
+    });
+
+    it('changes and deletes a rule; unknown ids are 404', async () => {
+      const rule = AlertRuleSchema.parse(
+        (await send('POST', '/api/alert-rules', { amenityId: 'the-yard', kind: 'after_hours' }))
+          .json,
+      );
+      expect(rule).toMatchObject({ threshold: 1, rearmBelow: 1, cooldownMinutes: 60 });
+      const patched = await send('PATCH', `/api/alert-rules/${rule.id}`, {
+        threshold: 5,
+        enabled: false,
+      });
+      expect(patched.status).toBe(200);
+      expect(AlertRuleSchema.parse(patched.json)).toMatchObject({
+        threshold: 5,
+        rearmBelow: 1,
+        enabled: false,
+      });
+      const bad = await send('PATCH', `/api/alert-rules/${rule.id}`, { rearmBelow: 6 });
+      expect(bad.status).toBe(400);
+      expect((await send('PATCH', '/api/alert-rules/999999', { enabled: true })).status).toBe(404);
+      expect((await send('PATCH', '/api/alert-rules/abc', { enabled: true })).status).toBe(404);
+      expect((await send('DELETE', `/api/alert-rules/${rule.id}`)).status).toBe(204);
+      expect((await send('DELETE', `/api/alert-rules/${rule.id}`)).status).toBe(404);
+      // A deleted default does not come back.
+      const defaults = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+      const first = defaults[0]?.id ?? 0;
+      expect((await send('DELETE', `/api/alert-rules/${first}`)).status).toBe(204);
+      const again = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+      expect(again.map((r) => r.id)).not.toContain(first);
+      expect(again).toHaveLength(defaults.length - 1);
+    });
+
+    it('schedules a monthly report, archives it when due, and serves its CSV', async () => {
+      const created = await send('POST', '/api/report-schedules', {
+        kind: 'usage',
+        cadence: 'monthly',
+        dayOfMonth: 1,
+        timeOfDay: '08:00',
+        recipients: ['board@willowcreek.example', ' board@willowcreek.example '],
+      });
+      expect(created.status).toBe(201);
+      const schedule = ReportScheduleSchema.parse(created.json);
+      expect(schedule).toMatchObject({
+        cadence: 'monthly',
+        weekday: null,
+        dayOfMonth: 1,
+        timeOfDay: '08:00',
+        recipients: ['board@willowcreek.example'],
+        nextRunAt: local('2026-12-01', '08:00'),
+      });
+      await api.post([reading('great-lawn', local('2026-11-03', '10:00'), 10, 7, 30)]);
+      clock.set(local('2026-12-01', '08:00'));
+      expect(await runDueSchedules(test.db, community, clock.now())).toHaveLength(1);
+      const list = ReportArchiveSchema.parse((await send('GET', '/api/report-archive')).json);
+      expect(list).toMatchObject([
+        {
+          scheduleId: schedule.id,
+          title: 'November 2026 usage report',
+          periodFrom: '2026-11-01',
+          periodTo: '2026-11-30',
+          summary: { totalVisits: 7 },
+        },
+      ]);
+      const csv = await send('GET', `/api/report-archive/${list[0]?.id}`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+      expect(csv.headers.get('Content-Disposition')).toBe(
+        'attachment; filename="usage-2026-11-01-to-2026-11-30.csv"',
+      );
+      expect(csv.text).toContain('2026-11-03,7,');
+      expect((await send('GET', '/api/report-archive/424242')).status).toBe(404);
+      const schedules = await send('GET', '/api/report-schedules');
+      expect(schedules.json).toMatchObject([{ nextRunAt: local('2027-01-01', '08:00') }]);
+    });
+
+    it('checks schedules and moves the next run when the timing changes', async () => {
+      const missing = await send('POST', '/api/report-schedules', {
+        kind: 'usage',
+        cadence: 'weekly',
+        timeOfDay: '07:00',
+      });
+      expect(missing).toMatchObject({
+        status: 400,
+        json: { error: expect.stringMatching(/^weekday: /) },
+      });
+      for (const timeOfDay of ['24:00', '7:00', '07:60', '']) {
+        const res = await send('POST', '/api/report-schedules', {
+          kind: 'usage',
+          cadence: 'weekly',
+          weekday: 1,
+          timeOfDay,
+        });
+        expect(res.status, timeOfDay).toBe(400);
+        expect((res.json as { error: string }).error).toMatch(/^timeOfDay: /);
+      }
+      const tooMany = await send('POST', '/api/report-schedules', {
+        kind: 'usage',
+        cadence: 'weekly',
+        weekday: 1,
+        timeOfDay: '07:00',
+        recipients: Array.from({ length: 51 }, (_, i) => `r${i}`),
+      });
+      expect((tooMany.json as { error: string }).error).toMatch(/^recipients: /);
+      const weekly = ReportScheduleSchema.parse(
+        (
+          await send('POST', '/api/report-schedules', {
+            kind: 'usage',
+            cadence: 'weekly',
+            weekday: 1,
+            timeOfDay: '07:00',
+          })
+        ).json,
+      );
+      expect(weekly.nextRunAt).toBe(local('2026-11-23', '07:00'));
+      const moved = await send('PATCH', `/api/report-schedules/${weekly.id}`, {
+        weekday: 5,
+        timeOfDay: '18:30',
+      });
+      expect(ReportScheduleSchema.parse(moved.json).nextRunAt).toBe(local('2026-11-20', '18:30'));
+      const monthlyWithoutDay = await send('PATCH', `/api/report-schedules/${weekly.id}`, {
+        cadence: 'monthly',
+      });
+      expect(monthlyWithoutDay.status).toBe(400);
+      const renamed = await send('PATCH', `/api/report-schedules/${weekly.id}`, {
+        recipients: ['Treasurer'],
+      });
+      expect(renamed.json).toMatchObject({
+        recipients: ['Treasurer'],
+        nextRunAt: local('2026-11-20', '18:30'),
+      });
+      expect((await send('DELETE', `/api/report-schedules/${weekly.id}`)).status).toBe(204);
+      expect((await send('DELETE', `/api/report-schedules/${weekly.id}`)).status).toBe(404);
+    });
+
+    it('answers a wrong method on a collection with 405 and its Allow list', async () => {
+      const res = await send('PUT', '/api/alerts', {});
+      expect(res.status).toBe(405);
+      expect(res.headers.get('Allow')).toBe('GET, HEAD');
+    });
+  });
+}

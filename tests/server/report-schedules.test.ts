@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Community } from '../../server/community';
+import type { Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { openPostgres } from '../../server/db/postgres';
+import { startScheduler } from '../../server/jobs/scheduler';
+import { runDueSchedules } from '../../server/schedules/run-due';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  local,
+  openTestDatabase,
+  reading,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+// The demo zone (Pacific). A monthly schedule on the 1st at 08:00 local.
+const DUE = local('2026-11-01', '08:00');
+
+type ArchiveRow = {
+  schedule_id: number;
+  title: string;
+  period_from: string;
+  period_to: string;
+  csv: string;
+  summary: {
+    totalVisits: number;
+    coveredDays: number;
+    perAmenity: { id: string; visits: number }[];
+  };
+};
+
+const archiveOf = (db: Database) =>
+  db.query<ArchiveRow>(
+    `SELECT schedule_id, title, period_from::text AS period_from, period_to::text AS period_to,
+            csv, summary FROM report_archive ORDER BY id`,
+  );
+
+async function addMonthlySchedule(db: Database, community: Community, nextRunAt: string) {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO report_schedules (community_id, kind, cadence, day_of_month, minute_of_day, next_run_at)
+     VALUES ($1, 'usage', 'monthly', 1, 480, $2) RETURNING id`,
+    [community.id, nextRunAt],
+  );
+  return row?.id ?? 0;
+}
+
+const nextRunOf = async (db: Database, id: number) =>
+  (
+    await db.query<{ next: string }>(
+      `SELECT to_char(next_run_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS next
+         FROM report_schedules WHERE id = $1`,
+      [id],
+    )
+  )[0]?.next;
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`scheduled reports, ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      // October visits: 12 at the Great Lawn on the 3rd, 5 at Solis Hall on the 20th, and one
+      // on November 1st that the October report must not count.
+      const api = testApp(test.db, community, { clock: () => Date.parse(DUE) });
+      const res = await api.post([
+        reading('great-lawn', local('2026-10-03', '10:00'), 10, 12, 30),
+        reading('solis-hall', local('2026-10-20', '18:00'), 5, 5, 60),
+        reading('solis-hall', local('2026-11-01', '07:00'), 1, 3, 60),
+      ]);
+      expect(res.status).toBe(200);
+    });
+    afterAll(() => test?.drop());
+    beforeEach(async () => {
+      await test.db.query('DELETE FROM report_archive');
+      await test.db.query('DELETE FROM report_schedules');
+    });
+
+    it('builds the report at its due time, from the database, with the app’s definitions', async () => {
+      const id = await addMonthlySchedule(test.db, community, DUE);
+      expect(await runDueSchedules(test.db, community, Date.parse(DUE) - 1)).toEqual([]);
+      expect(await runDueSchedules(test.db, community, Date.parse(DUE))).toHaveLength(1);
+      const [report] = await archiveOf(test.db);
+      expect(report).toMatchObject({
+        schedule_id: id,
+        title: 'October 2026 usage report',
+        period_from: '2026-10-01',
+        period_to: '2026-10-31',
+        summary: { totalVisits: 17 },
+      });
+      expect(report?.summary.perAmenity.slice(0, 2)).toMatchObject([
+        { id: 'great-lawn', visits: 12 },
+        { id: 'solis-hall', visits: 5 },
+      ]);
+      // Coverage starts on the first day with visits (Oct 3), as in the app's report.
+      expect(report?.summary.coveredDays).toBe(29);
+      const lines = report?.csv.split('\r\n') ?? [];
+      expect(lines[0]).toBe('Report,"Amenity Usage Report, Last Month"');
+      expect(lines).toContain('Period,2026-10-01 to 2026-10-31');
+      expect(lines.find((line) => line.startsWith('2026-10-03,'))).toMatch(/^2026-10-03,12,0,/);
+      expect(lines.some((line) => line.startsWith('2026-11-01'))).toBe(false);
+      expect(await nextRunOf(test.db, id)).toBe(local('2026-12-01', '08:00'));
+      // Runs once: the same instant again finds nothing due.
+      expect(await runDueSchedules(test.db, community, Date.parse(DUE))).toEqual([]);
+    });
+
+    it('a schedule missed while the server was down runs once at start-up', async () => {
+      const id = await addMonthlySchedule(test.db, community, local('2026-09-01', '08:00'));
+      // The server comes back on November 18th: three due times passed.
+      const clock = testClock(local('2026-11-18', '09:30'));
+      const scheduler = startScheduler({
+        db: test.db,
+        community,
+        clock: clock.now,
+        intervalMs: 3_600_000,
+      });
+      await scheduler.tick();
+      clock.advance(30_000);
+      await scheduler.tick();
+      await scheduler.stop();
+      const archive = await archiveOf(test.db);
+      expect(archive.map((r) => r.period_from)).toEqual(['2026-10-01']);
+      expect(await nextRunOf(test.db, id)).toBe(local('2026-12-01', '08:00'));
+    });
+  });
+}
+
+const postgres = BACKENDS.find((b) => b.name === 'postgres');
+describe.skipIf(postgres?.skip !== null)('two schedulers on one PostgreSQL', () => {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const schema = `cg_test_sched_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let first: Database;
+  let second: Database;
+  let community: Community;
+
+  beforeAll(async () => {
+    first = await openPostgres(url, { schema });
+    second = await openPostgres(url, { schema });
+    await migrate(first);
+    community = await createTestCommunity(first);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.query(`DROP SCHEMA ${schema} CASCADE`);
+    await first?.close();
+  });
+
+  it('build each due report once', async () => {
+    for (let i = 0; i < 5; i++) await addMonthlySchedule(first, community, DUE);
+    const now = Date.parse(DUE) + 1000;
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => runDueSchedules(i % 2 ? first : second, community, now)),
+    );
+    expect(runs.flat()).toHaveLength(5);
+    const perSchedule = await first.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM report_archive GROUP BY schedule_id`,
+    );
+    expect(perSchedule.map((r) => r.n)).toEqual([1, 1, 1, 1, 1]);
+  });
+});
