@@ -41,11 +41,14 @@ export async function startServer({
   dataDir,
   distDir,
   timeoutMs = 120_000,
+  env = {},
 }: {
   port: number;
   dataDir: string;
   distDir: string;
   timeoutMs?: number;
+  /** More environment for the server (e.g. DEMO: '0'). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, startCommandArgs(), {
@@ -56,6 +59,7 @@ export async function startServer({
       DATA_DIR: dataDir,
       DIST_DIR: distDir,
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,7 +82,8 @@ export async function startServer({
       );
     }
     try {
-      if ((await fetch(`${url}/api/dashboard/metrics`)).ok) return { url, stop };
+      // The health endpoint answers without a session (with DEMO=0 the data needs one).
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
     } catch {
       // not listening yet
     }

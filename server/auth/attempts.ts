@@ -54,7 +54,10 @@ export async function signInWait(
   return Math.max(account, from);
 }
 
-/** Counts one failure for each scope, starting a new window where the old one ended. */
+/**
+ * Counts one failure for each scope, starting a new window where the old one ended. Windows that
+ * ended are dropped first, so guesses at many made-up emails do not grow the table for ever.
+ */
 export async function recordFailure(
   db: Queryable,
   limits: AttemptLimits,
@@ -63,6 +66,7 @@ export async function recordFailure(
 ): Promise<void> {
   const at = new Date(now).toISOString();
   const windowOpenedAfter = new Date(now - limits.windowMs).toISOString();
+  await db.query(`DELETE FROM sign_in_attempts WHERE window_start <= $1`, [windowOpenedAfter]);
   for (const scope of scopes) {
     await db.query(
       `INSERT INTO sign_in_attempts AS a (scope, window_start, failures) VALUES ($1, $2, 1)

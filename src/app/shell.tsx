@@ -34,15 +34,15 @@ export function AppShell() {
       <Sidebar />
       <div className="flex min-w-0 flex-col">
         <TopBar />
-        <DemoBanner />
         <ConnectionBanner />
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-7xl flex-1 px-3 pt-4 pb-28 outline-none sm:px-6 lg:px-8 lg:pb-10"
+          className="mx-auto w-full max-w-7xl flex-1 px-3 pt-4 pb-28 outline-none sm:px-6 lg:px-8 lg:pb-16"
         >
           <Outlet />
         </main>
+        <DemoBanner />
       </div>
       <BottomNav />
     </div>
@@ -127,14 +127,18 @@ function SectionLink({
   );
 }
 
-/** The anonymous demo viewer sees the data read-only, with the way to sign in. */
+/**
+ * The anonymous demo viewer sees the data read-only, with the way to sign in. It is known only
+ * once /api/me answers, so the banner floats above the bottom edge (over the page's bottom
+ * padding) instead of pushing the page down under a reader who has started scrolling.
+ */
 function DemoBanner() {
   const me = useMe();
   if (!me.data?.demo) return null;
   return (
     <section
       aria-label="Demo"
-      className="flex flex-wrap items-center gap-x-2 border-b border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
+      className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 flex flex-wrap items-center justify-center gap-x-2 border-t border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900 lg:bottom-0 lg:left-64 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
     >
       <span>Demo · read-only ·</span>{' '}
       <Link to={SIGN_IN_PATH} className="font-semibold underline underline-offset-2">

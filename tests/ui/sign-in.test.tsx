@@ -109,6 +109,53 @@ describe('sign-in page', () => {
     });
   });
 
+  it('an Admin without an authenticator enrols: QR code and key, one code, recovery codes once', async () => {
+    let me: Me = { ...adminMe, totpEnrolmentRequired: true };
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    server.use(
+      http.get(ME_PATH, () => HttpResponse.json(me)),
+      http.post(AUTH_PATHS.totpSetup, () =>
+        HttpResponse.json({
+          secret,
+          uri: `otpauth://totp/CommonGround:admin?secret=${secret}&issuer=CommonGround`,
+        }),
+      ),
+      http.post(AUTH_PATHS.totpConfirm, async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        if (code !== '654321') {
+          return HttpResponse.json({ error: 'That code does not match' }, { status: 400 });
+        }
+        me = adminMe;
+        return HttpResponse.json({ recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
+      }),
+    );
+    // The shell sends the enrolling Admin to the sign-in page, whatever page was asked for.
+    renderWithApp(<AppRoutes />, { route: '/reports' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start set-up' }, LAZY_LOAD));
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(secret)).toBeInTheDocument();
+    const code = screen.getByLabelText('Code from the app');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code does not match');
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    const codes = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
+    await user.click(screen.getByRole('button', { name: 'I saved my codes, continue' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reports' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+  });
+
   it('sends only same-site paths as next', () => {
     expect(safeNextPath('/reports')).toBe('/reports');
     expect(safeNextPath('//evil.example')).toBe('/dashboard');

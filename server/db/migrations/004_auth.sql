@@ -47,6 +47,7 @@ CREATE TABLE sign_in_attempts (
   window_start timestamptz NOT NULL,
   failures int NOT NULL CHECK (failures >= 0)
 );
+CREATE INDEX sign_in_attempts_window ON sign_in_attempts (window_start);
 
 -- Who did what, when, to what, with the values before and after.
 CREATE TABLE audit_log (
