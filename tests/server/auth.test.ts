@@ -259,15 +259,24 @@ for (const backend of BACKENDS) {
         const res = await signIn({ email, password: 'wrong password' });
         return { ms: performance.now() - started, status: res.status, json: res.json };
       };
-      const unknown = await time(freshEmail());
-      const wrong = await time('board@example.org');
-      expect(unknown.status).toBe(401);
-      expect(wrong.status).toBe(401);
-      expect(unknown.json).toEqual({ error: WRONG_CREDENTIALS });
-      expect(wrong.json).toEqual(unknown.json);
-      // Both run argon2: an unknown email is not answered measurably faster.
-      expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.5);
-      await test.db.query(`DELETE FROM sign_in_attempts`);
+      try {
+        const unknown = [];
+        const wrong = [];
+        // Alternating samples, compared by their fastest: a busy machine only ever adds time.
+        for (let i = 0; i < 2; i++) {
+          unknown.push(await time(freshEmail()));
+          wrong.push(await time('board@example.org'));
+        }
+        for (const res of [...unknown, ...wrong]) {
+          expect(res.status).toBe(401);
+          expect(res.json).toEqual({ error: WRONG_CREDENTIALS });
+        }
+        const fastest = (samples: { ms: number }[]) => Math.min(...samples.map((s) => s.ms));
+        // Both run argon2: an unknown email is not answered measurably faster.
+        expect(fastest(unknown)).toBeGreaterThan(fastest(wrong) * 0.5);
+      } finally {
+        await test.db.query(`DELETE FROM sign_in_attempts`);
+      }
     });
 
     it('limits failed sign-ins per account, and lets the right password in after the window', async () => {
