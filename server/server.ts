@@ -95,6 +95,9 @@ export async function ensureDemoCommunity(
   };
 }
 
+/** How long requests in progress may take to finish once the server is told to close. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
 export type ServerOptions = {
   database: DatabaseConfig;
   port: number;
@@ -105,6 +108,8 @@ export type ServerOptions = {
   simulate?: boolean;
   /** Key for POST /api/readings; generated when absent (demo mode). */
   ingestKey?: string;
+  /** On close, how long requests in progress may take to finish (default 10 s). */
+  shutdownGraceMs?: number;
   clock?: Clock;
   log?: (message: string) => void;
 };
@@ -114,7 +119,10 @@ export type RunningServer = {
   ingestKey: string;
   generatedKey: boolean;
   app: CommonGroundApp;
-  /** Stops the simulator, the HTTP server and the database, in that order. */
+  /**
+   * Stops taking requests and the simulator at once, lets the requests in progress finish (at
+   * most `shutdownGraceMs`), then closes the database (releasing the data directory's lock).
+   */
   close(): Promise<void>;
 };
 
@@ -222,12 +230,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       generatedKey,
       app,
       async close() {
-        // Stop taking requests first, then let the ones in progress finish (at most 10 s).
         closing = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
-        const deadline = Date.now() + 10_000;
+        const deadline = Date.now() + (options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
