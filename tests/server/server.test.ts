@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DashboardMetrics } from '../../src/api/contract';
 import { LOCK_FILE } from '../../server/db/data-dir';
+import { migrate, readMigrations } from '../../server/db/migrate';
+import { openPostgres } from '../../server/db/postgres';
 import { LiveSimulator } from '../../server/simulator/live';
 import { seedDemo } from '../../server/simulator/seed';
 import { ensureDemoCommunity, startServer } from '../../server/server';
@@ -252,6 +254,48 @@ for (const backend of BACKENDS) {
       }
     });
   });
+
+  describe.skipIf(backend.name !== 'postgres' || backend.skip !== null)(
+    `two start-ups at once, ${backendTitle(backend)}`,
+    () => {
+      it('four servers starting at once on a fresh database (each its own pool) migrate and seed it once', async () => {
+        const url = process.env.TEST_DATABASE_URL ?? '';
+        const schema = `cg_test_start_${process.pid}_${Date.now()}`;
+        const startUp = async () => {
+          const db = await openPostgres(url, { schema });
+          try {
+            await migrate(db);
+            return await ensureDemoCommunity(db, NOW, { days: 1, eventDays: 30 });
+          } finally {
+            await db.close();
+          }
+        };
+        const admin = await openPostgres(url, { max: 1 });
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        try {
+          const started = await Promise.all([startUp(), startUp(), startUp(), startUp()]);
+          expect(started.filter((s) => s.seededInMs !== null)).toHaveLength(1);
+          const [row] = await admin.query<{
+            communities: number;
+            readings: number;
+            migrations: number;
+          }>(
+            `SELECT (SELECT count(*)::int FROM ${schema}.communities) AS communities,
+                    (SELECT count(*)::int FROM ${schema}.readings) AS readings,
+                    (SELECT count(*)::int FROM ${schema}.schema_migrations) AS migrations`,
+          );
+          expect(row).toEqual({
+            communities: 1,
+            readings: Math.max(...started.map((s) => s.readings)),
+            migrations: readMigrations().length,
+          });
+        } finally {
+          await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          await admin.close();
+        }
+      });
+    },
+  );
 
   describe.skipIf(backend.skip !== null)(`live simulator, ${backendTitle(backend)}`, () => {
     it('catches up on the time the server was down, then adds a reading per amenity per tick', async () => {
