@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { csvField, parseInt8, type Database, type Queryable, type Row } from './database';
@@ -8,13 +8,13 @@ const SHARED_BUFFERS = '16MB';
 /** Rows per COPY: big enough to amortise the call, small enough to keep memory flat. */
 const COPY_CHUNK = 100_000;
 
-function syncFile(file: string, data: boolean): void {
-  const fd = openSync(file, 'r');
+/** Flushes a file (data only) or a directory to disk, off the thread that answers requests. */
+async function syncFile(file: string, data: boolean): Promise<void> {
+  const handle = await open(file, 'r');
   try {
-    if (data) fdatasyncSync(fd);
-    else fsyncSync(fd);
+    await (data ? handle.datasync() : handle.sync());
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 
@@ -40,11 +40,11 @@ function walSyncer(pg: PGlite, dataDir: string): () => Promise<void> {
     const segments =
       last === null || last === current
         ? [current]
-        : readdirSync(walDir).filter(
+        : (await readdir(walDir)).filter(
             (name) => /^[0-9A-F]{24}$/.test(name) && name >= (last ?? '') && name <= current,
           );
-    for (const name of segments) syncFile(path.join(walDir, name), true);
-    if (last !== current) syncFile(walDir, false);
+    for (const name of segments) await syncFile(path.join(walDir, name), true);
+    if (last !== current) await syncFile(walDir, false);
     last = current;
   };
 }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import type * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,16 +7,28 @@ import { openPglite } from '../../server/db/pglite';
 
 /**
  * PGlite never flushes to disk by itself (fsync = off, and no fsync call even when on), so the
- * server fdatasyncs the write-ahead log after each commit. The file system calls are watched:
- * which file each descriptor was opened on, and which descriptors were flushed.
+ * server flushes the write-ahead log after each commit. The flushes are recorded: the path of
+ * every file handle that was synced, in order.
  */
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof fs>();
+const flushes = vi.hoisted(() => [] as string[]);
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof fsp>();
   return {
     ...actual,
-    openSync: vi.fn(actual.openSync),
-    fdatasyncSync: vi.fn(actual.fdatasyncSync),
-    fsyncSync: vi.fn(actual.fsyncSync),
+    open: async (file: string, flags?: string) => {
+      const handle = await actual.open(file, flags);
+      const datasync = handle.datasync.bind(handle);
+      const sync = handle.sync.bind(handle);
+      handle.datasync = () => {
+        flushes.push(file);
+        return datasync();
+      };
+      handle.sync = () => {
+        flushes.push(file);
+        return sync();
+      };
+      return handle;
+    },
   };
 });
 
@@ -23,35 +36,10 @@ const work = fs.mkdtempSync(path.join(tmpdir(), 'commonground-durability-test-')
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 /** The files flushed since the last reset, in order, as paths relative to `dir`. */
-function flushed(dir: string): string[] {
-  type Event = { at: number; open?: { fd: number; file: string }; sync?: number };
-  const events: Event[] = [];
-  const open = vi.mocked(fs.openSync).mock;
-  open.calls.forEach((args, i) => {
-    const result = open.results[i];
-    if (result?.type === 'return') {
-      events.push({
-        at: open.invocationCallOrder[i] ?? 0,
-        open: { fd: result.value, file: String(args[0]) },
-      });
-    }
-  });
-  for (const sync of [vi.mocked(fs.fdatasyncSync).mock, vi.mocked(fs.fsyncSync).mock]) {
-    sync.calls.forEach(([fd], i) =>
-      events.push({ at: sync.invocationCallOrder[i] ?? 0, sync: fd }),
-    );
-  }
-  // Descriptors are reused once closed: a flush is on the file its descriptor was last opened on.
-  const openOn = new Map<number, string>();
-  const files: string[] = [];
-  for (const event of events.sort((a, b) => a.at - b.at)) {
-    if (event.open) openOn.set(event.open.fd, event.open.file);
-    if (event.sync !== undefined) files.push(path.relative(dir, openOn.get(event.sync) ?? '?'));
-  }
-  return files;
-}
+const flushed = (dir: string) => flushes.map((file) => path.relative(dir, file));
+const reset = () => flushes.splice(0);
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(reset);
 
 describe('a commit on PGlite in a data directory', () => {
   it('is on disk before the transaction returns: its write-ahead log segment is fdatasynced', async () => {
@@ -59,7 +47,7 @@ describe('a commit on PGlite in a data directory', () => {
     const db = await openPglite(dir);
     try {
       await db.query('CREATE TABLE t (x int)');
-      vi.clearAllMocks();
+      reset();
       await db.transaction(async (tx) => {
         await tx.query('INSERT INTO t VALUES (1)');
         // Nothing is flushed while the transaction is open.
@@ -70,12 +58,12 @@ describe('a commit on PGlite in a data directory', () => {
       expect(first.every((file) => /^pg_wal(\/[0-9A-F]{24})?$/.test(file))).toBe(true);
       expect(first).toContainEqual(expect.stringMatching(/^pg_wal\/[0-9A-F]{24}$/));
 
-      vi.clearAllMocks();
+      reset();
       await db.transaction((tx) => tx.query('INSERT INTO t VALUES (2)'));
       // The next commit in the same segment flushes just that segment.
       expect(flushed(dir)).toEqual([first.find((file) => file !== 'pg_wal')]);
 
-      vi.clearAllMocks();
+      reset();
       await expect(
         db.transaction(async (tx) => {
           await tx.query('INSERT INTO t VALUES (3)');
@@ -94,7 +82,7 @@ describe('a commit on PGlite in a data directory', () => {
     try {
       await db.query('CREATE TABLE big (x text)');
       await db.transaction((tx) => tx.query('INSERT INTO big VALUES ($1)', ['start']));
-      vi.clearAllMocks();
+      reset();
       // About 40 MB of WAL: more than two 16 MB segments.
       await db.transaction((tx) =>
         tx.query(
@@ -115,7 +103,7 @@ describe('a commit on PGlite in a data directory', () => {
     const db = await openPglite();
     try {
       await db.query('CREATE TABLE t (x int)');
-      vi.clearAllMocks();
+      reset();
       await db.transaction((tx) => tx.query('INSERT INTO t VALUES (1)'));
       expect(flushed(work)).toEqual([]);
     } finally {
