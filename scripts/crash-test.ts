@@ -126,26 +126,33 @@ async function writer(
   }
 }
 
-/** How many readings of the batch are stored with exactly these values. */
-async function stored(db: Database, batch: Batch): Promise<number> {
-  const r = batch.readings;
-  const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n
-       FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::int[], $5::real[])
-              AS b (slug, time, occupancy, entries, dwell_minutes)
+/**
+ * How many readings of each batch are stored with exactly these values, by batch index: one
+ * query for all batches (a query per batch grew to seconds per round as the batches piled up).
+ */
+async function stored(db: Database, batches: readonly Batch[]): Promise<number[]> {
+  const rows = batches.flatMap((batch, index) => batch.readings.map((r) => ({ index, r })));
+  const found = await db.query<{ batch: number; n: number }>(
+    `SELECT b.batch, count(*)::int AS n
+       FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
+              AS b (batch, slug, time, occupancy, entries, dwell_minutes)
        JOIN amenities a ON a.slug = b.slug
        JOIN readings x ON x.community_id = a.community_id AND x.amenity_id = a.id
         AND x.time = b.time AND x.occupancy = b.occupancy AND x.entries = b.entries
-        AND x.dwell_minutes = b.dwell_minutes`,
+        AND x.dwell_minutes = b.dwell_minutes
+      GROUP BY b.batch`,
     [
-      r.map((x) => x.amenityId),
-      r.map((x) => x.time),
-      r.map((x) => x.occupancy),
-      r.map((x) => x.entries),
-      r.map((x) => x.dwellMinutes),
+      rows.map((x) => x.index),
+      rows.map((x) => x.r.amenityId),
+      rows.map((x) => x.r.time),
+      rows.map((x) => x.r.occupancy),
+      rows.map((x) => x.r.entries),
+      rows.map((x) => x.r.dwellMinutes),
     ],
   );
-  return row?.n ?? 0;
+  const counts = batches.map(() => 0);
+  for (const row of found) counts[row.batch] = row.n;
+  return counts;
 }
 
 /** Rollup buckets that differ from a recomputation over the raw readings (both ways). */
@@ -229,8 +236,9 @@ async function run(backend: Backend): Promise<void> {
       let lost = 0;
       let inFlightStored = 0;
       let inFlight = 0;
-      for (const batch of all) {
-        const n = await stored(db, batch);
+      const counts = await stored(db, all);
+      for (const [index, batch] of all.entries()) {
+        const n = counts[index] ?? 0;
         if (batch.state === 'acknowledged') {
           if (n !== batch.readings.length) lost++;
         } else {
