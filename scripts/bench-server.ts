@@ -2,8 +2,9 @@
  * `npm run bench:server`: the API server under load, on a year of one-minute readings for the
  * seven demo amenities (about 3.7 million rows), in its own PGlite data directory.
  *
- * 1. Seeds the year (once; the directory is kept for the next run) and times a normal first
- *    start (90 days of five-minute readings).
+ * 1. Seeds the year (once; the directory is kept for the next run), then starts the server as
+ *    `npm start` does on an empty data directory (a normal first start: 90 days of five-minute
+ *    readings seeded) and takes its time to the first answer and its peak resident memory.
  * 2. Starts the server as `npm start` does (the bundled server, plain node) and times it to the
  *    first answered request.
  * 3. Times each read endpoint without the response cache (right after new readings).
@@ -27,7 +28,6 @@ import { API_PATHS, type Reading } from '../src/api/contract';
 import { loadCommunity } from '../server/community';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
-import { ensureDemoCommunity } from '../server/server';
 import { DEMO_AMENITIES, DEMO_COMMUNITY } from '../server/simulator/demo';
 import { seedDemo } from '../server/simulator/seed';
 
@@ -99,31 +99,36 @@ async function seedYear(): Promise<void> {
   }
 }
 
-async function firstStartSeeding(): Promise<number> {
+/** The server's first start on an empty data directory: time to the first answer, peak RSS. */
+async function firstStart(): Promise<{ ms: number; peakRssMb: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'commonground-bench-first-'));
+  const started = performance.now();
+  const { child, output } = startServer(path.join(dir, 'data'), '0');
   try {
-    const started = performance.now();
-    const db = await openPglite(path.join(dir, 'data'));
-    await migrate(db);
-    await ensureDemoCommunity(db, Date.now());
-    await db.close();
-    return performance.now() - started;
+    await untilAnswered(child, output);
+    const ms = performance.now() - started;
+    return { ms, peakRssMb: rssMb(child.pid ?? 0, 'VmHWM') };
   } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** The node command `npm start` runs after building: the last step of its script. */
-function startServer(): { child: ChildProcess; output: () => string } {
+function startServer(
+  dataDir = DATA_DIR,
+  simulate = '1',
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, startCommandArgs(), {
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR,
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       INGEST_API_KEY: KEY,
-      SIMULATE: '1',
+      SIMULATE: simulate,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -225,8 +230,10 @@ const READS: [string, string][] = [
 async function main() {
   execSync('npm run --silent build:server', { stdio: 'inherit' });
   await seedYear();
-  const firstStart = await firstStartSeeding();
-  console.log(`First start (empty data dir, 90 days of 5-minute readings): ${seconds(firstStart)}`);
+  const first = await firstStart();
+  console.log(
+    `First start (empty data dir, 90 days of 5-minute readings seeded): ${seconds(first.ms)} to the first answer, peak RSS ${first.peakRssMb.toFixed(0)} MB`,
+  );
 
   const spawned = performance.now();
   const { child, output } = startServer();
@@ -381,11 +388,13 @@ async function main() {
       `Start-up to first answer: ${Math.round(startup)} ms ${check(startup <= TARGETS.startupMs, `start-up ${Math.round(startup)} ms`)}`,
     );
     const peakRss = Math.max(...reads.map((r) => r.rss), ingestPeak, whilePeak, floodPeak);
+    const overall = Math.max(highWater, first.peakRssMb);
     console.log(
-      `Resident memory: peak ${peakRss.toFixed(0)} MB under read load and ingest (high-water ${highWater.toFixed(0)} MB) ` +
-        check(highWater <= TARGETS.rssMb, `memory ${highWater.toFixed(0)} MB`),
+      `Resident memory: peak ${peakRss.toFixed(0)} MB sampled under read load and ingest; high-water ${highWater.toFixed(0)} MB ` +
+        `for this run, ${first.peakRssMb.toFixed(0)} MB for the first start with seeding: ${overall.toFixed(0)} MB at most ` +
+        check(overall <= TARGETS.rssMb, `memory ${overall.toFixed(0)} MB`),
     );
-    console.log(`First start with seeding: ${seconds(firstStart)}`);
+    console.log(`First start with seeding: ${seconds(first.ms)} to the first answer`);
     console.log(`SIGTERM to exit: ${Math.round(closeMs)} ms (exit code ${code})`);
     if (!existsSync(DATA_DIR)) throw new Error('The data directory disappeared');
   } finally {

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { DataDirError } from './db/data-dir';
-import { startServer } from './server';
+import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
 
 /**
  * `npm start` / `npm run serve`. Environment:
  *   PORT (4173), HOST (127.0.0.1), DATA_DIR (./data, PGlite), DATABASE_URL (PostgreSQL instead),
  *   SIMULATE (0 turns the live demo data off), INGEST_API_KEY (generated when unset),
  *   DIST_DIR (./dist), DEMO (0 turns the anonymous read-only demo viewer off), TRUST_PROXY (1
- *   when a reverse proxy sets X-Forwarded-Proto/-For).
+ *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
+ *   requests in progress may take to finish after SIGTERM/SIGINT).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -39,10 +40,25 @@ function ingestKey(): string | undefined {
   return key;
 }
 
+function shutdownGraceMs(): number {
+  const raw = env('SHUTDOWN_GRACE_MS');
+  if (raw === undefined) return DEFAULT_SHUTDOWN_GRACE_MS;
+  const value = Number(raw);
+  if (!/^[0-9]{1,6}$/.test(raw) || value > 600_000) {
+    console.error(`SHUTDOWN_GRACE_MS must be milliseconds (0-600000), not "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/** Past the grace period, how long closing the database may take before the process exits anyway. */
+const CLOSE_DATABASE_MS = 5_000;
+
 async function main() {
   // Data files readable by this user only (PGlite creates them 0666 minus the umask).
   process.umask(0o077);
   const databaseUrl = env('DATABASE_URL');
+  const grace = shutdownGraceMs();
   const started = performance.now();
   const server = await startServer({
     database: databaseUrl
@@ -55,6 +71,7 @@ async function main() {
     ingestKey: ingestKey(),
     demo: env('DEMO') !== '0',
     trustProxy: env('TRUST_PROXY') === '1',
+    shutdownGraceMs: grace,
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);
@@ -66,9 +83,18 @@ async function main() {
 
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      console.error(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     closing = true;
     console.log(`${signal}: closing the server and the database…`);
+    // Never hang: a database that does not close still gives way (its log recovers it at the
+    // next start; the data directory's lock goes with the process).
+    setTimeout(() => {
+      console.error('Could not close within the time allowed: exiting anyway');
+      process.exit(1);
+    }, grace + CLOSE_DATABASE_MS).unref();
     server
       .close()
       .then(() => {

@@ -99,6 +99,9 @@ export async function ensureDemoCommunity(
   };
 }
 
+/** How long requests in progress may take to finish once the server is told to close. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
 export type ServerOptions = {
   database: DatabaseConfig;
   port: number;
@@ -116,6 +119,8 @@ export type ServerOptions = {
   demo?: boolean;
   /** A reverse proxy is in front: trust X-Forwarded-Proto/-For. */
   trustProxy?: boolean;
+  /** On close, how long requests in progress may take to finish (default 10 s). */
+  shutdownGraceMs?: number;
   clock?: Clock;
   log?: (message: string) => void;
   /** Scheduled reports and silent-sensor checks: how often (issue 14; default 30 s). */
@@ -127,7 +132,10 @@ export type RunningServer = {
   ingestKey: string;
   generatedKey: boolean;
   app: CommonGroundApp;
-  /** Stops the simulator, the HTTP server and the database, in that order. */
+  /**
+   * Stops taking requests and the simulator at once, lets the requests in progress finish (at
+   * most `shutdownGraceMs`), then closes the database (releasing the data directory's lock).
+   */
   close(): Promise<void>;
 };
 
@@ -263,13 +271,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       generatedKey,
       app,
       async close() {
-        // Stop taking requests first, then let the ones in progress finish (at most 10 s).
         closing = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
         await scheduler?.stop(); // issue 14
-        const deadline = Date.now() + 10_000;
+        const deadline = Date.now() + (options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

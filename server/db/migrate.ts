@@ -24,12 +24,17 @@ export const SCHEMA_LOCK = 7406021;
  * alike. An advisory lock keeps two servers starting at once from racing on a shared database.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (
-       version text PRIMARY KEY,
-       applied_at timestamptz NOT NULL DEFAULT now()
-     )`,
-  );
+  // Under the lock too: two concurrent CREATE TABLE IF NOT EXISTS can both miss the table and
+  // collide in the catalog (a duplicate key error on pg_type) on a fresh PostgreSQL database.
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version text PRIMARY KEY,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+  });
   const applied: string[] = [];
   for (const migration of readMigrations()) {
     const done = await db.transaction(async (tx) => {

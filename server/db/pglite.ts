@@ -1,3 +1,5 @@
+import { open, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { csvField, parseInt8, type Database, type Queryable, type Row } from './database';
 
@@ -5,6 +7,47 @@ const SHARED_BUFFERS = '16MB';
 
 /** Rows per COPY: big enough to amortise the call, small enough to keep memory flat. */
 const COPY_CHUNK = 100_000;
+
+/** Flushes a file (data only) or a directory to disk, off the thread that answers requests. */
+async function syncFile(file: string, data: boolean): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await (data ? handle.datasync() : handle.sync());
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * PGlite never flushes anything to disk: it runs with fsync = off fixed on its command line, and
+ * its WebAssembly file system ignores fsync even when it is on (strace shows no fsync or
+ * fdatasync call either way). Its writes do reach the OS at once (pwrite on the real files), so
+ * after a commit we fdatasync the write-ahead log segments it wrote to ourselves: the commit
+ * record is on disk before the caller answers. (Data files and pg_control written at checkpoints
+ * stay unsynced: see the README's Durability section.)
+ */
+function walSyncer(pg: PGlite, dataDir: string): () => Promise<void> {
+  const walDir = path.join(dataDir, 'pg_wal');
+  let last: string | null = null;
+  return async () => {
+    const [row] = (
+      await pg.query<{ file: string }>('SELECT pg_walfile_name(pg_current_wal_lsn()) AS file')
+    ).rows;
+    if (!row) return;
+    const current = row.file;
+    // Segment names sort in WAL order: sync every segment from the last one synced to this one
+    // (a large transaction spans several), and the directory when new segments appeared.
+    const segments =
+      last === null || last === current
+        ? [current]
+        : (await readdir(walDir)).filter(
+            (name) => /^[0-9A-F]{24}$/.test(name) && name >= (last ?? '') && name <= current,
+          );
+    for (const name of segments) await syncFile(path.join(walDir, name), true);
+    if (last !== current) await syncFile(walDir, false);
+    last = current;
+  };
+}
 
 /**
  * The embedded database. `dataDir` is a directory on disk (persistent) or undefined (in memory,
@@ -45,11 +88,15 @@ export async function openPglite(
     },
   });
 
+  const syncWal = dataDir ? walSyncer(pg, dataDir) : null;
+
   return {
     kind: 'pglite',
     ...queryable(pg),
-    transaction(work) {
-      return pg.transaction((tx) => work(queryable(tx)));
+    async transaction(work) {
+      const result = await pg.transaction((tx) => work(queryable(tx)));
+      await syncWal?.();
+      return result;
     },
     async close() {
       if (!pg.closed) await pg.close();

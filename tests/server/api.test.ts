@@ -135,6 +135,8 @@ for (const backend of BACKENDS) {
       // The current month by default, from tomorrow on.
       const current = (await api.get(API_PATHS.suggestions)).json as Suggestion[];
       expect(current).toEqual((await api.get(`${API_PATHS.suggestions}?month=3`)).json);
+      // Leading zeros are still plain decimal digits: 03 is March, not an error.
+      expect((await api.get(`${API_PATHS.suggestions}?month=03`)).json).toEqual(current);
     });
 
     const bad: [string, RegExp][] = [
@@ -175,6 +177,11 @@ for (const backend of BACKENDS) {
       [
         `${API_PATHS.suggestions}?month=abc`,
         /^Invalid query: month: must be a whole number in decimal digits$/,
+      ],
+      [`${API_PATHS.popularity}?days=`, /^Invalid query: days: a value is required/],
+      [
+        `${API_PATHS.popularity}?days=%2B5`,
+        /^Invalid query: days: must be a whole number in decimal digits$/,
       ],
       [
         `${API_PATHS.suggestions}?month=`,

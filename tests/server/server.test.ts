@@ -1,9 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DashboardMetrics } from '../../src/api/contract';
+import { LOCK_FILE } from '../../server/db/data-dir';
+import { migrate, readMigrations } from '../../server/db/migrate';
+import { openPostgres } from '../../server/db/postgres';
 import { LiveSimulator } from '../../server/simulator/live';
 import { seedDemo } from '../../server/simulator/seed';
 import { ensureDemoCommunity, startServer } from '../../server/server';
@@ -23,6 +27,76 @@ async function post(url: string, key: string, readings: unknown[]) {
   });
   return { status: res.status, json: (await res.json()) as unknown };
 }
+
+/** `tsx server/main.ts` in a child process, once it says it is serving. */
+async function spawnMain(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DIST_DIR: path.join(work, 'no-dist'),
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  while (!/serving (http:\S+)/.test(output) && Date.now() < deadline && child.exitCode === null) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const url = /serving (http:\S+)/.exec(output)?.[1];
+  if (!url) {
+    child.kill('SIGKILL');
+    throw new Error(`main.ts did not start:\n${output}`);
+  }
+  return { child, url, exited, output: () => output };
+}
+
+/**
+ * A POST /api/readings whose headers are sent and whose body is not (yet): a request in
+ * progress, on a connection the server has accepted (a first request on it was answered).
+ * `finish()` sends the rest; `answer` is everything the server sent after the first answer.
+ */
+async function requestInProgress(url: string, key: string) {
+  const body = JSON.stringify({
+    readings: [
+      {
+        amenityId: 'the-yard',
+        // A time no other test sends: not on a whole minute.
+        time: new Date(Date.now() - 120_000 - Math.floor(Math.random() * 50_000) - 1).toISOString(),
+        occupancy: 5,
+        entries: 1,
+        dwellMinutes: 9,
+      },
+    ],
+  });
+  const socket = connect(Number(new URL(url).port), '127.0.0.1');
+  let received = '';
+  socket.on('error', () => undefined);
+  const answer = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+  await new Promise<void>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (/\{"ok":true\}$/.test(received)) {
+        received = '';
+        resolve();
+      }
+    });
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+  });
+  socket.write(
+    `POST /api/readings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+  );
+  return { answer, finish: () => socket.write(body.slice(10)) };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a data directory', () => {
   const dataDir = path.join(work, 'data');
@@ -123,6 +197,39 @@ describe('a data directory', () => {
     expect(output).toMatch(/SIGTERM: closing the server and the database/);
     expect(output).toMatch(/Closed cleanly/);
   });
+
+  it('on SIGTERM refuses new connections at once, finishes the request in progress, releases DATA_DIR and exits 0', async () => {
+    const main = await spawnMain({ DATA_DIR: dataDir, INGEST_API_KEY: KEY, SIMULATE: '0' });
+    const inProgress = await requestInProgress(main.url, KEY);
+    await sleep(300);
+    main.child.kill('SIGTERM');
+    while (!/SIGTERM: closing/.test(main.output())) await sleep(20);
+    await expect(fetch(`${main.url}/api/health`)).rejects.toThrow();
+    inProgress.finish();
+    const answer = await inProgress.answer;
+    expect(answer, main.output()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer).toMatch(/\{"accepted":1\}$/);
+    expect(await main.exited, main.output()).toBe(0);
+    expect(main.output()).toMatch(/Closed cleanly/);
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  it('a request that never finishes holds the exit no longer than SHUTDOWN_GRACE_MS', async () => {
+    const main = await spawnMain({
+      DATA_DIR: dataDir,
+      INGEST_API_KEY: KEY,
+      SIMULATE: '0',
+      SHUTDOWN_GRACE_MS: '500',
+    });
+    const stalled = await requestInProgress(main.url, KEY);
+    await sleep(300);
+    const signalled = performance.now();
+    main.child.kill('SIGTERM');
+    expect(await main.exited, main.output()).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(await stalled.answer).toBe('');
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  });
 });
 
 for (const backend of BACKENDS) {
@@ -147,6 +254,48 @@ for (const backend of BACKENDS) {
       }
     });
   });
+
+  describe.skipIf(backend.name !== 'postgres' || backend.skip !== null)(
+    `two start-ups at once, ${backendTitle(backend)}`,
+    () => {
+      it('four servers starting at once on a fresh database (each its own pool) migrate and seed it once', async () => {
+        const url = process.env.TEST_DATABASE_URL ?? '';
+        const schema = `cg_test_start_${process.pid}_${Date.now()}`;
+        const startUp = async () => {
+          const db = await openPostgres(url, { schema });
+          try {
+            await migrate(db);
+            return await ensureDemoCommunity(db, NOW, { days: 1, eventDays: 30 });
+          } finally {
+            await db.close();
+          }
+        };
+        const admin = await openPostgres(url, { max: 1 });
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        try {
+          const started = await Promise.all([startUp(), startUp(), startUp(), startUp()]);
+          expect(started.filter((s) => s.seededInMs !== null)).toHaveLength(1);
+          const [row] = await admin.query<{
+            communities: number;
+            readings: number;
+            migrations: number;
+          }>(
+            `SELECT (SELECT count(*)::int FROM ${schema}.communities) AS communities,
+                    (SELECT count(*)::int FROM ${schema}.readings) AS readings,
+                    (SELECT count(*)::int FROM ${schema}.schema_migrations) AS migrations`,
+          );
+          expect(row).toEqual({
+            communities: 1,
+            readings: Math.max(...started.map((s) => s.readings)),
+            migrations: readMigrations().length,
+          });
+        } finally {
+          await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          await admin.close();
+        }
+      });
+    },
+  );
 
   describe.skipIf(backend.skip !== null)(`live simulator, ${backendTitle(backend)}`, () => {
     it('catches up on the time the server was down, then adds a reading per amenity per tick', async () => {
