@@ -1,4 +1,11 @@
-import { API_PATHS, AUTH_PATHS, HEALTH_PATH, ME_PATH, type Role } from '../../src/api/contract';
+import {
+  API_PATHS,
+  AUTH_PATHS,
+  HEALTH_PATH,
+  ME_PATH,
+  SENSOR_ADMIN_PATHS,
+  type Role,
+} from '../../src/api/contract';
 import { UPLINK_PATH } from '../integrations/uplink-route';
 
 /**
@@ -34,6 +41,14 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'POST', path: AUTH_PATHS.signOutEverywhere, allow: SIGNED_IN },
   { method: 'POST', path: AUTH_PATHS.totpSetup, allow: ['enrolling'] },
   { method: 'POST', path: AUTH_PATHS.totpConfirm, allow: ['enrolling'] },
+  // Sensor management (issue 12): Admins only.
+  { method: 'GET', path: SENSOR_ADMIN_PATHS.integrations, allow: ['admin'] },
+  { method: 'POST', path: SENSOR_ADMIN_PATHS.integrations, allow: ['admin'] },
+  { method: 'POST', path: SENSOR_ADMIN_PATHS.integrationSecret, allow: ['admin'] },
+  { method: 'DELETE', path: SENSOR_ADMIN_PATHS.integration, allow: ['admin'] },
+  { method: 'POST', path: SENSOR_ADMIN_PATHS.devices, allow: ['admin'] },
+  { method: 'PATCH', path: SENSOR_ADMIN_PATHS.device, allow: ['admin'] },
+  { method: 'DELETE', path: SENSOR_ADMIN_PATHS.device, allow: ['admin'] },
 ];
 
 /**
