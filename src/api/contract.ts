@@ -67,6 +67,12 @@ export const UsagePointSchema = z.object({
    * are not one of the four series. Optional: older servers and snapshots do not carry it.
    */
   amenities: z.optional(z.record(z.string(), nonNegative)),
+  /**
+   * The series ("lawn") and amenity ids ("grand-lake") that sent no reading in this bucket: their
+   * 0 above means "no data", not "nobody came" (a counted zero is a reading with 0 entries). Charts
+   * draw a break there. Absent when every amenity reported; sums stay plain sums of the values.
+   */
+  gaps: z.optional(z.array(z.string())),
 });
 export type UsagePoint = z.infer<typeof UsagePointSchema>;
 export const UsageTimelineSchema = z.array(UsagePointSchema);
