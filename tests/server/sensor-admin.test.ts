@@ -228,6 +228,8 @@ for (const backend of BACKENDS) {
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect((res.json as { error: string }).error).toContain(field);
       }
+      const short = await call('POST', '/api/devices', { ...device, devEui: '24E1' });
+      expect(short.json).toEqual({ error: 'Invalid body: devEui: must be 16 hex digits' });
       const kind = await call('POST', '/api/integrations', { kind: 'mqtt', name: 'X' });
       expect(kind.status).toBe(400);
       expect((kind.json as { error: string }).error).toContain('kind');
