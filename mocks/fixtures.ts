@@ -1,4 +1,5 @@
 import type {
+  Integration,
   Me,
   AmenityAnalytics,
   DashboardMetrics,
@@ -381,3 +382,21 @@ export const demoMeFixture: Me = {
   community: meFixture.community,
   totpEnrolmentRequired: false,
 };
+
+/** The demo's two network-server integrations (GET /api/integrations, Admins only). */
+export const integrationsFixture: Integration[] = [
+  {
+    id: 'demo-tts',
+    kind: 'tts',
+    name: 'The Things Stack (demo)',
+    uplinkPath: '/api/integrations/demo-tts/uplink',
+    createdAt: '2026-03-01T09:00:00.000Z',
+  },
+  {
+    id: 'demo-chirpstack',
+    kind: 'chirpstack',
+    name: 'ChirpStack (demo)',
+    uplinkPath: '/api/integrations/demo-chirpstack/uplink',
+    createdAt: '2026-03-01T09:00:00.000Z',
+  },
+];

@@ -4,6 +4,7 @@ import {
   AUTH_PATHS,
   HEALTH_PATH,
   ME_PATH,
+  SENSOR_ADMIN_PATHS,
   RangeQuerySchema,
   SuggestionsQuerySchema,
   TimelineQuerySchema,
@@ -11,6 +12,7 @@ import {
 import {
   amenitiesFixture,
   analysisFixture,
+  integrationsFixture,
   meFixture,
   metricsFixture,
   popularityFixture,
@@ -48,6 +50,7 @@ export const handlers = [
   }),
   http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
   http.get(API_PATHS.sensors, () => HttpResponse.json(sensorsFixture)),
+  http.get(SENSOR_ADMIN_PATHS.integrations, () => HttpResponse.json(integrationsFixture)),
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
   http.get(ME_PATH, () => HttpResponse.json(meFixture)),
   http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),

@@ -31,6 +31,7 @@ import { parseQuery, responseKit } from './http';
 import { ingestBatch } from './ingest';
 import { ingestHandlers } from './ingest-route';
 import { uplinkReceiver, type UplinkReceiver } from './integrations/receive-uplink';
+import { registerSensorAdminRoutes } from './integrations/manage-routes';
 import { UPLINK_PATH, uplinkHandlers } from './integrations/uplink-route';
 import type { SimulatedEvent } from './simulator/events';
 import { encodable, encodedBody, type Encodable } from './static/compression';
@@ -190,6 +191,15 @@ export function createApp(options: AppOptions): CommonGroundApp {
     route(UPLINK_PATH),
     ...uplinkHandlers({ receiver: uplinks, clock, kit, authFailures: options.authFailures }),
   );
+  // Sensor management (issue 12): Admin-only, audited writes.
+  registerSensorAdminRoutes(api, {
+    db,
+    community,
+    clock,
+    kit,
+    trustProxy,
+    onChanged: () => cache.invalidate(),
+  });
   api.all(route(UPLINK_PATH), (c) =>
     problem(405, `Method ${c.req.method} not allowed; use POST`, { Allow: 'POST' }),
   );

@@ -4,6 +4,7 @@ import {
   AUTH_PATHS,
   HEALTH_PATH,
   ME_PATH,
+  SENSOR_ADMIN_PATHS,
   type Role,
 } from '../../src/api/contract';
 import { UPLINK_PATH } from '../integrations/uplink-route';
@@ -65,6 +66,14 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   ...crud(ALERTS_API_PATHS.reportSchedules, MANAGERS),
   { method: 'GET', path: ALERTS_API_PATHS.reportArchive, allow: READERS },
   { method: 'GET', path: `${ALERTS_API_PATHS.reportArchive}/:id`, allow: READERS },
+  // Sensor management (issue 12): Admins only.
+  { method: 'GET', path: SENSOR_ADMIN_PATHS.integrations, allow: ['admin'] },
+  { method: 'POST', path: SENSOR_ADMIN_PATHS.integrations, allow: ['admin'] },
+  { method: 'POST', path: SENSOR_ADMIN_PATHS.integrationSecret, allow: ['admin'] },
+  { method: 'DELETE', path: SENSOR_ADMIN_PATHS.integration, allow: ['admin'] },
+  { method: 'POST', path: SENSOR_ADMIN_PATHS.devices, allow: ['admin'] },
+  { method: 'PATCH', path: SENSOR_ADMIN_PATHS.device, allow: ['admin'] },
+  { method: 'DELETE', path: SENSOR_ADMIN_PATHS.device, allow: ['admin'] },
 ];
 
 /**

@@ -59,7 +59,11 @@ export const DEMO_VIEWER_NAME = 'Demo viewer';
 /** Auth request bodies are a few fields: anything larger is refused before it is read. */
 const MAX_AUTH_BODY_BYTES = 8 * 1024;
 
-async function readBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
+/** A JSON request body checked by `schema`: 415 when not JSON, 400 naming the field otherwise. */
+export async function readBody<S extends z.ZodMiniType>(
+  c: Context,
+  schema: S,
+): Promise<z.output<S>> {
   if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
     throw new HttpError(415, 'Send the body as application/json');
   }

@@ -16,8 +16,10 @@ type BucketRow = { bucket: string; amenity_id: number; entries: number };
  * - day: 24 hourly points, the last 24 hours up to the current hour;
  * - week: 7 daily points (local days), the last 7 days including today;
  * - month: `days` daily points (default 30), including today.
- * Each point's `time` is the start of its bucket; buckets without readings are 0. `amenities`
- * carries every amenity's visits in the bucket by id, the four series' amenities included.
+ * Each point's `time` is the start of its bucket; `amenities` carries every amenity's visits in
+ * the bucket by id, the four series' amenities included. A rollup row exists for every bucket
+ * an amenity sent a reading in (a closed amenity's sensor still reports 0), so a missing row is
+ * a gap: its value reads 0 and its series and amenity id are listed in `gaps`.
  */
 export async function usageTimeline(
   { db, community, now }: EndpointContext,
@@ -79,13 +81,31 @@ function toPoints(
     lake: 0,
     amenities: Object.fromEntries([...slugOf.values()].map((slug) => [slug, 0])),
   }));
+  const reported = buckets.map(() => new Set<number>());
   for (const row of rows) {
-    const point = points[index.get(row.bucket) ?? -1];
+    const i = index.get(row.bucket) ?? -1;
+    const point = points[i];
     if (!point) continue;
+    reported[i]?.add(row.amenity_id);
     const series = seriesOf.get(row.amenity_id);
     if (series) point[series] += row.entries;
     const slug = slugOf.get(row.amenity_id);
     if (slug && point.amenities) point.amenities[slug] = (point.amenities[slug] ?? 0) + row.entries;
   }
-  return points;
+  return points.map((point, i) => {
+    const gaps = bucketGaps(reported[i] ?? new Set(), seriesOf, slugOf);
+    return gaps.length > 0 ? { ...point, gaps } : point;
+  });
+}
+
+/** The series and amenity ids without a reading in a bucket, given the amenities that sent one. */
+export function bucketGaps(
+  reported: ReadonlySet<number>,
+  seriesOf: ReadonlyMap<number, TimelineSeries>,
+  slugOf: ReadonlyMap<number, string>,
+): string[] {
+  const gaps: string[] = [];
+  for (const [id, series] of seriesOf) if (!reported.has(id)) gaps.push(series);
+  for (const [id, slug] of slugOf) if (!reported.has(id)) gaps.push(slug);
+  return gaps;
 }

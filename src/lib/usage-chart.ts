@@ -13,14 +13,22 @@ export const USAGE_SERIES: readonly { key: TimelineSeries; label: string; color:
   { key: 'lake', label: 'Grand Lake', color: '#2563eb' },
 ];
 
+/** A series' visits in a bucket; null when its amenity sent no reading (drawn as a break). */
+export type UsageValue = number | null;
+
 /**
  * uPlot's column layout: x values in unix seconds, then one column per series in USAGE_SERIES
  * order. `times` keeps the milliseconds for labels.
  */
 export type UsageChartData = {
-  columns: [number[], number[], number[], number[], number[]];
+  columns: [number[], UsageValue[], UsageValue[], UsageValue[], UsageValue[]];
   times: number[];
 };
+
+/** A series' value in a point: null when the point lists it as a gap (no data, not zero). */
+function valueOf(point: UsagePoint, key: TimelineSeries): UsageValue {
+  return point.gaps?.includes(key) ? null : point[key];
+}
 
 /**
  * Points with an unreadable time are dropped; the rest are put in time order (the server sends
@@ -42,26 +50,26 @@ export function toUsageChartData(points: readonly UsagePoint[]): UsageChartData 
 
   const times: number[] = [];
   const xs: number[] = [];
-  const lawn: number[] = [];
-  const hall: number[] = [];
-  const yard: number[] = [];
-  const lake: number[] = [];
+  const lawn: UsageValue[] = [];
+  const hall: UsageValue[] = [];
+  const yard: UsageValue[] = [];
+  const lake: UsageValue[] = [];
   for (const { ms, point } of rows) {
     // After sorting, a repeated time is next to its twin: the later point wins.
     const at = times.length - 1;
     if (at >= 0 && times[at] === ms) {
-      lawn[at] = point.lawn;
-      hall[at] = point.hall;
-      yard[at] = point.yard;
-      lake[at] = point.lake;
+      lawn[at] = valueOf(point, 'lawn');
+      hall[at] = valueOf(point, 'hall');
+      yard[at] = valueOf(point, 'yard');
+      lake[at] = valueOf(point, 'lake');
       continue;
     }
     times.push(ms);
     xs.push(ms / 1000);
-    lawn.push(point.lawn);
-    hall.push(point.hall);
-    yard.push(point.yard);
-    lake.push(point.lake);
+    lawn.push(valueOf(point, 'lawn'));
+    hall.push(valueOf(point, 'hall'));
+    yard.push(valueOf(point, 'yard'));
+    lake.push(valueOf(point, 'lake'));
   }
   return { columns: [xs, lawn, hall, yard, lake], times };
 }

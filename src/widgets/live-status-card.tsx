@@ -1,4 +1,6 @@
 import { REFRESH, useRefreshInterval } from '../api/refresh';
+import { useSensors } from '../api/sensors';
+import { silentSensorsLine } from '../lib/sensor-health';
 import { useConnectivity } from '../lib/connectivity';
 import { capacityPercent, formatClockTime, formatCount } from '../lib/format';
 import { cx } from '../lib/cx';
@@ -10,6 +12,7 @@ import { QueryCard } from '../ui/query-card';
 import { StatusDot } from '../ui/status-badge';
 import { ListSkeleton } from '../ui/list-skeleton';
 import { Skeleton } from '../ui/skeleton';
+import type { ReactNode } from 'react';
 import type { AmenityAnalytics } from '../api/contract';
 
 /** Spec section 2: the Capacity Planning bars are for The Great Lawn and Solis Hall. */
@@ -84,7 +87,11 @@ export function LiveStatusCard({
             ))}
           </ul>
           <CapacityPlanning amenities={capacityAmenities(amenities)} />
-          <DataFreshness updatedAt={query.dataUpdatedAt} timeZone={timeZone} />
+          <DataFreshness
+            updatedAt={query.dataUpdatedAt}
+            timeZone={timeZone}
+            silent={<SilentSensors amenities={amenities} />}
+          />
         </div>
       )}
     </QueryCard>
@@ -139,7 +146,15 @@ function CapacityPlanning({ amenities }: { amenities: readonly AmenityAnalytics[
  * server answers and auto-refresh is on; then the next refresh is the last update plus the
  * refresh interval.
  */
-function DataFreshness({ updatedAt, timeZone }: { updatedAt: number; timeZone: string }) {
+function DataFreshness({
+  updatedAt,
+  timeZone,
+  silent,
+}: {
+  updatedAt: number;
+  timeZone: string;
+  silent: ReactNode;
+}) {
   const connectivity = useConnectivity();
   const refreshMs = useRefreshInterval(REFRESH.live);
   const live = connectivity === 'online' && refreshMs !== false;
@@ -183,6 +198,16 @@ function DataFreshness({ updatedAt, timeZone }: { updatedAt: number; timeZone: s
         </span>
       </p>
       <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{next}</p>
+      {silent}
     </div>
   );
+}
+
+/** Amenities whose people counter went silent (from /api/sensors): their numbers have a gap. */
+function SilentSensors({ amenities }: { amenities: readonly AmenityAnalytics[] }) {
+  const { data } = useSensors();
+  const line = data ? silentSensorsLine(data.sensors, amenities) : null;
+  return line ? (
+    <p className="mt-1 text-xs font-medium text-amber-900 dark:text-amber-200">{line}</p>
+  ) : null;
 }

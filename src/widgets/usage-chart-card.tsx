@@ -228,7 +228,7 @@ function UsageLegend({
               />
               <span className="text-slate-700 dark:text-slate-300">{series.label}</span>
               <span className="font-semibold text-slate-900 tabular-nums dark:text-white">
-                {value === undefined ? '–' : formatCount(value)}
+                {value === undefined ? '–' : value === null ? 'No data' : formatCount(value)}
               </span>
             </li>
           );
@@ -284,11 +284,14 @@ export function UsageTable({
                 {formatUsageTime(time, period, 'long', timeZone)}
                 {row === partial ? ' (so far)' : ''}
               </th>
-              {USAGE_SERIES.map((series, i) => (
-                <td key={series.key} className="px-3 py-1.5 text-right tabular-nums">
-                  {formatCount(data.columns[i + 1]?.[row] ?? 0)}
-                </td>
-              ))}
+              {USAGE_SERIES.map((series, i) => {
+                const value = data.columns[i + 1]?.[row];
+                return (
+                  <td key={series.key} className="px-3 py-1.5 text-right tabular-nums">
+                    {value === null ? 'No data' : formatCount(value ?? 0)}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

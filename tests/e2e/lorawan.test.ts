@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
+import { base32Decode, totp } from '../../server/auth/totp';
 import { BASE_URL, DESKTOP, describeBrowser, openPage, useBrowser } from './browser';
 
 /**
@@ -9,8 +11,8 @@ const DEMO_TTS_URL = `${BASE_URL}/api/integrations/demo-tts/uplink`;
 const DEMO_TTS_SECRET = 'demo-tts-secret-5f3c9a1e7b2d4c68';
 const LAKE_EUI = '24E124C0DE000004';
 
-async function postLakeCount(people: number, secret = DEMO_TTS_SECRET) {
-  return fetch(DEMO_TTS_URL, {
+async function postLakeCount(people: number, secret = DEMO_TTS_SECRET, url = DEMO_TTS_URL) {
+  return fetch(url, {
     method: 'POST',
     headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -55,6 +57,62 @@ describeBrowser('LoRaWAN uplinks', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Sensors' }).textContent())
       .toContain(LAKE_EUI);
+    await context.close();
+  });
+
+  it('an Admin connects an integration and assigns an unknown counter, whose uplinks then count', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill('admin@willowcreek.example');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const code = page.getByLabel('Authentication code');
+    await code.waitFor();
+    await code.fill(totp(base32Decode(DEMO_ADMIN_TOTP_SECRET) ?? Buffer.alloc(0), Date.now()));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Integrations' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E TTS');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect E2E TTS' });
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    const url = /Base URL(https?:\/\/\S+?\/uplink)/.exec(text)?.[1] ?? '';
+    const secret = /Bearer (\S+?)Enabled/.exec(text)?.[1] ?? '';
+    expect(url).toMatch(/\/api\/integrations\/tts-[0-9a-f]{12}\/uplink$/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // A counter nobody registered yet: kept as an unknown device, then assigned to the lake.
+    const eui = '24E124C0DEE2E001';
+    const unknown = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        end_device_ids: { device_id: 'e2e-counter', dev_eui: eui },
+        uplink_message: { f_port: 85, decoded_payload: { people_counter_all: 5 } },
+      }),
+    });
+    expect(unknown.status).toBe(202);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Integrations' }).click();
+    await page.getByRole('button', { name: `Assign: ${eui}` }).click();
+    const form = page.getByRole('dialog', { name: 'Register device' });
+    await form.getByRole('combobox', { name: 'Amenity' }).selectOption({ label: 'Grand Lake' });
+    await form.getByRole('button', { name: 'Save device' }).click();
+    await page.getByRole('button', { name: `Edit: ${eui}` }).waitFor();
+
+    const sent = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        end_device_ids: { device_id: 'e2e-counter', dev_eui: eui },
+        uplink_message: { f_port: 85, decoded_payload: { people_counter_all: 7 } },
+      }),
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ device: eui, reading: { amenityId: 'grand-lake' } });
     await context.close();
   });
 });

@@ -59,6 +59,13 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'POST /api/auth/sign-out-everywhere': ['admin', 'manager', 'board', 'enrolling'],
   'POST /api/auth/totp/setup': ['enrolling'],
   'POST /api/auth/totp/confirm': ['enrolling'],
+  'GET /api/integrations': ['admin'],
+  'POST /api/integrations': ['admin'],
+  'POST /api/integrations/:id/secret': ['admin'],
+  'DELETE /api/integrations/:id': ['admin'],
+  'POST /api/devices': ['admin'],
+  'PATCH /api/devices/:devEui': ['admin'],
+  'DELETE /api/devices/:devEui': ['admin'],
 };
 
 type Res = { status: number; json: unknown; headers: Headers };

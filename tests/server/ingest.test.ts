@@ -46,6 +46,26 @@ for (const backend of BACKENDS) {
 
     const good = reading('great-lawn', local('2026-03-18', '11:00'), 40, 6, 30);
 
+    it('tells a counted zero from no data: buckets without readings are listed as gaps', async () => {
+      await api.post([
+        reading('great-lawn', local('2026-03-18', '11:00'), 40, 6, 30),
+        reading('solis-hall', local('2026-03-18', '11:00'), 0, 0, 0), // counted: nobody came
+      ]);
+      const hours = (await api.get('/api/usage/timeline?period=day')).json as UsagePoint[];
+      const eleven = hours.find((p) => p.time === local('2026-03-18', '11:00'));
+      expect(eleven).toMatchObject({ lawn: 6, hall: 0, yard: 0, lake: 0 });
+      expect(eleven?.gaps).toEqual(expect.arrayContaining(['yard', 'lake', 'grand-lake']));
+      expect(eleven?.gaps).not.toContain('lawn');
+      expect(eleven?.gaps).not.toContain('hall');
+      expect(eleven?.gaps).not.toContain('great-lawn');
+      expect(eleven?.gaps).not.toContain('solis-hall');
+      const ten = hours.find((p) => p.time === local('2026-03-18', '10:00'));
+      expect(ten?.gaps).toEqual(expect.arrayContaining(['lawn', 'hall', 'great-lawn']));
+      const days = (await api.get('/api/usage/timeline?period=week')).json as UsagePoint[];
+      expect(days.at(-1)?.gaps).not.toContain('lawn');
+      expect(days.at(-2)?.gaps).toContain('lawn');
+    });
+
     it('writes a valid batch and updates the rollups the endpoints read', async () => {
       const before = (await api.get('/api/dashboard/metrics')).json as DashboardMetrics;
       expect(before.activeUsersToday).toBe(0);

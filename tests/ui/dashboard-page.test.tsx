@@ -105,6 +105,19 @@ describe('Dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it('names an amenity whose sensor is silent once, in Data Freshness', async () => {
+    renderWithApp(<DashboardPage />);
+    await screen.findByText('Capacity Planning');
+    const live = card('Live Amenity Status');
+    // The sensors fixture: Grand Lake's counter is silent, the others are not.
+    expect(
+      await within(live).findByText(
+        'Sensor silent: Grand Lake. No visits are counted there until it reports again.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(live).getAllByText(/silent/)).toHaveLength(1);
+  });
+
   it('shows an unknown amenity status as closed', async () => {
     server.use(
       http.get(API_PATHS.amenityAnalytics, async () => {

@@ -181,6 +181,30 @@ describe('usage chart card', () => {
     expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toBeInTheDocument();
   });
 
+  it('reads a bucket without readings as "No data", not as zero', async () => {
+    const withGap = points.map((p, i) => (i === 0 ? { ...p, lake: 0, gaps: ['lake'] } : p));
+    render(
+      <UsageChartCard
+        query={query({ data: withGap })}
+        period="day"
+        onPeriodChange={vi.fn()}
+        days={30}
+        timeZone="America/Los_Angeles"
+        dark={false}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const cells = within(rows[1] as HTMLElement).getAllByRole('cell');
+    expect(cells.at(-1)).toHaveTextContent(/^No data$/);
+    expect(cells[0]).toHaveTextContent(String(points[0]?.lawn));
+    expect(
+      within(rows[2] as HTMLElement)
+        .getAllByRole('cell')
+        .at(-1),
+    ).not.toHaveTextContent('No data');
+  });
+
   it('keeps the previous lines, dimmed, while another period loads', async () => {
     renderCard({ isPlaceholderData: true, fetchStatus: 'fetching' });
     const chart = await screen.findByTestId('usage-chart', {}, LAZY_LOAD);

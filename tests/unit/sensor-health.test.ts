@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignal, sensorBadge } from '../../src/lib/sensor-health';
+import { formatSignal, sensorBadge, silentSensorsLine } from '../../src/lib/sensor-health';
 
 const s = (status: 'ok' | 'late' | 'silent' | 'never-seen') => ({ status });
 
@@ -32,5 +32,45 @@ describe('formatSignal', () => {
     expect(formatSignal({ rssi: -97, snr: 6.5 })).toBe('-97 dBm, SNR 6.5 dB');
     expect(formatSignal({ rssi: -97, snr: null })).toBe('-97 dBm');
     expect(formatSignal({ rssi: null, snr: null })).toBeNull();
+  });
+});
+
+describe('silentSensorsLine', () => {
+  const amenities = [
+    { id: 'great-lawn', name: 'The Great Lawn' },
+    { id: 'grand-lake', name: 'Grand Lake' },
+    { id: 'solis-hall', name: 'Solis Hall' },
+  ];
+
+  it('is null when no sensor is silent', () => {
+    expect(
+      silentSensorsLine(
+        [
+          { status: 'ok', amenityId: 'great-lawn' },
+          { status: 'late', amenityId: 'grand-lake' },
+          { status: 'never-seen', amenityId: 'solis-hall' },
+        ],
+        amenities,
+      ),
+    ).toBeNull();
+  });
+
+  it('names each amenity with a silent sensor once, in the amenities’ order', () => {
+    expect(
+      silentSensorsLine(
+        [
+          { status: 'silent', amenityId: 'solis-hall' },
+          { status: 'silent', amenityId: 'grand-lake' },
+          { status: 'silent', amenityId: 'grand-lake' },
+          { status: 'ok', amenityId: 'great-lawn' },
+        ],
+        amenities,
+      ),
+    ).toBe(
+      'Sensors silent: Grand Lake, Solis Hall. No visits are counted there until they report again.',
+    );
+    expect(silentSensorsLine([{ status: 'silent', amenityId: 'grand-lake' }], amenities)).toBe(
+      'Sensor silent: Grand Lake. No visits are counted there until it reports again.',
+    );
   });
 });

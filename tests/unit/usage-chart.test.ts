@@ -35,6 +35,22 @@ describe('toUsageChartData', () => {
     ]);
   });
 
+  it('draws a bucket without readings as a break (null), a counted zero as 0', () => {
+    const data = toUsageChartData([
+      point('2026-11-22T10:00:00Z', 0),
+      { ...point('2026-11-22T11:00:00Z', 0), gaps: ['lake', 'grand-lake'] },
+      { ...point('2026-11-22T12:00:00Z', 5), gaps: ['lawn', 'hall', 'yard', 'lake'] },
+    ]);
+    expect(data.columns.slice(1)).toEqual([
+      [0, 0, null],
+      [1, 1, null],
+      [2, 2, null],
+      [3, null, null],
+    ]);
+    // The gap survives the cut of an unfinished bucket.
+    expect(sliceUsageChartData(data, 2).columns[4]).toEqual([3, null]);
+  });
+
   it('follows the spec order and colours of the series', () => {
     expect(USAGE_SERIES.map((s) => [s.key, s.color])).toEqual([
       ['lawn', '#16a34a'],

@@ -19,8 +19,8 @@ const muted = 'text-slate-600 dark:text-slate-400';
 const strong = 'text-slate-900 dark:text-slate-100';
 
 /**
- * The people counters behind the amenities' numbers, with their health (read-only: registering
- * devices, assigning discovered ones and managing integrations need sign-in and roles first).
+ * The people counters behind the amenities' numbers, with their health (read-only here: Admins
+ * register devices, assign discovered ones and manage integrations in Settings → Integrations).
  */
 export function SensorsCard({ amenityNames }: { amenityNames: ReadonlyMap<string, string> }) {
   // The page's sensor badges keep this query fresh.
@@ -137,8 +137,8 @@ function Discovered({
         Unknown devices ({formatCount(devices.length)})
       </h3>
       <p className={`mt-1 text-sm ${muted}`}>
-        Uplinks from devices that are not registered are kept here, not dropped. Assigning them to
-        an amenity comes with Admin sign-in.
+        Uplinks from devices that are not registered are kept here, not dropped. An Admin assigns
+        them to an amenity in Settings → Integrations.
       </p>
       <ul className="mt-2 space-y-2 text-sm">
         {devices.map((d) => (

@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from './settings-content';
 import { FIELD_IDS, GeneralTab, NotificationsTab } from './settings-forms';
+import { SensorManagement } from './sensor-management';
 import { BillingTab, IntegrationsTab, UsersTab } from './settings-static';
 import { useLeaveGuard } from './use-leave-guard';
 import { PageHeader } from '../../ui/page-header';
@@ -171,6 +172,13 @@ export function SettingsPage() {
           </div>
         </div>
       </form>
+
+      {/* Sensor management writes to the server, never through this form's Save: kept outside it. */}
+      {tab === 'integrations' ? (
+        <div className="mt-6 grid gap-6">
+          <SensorManagement />
+        </div>
+      ) : null}
 
       <Dialog
         open={guard.pending !== null}

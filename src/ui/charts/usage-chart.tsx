@@ -48,6 +48,8 @@ export function usageChartOptions(labels: () => Labels): ChartOptions {
         label: series.label,
         stroke: series.color,
         width: 2,
+        // A bucket without readings is null: a break in the line, never a drop to zero.
+        spanGaps: false,
         points: { size: 5 },
       })),
     ],

@@ -1,0 +1,287 @@
+/**
+ * Admin management of LoRaWAN integrations and devices (issue 12). The access table
+ * (server/auth/access.ts) lets only Admins in and the access middleware checks the Origin; here
+ * every write runs in one transaction with its audit row (before/after, never a secret).
+ *
+ * Assigning a discovered device is registering it: POST /api/devices with its dev EUI takes it
+ * off the discovered list in the same transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  DeviceCreateBodySchema,
+  DeviceUpdateBodySchema,
+  IntegrationCreateBodySchema,
+  SENSOR_ADMIN_PATHS,
+  type Integration,
+  type IntegrationKind,
+} from '../../src/api/contract';
+import { audit } from '../auth/audit';
+import type { AuthEnv } from '../auth/middleware';
+import { requestAddress } from '../auth/request';
+import { readBody } from '../auth/routes';
+import type { Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import type { Clock } from '../time';
+import { initialDeviceState } from '../lorawan/to-readings';
+import { hashSecret } from './secret';
+import { UPLINK_PATH } from './uplink-route';
+
+export type SensorAdminOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+  trustProxy: boolean;
+  /** After a committed change (clears the response cache: /api/sensors shows devices). */
+  onChanged: () => void;
+};
+
+/** Management bodies are a few short fields. */
+const MAX_BODY_BYTES = 4 * 1024;
+
+/** 32 random bytes, URL-safe: long enough that its plain SHA-256 is a safe thing to store. */
+export const newIntegrationSecret = () => randomBytes(32).toString('base64url');
+/** A fresh id that fits integrations.id: the kind and 12 random hex digits. */
+export const newIntegrationId = (kind: IntegrationKind) =>
+  `${kind}-${randomBytes(6).toString('hex')}`;
+
+const FRESH_COUNTER_STATE = JSON.stringify(initialDeviceState());
+
+type IntegrationRow = { id: string; kind: IntegrationKind; name: string; created_at: string };
+type DeviceRow = {
+  dev_eui: string;
+  name: string;
+  amenity_id: number;
+  model: 'vs121' | 'vs133';
+  counting_mode: 'area' | 'line';
+  report_interval_s: number;
+};
+
+const CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+const integrationOf = (row: IntegrationRow): Integration => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  uplinkPath: UPLINK_PATH.replace(':id', row.id),
+  createdAt: row.created_at,
+});
+
+export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdminOptions): void {
+  const { db, community, clock, kit, trustProxy, onChanged } = options;
+  const route = (path: string) => path.replace(/^\/api/, '');
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => kit.problem(413, 'Request body too large'),
+  });
+
+  /** Runs `work` in a transaction, writes its audit row there, then tells the cache. */
+  const write = async <T>(
+    c: Context<AuthEnv>,
+    action: string,
+    target: string,
+    work: (tx: Queryable) => Promise<{ result: T; before?: unknown; after?: unknown }>,
+  ): Promise<T> => {
+    const user = c.get('principal').user;
+    const done = await db.transaction(async (tx) => {
+      const outcome = await work(tx);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user?.id ?? null,
+          action,
+          target,
+          before: outcome.before,
+          after: outcome.after,
+          address: requestAddress(c, trustProxy),
+        },
+        clock(),
+      );
+      return outcome.result;
+    });
+    onChanged();
+    return done;
+  };
+
+  const amenityIdOf = (slug: string) => {
+    const amenity = community.amenities.find((a) => a.slug === slug);
+    if (!amenity) throw new HttpError(400, `Invalid body: amenityId: no amenity "${slug}"`);
+    return amenity.id;
+  };
+  const slugOf = (id: number) => community.amenities.find((a) => a.id === id)?.slug ?? String(id);
+  const deviceView = (row: DeviceRow) => ({
+    devEui: row.dev_eui,
+    name: row.name,
+    amenityId: slugOf(row.amenity_id),
+    model: row.model,
+    countingMode: row.counting_mode,
+    reportIntervalSeconds: row.report_interval_s,
+  });
+
+  const lockedIntegration = async (tx: Queryable, id: string) => {
+    const [row] = await tx.query<IntegrationRow>(
+      `SELECT id, kind, name, ${CREATED_AT} FROM integrations
+        WHERE id = $1 AND community_id = $2 FOR UPDATE`,
+      [id, community.id],
+    );
+    if (!row) throw new HttpError(404, `No integration "${id}"`);
+    return row;
+  };
+  const lockedDevice = async (tx: Queryable, devEui: string) => {
+    const [row] = await tx.query<DeviceRow>(
+      `SELECT dev_eui, name, amenity_id, model, counting_mode, report_interval_s FROM devices
+        WHERE dev_eui = $1 AND community_id = $2 FOR UPDATE`,
+      [devEui.toUpperCase(), community.id],
+    );
+    if (!row) throw new HttpError(404, `No device with dev EUI "${devEui}"`);
+    return row;
+  };
+
+  api.get(route(SENSOR_ADMIN_PATHS.integrations), async () => {
+    const rows = await db.query<IntegrationRow>(
+      `SELECT id, kind, name, ${CREATED_AT} FROM integrations
+        WHERE community_id = $1 ORDER BY created_at, id`,
+      [community.id],
+    );
+    return kit.json(200, rows.map(integrationOf));
+  });
+
+  api.post(route(SENSOR_ADMIN_PATHS.integrations), limit, async (c: Context<AuthEnv>) => {
+    const body = await readBody(c, IntegrationCreateBodySchema);
+    const id = newIntegrationId(body.kind);
+    const secret = newIntegrationSecret();
+    const integration = await write(c, 'integration.create', id, async (tx) => {
+      const [row] = await tx.query<IntegrationRow>(
+        `INSERT INTO integrations (id, community_id, kind, name, secret_sha256)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id, kind, name, ${CREATED_AT}`,
+        [id, community.id, body.kind, body.name, hashSecret(secret)],
+      );
+      if (!row) throw new Error('INSERT returned no row');
+      const created = integrationOf(row);
+      return { result: created, after: created };
+    });
+    return kit.json(201, { integration, secret });
+  });
+
+  api.post(route(SENSOR_ADMIN_PATHS.integrationSecret), async (c: Context<AuthEnv>) => {
+    const id = c.req.param('id') ?? '';
+    const secret = newIntegrationSecret();
+    const integration = await write(c, 'integration.rotate-secret', id, async (tx) => {
+      const row = await lockedIntegration(tx, id);
+      await tx.query(`UPDATE integrations SET secret_sha256 = $2 WHERE id = $1`, [
+        id,
+        hashSecret(secret),
+      ]);
+      // The audit says that the secret changed, never what it is.
+      return { result: integrationOf(row), before: { secret: 'old' }, after: { secret: 'new' } };
+    });
+    return kit.json(200, { integration, secret });
+  });
+
+  api.delete(route(SENSOR_ADMIN_PATHS.integration), async (c: Context<AuthEnv>) => {
+    const id = c.req.param('id') ?? '';
+    await write(c, 'integration.delete', id, async (tx) => {
+      const row = await lockedIntegration(tx, id);
+      // Its dedupe rows and undiscovered devices go with it; readings already stored stay.
+      await tx.query(`DELETE FROM uplinks WHERE integration_id = $1`, [id]);
+      await tx.query(`DELETE FROM discovered_devices WHERE integration_id = $1`, [id]);
+      await tx.query(`DELETE FROM integrations WHERE id = $1`, [id]);
+      return { result: null, before: integrationOf(row) };
+    });
+    return kit.reply(204, null, {});
+  });
+
+  api.post(route(SENSOR_ADMIN_PATHS.devices), limit, async (c: Context<AuthEnv>) => {
+    const body = await readBody(c, DeviceCreateBodySchema);
+    const devEui = body.devEui.toUpperCase();
+    const amenityId = amenityIdOf(body.amenityId);
+    try {
+      const device = await write(c, 'device.create', devEui, async (tx) => {
+        const [row] = await tx.query<DeviceRow>(
+          `INSERT INTO devices (community_id, dev_eui, amenity_id, name, model, counting_mode,
+                                report_interval_s)
+           VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7, 600))
+           RETURNING dev_eui, name, amenity_id, model, counting_mode, report_interval_s`,
+          [
+            community.id,
+            devEui,
+            amenityId,
+            body.name,
+            body.model,
+            body.countingMode,
+            body.reportIntervalSeconds ?? null,
+          ],
+        );
+        if (!row) throw new Error('INSERT returned no row');
+        const assigned = await tx.query(
+          `DELETE FROM discovered_devices WHERE community_id = $1 AND dev_eui = $2 RETURNING 1`,
+          [community.id, devEui],
+        );
+        const created = deviceView(row);
+        return {
+          result: created,
+          before: assigned.length > 0 ? { discovered: devEui } : undefined,
+          after: created,
+        };
+      });
+      return kit.json(201, device);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new HttpError(409, `A device with dev EUI ${devEui} is already registered`);
+      }
+      throw error;
+    }
+  });
+
+  api.patch(route(SENSOR_ADMIN_PATHS.device), limit, async (c: Context<AuthEnv>) => {
+    const body = await readBody(c, DeviceUpdateBodySchema);
+    const devEui = (c.req.param('devEui') ?? '').toUpperCase();
+    const amenityId = body.amenityId === undefined ? null : amenityIdOf(body.amenityId);
+    const device = await write(c, 'device.update', devEui, async (tx) => {
+      const before = deviceView(await lockedDevice(tx, devEui));
+      const [row] = await tx.query<DeviceRow>(
+        `UPDATE devices SET name = COALESCE($3, name), model = COALESCE($4, model),
+                counting_mode = COALESCE($5, counting_mode),
+                amenity_id = COALESCE($6, amenity_id),
+                report_interval_s = COALESCE($7, report_interval_s),
+                -- Running totals of another model or mode mean nothing: count afresh.
+                counter_state = CASE WHEN $4::text <> model OR $5::text <> counting_mode
+                                     THEN '${FRESH_COUNTER_STATE}'::jsonb ELSE counter_state END
+          WHERE community_id = $1 AND dev_eui = $2
+          RETURNING dev_eui, name, amenity_id, model, counting_mode, report_interval_s`,
+        [
+          community.id,
+          devEui,
+          body.name ?? null,
+          body.model ?? null,
+          body.countingMode ?? null,
+          amenityId,
+          body.reportIntervalSeconds ?? null,
+        ],
+      );
+      if (!row) throw new Error('UPDATE returned no row');
+      const after = deviceView(row);
+      return { result: after, before, after };
+    });
+    return kit.json(200, device);
+  });
+
+  api.delete(route(SENSOR_ADMIN_PATHS.device), async (c: Context<AuthEnv>) => {
+    const devEui = (c.req.param('devEui') ?? '').toUpperCase();
+    await write(c, 'device.delete', devEui, async (tx) => {
+      const before = deviceView(await lockedDevice(tx, devEui));
+      await tx.query(`DELETE FROM devices WHERE community_id = $1 AND dev_eui = $2`, [
+        community.id,
+        devEui,
+      ]);
+      return { result: null, before };
+    });
+    return kit.reply(204, null, {});
+  });
+}

@@ -1,0 +1,437 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import {
+  DEV_EUI_PATTERN,
+  IntegrationWithSecretSchema,
+  type DeviceCreateBody,
+  type DiscoveredDevice,
+  type IntegrationKind,
+  type IntegrationWithSecret,
+  type Sensor,
+} from '../../api/contract';
+import { useMe } from '../../api/me';
+import {
+  integrationsQuery,
+  sensorAdmin,
+  useIntegrations,
+  type WriteResult,
+} from '../../api/sensor-admin';
+import { sensorsQuery, useSensors } from '../../api/sensors';
+import {
+  INTEGRATION_KIND_LABELS,
+  integrationSetupSteps,
+  webhookUrlOf,
+} from '../../lib/lorawan-setup';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { InfoNote } from '../../ui/info-note';
+import { SelectField } from '../../ui/select-field';
+import { toast } from '../../ui/toast';
+import { Group } from './settings-group';
+
+const muted = 'text-sm text-slate-600 dark:text-slate-400';
+
+/**
+ * LoRaWAN sensors, for Admins only (the server refuses everyone else; Managers and Board see
+ * nothing of it here): network-server integrations with their webhook set-up, and the people
+ * counters registered per amenity, including assigning the unknown ones that sent uplinks.
+ */
+export function SensorManagement() {
+  const me = useMe();
+  const isAdmin = me.data?.demo === false && me.data.user.role === 'admin';
+  return isAdmin ? (
+    <>
+      <NetworkServers />
+      <Devices />
+    </>
+  ) : null;
+}
+
+/** Runs a write, says what went wrong, and refreshes what it changed. */
+function useWrite() {
+  const client = useQueryClient();
+  return async (work: () => Promise<WriteResult>): Promise<WriteResult> => {
+    const result = await work();
+    if (!result.ok) toast({ title: result.error, tone: 'error' });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: integrationsQuery().queryKey }),
+      client.invalidateQueries({ queryKey: sensorsQuery().queryKey }),
+    ]);
+    return result;
+  };
+}
+
+function NetworkServers() {
+  const query = useIntegrations({ enabled: true });
+  const write = useWrite();
+  const [kind, setKind] = useState<IntegrationKind>('tts');
+  const [name, setName] = useState('');
+  const [revealed, setRevealed] = useState<IntegrationWithSecret | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const reveal = (result: WriteResult) => {
+    const parsed = result.ok ? IntegrationWithSecretSchema.safeParse(result.json) : null;
+    if (parsed?.success) setRevealed(parsed.data);
+  };
+  const connect = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await write(() => sensorAdmin.createIntegration({ kind, name }));
+    if (result.ok) setName('');
+    reveal(result);
+  };
+
+  return (
+    <Group
+      title="LoRaWAN network servers"
+      description="Each The Things Stack or ChirpStack application posts its uplinks to its own webhook URL with its own secret."
+    >
+      {query.data && query.data.length > 0 ? (
+        <ul
+          aria-label="Network servers"
+          className="divide-y divide-slate-200 dark:divide-slate-800"
+        >
+          {query.data.map((integration) => (
+            <li key={integration.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1 basis-52">
+                <p className="font-medium">{integration.name}</p>
+                <p className={muted}>
+                  {INTEGRATION_KIND_LABELS[integration.kind]} ·{' '}
+                  <span className="font-mono break-all">
+                    {webhookUrlOf(window.location.origin, integration.uplinkPath)}
+                  </span>
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Rotate secret: ${integration.name}`}
+                onClick={async () =>
+                  reveal(await write(() => sensorAdmin.rotateSecret(integration.id)))
+                }
+              >
+                Rotate secret
+              </Button>
+              {deleting === integration.id ? (
+                <Button
+                  variant="danger"
+                  size="sm"
+                  aria-label={`Confirm delete: ${integration.name}`}
+                  onClick={async () => {
+                    setDeleting(null);
+                    await write(() => sensorAdmin.deleteIntegration(integration.id));
+                  }}
+                >
+                  Confirm delete
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete: ${integration.name}`}
+                  onClick={() => setDeleting(integration.id)}
+                >
+                  Delete
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={muted}>{query.isPending ? 'Loading…' : 'No network server connected yet.'}</p>
+      )}
+
+      <form
+        onSubmit={connect}
+        className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end"
+      >
+        <SelectField<IntegrationKind>
+          label="Network server"
+          value={kind}
+          onChange={setKind}
+          options={(['tts', 'chirpstack'] as const).map((value) => ({
+            value,
+            label: INTEGRATION_KIND_LABELS[value],
+          }))}
+        />
+        <Field label="Name">
+          {(props) => (
+            <input
+              {...props}
+              className={CONTROL_CLASSES}
+              value={name}
+              maxLength={100}
+              required
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit">Connect</Button>
+      </form>
+
+      <Dialog
+        open={revealed !== null}
+        onClose={() => setRevealed(null)}
+        title={revealed ? `Connect ${revealed.integration.name}` : 'Connect'}
+        description={
+          revealed?.integration.kind === 'chirpstack'
+            ? 'In ChirpStack: Application → Integrations → HTTP.'
+            : 'In The Things Stack: Integrations → Webhooks → Add webhook → Custom webhook.'
+        }
+      >
+        {revealed ? <SetupSteps revealed={revealed} /> : null}
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setRevealed(null)}>
+            Done
+          </Button>
+        </div>
+      </Dialog>
+    </Group>
+  );
+}
+
+function SetupSteps({ revealed }: { revealed: IntegrationWithSecret }) {
+  const { integration, secret } = revealed;
+  const url = webhookUrlOf(window.location.origin, integration.uplinkPath);
+  return (
+    <>
+      <dl className="grid gap-2">
+        {integrationSetupSteps(integration.kind, url, secret).map((step) => (
+          <div key={step.label}>
+            <dt className={muted}>{step.label}</dt>
+            <dd className="font-mono text-sm break-all">{step.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3">
+        <InfoNote>
+          The secret is shown only now. Copy it into the network server; if it is lost, rotate it
+          (the old one stops working at once).
+        </InfoNote>
+      </div>
+    </>
+  );
+}
+
+type DeviceDraft = { mode: 'register' | 'edit'; body: DeviceCreateBody };
+
+function Devices() {
+  const sensors = useSensors();
+  const amenities = useAmenityAnalytics();
+  const write = useWrite();
+  const [draft, setDraft] = useState<DeviceDraft | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const firstAmenity = amenities.data?.[0]?.id ?? '';
+  const amenityName = (id: string) => amenities.data?.find((a) => a.id === id)?.name ?? id;
+
+  const blank = (discovered?: DiscoveredDevice): DeviceDraft => ({
+    mode: 'register',
+    body: {
+      devEui: discovered?.devEui ?? '',
+      name: discovered?.deviceName ?? '',
+      model: 'vs121',
+      countingMode: 'area',
+      amenityId: firstAmenity,
+    },
+  });
+  const editing = (sensor: Sensor): DeviceDraft => ({
+    mode: 'edit',
+    body: {
+      devEui: sensor.devEui,
+      name: sensor.name,
+      model: sensor.model,
+      countingMode: sensor.countingMode,
+      amenityId: sensor.amenityId,
+      reportIntervalSeconds: sensor.reportIntervalSeconds,
+    },
+  });
+
+  return (
+    <Group
+      title="People counters"
+      description="Register each counter for the amenity it counts, or assign one that has already sent uplinks."
+    >
+      <div className="mb-3 flex justify-end">
+        <Button onClick={() => setDraft(blank())}>Register device</Button>
+      </div>
+      <ul
+        aria-label="Registered devices"
+        className="divide-y divide-slate-200 dark:divide-slate-800"
+      >
+        {(sensors.data?.sensors ?? []).map((sensor) => (
+          <li key={sensor.devEui} className="flex flex-wrap items-center gap-3 py-3">
+            <div className="min-w-0 flex-1 basis-52">
+              <p className="font-medium">{sensor.name}</p>
+              <p className={muted}>
+                {amenityName(sensor.amenityId)} · {sensor.model.toUpperCase()} ·{' '}
+                <span className="font-mono">{sensor.devEui}</span>
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Edit: ${sensor.devEui}`}
+              onClick={() => setDraft(editing(sensor))}
+            >
+              Edit
+            </Button>
+            {removing === sensor.devEui ? (
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Confirm remove: ${sensor.devEui}`}
+                onClick={async () => {
+                  setRemoving(null);
+                  await write(() => sensorAdmin.removeDevice(sensor.devEui));
+                }}
+              >
+                Confirm remove
+              </Button>
+            ) : (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove: ${sensor.devEui}`}
+                onClick={() => setRemoving(sensor.devEui)}
+              >
+                Remove
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {sensors.data && sensors.data.discovered.length > 0 ? (
+        <section className="mt-4" aria-label="Unknown devices to assign">
+          <h3 className="text-sm font-semibold">Unknown devices</h3>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {sensors.data.discovered.map((device) => (
+              <li key={device.devEui} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1 basis-52">
+                  <p className="font-mono">{device.devEui}</p>
+                  <p className={muted}>{device.lastSummary}</p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Assign: ${device.devEui}`}
+                  onClick={() => setDraft(blank(device))}
+                >
+                  Assign
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Dialog
+        open={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.mode === 'edit' ? `Edit ${draft.body.devEui}` : 'Register device'}
+      >
+        {draft ? (
+          <DeviceForm
+            draft={draft}
+            amenities={(amenities.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            onCancel={() => setDraft(null)}
+            onSave={async (body) => {
+              const { devEui, ...changes } = body;
+              const result = await write(() =>
+                draft.mode === 'edit'
+                  ? sensorAdmin.updateDevice(devEui, changes)
+                  : sensorAdmin.registerDevice(body),
+              );
+              if (result.ok) setDraft(null);
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </Group>
+  );
+}
+
+function DeviceForm({
+  draft,
+  amenities,
+  onSave,
+  onCancel,
+}: {
+  draft: DeviceDraft;
+  amenities: { value: string; label: string }[];
+  onSave: (body: DeviceCreateBody) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [body, setBody] = useState<DeviceCreateBody>(draft.body);
+  const [devEuiError, setDevEuiError] = useState<string | null>(null);
+  const formId = useId();
+  const set = <K extends keyof DeviceCreateBody>(key: K, value: DeviceCreateBody[K]) =>
+    setBody((previous) => ({ ...previous, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!DEV_EUI_PATTERN.test(body.devEui.trim())) {
+      setDevEuiError('A dev EUI is 16 hex digits, e.g. 24E124C0DE000001');
+      return;
+    }
+    setDevEuiError(null);
+    await onSave({ ...body, devEui: body.devEui.trim() });
+  };
+
+  return (
+    <form id={formId} onSubmit={submit} className="grid gap-3" noValidate>
+      <Field label="Dev EUI" error={devEuiError}>
+        {(props) => (
+          <input
+            {...props}
+            className={`${CONTROL_CLASSES} font-mono`}
+            value={body.devEui}
+            disabled={draft.mode === 'edit'}
+            maxLength={16}
+            onChange={(event) => set('devEui', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Device name">
+        {(props) => (
+          <input
+            {...props}
+            className={CONTROL_CLASSES}
+            value={body.name}
+            maxLength={100}
+            onChange={(event) => set('name', event.target.value)}
+          />
+        )}
+      </Field>
+      <SelectField
+        label="Amenity"
+        value={body.amenityId}
+        options={amenities}
+        onChange={(value) => set('amenityId', value)}
+      />
+      <SelectField<'vs121' | 'vs133'>
+        label="Model"
+        value={body.model}
+        options={[
+          { value: 'vs121', label: 'Milesight VS121 (area)' },
+          { value: 'vs133', label: 'Milesight VS133 (line crossing)' },
+        ]}
+        onChange={(value) => set('model', value)}
+      />
+      <SelectField<'area' | 'line'>
+        label="Counting mode"
+        value={body.countingMode}
+        options={[
+          { value: 'area', label: 'Area: people present' },
+          { value: 'line', label: 'Line: people passing' },
+        ]}
+        onChange={(value) => set('countingMode', value)}
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Save device</Button>
+      </div>
+    </form>
+  );
+}

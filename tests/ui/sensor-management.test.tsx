@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { meFixture } from '../../mocks/fixtures';
+import { ME_PATH, SENSOR_ADMIN_PATHS, type Me, type Role } from '../../src/api/contract';
+import { SettingsPage } from '../../src/features/settings/settings-page';
+import { renderWithApp } from '../render';
+
+const as = (role: Role, demo = false): Me => ({
+  ...meFixture,
+  demo,
+  user: { ...meFixture.user, role },
+});
+
+async function openIntegrations(role: Role, demo = false) {
+  server.use(http.get(ME_PATH, () => HttpResponse.json(as(role, demo))));
+  const user = userEvent.setup();
+  renderWithApp(<SettingsPage />, { route: '/settings' });
+  await user.click(screen.getByRole('tab', { name: 'Integrations' }));
+  return user;
+}
+
+const created = (id: string, kind: 'tts' | 'chirpstack', name: string, secret: string) => ({
+  integration: {
+    id,
+    kind,
+    name,
+    uplinkPath: `/api/integrations/${id}/uplink`,
+    createdAt: '2026-03-18T12:00:00.000Z',
+  },
+  secret,
+});
+
+describe('Settings → Integrations: LoRaWAN sensors', () => {
+  it('lets an Admin connect a network server and shows the secret and set-up once', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post(SENSOR_ADMIN_PATHS.integrations, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(created('chirpstack-1a2b', 'chirpstack', 'Pool CS', 'S3CRET'), {
+          status: 201,
+        });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    const list = await screen.findByRole('list', { name: 'Network servers' });
+    expect(list).toHaveTextContent('The Things Stack (demo)');
+    expect(list).toHaveTextContent(`${window.location.origin}/api/integrations/demo-tts/uplink`);
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Network server' }),
+      'ChirpStack',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Pool CS');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Pool CS' });
+    expect(sent).toEqual({ kind: 'chirpstack', name: 'Pool CS' });
+    expect(dialog).toHaveTextContent(
+      `Event endpoint URL${window.location.origin}/api/integrations/chirpstack-1a2b/uplink`,
+    );
+    expect(dialog).toHaveTextContent('HeaderAuthorization: Bearer S3CRET');
+    expect(dialog).toHaveTextContent('Payload encodingJSON');
+    expect(dialog).toHaveTextContent('The secret is shown only now');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText(/Bearer S3CRET/)).toBeNull());
+  });
+
+  it('rotates a secret and shows the new one with the TTS set-up', async () => {
+    server.use(
+      http.post('/api/integrations/demo-tts/secret', () =>
+        HttpResponse.json(created('demo-tts', 'tts', 'The Things Stack (demo)', 'NEW-SECRET')),
+      ),
+    );
+    const user = await openIntegrations('admin');
+    await user.click(
+      await screen.findByRole('button', { name: 'Rotate secret: The Things Stack (demo)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect The Things Stack (demo)' });
+    expect(dialog).toHaveTextContent('Additional headerAuthorization: Bearer NEW-SECRET');
+    expect(dialog).toHaveTextContent('Enabled event typesUplink message');
+  });
+
+  it('deletes an integration only after confirming', async () => {
+    let deleted = 0;
+    server.use(
+      http.delete('/api/integrations/demo-chirpstack', () => {
+        deleted++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    await user.click(await screen.findByRole('button', { name: 'Delete: ChirpStack (demo)' }));
+    expect(deleted).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm delete: ChirpStack (demo)' }));
+    await waitFor(() => expect(deleted).toBe(1));
+  });
+
+  it('assigns a discovered device to an amenity', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post(SENSOR_ADMIN_PATHS.devices, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    await user.click(await screen.findByRole('button', { name: 'Assign: A84041000181C0DE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register device' });
+    expect(within(dialog).getByRole('textbox', { name: 'Dev EUI' })).toHaveValue(
+      'A84041000181C0DE',
+    );
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Amenity' }),
+      'Grand Lake',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        devEui: 'A84041000181C0DE',
+        name: 'lobby-counter',
+        model: 'vs121',
+        countingMode: 'area',
+        amenityId: 'grand-lake',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('checks the dev EUI before sending, and shows the server’s refusal', async () => {
+    let posts = 0;
+    server.use(
+      http.post(SENSOR_ADMIN_PATHS.devices, () => {
+        posts++;
+        return HttpResponse.json(
+          { error: 'A device with dev EUI 24E124C0DE000001 is already registered' },
+          { status: 409 },
+        );
+      }),
+    );
+    const user = await openIntegrations('admin');
+    await user.click(await screen.findByRole('button', { name: 'Register device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register device' });
+    const eui = within(dialog).getByRole('textbox', { name: 'Dev EUI' });
+    await user.type(eui, '24E124C0DE00');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Device name' }), 'Gate');
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    expect(eui).toHaveAccessibleDescription(/16 hex digits/);
+    expect(posts).toBe(0);
+
+    await user.type(eui, '0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    expect(await screen.findByText(/already registered/)).toBeInTheDocument();
+    expect(posts).toBe(1);
+    expect(screen.getByRole('dialog', { name: 'Register device' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['manager', false],
+    ['board', false],
+    ['admin', true],
+  ] as const)('hides sensor management from %s (demo %s)', async (role, demo) => {
+    await openIntegrations(role, demo);
+    expect(await screen.findByRole('heading', { name: 'Integrations' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Integrations' })).toBeVisible(),
+    );
+    expect(screen.queryByRole('heading', { name: 'LoRaWAN network servers' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Register device' })).toBeNull();
+  });
+});
