@@ -1,5 +1,6 @@
 import {
   ALERTS_API_PATHS,
+  AMENITY_SETUP_PATH,
   API_PATHS,
   AUTH_PATHS,
   HEALTH_PATH,
@@ -65,6 +66,11 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   ...crud(ALERTS_API_PATHS.reportSchedules, MANAGERS),
   { method: 'GET', path: ALERTS_API_PATHS.reportArchive, allow: READERS },
   { method: 'GET', path: `${ALERTS_API_PATHS.reportArchive}/:id`, allow: READERS },
+  // Amenity setup (issue 11): everyone reads it; Managers and Admins change it.
+  { method: 'GET', path: AMENITY_SETUP_PATH, allow: READERS },
+  { method: 'POST', path: AMENITY_SETUP_PATH, allow: MANAGERS },
+  { method: 'PATCH', path: `${AMENITY_SETUP_PATH}/:id`, allow: MANAGERS },
+  { method: 'POST', path: `${AMENITY_SETUP_PATH}/:id/archive`, allow: MANAGERS },
 ];
 
 /**

@@ -521,3 +521,43 @@ export const ALERTS_RESPONSE_SCHEMAS = {
   [ALERTS_API_PATHS.alerts]: AlertInboxSchema,
   [ALERTS_API_PATHS.reportArchive]: ReportArchiveSchema,
 } as const;
+// ---- Amenity setup (issue 11) -------------------------------------------------------------------
+
+export const AMENITY_SETUP_PATH = '/api/amenities';
+
+/** An amenity as its settings form edits it; `id` is its public slug. */
+export const AmenitySetupSchema = z.object({
+  id: nonEmpty,
+  name: nonEmpty,
+  type: AmenityTypeSchema,
+  description: z.string(),
+  capacity: count,
+  /** Opening hours in minutes after local midnight, the same every day; 0-1440 is all day. */
+  opensMinute: count,
+  closesMinute: count,
+  color: z.string(),
+  monthlyOperatingCost: z.nullable(nonNegative),
+  archived: z.boolean(),
+});
+export type AmenitySetup = z.infer<typeof AmenitySetupSchema>;
+export const AmenitySetupListSchema = z.array(AmenitySetupSchema);
+
+export const MAX_AMENITY_CAPACITY = 100_000;
+export const MAX_MONTHLY_OPERATING_COST = 10_000_000;
+
+/** POST /api/amenities (PATCH takes any subset of it). */
+export const AmenityInputSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  type: AmenityTypeSchema,
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  capacity: z.int().check(z.minimum(1), z.maximum(MAX_AMENITY_CAPACITY)),
+  opensMinute: z.int().check(z.minimum(0), z.maximum(1439)),
+  closesMinute: z.int().check(z.minimum(1), z.maximum(1440)),
+  color: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
+  monthlyOperatingCost: z.nullable(
+    z.number().check(z.minimum(0), z.maximum(MAX_MONTHLY_OPERATING_COST)),
+  ),
+});
+export type AmenityInput = z.infer<typeof AmenityInputSchema>;
+export const AmenityPatchSchema = z.partial(AmenityInputSchema);
+export type AmenityPatch = z.infer<typeof AmenityPatchSchema>;
