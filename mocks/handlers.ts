@@ -19,6 +19,7 @@ import {
   timelineFixture,
 } from './fixtures';
 import { alertsHandlers } from './alerts-handlers'; // issue 14
+import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -52,4 +53,5 @@ export const handlers = [
   http.get(ME_PATH, () => HttpResponse.json(meFixture)),
   http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),
   ...alertsHandlers, // issue 14
+  ...amenitySetupHandlers, // issue 11
 ];
