@@ -14,3 +14,17 @@ UPDATE amenities a
                ('grand-lake', 5400), ('heritage-tree', 800), ('sunny-playground', 1500))
          AS v (slug, cost)
  WHERE c.id = a.community_id AND c.slug = 'willow-creek' AND a.slug = v.slug;
+
+-- Invitations to join a community: the SHA-256 of a random token shown once to the inviting
+-- Admin (a copy of this table lets no one in). Accepting one creates the account, once.
+CREATE TABLE invites (
+  token_hash text PRIMARY KEY,
+  community_id int NOT NULL REFERENCES communities (id),
+  email text NOT NULL CHECK (length(email) BETWEEN 3 AND 254),
+  role text NOT NULL CHECK (role IN ('admin', 'manager', 'board')),
+  invited_by int REFERENCES users (id),
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  accepted_at timestamptz
+);
+CREATE INDEX invites_community ON invites (community_id);
