@@ -20,6 +20,7 @@ import {
 } from './fixtures';
 import { alertsHandlers } from './alerts-handlers'; // issue 14
 import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
+import { usersHandlers } from './users-handlers'; // issue 11
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -54,4 +55,5 @@ export const handlers = [
   http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),
   ...alertsHandlers, // issue 14
   ...amenitySetupHandlers, // issue 11
+  ...usersHandlers, // issue 11
 ];

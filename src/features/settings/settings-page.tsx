@@ -18,7 +18,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from './settings-content';
 import { FIELD_IDS, GeneralTab, NotificationsTab } from './settings-forms';
-import { BillingTab, IntegrationsTab, UsersTab } from './settings-static';
+import { BillingTab, IntegrationsTab } from './settings-static';
+import { UsersTab } from './users-tab';
 import { useLeaveGuard } from './use-leave-guard';
 import { PageHeader } from '../../ui/page-header';
 
