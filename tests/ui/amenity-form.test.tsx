@@ -151,3 +151,24 @@ describe.each([
     expect(screen.queryByRole('button', { name: /^Settings:/ })).toBeNull();
   });
 });
+
+describe('Archiving from Settings', () => {
+  it('asks once more, then archives', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Grand Lake' }));
+    const dialog = screen.getByRole('dialog', { name: 'Grand Lake settings' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Archive' }));
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm archive' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringContaining(`${AMENITY_SETUP_PATH}/grand-lake/archive`) as string,
+        body: {},
+      },
+    ]);
+  });
+});

@@ -49,6 +49,8 @@ export function AmenityForm({
   const [errors, setErrors] = useState<AmenityFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Archiving takes the amenity off every live view: a second click confirms it.
+  const [confirmArchive, setConfirmArchive] = useState(false);
 
   const set = (field: AmenityFormField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -93,6 +95,10 @@ export function AmenityForm({
   const archive = async () => {
     if (!amenity) return;
     setFormError(null);
+    if (!confirmArchive) {
+      setConfirmArchive(true);
+      return;
+    }
     if (!online) {
       setFormError(NEEDS_CONNECTION);
       return;
@@ -163,7 +169,7 @@ export function AmenityForm({
             disabled={busy}
             onClick={() => void archive()}
           >
-            Archive
+            {confirmArchive ? 'Confirm archive' : 'Archive'}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={() => onDone(null)}>
