@@ -21,6 +21,8 @@ import {
   timelineFixture,
 } from './fixtures';
 import { alertsHandlers } from './alerts-handlers'; // issue 14
+import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
+import { usersHandlers } from './users-handlers'; // issue 11
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -55,4 +57,6 @@ export const handlers = [
   http.get(ME_PATH, () => HttpResponse.json(meFixture)),
   http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),
   ...alertsHandlers, // issue 14
+  ...amenitySetupHandlers, // issue 11
+  ...usersHandlers, // issue 11
 ];

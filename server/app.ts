@@ -12,6 +12,8 @@ import { amySuggestions } from './amy/suggestions';
 import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
 import { alertRoutes } from './alerts/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { amenityRoutes } from './amenities/routes';
+import { userRoutes } from './users/routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -206,6 +208,12 @@ export function createApp(options: AppOptions): CommonGroundApp {
   // Alerts and scheduled reports (issue 14): in the access table like every route.
   api.route('/', alertRoutes({ db, community, kit }));
   api.route('/', scheduleRoutes({ db, community, clock, kit }));
+  // What a community sets up itself (issue 11).
+  api.route(
+    '/',
+    amenityRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
+  );
+  api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {

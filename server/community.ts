@@ -15,6 +15,8 @@ export type Amenity = {
   opensMinute: number;
   closesMinute: number;
   color: string;
+  /** Dollars a month (staff, upkeep, utilities), read by the fee reports; null when not entered. */
+  monthlyOperatingCost: number | null;
 };
 
 export type Community = {
@@ -24,8 +26,10 @@ export type Community = {
   timeZone: string;
   /** When the community was created (epoch ms): readings from before it are refused. */
   createdAt: number;
-  /** In display order. */
+  /** The live amenities, in display order. */
   amenities: Amenity[];
+  /** Archived amenities: out of the live views, their readings still in reports. */
+  archivedAmenities: Amenity[];
 };
 
 /** Icon names of src/ui/icons.tsx AMENITY_TYPE_ICONS (a test keeps the two in step). */
@@ -78,7 +82,50 @@ type AmenityRow = {
   opens_minute: number;
   closes_minute: number;
   color: string;
+  monthly_operating_cost: number | null;
+  archived: boolean;
 };
+
+const amenityOf = (a: AmenityRow): Amenity => ({
+  id: a.id,
+  slug: a.slug,
+  name: a.name,
+  type: a.type,
+  description: a.description,
+  capacity: a.capacity,
+  opensMinute: a.opens_minute,
+  closesMinute: a.closes_minute,
+  color: a.color,
+  monthlyOperatingCost: a.monthly_operating_cost,
+});
+
+/** Every amenity of a community, archived ones included, in display order. */
+export async function loadAmenities(
+  db: Queryable,
+  communityId: number,
+): Promise<{ live: Amenity[]; archived: Amenity[] }> {
+  const rows = await db.query<AmenityRow>(
+    `SELECT id, slug, name, type, description, capacity, opens_minute, closes_minute, color,
+            monthly_operating_cost::float8 AS monthly_operating_cost,
+            archived_at IS NOT NULL AS archived
+       FROM amenities WHERE community_id = $1 ORDER BY position, id`,
+    [communityId],
+  );
+  return {
+    live: rows.filter((a) => !a.archived).map(amenityOf),
+    archived: rows.filter((a) => a.archived).map(amenityOf),
+  };
+}
+
+/**
+ * Brings the running server's community up to date after its amenities changed: the object is
+ * shared by every endpoint, ingest and the simulator, so it is updated in place.
+ */
+export async function reloadAmenities(db: Queryable, community: Community): Promise<void> {
+  const { live, archived } = await loadAmenities(db, community.id);
+  community.amenities = live;
+  community.archivedAmenities = archived;
+}
 
 export async function loadCommunity(db: Queryable, slug: string): Promise<Community | null> {
   const [row] = await db.query<CommunityRow>(
@@ -87,32 +134,21 @@ export async function loadCommunity(db: Queryable, slug: string): Promise<Commun
     [slug],
   );
   if (!row) return null;
-  const amenities = await db.query<AmenityRow>(
-    `SELECT id, slug, name, type, description, capacity, opens_minute, closes_minute, color
-       FROM amenities WHERE community_id = $1 ORDER BY position, id`,
-    [row.id],
-  );
+  const { live, archived } = await loadAmenities(db, row.id);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     timeZone: row.time_zone,
     createdAt: row.created_ms,
-    amenities: amenities.map((a) => ({
-      id: a.id,
-      slug: a.slug,
-      name: a.name,
-      type: a.type,
-      description: a.description,
-      capacity: a.capacity,
-      opensMinute: a.opens_minute,
-      closesMinute: a.closes_minute,
-      color: a.color,
-    })),
+    amenities: live,
+    archivedAmenities: archived,
   };
 }
 
-export type AmenityDefinition = Omit<Amenity, 'id'>;
+export type AmenityDefinition = Omit<Amenity, 'id' | 'monthlyOperatingCost'> & {
+  monthlyOperatingCost?: number | null;
+};
 
 /** Creates a community and its amenities; returns it as loaded back from the database. */
 export async function createCommunity(
@@ -134,8 +170,9 @@ export async function createCommunity(
   for (const [position, a] of amenities.entries()) {
     await db.query(
       `INSERT INTO amenities (community_id, slug, name, type, description, capacity,
-                              opens_minute, closes_minute, color, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+                              opens_minute, closes_minute, color, position,
+                              monthly_operating_cost)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         row.id,
         a.slug,
@@ -147,6 +184,7 @@ export async function createCommunity(
         a.closesMinute,
         a.color,
         position,
+        a.monthlyOperatingCost ?? null,
       ],
     );
   }

@@ -1,5 +1,9 @@
 import {
   ALERTS_API_PATHS,
+  ACCEPT_INVITE_PATH,
+  AMENITY_SETUP_PATH,
+  INVITES_PATH,
+  USERS_PATH,
   API_PATHS,
   AUTH_PATHS,
   HEALTH_PATH,
@@ -74,6 +78,17 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'POST', path: SENSOR_ADMIN_PATHS.devices, allow: ['admin'] },
   { method: 'PATCH', path: SENSOR_ADMIN_PATHS.device, allow: ['admin'] },
   { method: 'DELETE', path: SENSOR_ADMIN_PATHS.device, allow: ['admin'] },
+  // Amenity setup (issue 11): everyone reads it; Managers and Admins change it.
+  { method: 'GET', path: AMENITY_SETUP_PATH, allow: READERS },
+  { method: 'POST', path: AMENITY_SETUP_PATH, allow: MANAGERS },
+  { method: 'PATCH', path: `${AMENITY_SETUP_PATH}/:id`, allow: MANAGERS },
+  { method: 'POST', path: `${AMENITY_SETUP_PATH}/:id/archive`, allow: MANAGERS },
+  // Users (issue 11): Admins only; an invite link is accepted without a session.
+  { method: 'GET', path: USERS_PATH, allow: ['admin'] },
+  { method: 'POST', path: INVITES_PATH, allow: ['admin'] },
+  { method: 'PATCH', path: `${USERS_PATH}/:id`, allow: ['admin'] },
+  { method: 'DELETE', path: `${USERS_PATH}/:id`, allow: ['admin'] },
+  { method: 'POST', path: ACCEPT_INVITE_PATH, allow: EVERYONE },
 ];
 
 /**

@@ -1,6 +1,5 @@
 import type { AmenityAnalytics } from '../../src/api/contract';
 import { AMENITY_ICONS } from '../community';
-import { DEMO_COMMUNITY, DEMO_MONTHLY_OPERATING_COSTS } from '../simulator/demo';
 import { DAY, localParts, MINUTE } from '../time';
 import { amenityStatus, peakWindow, usagePercentage } from './compute';
 import { RECENT_DAYS, type EndpointContext } from './context';
@@ -15,8 +14,7 @@ export const LIVE_READING_MAX_AGE_MS = 15 * MINUTE;
  * - status: closed outside opening hours, else high (>= 70 % of capacity), medium (>= 30 %), low;
  * - peakTime: the busiest two-hour window of the day over the last 30 days (mean occupancy per
  *   local hour); peakUsage: the highest occupancy recorded in those 30 days;
- * - monthlyOperatingCost: the demo community's seeded cost, when it has one (until managers
- *   enter their own);
+ * - monthlyOperatingCost: the amenity's stored cost, when one was entered;
  * - plus name, type, description, colour and icon.
  */
 export async function amenityAnalytics({
@@ -49,8 +47,6 @@ export async function amenityAnalytics({
     ),
   ]);
   const minute = localParts(now, community.timeZone).minuteOfDay;
-  const costs: Readonly<Record<string, number>> =
-    community.slug === DEMO_COMMUNITY.slug ? DEMO_MONTHLY_OPERATING_COSTS : {};
 
   return community.amenities.map((amenity) => {
     const reading = latest.find((r) => r.amenity_id === amenity.id);
@@ -72,7 +68,9 @@ export async function amenityAnalytics({
       peakTime: peakWindow(amenity, meanByHour) ?? 'No data yet',
       peakUsage: own.reduce((max, h) => Math.max(max, h.peak), 0),
       timeZone: community.timeZone,
-      ...(costs[amenity.slug] === undefined ? {} : { monthlyOperatingCost: costs[amenity.slug] }),
+      ...(amenity.monthlyOperatingCost === null
+        ? {}
+        : { monthlyOperatingCost: amenity.monthlyOperatingCost }),
     };
   });
 }

@@ -31,8 +31,10 @@ export async function usageTimeline(
     const amenity = community.amenities.find((a) => a.type === series);
     if (amenity) seriesOf.set(amenity.id, series);
   }
-  const ids = community.amenities.map((a) => a.id);
-  const slugOf = new Map(community.amenities.map((a) => [a.id, a.slug]));
+  // Archived amenities keep their history in the reports built from these points.
+  const everyAmenity = [...community.amenities, ...community.archivedAmenities];
+  const ids = everyAmenity.map((a) => a.id);
+  const slugOf = new Map(everyAmenity.map((a) => [a.id, a.slug]));
 
   if (period === 'day') {
     const last = startOfHour(now);

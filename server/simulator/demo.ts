@@ -174,9 +174,10 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
 ];
 
 /**
- * The demo amenities' monthly operating costs in dollars (staff, upkeep, utilities), shown in
- * /api/amenities/analytics until managers enter their own (sign-in issue). Market Street has
- * none entered, so the reports show how an amenity without a cost reads.
+ * The demo amenities' monthly operating costs in dollars (staff, upkeep, utilities), seeded into
+ * the amenities table (managers change them in the Amenities page's Settings). Market Street has
+ * none entered, so the reports show how an amenity without a cost reads. Migration 011 holds the
+ * same figures for databases seeded before the column existed.
  */
 export const DEMO_MONTHLY_OPERATING_COSTS: Readonly<Record<string, number>> = {
   'great-lawn': 4200,
@@ -186,3 +187,9 @@ export const DEMO_MONTHLY_OPERATING_COSTS: Readonly<Record<string, number>> = {
   'heritage-tree': 800,
   'sunny-playground': 1500,
 };
+
+/** The demo amenities as seeded: definitions with their operating costs. */
+export const DEMO_AMENITY_SETUP = DEMO_AMENITIES.map((amenity) => ({
+  ...amenity,
+  monthlyOperatingCost: DEMO_MONTHLY_OPERATING_COSTS[amenity.slug] ?? null,
+}));

@@ -2,7 +2,7 @@ import { createCommunity, type Community } from '../community';
 import type { BulkValue, Column, Database, Queryable } from '../db/database';
 import { rebuildRollups } from '../rollups';
 import { addDays, DAY, localDate, MINUTE } from '../time';
-import { DEMO_AMENITIES, DEMO_COMMUNITY } from './demo';
+import { DEMO_AMENITIES, DEMO_AMENITY_SETUP, DEMO_COMMUNITY } from './demo';
 import { simulateEvents, type SimulatedEvent } from './events';
 import { localMomentFn, simulateReading, type UsageProfile } from './model';
 
@@ -116,7 +116,7 @@ export async function seedDemoInto(
   const community = await createCommunity(
     tx,
     { ...DEMO_COMMUNITY, createdAt: now - days * DAY },
-    DEMO_AMENITIES,
+    DEMO_AMENITY_SETUP,
   );
   // Into an empty table, building the primary key once after the load beats maintaining it
   // row by row (PostgreSQL docs, "Populating a Database").

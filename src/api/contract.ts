@@ -599,3 +599,80 @@ export const DeviceUpdateBodySchema = z.strictObject({
   reportIntervalSeconds: z.optional(reportInterval),
 });
 export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBodySchema>;
+// ---- Amenity setup (issue 11) -------------------------------------------------------------------
+
+export const AMENITY_SETUP_PATH = '/api/amenities';
+
+/** An amenity as its settings form edits it; `id` is its public slug. */
+export const AmenitySetupSchema = z.object({
+  id: nonEmpty,
+  name: nonEmpty,
+  type: AmenityTypeSchema,
+  description: z.string(),
+  capacity: count,
+  /** Opening hours in minutes after local midnight, the same every day; 0-1440 is all day. */
+  opensMinute: count,
+  closesMinute: count,
+  color: z.string(),
+  monthlyOperatingCost: z.nullable(nonNegative),
+  archived: z.boolean(),
+});
+export type AmenitySetup = z.infer<typeof AmenitySetupSchema>;
+export const AmenitySetupListSchema = z.array(AmenitySetupSchema);
+
+export const MAX_AMENITY_CAPACITY = 100_000;
+export const MAX_MONTHLY_OPERATING_COST = 10_000_000;
+
+/** POST /api/amenities (PATCH takes any subset of it). */
+export const AmenityInputSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  type: AmenityTypeSchema,
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  capacity: z.int().check(z.minimum(1), z.maximum(MAX_AMENITY_CAPACITY)),
+  opensMinute: z.int().check(z.minimum(0), z.maximum(1439)),
+  closesMinute: z.int().check(z.minimum(1), z.maximum(1440)),
+  color: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
+  monthlyOperatingCost: z.nullable(
+    z.number().check(z.minimum(0), z.maximum(MAX_MONTHLY_OPERATING_COST)),
+  ),
+});
+export type AmenityInput = z.infer<typeof AmenityInputSchema>;
+export const AmenityPatchSchema = z.partial(AmenityInputSchema);
+export type AmenityPatch = z.infer<typeof AmenityPatchSchema>;
+
+// ---- Users (issue 11) ---------------------------------------------------------------------------
+
+export const USERS_PATH = '/api/users';
+export const INVITES_PATH = '/api/users/invites';
+export const ACCEPT_INVITE_PATH = '/api/auth/accept-invite';
+
+export const UserSummarySchema = z.object({
+  id: count,
+  name: nonEmpty,
+  email: nonEmpty,
+  role: RoleSchema,
+  totpEnabled: z.boolean(),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+export const UserListSchema = z.array(UserSummarySchema);
+
+const email = z
+  .string()
+  .check(z.trim(), z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/));
+export const InviteInputSchema = z.strictObject({ email, role: RoleSchema });
+export const InviteSchema = z.object({
+  email: nonEmpty,
+  role: RoleSchema,
+  /** The path to open, with the token: shown once, never stored. */
+  invitePath: nonEmpty,
+  expiresAt: nonEmpty,
+});
+export type Invite = z.infer<typeof InviteSchema>;
+export const UserPatchSchema = z.strictObject({ role: RoleSchema });
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const AcceptInviteSchema = z.strictObject({
+  token: z.string().check(z.minLength(20), z.maxLength(100)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
+});

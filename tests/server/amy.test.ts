@@ -64,6 +64,7 @@ describe('planEvent', () => {
     opensMinute: 480,
     closesMinute: 1320,
     color: '#9333ea',
+    monthlyOperatingCost: null,
   };
   const potluck = template('potluck'); // Saturdays 17-20
   const busySaturdays = [17, 18, 19].map((h) => ({

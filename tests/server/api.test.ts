@@ -233,6 +233,7 @@ for (const backend of BACKENDS) {
           timeZone: 'America/Los_Angeles',
           createdAt: 0,
           amenities: [],
+          archivedAmenities: [],
         },
         { clock: () => Date.parse(NOW), log: (m) => logged.push(m) },
       );

@@ -11,7 +11,7 @@ import type { Database } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
-import { DEMO_AMENITIES, DEMO_COMMUNITY } from '../../server/simulator/demo';
+import { DEMO_AMENITY_SETUP, DEMO_COMMUNITY } from '../../server/simulator/demo';
 
 /**
  * The server suite runs on every available database: PGlite in memory always, and a real
@@ -122,7 +122,7 @@ export function createTestCommunity(db: Database): Promise<Community> {
   return createCommunity(
     db,
     { ...DEMO_COMMUNITY, slug: 'test-community', createdAt: Date.parse(TEST_COMMUNITY_CREATED) },
-    DEMO_AMENITIES,
+    DEMO_AMENITY_SETUP,
   );
 }
 

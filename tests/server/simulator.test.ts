@@ -18,7 +18,8 @@ const community: Community = {
   name: 'Demo',
   timeZone: zone,
   createdAt: 0,
-  amenities: DEMO_AMENITIES.map((a, i) => ({ ...a, id: i + 1 })),
+  amenities: DEMO_AMENITIES.map((a, i) => ({ ...a, id: i + 1, monthlyOperatingCost: null })),
+  archivedAmenities: [],
 };
 const lawn = must(community.amenities[0]);
 const lawnProfile = must(DEMO_PROFILES.get('great-lawn'));

@@ -41,6 +41,7 @@ const community: Community = {
   timeZone: 'UTC',
   createdAt: 0,
   amenities: [],
+  archivedAmenities: [],
 };
 
 let dir: string;

@@ -58,27 +58,6 @@ describe('Amenities page', () => {
     ).toHaveAttribute('href', '/analytics?amenity=market-street');
   });
 
-  it('opens an amenity’s settings read-only and says why', async () => {
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
-    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
-    expect(dialog).toHaveAccessibleDescription('Read-only until the server supports changes.');
-    expect(within(dialog).getByText('Capacity').nextElementSibling).toHaveTextContent('120 people');
-    expect(dialog).toHaveTextContent('needs the CommonGround server');
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
-    expect(within(dialog).queryByRole('spinbutton')).toBeNull();
-  });
-
-  it('is honest that adding an amenity needs the server', async () => {
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(screen.getByRole('button', { name: 'Add Amenity' }));
-    expect(screen.getByRole('dialog', { name: 'Add Amenity' })).toHaveTextContent(
-      'Nothing was added.',
-    );
-  });
-
   it('shows the load error with a Retry that loads the cards', async () => {
     let fail = true;
     server.use(

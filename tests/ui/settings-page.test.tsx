@@ -269,27 +269,6 @@ describe('Settings page', () => {
     expect(during.defaultPrevented).toBe(true);
   });
 
-  it('is honest about users: Add User and Edit need the server', async () => {
-    const user = userEvent.setup();
-    renderSettings();
-    await user.click(screen.getByRole('tab', { name: 'Users' }));
-    expect(screen.getByText('Admin')).toBeInTheDocument();
-    expect(screen.getAllByText('Manager').length).toBeGreaterThan(0);
-
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    let dialog = screen.getByRole('dialog', { name: 'Add User' });
-    expect(dialog).toHaveTextContent('Managing users needs the CommonGround server');
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
-    const closers = within(dialog).getAllByRole('button', { name: 'Close' });
-    await user.click(closers.at(-1) as HTMLElement);
-    expect(screen.queryByRole('dialog', { name: 'Add User' })).toBeNull();
-
-    await user.click(screen.getByRole('button', { name: 'Edit: Sarah Johnson' }));
-    dialog = screen.getByRole('dialog', { name: 'Sarah Johnson' });
-    expect(dialog).toHaveTextContent('sarah.johnson@willowcreek.org');
-    expect(dialog).toHaveTextContent('User details (read-only)');
-  });
-
   it('shows the plan at 299 a month, the next billing date and a masked card', async () => {
     const user = userEvent.setup();
     renderSettings();

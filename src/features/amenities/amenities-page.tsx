@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useAmenitySetup } from '../../api/amenity-setup';
+import { useMe } from '../../api/me';
 import type { AmenityAnalytics, Sensor } from '../../api/contract';
 import { useSensors } from '../../api/sensors';
 import { titleCase } from '../../lib/display-rules';
@@ -11,13 +13,13 @@ import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
 import { Icon, amenityIcon } from '../../ui/icons';
-import { DetailList } from '../../ui/detail-list';
 import { InfoNote } from '../../ui/info-note';
 import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 import { PageHeader } from '../../ui/page-header';
+import { AmenityForm } from './amenity-form';
 import { SensorsCard } from './sensors-card';
 
 /** What the page says above the grid: how many amenities, how many people in them now. */
@@ -32,14 +34,18 @@ export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
 
 /**
  * Spec section 2, Amenities Management: a card per amenity from the amenity analytics data.
- * Adding and changing amenities needs the server, which has no write calls yet: the page says
- * so instead of pretending.
+ * Managers and Admins add amenities and change their settings here; Board members and the demo
+ * viewer see no such buttons (the server refuses them anyway).
  */
 export function AmenitiesPage() {
   const query = useAmenityAnalytics();
   const sensors = useSensors().data?.sensors;
+  const me = useMe().data;
+  const canManage = me != null && !me.demo && me.user.role !== 'board';
+  const setup = useAmenitySetup({ enabled: canManage });
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
+  const selectedSetup = selected ? setup.data?.find((a) => a.id === selected.id) : undefined;
 
   return (
     <>
@@ -47,10 +53,12 @@ export function AmenitiesPage() {
         title="Amenities Management"
         description="Every amenity CommonGround tracks, with who is using it now."
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Icon name="plus" className="h-4 w-4" />
-            Add Amenity
-          </Button>
+          canManage ? (
+            <Button onClick={() => setAdding(true)}>
+              <Icon name="plus" className="h-4 w-4" />
+              Add Amenity
+            </Button>
+          ) : undefined
         }
       />
 
@@ -86,7 +94,7 @@ export function AmenitiesPage() {
                       key={amenity.id}
                       amenity={amenity}
                       sensors={sensors?.filter((s) => s.amenityId === amenity.id)}
-                      onSettings={() => setSelected(amenity)}
+                      onSettings={canManage ? () => setSelected(amenity) : null}
                     />
                   ))}
                 </ul>
@@ -100,21 +108,27 @@ export function AmenitiesPage() {
       </div>
 
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add Amenity">
-        <InfoNote>
-          Adding an amenity needs the CommonGround server: amenities and their sensors are set up
-          there, and it does not accept new ones from the app yet. Nothing was added.
-        </InfoNote>
-        <DialogClose onClose={() => setAdding(false)} />
+        {adding ? <AmenityForm onDone={() => setAdding(false)} /> : null}
       </Dialog>
 
       <Dialog
         open={selected !== null}
         onClose={() => setSelected(null)}
         title={selected ? `${selected.name} settings` : 'Amenity settings'}
-        description="Read-only until the server supports changes."
       >
-        {selected ? <AmenityAnalyticss amenity={selected} /> : null}
-        <DialogClose onClose={() => setSelected(null)} />
+        {selectedSetup ? (
+          <AmenityForm
+            key={selectedSetup.id}
+            amenity={selectedSetup}
+            onDone={() => setSelected(null)}
+          />
+        ) : (
+          <InfoNote>
+            {setup.isError
+              ? 'The settings could not be loaded; editing needs a connection to CommonGround.'
+              : 'Loading the settings…'}
+          </InfoNote>
+        )}
       </Dialog>
     </>
   );
@@ -128,7 +142,8 @@ function AmenityCard({
   amenity: AmenityAnalytics;
   /** Its sensors, once the sensors query has answered. */
   sensors: readonly Sensor[] | undefined;
-  onSettings: () => void;
+  /** Null for those who may not change amenities: no Settings button. */
+  onSettings: (() => void) | null;
 }) {
   const badge = sensors ? sensorBadge(sensors) : null;
   const status = amenity.status;
@@ -198,51 +213,20 @@ function AmenityCard({
             <Icon name="chart" className="h-4 w-4" />
             Analytics
           </Link>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="flex-1"
-            aria-label={`Settings: ${amenity.name}`}
-            onClick={onSettings}
-          >
-            <Icon name="settings" className="h-4 w-4" />
-            Settings
-          </Button>
+          {onSettings ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="flex-1"
+              aria-label={`Settings: ${amenity.name}`}
+              onClick={onSettings}
+            >
+              <Icon name="settings" className="h-4 w-4" />
+              Settings
+            </Button>
+          ) : null}
         </div>
       </article>
     </li>
-  );
-}
-
-function AmenityAnalyticss({ amenity }: { amenity: AmenityAnalytics }) {
-  const status = amenity.status;
-  const rows: [string, string][] = [
-    ['Type', titleCase(amenity.type)],
-    ['Capacity', `${formatCount(amenity.capacity)} people`],
-    ['Status', status === 'closed' ? 'Closed' : `Open, ${status} usage`],
-    ['Peak time', amenity.peakTime],
-    ['Peak users', formatCount(amenity.peakUsage)],
-    ['Description', amenity.description],
-  ];
-  return (
-    <>
-      <DetailList rows={rows} />
-      <div className="mt-4">
-        <InfoNote>
-          Changing an amenity’s capacity or details needs the CommonGround server, which does not
-          accept changes from the app yet.
-        </InfoNote>
-      </div>
-    </>
-  );
-}
-
-function DialogClose({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="mt-4 flex justify-end">
-      <Button variant="secondary" onClick={onClose}>
-        Close
-      </Button>
-    </div>
   );
 }

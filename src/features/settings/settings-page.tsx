@@ -19,7 +19,8 @@ import { toast } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from './settings-content';
 import { FIELD_IDS, GeneralTab, NotificationsTab } from './settings-forms';
 import { SensorManagement } from './sensor-management';
-import { BillingTab, IntegrationsTab, UsersTab } from './settings-static';
+import { BillingTab, IntegrationsTab } from './settings-static';
+import { UsersTab } from './users-tab';
 import { useLeaveGuard } from './use-leave-guard';
 import { PageHeader } from '../../ui/page-header';
 

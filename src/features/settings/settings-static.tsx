@@ -7,9 +7,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
-import { DetailList } from '../../ui/detail-list';
 import { InfoNote } from '../../ui/info-note';
-import { SAMPLE_USERS, type SampleUser } from './settings-content';
 import { Group } from './settings-group';
 
 /**
@@ -121,91 +119,6 @@ export function IntegrationsTab() {
       </Dialog>
     </Group>
   );
-}
-
-const USER_SERVER_NOTE =
-  'Managing users needs the CommonGround server, which has no user administration yet, so users cannot be added or changed here.';
-
-export function UsersTab() {
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<SampleUser | null>(null);
-  return (
-    <Group title="Users" description="People who can sign in to manage this community.">
-      <div className="mb-4 flex justify-end">
-        <Button onClick={() => setAdding(true)}>
-          <Icon name="plus" className="h-4 w-4" />
-          Add User
-        </Button>
-      </div>
-      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-        {SAMPLE_USERS.map((user) => (
-          <li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
-            <span
-              aria-hidden="true"
-              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-            >
-              {initials(user.name)}
-            </span>
-            <div className="min-w-0 flex-1 basis-40">
-              <p className="font-medium">{user.name}</p>
-              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
-            </div>
-            <Badge tone={user.role === 'Admin' ? 'purple' : 'blue'}>{user.role}</Badge>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Edit: ${user.name}`}
-              onClick={() => setEditing(user)}
-            >
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-
-      <Dialog open={adding} onClose={() => setAdding(false)} title="Add User">
-        <InfoNote>{USER_SERVER_NOTE}</InfoNote>
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={() => setAdding(false)}>
-            Close
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing ? editing.name : 'User'}
-        description="User details (read-only)"
-      >
-        {editing ? (
-          <DetailList
-            rows={[
-              ['Email', editing.email],
-              ['Role', editing.role],
-              ['Last active', editing.lastActive],
-            ]}
-          />
-        ) : null}
-        <div className="mt-4">
-          <InfoNote>{USER_SERVER_NOTE}</InfoNote>
-        </div>
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={() => setEditing(null)}>
-            Close
-          </Button>
-        </div>
-      </Dialog>
-    </Group>
-  );
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
 }
 
 /** The plan's amenity allowance against the amenities the community really has. */

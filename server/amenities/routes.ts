@@ -1,0 +1,231 @@
+import { Hono, type Context } from 'hono';
+import {
+  AMENITY_SETUP_PATH,
+  AmenityInputSchema,
+  AmenityPatchSchema,
+  type AmenitySetup,
+} from '../../src/api/contract';
+import { readJson, settingsBodyLimit } from '../alerts/json-body';
+import { audit } from '../auth/audit';
+import type { AuthEnv } from '../auth/middleware';
+import { requestAddress } from '../auth/request';
+import { reloadAmenities, type Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import type { Clock } from '../time';
+import { DEFAULT_AMENITY_COLORS, hoursProblem, slugFor } from './setup';
+
+/**
+ * Amenity setup (issue 11; roles in server/auth/access.ts):
+ *
+ *   GET   /api/amenities               everyone who may read the dashboards
+ *   POST  /api/amenities               Admin, Manager: create
+ *   PATCH /api/amenities/:id           Admin, Manager: edit (any subset of the fields)
+ *   POST  /api/amenities/:id/archive   Admin, Manager: archive (readings stay, never deleted)
+ *
+ * Each change is one transaction with its audit row (before/after). Afterwards the running
+ * server's community is reloaded so every endpoint, ingest and the simulator see it.
+ */
+export type AmenityRoutesOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+  trustProxy: boolean;
+  /** Called after a change has committed (the response cache is stale). */
+  onChanged: () => void;
+};
+
+/** More amenities than any HOA has: a bound, not a plan. */
+export const MAX_AMENITIES = 200;
+
+type Row = {
+  id: number;
+  slug: string;
+  name: string;
+  type: AmenitySetup['type'];
+  description: string;
+  capacity: number;
+  opens_minute: number;
+  closes_minute: number;
+  color: string;
+  monthly_operating_cost: number | null;
+  archived: boolean;
+};
+
+const SELECT = `
+  SELECT id, slug, name, type, description, capacity, opens_minute, closes_minute, color,
+         monthly_operating_cost::float8 AS monthly_operating_cost,
+         archived_at IS NOT NULL AS archived
+    FROM amenities`;
+
+const toSetup = (row: Row): AmenitySetup => ({
+  id: row.slug,
+  name: row.name,
+  type: row.type,
+  description: row.description,
+  capacity: row.capacity,
+  opensMinute: row.opens_minute,
+  closesMinute: row.closes_minute,
+  color: row.color,
+  monthlyOperatingCost: row.monthly_operating_cost,
+  archived: row.archived,
+});
+
+/** The slug from the path, or a 404 (slugs are lower-case words joined by hyphens). */
+function pathSlug(c: Context): string {
+  const raw = c.req.param('id') ?? '';
+  if (!/^[a-z0-9-]{1,60}$/.test(raw)) throw new HttpError(404, `No amenity ${raw.slice(0, 60)}`);
+  return raw;
+}
+
+export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
+  const { db, community, clock, kit, trustProxy, onChanged } = options;
+  const routes = new Hono<AuthEnv>();
+  const path = AMENITY_SETUP_PATH.replace(/^\/api/, '');
+  routes.use(`${path}/*`, settingsBodyLimit(kit));
+  routes.use(path, settingsBodyLimit(kit));
+
+  const who = (c: Context<AuthEnv>) => ({
+    communityId: community.id,
+    userId: c.get('principal').user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  });
+
+  const lockedAmenity = async (tx: Queryable, slug: string): Promise<Row> => {
+    const [row] = await tx.query<Row>(
+      `${SELECT} WHERE community_id = $1 AND slug = $2 FOR UPDATE`,
+      [community.id, slug],
+    );
+    if (!row) throw new HttpError(404, `No amenity ${slug}`);
+    return row;
+  };
+
+  const committed = async (setup: AmenitySetup) => {
+    await reloadAmenities(db, community);
+    onChanged();
+    return setup;
+  };
+
+  routes.get(path, async () => {
+    const rows = await db.query<Row>(`${SELECT} WHERE community_id = $1 ORDER BY position, id`, [
+      community.id,
+    ]);
+    return kit.json(200, rows.map(toSetup));
+  });
+
+  routes.post(path, async (c) => {
+    const input = await readJson(c, AmenityInputSchema);
+    const problem = hoursProblem(input.opensMinute, input.closesMinute);
+    if (problem) throw new HttpError(400, problem);
+    const created = await db.transaction(async (tx) => {
+      // One creation at a time per community, across server processes: slugs and positions are
+      // chosen from what is there.
+      await tx.query(`SELECT id FROM communities WHERE id = $1 FOR UPDATE`, [community.id]);
+      const existing = await tx.query<{ slug: string; position: number }>(
+        `SELECT slug, position FROM amenities WHERE community_id = $1`,
+        [community.id],
+      );
+      if (existing.length >= MAX_AMENITIES) {
+        throw new HttpError(409, `A community has at most ${MAX_AMENITIES} amenities`);
+      }
+      const slug = slugFor(input.name, new Set(existing.map((a) => a.slug)));
+      const position = Math.max(-1, ...existing.map((a) => a.position)) + 1;
+      const [row] = await tx.query<Row>(
+        `INSERT INTO amenities (community_id, slug, name, type, description, capacity,
+                                opens_minute, closes_minute, color, position,
+                                monthly_operating_cost)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING id, slug, name, type, description, capacity, opens_minute, closes_minute,
+                   color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   archived_at IS NOT NULL AS archived`,
+        [
+          community.id,
+          slug,
+          input.name,
+          input.type,
+          input.description ?? '',
+          input.capacity,
+          input.opensMinute,
+          input.closesMinute,
+          input.color ?? DEFAULT_AMENITY_COLORS[input.type],
+          position,
+          input.monthlyOperatingCost,
+        ],
+      );
+      if (!row) throw new Error('The amenity was not created');
+      const setup = toSetup(row);
+      await audit(tx, { ...who(c), action: 'amenity.create', target: slug, after: setup }, clock());
+      return setup;
+    });
+    return kit.json(201, await committed(created));
+  });
+
+  routes.patch(`${path}/:id`, async (c) => {
+    const slug = pathSlug(c);
+    const patch = await readJson(c, AmenityPatchSchema);
+    const updated = await db.transaction(async (tx) => {
+      const current = await lockedAmenity(tx, slug);
+      if (current.archived) throw new HttpError(409, `${current.name} is archived`);
+      const before = toSetup(current);
+      const next = { ...before, ...patch };
+      const problem = hoursProblem(next.opensMinute, next.closesMinute);
+      if (problem) throw new HttpError(400, problem);
+      const [row] = await tx.query<Row>(
+        `UPDATE amenities SET name = $2, type = $3, description = $4, capacity = $5,
+                opens_minute = $6, closes_minute = $7, color = $8, monthly_operating_cost = $9
+          WHERE id = $1
+         RETURNING id, slug, name, type, description, capacity, opens_minute, closes_minute,
+                   color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   archived_at IS NOT NULL AS archived`,
+        [
+          current.id,
+          next.name,
+          next.type,
+          next.description,
+          next.capacity,
+          next.opensMinute,
+          next.closesMinute,
+          next.color,
+          next.monthlyOperatingCost,
+        ],
+      );
+      if (!row) throw new Error('The amenity was not updated');
+      const after = toSetup(row);
+      await audit(
+        tx,
+        { ...who(c), action: 'amenity.update', target: slug, before, after },
+        clock(),
+      );
+      return after;
+    });
+    return kit.json(200, await committed(updated));
+  });
+
+  routes.post(`${path}/:id/archive`, async (c) => {
+    const slug = pathSlug(c);
+    const archived = await db.transaction(async (tx) => {
+      const current = await lockedAmenity(tx, slug);
+      if (current.archived) throw new HttpError(409, `${current.name} is already archived`);
+      const [row] = await tx.query<Row>(
+        `UPDATE amenities SET archived_at = $2 WHERE id = $1
+         RETURNING id, slug, name, type, description, capacity, opens_minute, closes_minute,
+                   color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   archived_at IS NOT NULL AS archived`,
+        [current.id, new Date(clock()).toISOString()],
+      );
+      if (!row) throw new Error('The amenity was not archived');
+      const after = toSetup(row);
+      await audit(
+        tx,
+        { ...who(c), action: 'amenity.archive', target: slug, before: toSetup(current), after },
+        clock(),
+      );
+      return after;
+    });
+    return kit.json(200, await committed(archived));
+  });
+
+  return routes;
+}

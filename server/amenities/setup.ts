@@ -1,0 +1,41 @@
+import type { AmenityType } from '../../src/api/contract';
+
+/** The colour a new amenity gets when the form sends none, by type (the demo's palette). */
+export const DEFAULT_AMENITY_COLORS: Record<AmenityType, string> = {
+  lawn: '#16a34a',
+  hall: '#9333ea',
+  yard: '#d97706',
+  lake: '#2563eb',
+  heritage: '#65a30d',
+  street: '#0891b2',
+  playground: '#db2777',
+};
+
+const MAX_SLUG_LENGTH = 60;
+
+/**
+ * The public id of a new amenity from its name ("Solis Hall" -> "solis-hall"), unique among
+ * `taken` by a numeric suffix. Archived amenities' slugs stay taken: their readings keep them.
+ */
+export function slugFor(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, MAX_SLUG_LENGTH)
+      .replace(/-+$/, '') || 'amenity';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Why opening hours are invalid, naming the field, or null when they are fine. */
+export function hoursProblem(opensMinute: number, closesMinute: number): string | null {
+  return closesMinute > opensMinute
+    ? null
+    : 'closesMinute: must be after opensMinute (hours never cross midnight)';
+}

@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import {
+  ACCEPT_INVITE_PATH,
+  AcceptInviteSchema,
+  INVITES_PATH,
+  InviteInputSchema,
+  USERS_PATH,
+  UserPatchSchema,
+  type Invite,
+  type Role,
+  type UserSummary,
+} from '../../src/api/contract';
+import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
+import { audit } from '../auth/audit';
+import type { AuthEnv } from '../auth/middleware';
+import { hashPassword } from '../auth/passwords';
+import { requestAddress } from '../auth/request';
+import { insertUser } from '../auth/users';
+import type { Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import { DAY, type Clock } from '../time';
+
+/**
+ * Users of a community (issue 11; roles in server/auth/access.ts):
+ *
+ *   GET    /api/users                 Admin: the active accounts
+ *   POST   /api/users/invites         Admin: an invite link, shown once, valid 7 days
+ *   PATCH  /api/users/:id             Admin: change the role
+ *   DELETE /api/users/:id             Admin: remove (sessions end; the row stays for the audit log)
+ *   POST   /api/auth/accept-invite    anyone with the link: name + password create the account
+ *
+ * The last Admin can be neither removed nor demoted (409): the admin rows are locked in the
+ * transaction, so two Admins demoting each other at once cannot both succeed.
+ */
+export const INVITE_LIFETIME_MS = 7 * DAY;
+export const LAST_ADMIN =
+  'The last Admin cannot be removed or demoted; make another user Admin first';
+export const INVITE_INVALID =
+  'This invite link is not valid or has expired; ask an Admin for a new one';
+
+export type UserRoutesOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+  trustProxy: boolean;
+};
+
+type Row = { id: number; name: string; email: string; role: Role; totp_enabled: boolean };
+const toSummary = (row: Row): UserSummary => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  totpEnabled: row.totp_enabled,
+});
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
+  const { db, community, clock, kit, trustProxy } = options;
+  const routes = new Hono<AuthEnv>();
+  const users = USERS_PATH.replace(/^\/api/, '');
+  const invites = INVITES_PATH.replace(/^\/api/, '');
+  const accept = ACCEPT_INVITE_PATH.replace(/^\/api/, '');
+  for (const path of [users, `${users}/*`, accept]) routes.use(path, settingsBodyLimit(kit));
+
+  const who = (c: Context<AuthEnv>) => ({
+    communityId: community.id,
+    userId: c.get('principal').user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  });
+
+  /** The user, locked, with the community's active Admins locked too (the last-Admin rule). */
+  const lockedUser = async (tx: Queryable, id: number) => {
+    const admins = await tx.query<{ id: number }>(
+      `SELECT id FROM users WHERE community_id = $1 AND role = 'admin' AND removed_at IS NULL
+        ORDER BY id FOR UPDATE`,
+      [community.id],
+    );
+    const [row] = await tx.query<Row>(
+      `SELECT id, name, email, role, totp_enabled FROM users
+        WHERE community_id = $1 AND id = $2 AND removed_at IS NULL FOR UPDATE`,
+      [community.id, id],
+    );
+    if (!row) throw new HttpError(404, `No user ${id}`);
+    return { row, isLastAdmin: row.role === 'admin' && admins.length <= 1 };
+  };
+
+  routes.get(users, async () => {
+    const rows = await db.query<Row>(
+      `SELECT id, name, email, role, totp_enabled FROM users
+        WHERE community_id = $1 AND removed_at IS NULL ORDER BY lower(name), id`,
+      [community.id],
+    );
+    return kit.json(200, rows.map(toSummary));
+  });
+
+  routes.post(invites, async (c) => {
+    const input = await readJson(c, InviteInputSchema);
+    const token = randomBytes(32).toString('base64url');
+    const now = clock();
+    const invite: Invite = {
+      email: input.email,
+      role: input.role,
+      invitePath: `/accept-invite#token=${token}`,
+      expiresAt: new Date(now + INVITE_LIFETIME_MS).toISOString(),
+    };
+    await db.transaction(async (tx) => {
+      const [taken] = await tx.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [
+        input.email,
+      ]);
+      if (taken) throw new HttpError(409, 'email: an account with this address already exists');
+      await tx.query(
+        `INSERT INTO invites (token_hash, community_id, email, role, invited_by, created_at,
+                              expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          hashToken(token),
+          community.id,
+          input.email,
+          input.role,
+          c.get('principal').user?.id ?? null,
+          new Date(now).toISOString(),
+          invite.expiresAt,
+        ],
+      );
+      // The token itself never reaches the audit log.
+      const after = { email: invite.email, role: invite.role, expiresAt: invite.expiresAt };
+      await audit(tx, { ...who(c), action: 'user.invite', target: input.email, after }, now);
+    });
+    return kit.json(201, invite);
+  });
+
+  routes.patch(`${users}/:id`, async (c) => {
+    const id = pathId(c, 'user');
+    const { role } = await readJson(c, UserPatchSchema);
+    const updated = await db.transaction(async (tx) => {
+      const { row, isLastAdmin } = await lockedUser(tx, id);
+      if (role === row.role) return toSummary(row);
+      if (isLastAdmin) throw new HttpError(409, LAST_ADMIN);
+      // A new Admin enrols an authenticator at the next sign-in (access.ts: "enrolling").
+      await tx.query(`UPDATE users SET role = $2 WHERE id = $1`, [id, role]);
+      const after = { ...toSummary(row), role };
+      await audit(
+        tx,
+        { ...who(c), action: 'user.role', target: row.email, before: toSummary(row), after },
+        clock(),
+      );
+      return after;
+    });
+    return kit.json(200, updated);
+  });
+
+  routes.delete(`${users}/:id`, async (c) => {
+    const id = pathId(c, 'user');
+    await db.transaction(async (tx) => {
+      const { row, isLastAdmin } = await lockedUser(tx, id);
+      if (isLastAdmin) throw new HttpError(409, LAST_ADMIN);
+      await tx.query(`UPDATE users SET removed_at = $2 WHERE id = $1`, [
+        id,
+        new Date(clock()).toISOString(),
+      ]);
+      await tx.query(`DELETE FROM sessions WHERE user_id = $1`, [id]);
+      await audit(
+        tx,
+        { ...who(c), action: 'user.remove', target: row.email, before: toSummary(row) },
+        clock(),
+      );
+    });
+    return kit.reply(204, null, {});
+  });
+
+  routes.post(accept, async (c) => {
+    const input = await readJson(c, AcceptInviteSchema);
+    const passwordHash = await hashPassword(input.password);
+    const now = clock();
+    const created = await db.transaction(async (tx) => {
+      const [invite] = await tx.query<{ email: string; role: Role }>(
+        `SELECT email, role FROM invites
+          WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3
+          FOR UPDATE`,
+        [hashToken(input.token), community.id, new Date(now).toISOString()],
+      );
+      if (!invite) throw new HttpError(400, INVITE_INVALID);
+      const id = await insertUser(
+        tx,
+        community.id,
+        { email: invite.email, name: input.name, role: invite.role, passwordHash },
+        now,
+      );
+      if (id === null) throw new HttpError(409, 'An account with this address already exists');
+      await tx.query(`UPDATE invites SET accepted_at = $2 WHERE token_hash = $1`, [
+        hashToken(input.token),
+        new Date(now).toISOString(),
+      ]);
+      const after = { id, name: input.name, email: invite.email, role: invite.role };
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: id,
+          action: 'user.accept-invite',
+          target: invite.email,
+          after,
+          address: requestAddress(c, trustProxy),
+        },
+        now,
+      );
+      return after;
+    });
+    return kit.json(201, { email: created.email, role: created.role });
+  });
+
+  return routes;
+}

@@ -1,0 +1,184 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  archiveAmenity,
+  createAmenity,
+  refreshAmenityViews,
+  updateAmenity,
+  type SaveResult,
+} from '../../api/amenity-setup';
+import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/contract';
+import { useConnectivity } from '../../lib/connectivity';
+import { titleCase } from '../../lib/display-rules';
+import { Button } from '../../ui/button';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { InfoNote } from '../../ui/info-note';
+import { SelectField } from '../../ui/select-field';
+import {
+  amenityInputOf,
+  changedFields,
+  EMPTY_AMENITY_FORM,
+  formFieldOf,
+  formValuesOf,
+  type AmenityFormErrors,
+  type AmenityFormField,
+  type AmenityFormValues,
+} from './amenity-form-values';
+
+const TYPE_OPTIONS = AMENITY_TYPES.map((type) => ({ value: type, label: titleCase(type) }));
+
+export const NEEDS_CONNECTION =
+  'Changing amenities needs a connection to CommonGround. You are offline: nothing was saved.';
+
+/**
+ * Add Amenity (no `amenity`) or an amenity's Settings: checked on the device with the server's
+ * own schema, then saved in one request; the server's error lands next to the field it names.
+ */
+export function AmenityForm({
+  amenity,
+  onDone,
+}: {
+  amenity?: AmenitySetup;
+  onDone: (saved: AmenitySetup | null) => void;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [values, setValues] = useState<AmenityFormValues>(
+    amenity ? formValuesOf(amenity) : EMPTY_AMENITY_FORM,
+  );
+  const [errors, setErrors] = useState<AmenityFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Archiving takes the amenity off every live view: a second click confirms it.
+  const [confirmArchive, setConfirmArchive] = useState(false);
+
+  const set = (field: AmenityFormField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const finish = async (result: SaveResult) => {
+    if (result.ok) {
+      await refreshAmenityViews(client);
+      onDone(result.amenity);
+      return;
+    }
+    const field = formFieldOf(result.field);
+    if (field) setErrors({ [field]: result.error.replace(/^[A-Za-z]+:\s*/, '') });
+    else setFormError(result.error);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!online) {
+      setFormError(NEEDS_CONNECTION);
+      return;
+    }
+    const checked = amenityInputOf(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      await finish(
+        amenity
+          ? await updateAmenity(amenity.id, changedFields(amenity, checked.input))
+          : await createAmenity(checked.input),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const archive = async () => {
+    if (!amenity) return;
+    setFormError(null);
+    if (!confirmArchive) {
+      setConfirmArchive(true);
+      return;
+    }
+    if (!online) {
+      setFormError(NEEDS_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      await finish(await archiveAmenity(amenity.id));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (field: AmenityFormField, label: string, props: Record<string, string> = {}) => (
+    <Field label={label} error={errors[field]} optional={field === 'monthlyOperatingCost'}>
+      {(control) => (
+        <input
+          {...control}
+          {...props}
+          name={field}
+          value={values[field]}
+          onChange={(event) => set(field)(event.target.value)}
+          className={CONTROL_CLASSES}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      {!online ? <InfoNote>{NEEDS_CONNECTION}</InfoNote> : null}
+      {text('name', 'Name', { autoComplete: 'off' })}
+      <SelectField<AmenityType>
+        label="Type"
+        name="type"
+        value={values.type}
+        options={TYPE_OPTIONS}
+        onChange={(type) => set('type')(type)}
+        error={errors.type}
+      />
+      {text('capacity', 'Capacity (people)', { inputMode: 'numeric' })}
+      <div className="grid grid-cols-2 gap-3">
+        {text('opens', 'Opens', { type: 'time' })}
+        {text('closes', 'Closes', { type: 'time' })}
+      </div>
+      {text('monthlyOperatingCost', 'Monthly operating cost ($)', { inputMode: 'decimal' })}
+      <Field label="Description" error={errors.description} optional>
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={2}
+            value={values.description}
+            onChange={(event) => set('description')(event.target.value)}
+            className={CONTROL_CLASSES}
+          />
+        )}
+      </Field>
+      {formError ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {amenity ? (
+          <Button
+            variant="danger"
+            className="mr-auto"
+            disabled={busy}
+            onClick={() => void archive()}
+          >
+            {confirmArchive ? 'Confirm archive' : 'Archive'}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {amenity ? 'Save changes' : 'Add amenity'}
+        </Button>
+      </div>
+    </form>
+  );
+}

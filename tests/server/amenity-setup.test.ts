@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AMENITY_SETUP_PATH,
+  API_PATHS,
+  type AmenityAnalytics,
+  type AmenitySetup,
+  type Role,
+} from '../../src/api/contract';
+import { hashPassword } from '../../server/auth/passwords';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import type { Community } from '../../server/community';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  local,
+  openTestDatabase,
+  reading,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const ORIGIN = 'http://localhost';
+const NEW_AMENITY = {
+  name: 'Clubhouse Pool',
+  type: 'lake',
+  description: 'Heated, lap lanes',
+  capacity: 40,
+  opensMinute: 6 * 60,
+  closesMinute: 21 * 60,
+  monthlyOperatingCost: 3100.5,
+};
+
+type Res = { status: number; json: unknown };
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`amenity setup: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    let app: ReturnType<typeof testApp>;
+    const clock = testClock('2026-03-18T12:00:00Z');
+    const cookies = {} as Record<Role, string>;
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      const passwordHash = await hashPassword('correct horse battery staple');
+      for (const role of ['admin', 'manager', 'board'] as const) {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          {
+            email: `${role}@example.org`,
+            name: `The ${role}`,
+            role,
+            passwordHash,
+            totpSecret: null,
+          },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        cookies[role] = `cg_session=${await createSession(test.db, id, clock.now())}`;
+      }
+      app = testApp(test.db, community, { clock: clock.now, demo: true });
+    });
+    afterAll(() => test?.drop());
+
+    async function call(method: string, path: string, body?: unknown, role: Role = 'manager') {
+      const res = await app.app.request(path, {
+        method,
+        headers: {
+          Cookie: cookies[role],
+          ...(method === 'GET' ? {} : { Origin: ORIGIN }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as unknown } satisfies Res;
+    }
+    const analytics = async () =>
+      (await app.get(API_PATHS.amenityAnalytics)).json as AmenityAnalytics[];
+    const auditRows = (target: string) =>
+      test.db.query<{ action: string; user_id: number; before: unknown; after: unknown }>(
+        `SELECT action, user_id, before, after FROM audit_log WHERE target = $1 ORDER BY id`,
+        [target],
+      );
+
+    it('the fee reports read the stored, seeded operating costs', async () => {
+      const costs = Object.fromEntries((await analytics()).map((a) => [a.id, a]));
+      expect(costs['solis-hall']?.monthlyOperatingCost).toBe(6800);
+      expect(costs['market-street']?.monthlyOperatingCost).toBeUndefined();
+    });
+
+    it('a Manager creates an amenity: stored, audited, and live at once', async () => {
+      const res = await call('POST', AMENITY_SETUP_PATH, NEW_AMENITY);
+      expect(res.status).toBe(201);
+      const created = res.json as AmenitySetup;
+      expect(created).toMatchObject({ ...NEW_AMENITY, id: 'clubhouse-pool', archived: false });
+      expect(created.color).toMatch(/^#[0-9a-f]{6}$/);
+
+      const live = (await analytics()).find((a) => a.id === 'clubhouse-pool');
+      expect(live).toMatchObject({
+        name: 'Clubhouse Pool',
+        capacity: 40,
+        monthlyOperatingCost: 3100.5,
+      });
+      // Sensors may report for it straight away.
+      const ingested = await app.post([reading('clubhouse-pool', local('2026-03-18', '04:50'), 3)]);
+      expect(ingested.status).toBe(200);
+
+      const [row] = await auditRows('clubhouse-pool');
+      expect(row).toMatchObject({ action: 'amenity.create', before: null });
+      expect(row?.after).toMatchObject({ name: 'Clubhouse Pool', capacity: 40 });
+
+      const again = await call('POST', AMENITY_SETUP_PATH, NEW_AMENITY);
+      expect((again.json as AmenitySetup).id).toBe('clubhouse-pool-2');
+    });
+
+    it('edits any subset of the fields, with before and after in the audit log', async () => {
+      const res = await call('PATCH', `${AMENITY_SETUP_PATH}/great-lawn`, {
+        capacity: 250,
+        monthlyOperatingCost: null,
+      });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ id: 'great-lawn', name: 'The Great Lawn', capacity: 250 });
+      const lawn = (await analytics()).find((a) => a.id === 'great-lawn');
+      expect(lawn?.capacity).toBe(250);
+      expect(lawn?.monthlyOperatingCost).toBeUndefined(); // now "cost not entered"
+      const rows = await auditRows('great-lawn');
+      expect(rows.at(-1)).toMatchObject({
+        action: 'amenity.update',
+        before: { capacity: 200, monthlyOperatingCost: 4200 },
+        after: { capacity: 250, monthlyOperatingCost: null },
+      });
+    });
+
+    it.each([
+      [{ ...NEW_AMENITY, name: '' }, 'name'],
+      [{ ...NEW_AMENITY, capacity: 0 }, 'capacity'],
+      [{ ...NEW_AMENITY, capacity: 1.5 }, 'capacity'],
+      [{ ...NEW_AMENITY, type: 'moat' }, 'type'],
+      [{ ...NEW_AMENITY, monthlyOperatingCost: -1 }, 'monthlyOperatingCost'],
+      [{ ...NEW_AMENITY, opensMinute: 1440 }, 'opensMinute'],
+      [{ ...NEW_AMENITY, opensMinute: 600, closesMinute: 600 }, 'closesMinute'],
+      [{ ...NEW_AMENITY, color: 'red' }, 'color'],
+      [{ ...NEW_AMENITY, owner: 'me' }, 'owner'],
+      [{ ...NEW_AMENITY, name: 'x'.repeat(81) }, 'name'],
+    ])('refuses %o with a 400 naming %s, saving nothing', async (body, field) => {
+      const before = await call('GET', AMENITY_SETUP_PATH);
+      const res = await call('POST', AMENITY_SETUP_PATH, body);
+      expect(res.status).toBe(400);
+      expect((res.json as { error: string }).error).toContain(field);
+      expect(await call('GET', AMENITY_SETUP_PATH)).toEqual(before);
+    });
+
+    it('an edit that breaks the hours is refused whole', async () => {
+      const res = await call('PATCH', `${AMENITY_SETUP_PATH}/solis-hall`, {
+        name: 'Renamed',
+        closesMinute: 60,
+      });
+      expect(res.status).toBe(400);
+      expect((res.json as { error: string }).error).toContain('closesMinute');
+      const hall = (await analytics()).find((a) => a.id === 'solis-hall');
+      expect(hall?.name).toBe('Solis Hall');
+    });
+
+    it('an unknown amenity is a 404', async () => {
+      expect((await call('PATCH', `${AMENITY_SETUP_PATH}/nowhere`, { capacity: 3 })).status).toBe(
+        404,
+      );
+      expect((await call('POST', `${AMENITY_SETUP_PATH}/NOPE!/archive`)).status).toBe(404);
+    });
+
+    it('archiving hides an amenity from live views but keeps its history in reports', async () => {
+      await app.post([reading('heritage-tree', local('2026-03-17', '10:00'), 2, 7)]);
+      const res = await call('POST', `${AMENITY_SETUP_PATH}/heritage-tree/archive`);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ id: 'heritage-tree', archived: true });
+      expect((await analytics()).map((a) => a.id)).not.toContain('heritage-tree');
+      const popularity = (await app.get(API_PATHS.popularity)).json as { name: string }[];
+      expect(popularity.map((p) => p.name)).not.toContain('Heritage Tree Area');
+      const timeline = (await app.get(`${API_PATHS.timeline}?period=week`)).json as {
+        amenities?: Record<string, number>;
+      }[];
+      const visits = timeline.reduce((sum, p) => sum + (p.amenities?.['heritage-tree'] ?? 0), 0);
+      expect(visits).toBe(7);
+      // No more readings, no more edits; archiving twice says so.
+      const late = await app.post([reading('heritage-tree', local('2026-03-18', '04:55'), 1)]);
+      expect(late.status).toBe(400);
+      expect((await call('POST', `${AMENITY_SETUP_PATH}/heritage-tree/archive`)).status).toBe(409);
+      expect(
+        (await call('PATCH', `${AMENITY_SETUP_PATH}/heritage-tree`, { capacity: 3 })).status,
+      ).toBe(409);
+      const [count] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM readings r JOIN amenities a ON a.id = r.amenity_id
+          WHERE a.slug = 'heritage-tree' AND a.community_id = $1`,
+        [community.id],
+      );
+      expect(count?.n).toBeGreaterThan(0);
+      expect((await auditRows('heritage-tree')).at(-1)?.action).toBe('amenity.archive');
+    });
+
+    it('Board and the demo viewer may read the setup but change nothing', async () => {
+      expect((await call('GET', AMENITY_SETUP_PATH, undefined, 'board')).status).toBe(200);
+      const board = await call('POST', AMENITY_SETUP_PATH, NEW_AMENITY, 'board');
+      expect(board.status).toBe(403);
+      const demo = await app.app.request(AMENITY_SETUP_PATH, {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+        body: JSON.stringify(NEW_AMENITY),
+      });
+      expect(demo.status).toBe(403);
+      const admin = await call(
+        'PATCH',
+        `${AMENITY_SETUP_PATH}/the-yard`,
+        { capacity: 61 },
+        'admin',
+      );
+      // An Admin without TOTP may only enrol: the role table says so, not this route.
+      expect(admin.status).toBe(403);
+    });
+  });
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCEPT_INVITE_PATH,
+  AUTH_PATHS,
+  INVITES_PATH,
+  ME_PATH,
+  USERS_PATH,
+  type Invite,
+  type Role,
+  type UserSummary,
+} from '../../src/api/contract';
+import { hashPassword } from '../../server/auth/passwords';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import type { Community } from '../../server/community';
+import { DAY, MINUTE } from '../../server/time';
+import { INVITE_INVALID, LAST_ADMIN } from '../../server/users/routes';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  openTestDatabase,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const ORIGIN = 'http://localhost';
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const NEW_PASSWORD = 'a long new password';
+
+type Res = { status: number; json: unknown };
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`users: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    let app: ReturnType<typeof testApp>;
+    const clock = testClock('2026-03-18T12:00:00Z');
+    const ids = {} as Record<'admin' | 'manager', number>;
+    let adminCookie: string;
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      const passwordHash = await hashPassword('correct horse battery staple');
+      const add = async (role: Role, totpSecret: string | null) => {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          { email: `${role}@example.org`, name: `The ${role}`, role, passwordHash, totpSecret },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        return id;
+      };
+      ids.admin = await add('admin', SECRET);
+      ids.manager = await add('manager', null);
+      adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
+      app = testApp(test.db, community, { clock: clock.now, demo: false });
+    });
+    afterAll(() => test?.drop());
+
+    async function call(method: string, path: string, body?: unknown, cookie?: string) {
+      const res = await app.app.request(path, {
+        method,
+        headers: {
+          ...((cookie ?? adminCookie) ? { Cookie: cookie ?? adminCookie } : {}),
+          ...(method === 'GET' ? {} : { Origin: ORIGIN }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null } as Res;
+    }
+    const tokenOf = (invite: Invite) =>
+      new URLSearchParams(invite.invitePath.split('#')[1]).get('token') ?? '';
+    const audits = (action: string) =>
+      test.db.query<{ target: string; before: unknown; after: unknown }>(
+        `SELECT target, before, after FROM audit_log WHERE action = $1 ORDER BY id`,
+        [action],
+      );
+
+    it('the last Admin can be neither demoted nor removed', async () => {
+      const demote = await call('PATCH', `${USERS_PATH}/${ids.admin}`, { role: 'manager' });
+      expect(demote).toEqual({ status: 409, json: { error: LAST_ADMIN } });
+      const remove = await call('DELETE', `${USERS_PATH}/${ids.admin}`);
+      expect(remove).toEqual({ status: 409, json: { error: LAST_ADMIN } });
+      const list = (await call('GET', USERS_PATH)).json as UserSummary[];
+      expect(list.find((u) => u.id === ids.admin)?.role).toBe('admin');
+    });
+
+    it('an invite is shown once, accepted once, and creates the account', async () => {
+      const res = await call('POST', INVITES_PATH, { email: 'new@example.org', role: 'board' });
+      expect(res.status).toBe(201);
+      const invite = res.json as Invite;
+      expect(invite.expiresAt).toBe(new Date(clock.now() + 7 * DAY).toISOString());
+      const token = tokenOf(invite);
+      expect(token.length).toBeGreaterThanOrEqual(40);
+      // Only its hash is stored, and the audit row does not carry it.
+      const stored = await test.db.query<{ token_hash: string }>(`SELECT token_hash FROM invites`);
+      expect(stored.map((r) => r.token_hash)).not.toContain(token);
+      expect(JSON.stringify(await audits('user.invite'))).not.toContain(token);
+
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token, name: 'Nina New', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted).toEqual({ status: 201, json: { email: 'new@example.org', role: 'board' } });
+      const signIn = await call(
+        'POST',
+        AUTH_PATHS.signIn,
+        { email: 'new@example.org', password: NEW_PASSWORD },
+        '',
+      );
+      expect(signIn.status).toBe(200);
+      const again = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token, name: 'Someone Else', password: NEW_PASSWORD },
+        '',
+      );
+      expect(again).toEqual({ status: 400, json: { error: INVITE_INVALID } });
+    });
+
+    it('an invite expires after 7 days', async () => {
+      const invite = (
+        await call('POST', INVITES_PATH, { email: 'late@example.org', role: 'manager' })
+      ).json as Invite;
+      clock.advance(7 * DAY + MINUTE);
+      // The Admin's own session has idled out meanwhile: a fresh one.
+      adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
+      const res = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(invite), name: 'Late', password: NEW_PASSWORD },
+        '',
+      );
+      expect(res).toEqual({ status: 400, json: { error: INVITE_INVALID } });
+      const list = (await call('GET', USERS_PATH)).json as UserSummary[];
+      expect(list.map((u) => u.email)).not.toContain('late@example.org');
+    });
+
+    it('refuses a bad invite: bad email, unknown role, an existing account', async () => {
+      expect((await call('POST', INVITES_PATH, { email: 'nope', role: 'board' })).status).toBe(400);
+      const role = await call('POST', INVITES_PATH, { email: 'x@example.org', role: 'owner' });
+      expect(role.status).toBe(400);
+      expect((role.json as { error: string }).error).toContain('role');
+      const taken = await call('POST', INVITES_PATH, {
+        email: 'MANAGER@example.org',
+        role: 'board',
+      });
+      expect(taken.status).toBe(409);
+      const weak = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: 'x'.repeat(43), name: 'A', password: 'short' },
+        '',
+      );
+      expect(weak.status).toBe(400);
+      expect((weak.json as { error: string }).error).toContain('password');
+    });
+
+    it('changes a role and removes a user, audited; a removed user is signed out', async () => {
+      const id = await insertUser(
+        test.db,
+        community.id,
+        { email: 'b2@example.org', name: 'Bo', role: 'board', passwordHash: 'x' },
+        clock.now(),
+      );
+      if (id === null) throw new Error('duplicate');
+      const cookie = `cg_session=${await createSession(test.db, id, clock.now())}`;
+      expect((await call('GET', ME_PATH, undefined, cookie)).status).toBe(200);
+
+      const changed = await call('PATCH', `${USERS_PATH}/${id}`, { role: 'manager' });
+      expect(changed.json).toMatchObject({ id, role: 'manager' });
+      expect((await audits('user.role')).at(-1)).toMatchObject({
+        target: 'b2@example.org',
+        before: { role: 'board' },
+        after: { role: 'manager' },
+      });
+      expect((await call('DELETE', `${USERS_PATH}/${id}`)).status).toBe(204);
+      expect((await call('GET', ME_PATH, undefined, cookie)).status).toBe(401);
+      const list = (await call('GET', USERS_PATH)).json as UserSummary[];
+      expect(list.map((u) => u.id)).not.toContain(id);
+      expect((await audits('user.remove')).at(-1)).toMatchObject({ target: 'b2@example.org' });
+      expect((await call('DELETE', `${USERS_PATH}/${id}`)).status).toBe(404);
+      expect((await call('PATCH', `${USERS_PATH}/99999`, { role: 'board' })).status).toBe(404);
+    });
+
+    it('with a second Admin, the first may step down', async () => {
+      const promoted = await call('PATCH', `${USERS_PATH}/${ids.manager}`, { role: 'admin' });
+      expect(promoted.json).toMatchObject({ id: ids.manager, role: 'admin' });
+      const down = await call('PATCH', `${USERS_PATH}/${ids.admin}`, { role: 'board' });
+      expect(down.json).toMatchObject({ id: ids.admin, role: 'board' });
+      const [admins] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users
+          WHERE community_id = $1 AND role = 'admin' AND removed_at IS NULL`,
+        [community.id],
+      );
+      expect(admins?.n).toBe(1);
+    });
+  });
+}

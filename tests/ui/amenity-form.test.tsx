@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { AMENITY_SETUP_PATH, ME_PATH, type Me } from '../../src/api/contract';
+import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
+import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
+import { renderWithApp } from '../render';
+
+function renderPage() {
+  return renderWithApp(<AmenitiesPage />, { route: '/amenities' });
+}
+
+/** Records the bodies the page sends. */
+function captureWrites() {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET') return;
+    void request
+      .clone()
+      .json()
+      .then((body: unknown) => sent.push({ method: request.method, url: request.url, body }));
+  });
+  return sent;
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  vi.restoreAllMocks();
+  // The query library heard "offline" too: tell it the network is back.
+  window.dispatchEvent(new Event('online'));
+});
+
+describe('Amenity forms (Managers and Admins)', () => {
+  it('adds an amenity: checked, sent whole, dialog closed', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Clubhouse Pool');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Lake');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '40');
+    await user.type(within(dialog).getByLabelText(/Monthly operating cost/), '3,100.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringContaining(AMENITY_SETUP_PATH) as string,
+        body: {
+          name: 'Clubhouse Pool',
+          type: 'lake',
+          description: '',
+          capacity: 40,
+          opensMinute: 480,
+          closesMinute: 1200,
+          monthlyOperatingCost: 3100.5,
+        },
+      },
+    ]);
+  });
+
+  it('shows a field error next to the field and sends nothing', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Pool');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    const capacity = within(dialog).getByLabelText('Capacity (people)');
+    expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    expect(capacity).toHaveAccessibleDescription('Enter a whole number of people, at least 1');
+    expect(sent).toEqual([]);
+  });
+
+  it('puts the server’s refusal next to the field it names', async () => {
+    server.use(
+      http.post(AMENITY_SETUP_PATH, () =>
+        HttpResponse.json({ error: 'name: already taken' }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Pool');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('already taken'),
+    );
+    expect(dialog).toBeVisible();
+  });
+
+  it('offline, says plainly that changes need a connection and saves nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const sent = captureWrites();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Pool');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(NEEDS_CONNECTION);
+    expect(sent).toEqual([]);
+  });
+
+  it('edits an amenity’s settings, sending only what changed', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const capacity = await within(dialog).findByLabelText('Capacity (people)');
+    expect(capacity).toHaveValue('120');
+    await user.clear(capacity);
+    await user.type(capacity, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        url: expect.stringContaining(`${AMENITY_SETUP_PATH}/solis-hall`) as string,
+        body: { capacity: 150 },
+      },
+    ]);
+  });
+});
+
+describe.each([
+  ['a Board member', { ...meFixture, user: { ...meFixture.user, role: 'board' } } satisfies Me],
+  ['the demo viewer', demoMeFixture],
+])('Amenities page for %s', (_, me) => {
+  it('shows no Add Amenity and no Settings', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json(me)));
+    renderPage();
+    expect(await screen.findByRole('article', { name: 'Solis Hall' })).toBeInTheDocument();
+    // Give /api/me its answer before judging what is hidden.
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: /^Analytics:/ })).toHaveLength(7),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Add Amenity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Settings:/ })).toBeNull();
+  });
+});
+
+describe('Archiving from Settings', () => {
+  it('asks once more, then archives', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Grand Lake' }));
+    const dialog = screen.getByRole('dialog', { name: 'Grand Lake settings' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Archive' }));
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm archive' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringContaining(`${AMENITY_SETUP_PATH}/grand-lake/archive`) as string,
+        body: {},
+      },
+    ]);
+  });
+});
