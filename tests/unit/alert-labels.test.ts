@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { alertsLinkName, formatAlertValue, unreadBadgeText } from '../../src/lib/alert-labels';
+
+describe('alert labels', () => {
+  it('name the alerts link with its unread count, or plainly when none', () => {
+    expect(alertsLinkName(3)).toBe('Alerts, 3 unread');
+    expect(alertsLinkName(0)).toBe('Alerts');
+  });
+
+  it('cap the badge so it fits the phone bar', () => {
+    expect(unreadBadgeText(7)).toBe('7');
+    expect(unreadBadgeText(99)).toBe('99');
+    expect(unreadBadgeText(150)).toBe('99+');
+  });
+
+  it('say each kind of value in its unit', () => {
+    expect(formatAlertValue('occupancy', 91.33)).toBe('91.3% of capacity');
+    expect(formatAlertValue('after_hours', 1)).toBe('1 person present');
+    expect(formatAlertValue('after_hours', 2)).toBe('2 people present');
+    expect(formatAlertValue('silent', 3)).toBe('3 intervals without a reading');
+    expect(formatAlertValue('unusual', 4.25)).toBe('4.3 standard deviations from usual');
+  });
+});
