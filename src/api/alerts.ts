@@ -11,8 +11,18 @@ import {
   type AlertInbox,
   type AlertRule,
   type AlertRuleInput,
+  ReportScheduleListSchema,
+  ReportScheduleSchema,
+  type ReportSchedule,
+  type ReportScheduleInput,
 } from './contract';
-import { contractQueryFn, NetworkError, parseWith, REQUEST_TIMEOUT_MS } from './query-fn';
+import {
+  contractQueryFn,
+  HttpError,
+  NetworkError,
+  parseWith,
+  REQUEST_TIMEOUT_MS,
+} from './query-fn';
 import { REFRESH, useRefreshInterval } from './refresh';
 
 /**
@@ -164,4 +174,71 @@ export async function saveAlertRule(
 export async function deleteAlertRule(client: QueryClient, id: number): Promise<void> {
   await sendJson('DELETE', `${ALERTS_API_PATHS.alertRules}/${id}`, undefined, z.null());
   await client.invalidateQueries({ queryKey: alertRulesQuery().queryKey });
+}
+
+/** The report schedules (Managers and Admins edit them; not in the snapshot). */
+export function reportSchedulesQuery() {
+  return queryOptions({
+    queryKey: [ALERTS_API_PATHS.reportSchedules],
+    queryFn: contractQueryFn(ReportScheduleListSchema),
+  });
+}
+
+export function useReportSchedules({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...reportSchedulesQuery(), enabled });
+}
+
+export async function saveReportSchedule(
+  client: QueryClient,
+  existing: ReportSchedule | undefined,
+  input: ReportScheduleInput,
+): Promise<ReportSchedule> {
+  const schedule = existing
+    ? await sendJson(
+        'PATCH',
+        `${ALERTS_API_PATHS.reportSchedules}/${existing.id}`,
+        input,
+        ReportScheduleSchema,
+      )
+    : await sendJson('POST', ALERTS_API_PATHS.reportSchedules, input, ReportScheduleSchema);
+  await client.invalidateQueries({ queryKey: reportSchedulesQuery().queryKey });
+  return schedule;
+}
+
+export async function deleteReportSchedule(client: QueryClient, id: number): Promise<void> {
+  await sendJson('DELETE', `${ALERTS_API_PATHS.reportSchedules}/${id}`, undefined, z.null());
+  await client.invalidateQueries({ queryKey: reportSchedulesQuery().queryKey });
+}
+
+/**
+ * An archived report's CSV, as the server built it. Kept in the offline snapshot (persist.ts)
+ * so an entry seen once downloads with no network.
+ */
+export function archivedReportCsvQuery(id: number) {
+  return queryOptions({
+    queryKey: [ALERTS_API_PATHS.reportArchive, id],
+    queryFn: async ({ signal }) => fetchText(`${ALERTS_API_PATHS.reportArchive}/${id}`, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** A text download (the archived CSV), with the same timeout and outcome reporting as fetchJson. */
+async function fetchText(url: string, signal: AbortSignal): Promise<string> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, {
+      credentials: 'include',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      headers: { Accept: 'text/csv' },
+    });
+    text = await res.text();
+  } catch {
+    if (signal.aborted) throw new Error('Cancelled');
+    reportServerUnreachable();
+    throw new NetworkError();
+  }
+  reportServerReached();
+  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text.trim() || res.statusText}`);
+  return text;
 }
