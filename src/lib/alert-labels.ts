@@ -1,4 +1,4 @@
-import type { AlertKind } from '../api/contract';
+import type { AlertKind, AlertRule } from '../api/contract';
 
 /** How each alert kind reads in the inbox and the rules form. */
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -45,3 +45,14 @@ export function unreadBadgeText(unread: number): string {
 
 /** The Alerts page's rules card, which "Manage Alerts" opens. */
 export const ALERT_RULES_ANCHOR = 'alert-rules';
+
+/** A rule's levels in words: "At 90% of capacity, re-arms below 80% of capacity, cool-down 30 min". */
+export function describeRuleLevels(
+  rule: Pick<AlertRule, 'kind' | 'threshold' | 'rearmBelow' | 'cooldownMinutes'>,
+): string {
+  return (
+    `At ${formatAlertValue(rule.kind, rule.threshold)}, ` +
+    `re-arms below ${formatAlertValue(rule.kind, rule.rearmBelow)}, ` +
+    `cool-down ${rule.cooldownMinutes} min`
+  );
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { alertsLinkName, formatAlertValue, unreadBadgeText } from '../../src/lib/alert-labels';
+import {
+  alertsLinkName,
+  describeRuleLevels,
+  formatAlertValue,
+  unreadBadgeText,
+} from '../../src/lib/alert-labels';
 
 describe('alert labels', () => {
   it('name the alerts link with its unread count, or plainly when none', () => {
@@ -19,5 +24,11 @@ describe('alert labels', () => {
     expect(formatAlertValue('after_hours', 2)).toBe('2 people present');
     expect(formatAlertValue('silent', 3)).toBe('3 intervals without a reading');
     expect(formatAlertValue('unusual', 4.25)).toBe('4.3 standard deviations from usual');
+  });
+
+  it("say a rule's levels in words", () => {
+    expect(
+      describeRuleLevels({ kind: 'occupancy', threshold: 75, rearmBelow: 65, cooldownMinutes: 30 }),
+    ).toBe('At 75% of capacity, re-arms below 65% of capacity, cool-down 30 min');
   });
 });

@@ -4,7 +4,12 @@ import { deleteAlertRule, saveAlertRule, useAlertRules } from '../../api/alerts'
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { ALERT_KINDS, type AlertKind, type AlertRule } from '../../api/contract';
 import { useMe } from '../../api/me';
-import { ALERT_KIND_LABELS, ALERT_LEVEL_UNITS, ALERT_RULES_ANCHOR } from '../../lib/alert-labels';
+import {
+  ALERT_KIND_LABELS,
+  ALERT_LEVEL_UNITS,
+  ALERT_RULES_ANCHOR,
+  describeRuleLevels,
+} from '../../lib/alert-labels';
 import { useConnectivity } from '../../lib/connectivity';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -76,10 +81,7 @@ function RulesEditor() {
                   <p className="font-semibold">
                     {names.get(rule.amenityId) ?? rule.amenityId} · {ALERT_KIND_LABELS[rule.kind]}
                   </p>
-                  <p className="text-slate-700 dark:text-slate-300">
-                    At {rule.threshold} {ALERT_LEVEL_UNITS[rule.kind]}, re-arms below{' '}
-                    {rule.rearmBelow}, cool-down {rule.cooldownMinutes} min
-                  </p>
+                  <p className="text-slate-700 dark:text-slate-300">{describeRuleLevels(rule)}</p>
                 </div>
                 {rule.enabled ? null : <Badge>Off</Badge>}
                 {rule.phase === 'firing' ? <Badge tone="amber">Firing</Badge> : null}
