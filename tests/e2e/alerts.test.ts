@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { freePort, startServer } from '../../scripts/production-server';
+import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
+
+/**
+ * Issue 14, end to end: a manager sets "tell me when Grand Lake passes 10%", a sensor posts a
+ * reading over it, and the alert reaches the shell's badge and the inbox. A server of its own,
+ * with a known ingest key and no simulator, so only this test's reading moves the lake.
+ */
+const INGEST_KEY = 'e2e-alerts-ingest-key-7c1d2e9f';
+
+describeBrowser('alerts', () => {
+  const browser = useBrowser();
+
+  it('a rule set in the app fires on a posted reading and shows in the badge and inbox', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'commonground-alerts-'));
+    const server = await startServer({
+      port: await freePort(),
+      dataDir: path.join(work, 'data'),
+      distDir: DIST_DIR,
+      env: { INGEST_API_KEY: INGEST_KEY, SIMULATE: '0' },
+    });
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    try {
+      await page.goto('/sign-in');
+      await page.getByLabel('Email').fill('manager@willowcreek.example');
+      await page.getByLabel('Password').fill('commonground-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+      await page.getByRole('button', { name: 'Manage Alerts' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
+      const rules = page.getByRole('region', { name: 'Alert rules' });
+      await rules.getByRole('button', { name: 'Edit Grand Lake Occupancy' }).click();
+      const form = rules.getByRole('form', { name: 'Edit rule' });
+      await form.getByLabel('Threshold').fill('10');
+      await form.getByLabel('Re-arm below').fill('5');
+      await form.getByRole('button', { name: 'Save rule' }).click();
+      await rules
+        .getByText('At 10% of capacity, re-arms below 5% of capacity, cool-down 30 min')
+        .waitFor();
+
+      // 30 people at the lake (capacity 150) is 20%: over the 10% threshold.
+      const res = await fetch(`${server.url}/api/readings`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${INGEST_KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          readings: [
+            {
+              amenityId: 'grand-lake',
+              time: new Date(Date.now() - 1000).toISOString(),
+              occupancy: 30,
+              entries: 30,
+              dwellMinutes: 20,
+            },
+          ],
+        }),
+      });
+      expect(res.status).toBe(200);
+
+      await page.reload();
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      await sidebar.getByRole('link', { name: /^Alerts, \d+ unread$/ }).waitFor();
+      const inbox = page.getByRole('region', { name: 'Inbox' });
+      const alert = inbox.getByRole('listitem').filter({ hasText: /Grand Lake.*20% of capacity/ });
+      await alert.first().waitFor();
+      expect(await alert.first().textContent()).toContain('Occupancy');
+    } finally {
+      await context.close();
+      await server.stop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
