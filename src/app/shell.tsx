@@ -6,7 +6,7 @@ import { signOut } from '../api/auth';
 import { probeServer } from '../api/connectivity-sync';
 import { useAlertInbox } from '../api/alerts';
 import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
-import { alertsLinkName, unreadBadgeText } from '../lib/alert-labels';
+import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/alert-labels';
 import { useSnapshotPersister } from '../api/query-provider';
 import { SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
@@ -123,12 +123,13 @@ function SectionLink({
       to={item.to}
       onClick={onClick}
       aria-current={active ? 'page' : undefined}
-      aria-label={isAlerts ? alertsLinkName(unread) : undefined}
       className={cx(styles.base, active ? styles.active : styles.idle)}
     >
       <Icon name={item.icon} />
       {variant === 'bar' ? <span className="text-center">{item.label}</span> : item.label}
-      {isAlerts && unread > 0 ? <UnreadBadge unread={unread} /> : null}
+      {isAlerts && unread > 0 ? (
+        <UnreadBadge unread={unread} spoken={unreadSuffix(unread)} />
+      ) : null}
     </NavLink>
   );
 }
@@ -140,18 +141,32 @@ function useUnreadAlerts(): number {
   return useAlertInbox().data?.unread ?? 0;
 }
 
-/** The count beside the Alerts link and on More; the link's name says it in words. */
-function UnreadBadge({ unread, className }: { unread: number; className?: string }) {
+/**
+ * The count beside the Alerts link and on More. The number is drawn, the words are read: the
+ * link's name comes from its text ("Alerts, 3 unread"), so what is seen is part of what is heard.
+ */
+function UnreadBadge({
+  unread,
+  spoken,
+  className,
+}: {
+  unread: number;
+  spoken: string;
+  className?: string;
+}) {
   return (
-    <span
-      aria-hidden="true"
-      className={cx(
-        'ml-auto min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white',
-        className,
-      )}
-    >
-      {unreadBadgeText(unread)}
-    </span>
+    <>
+      <span
+        aria-hidden="true"
+        className={cx(
+          'ml-auto min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white',
+          className,
+        )}
+      >
+        {unreadBadgeText(unread)}
+      </span>
+      <span className="sr-only">{spoken}</span>
+    </>
   );
 }
 
@@ -350,7 +365,6 @@ function BottomNav() {
             type="button"
             aria-haspopup="dialog"
             aria-expanded={moreOpen}
-            aria-label={unread > 0 ? `More, ${alertsLinkName(unread)}` : undefined}
             onClick={() => {
               setMoreUsed(true);
               setMoreOpen(true);
@@ -364,7 +378,11 @@ function BottomNav() {
             <Icon name="more" />
             More
             {unread > 0 ? (
-              <UnreadBadge unread={unread} className="absolute top-1 left-1/2 ml-2" />
+              <UnreadBadge
+                unread={unread}
+                spoken={`, ${unreadAlertsPhrase(unread)}`}
+                className="absolute top-1 left-1/2 ml-2"
+              />
             ) : null}
           </button>
           {moreUsed ? (

@@ -33,9 +33,14 @@ export function formatAlertValue(kind: AlertKind, value: number): string {
   }
 }
 
-/** The shell's alert link: its accessible name carries the unread count ("Alerts, 3 unread"). */
-export function alertsLinkName(unread: number): string {
-  return unread > 0 ? `Alerts, ${unread} unread` : 'Alerts';
+/** Read after the Alerts link's text, so its name is "Alerts, 3 unread" (empty when none). */
+export function unreadSuffix(unread: number): string {
+  return unread > 0 ? `, ${unread} unread` : '';
+}
+
+/** Read after "More" on the phone bar, which folds the Alerts link: "1 unread alert". */
+export function unreadAlertsPhrase(unread: number): string {
+  return `${unread} unread ${unread === 1 ? 'alert' : 'alerts'}`;
 }
 
 /** The badge's text: the count, capped so it fits the bar ("99+"). */

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  alertsLinkName,
   describeRuleLevels,
   formatAlertValue,
+  unreadAlertsPhrase,
   unreadBadgeText,
+  unreadSuffix,
 } from '../../src/lib/alert-labels';
 
 describe('alert labels', () => {
-  it('name the alerts link with its unread count, or plainly when none', () => {
-    expect(alertsLinkName(3)).toBe('Alerts, 3 unread');
-    expect(alertsLinkName(0)).toBe('Alerts');
+  it('add the unread count to the alerts link and More, or nothing when none', () => {
+    expect(`Alerts${unreadSuffix(3)}`).toBe('Alerts, 3 unread');
+    expect(`Alerts${unreadSuffix(0)}`).toBe('Alerts');
+    expect(unreadAlertsPhrase(1)).toBe('1 unread alert');
+    expect(unreadAlertsPhrase(4)).toBe('4 unread alerts');
   });
 
   it('cap the badge so it fits the phone bar', () => {
