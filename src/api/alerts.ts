@@ -1,6 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ALERTS_API_PATHS, AlertInboxSchema, ReportArchiveSchema } from './contract';
-import { contractQueryFn } from './query-fn';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import {
+  ALERTS_API_PATHS,
+  AlertInboxSchema,
+  AlertReadResultSchema,
+  AlertRuleListSchema,
+  AlertRuleSchema,
+  ReportArchiveSchema,
+  type AlertInbox,
+  type AlertRule,
+  type AlertRuleInput,
+  ReportScheduleListSchema,
+  ReportScheduleSchema,
+  type ReportSchedule,
+  type ReportScheduleInput,
+} from './contract';
+import {
+  contractQueryFn,
+  HttpError,
+  NetworkError,
+  parseWith,
+  REQUEST_TIMEOUT_MS,
+} from './query-fn';
 import { REFRESH, useRefreshInterval } from './refresh';
 
 /**
@@ -29,4 +51,194 @@ export function reportArchiveQuery() {
 
 export function useReportArchive() {
   return useQuery(reportArchiveQuery());
+}
+
+/** A write that could not be done, in words for the person who asked (next to the form). */
+export class WriteError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'WriteError';
+    this.status = status;
+  }
+}
+
+/**
+ * Sends one write and parses the answer with the contract. Writes need a connection: an
+ * unreachable server says so plainly, and a refusal carries the server's own `error` text.
+ */
+export async function sendJson<S extends z.ZodMiniType>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.output<S>> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'include',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    text = await res.text();
+  } catch {
+    reportServerUnreachable();
+    throw new NetworkError(
+      "Can't reach CommonGround. Changes need a connection; try again when online.",
+    );
+  }
+  reportServerReached();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: described below
+  }
+  if (!res.ok) {
+    const refusal = ErrorBodySchema.safeParse(json);
+    throw new WriteError(
+      res.status,
+      refusal.success ? refusal.data.error : `The server answered ${res.status}; try again`,
+    );
+  }
+  return parseWith(schema, json, path);
+}
+
+const ErrorBodySchema = z.object({ error: z.string() });
+
+/** Marks one alert read and updates the cached inbox (its flag and the unread count). */
+export async function markAlertRead(client: QueryClient, id: number): Promise<void> {
+  const result = await sendJson(
+    'POST',
+    `${ALERTS_API_PATHS.alerts}/${id}/read`,
+    undefined,
+    AlertReadResultSchema,
+  );
+  client.setQueryData(alertInboxQuery().queryKey, (inbox) =>
+    inbox
+      ? {
+          unread: result.unread,
+          alerts: inbox.alerts.map((alert) => (alert.id === id ? { ...alert, read: true } : alert)),
+        }
+      : inbox,
+  );
+}
+
+/** The server marks alerts one at a time; "Mark all read" walks the unread ones in the list. */
+export async function markAllAlertsRead(client: QueryClient, inbox: AlertInbox): Promise<void> {
+  for (const alert of inbox.alerts) {
+    if (!alert.read) await markAlertRead(client, alert.id);
+  }
+}
+
+/** The alert rules (Managers and Admins): read only where they are edited, so not in the snapshot. */
+export function alertRulesQuery() {
+  return queryOptions({
+    queryKey: [ALERTS_API_PATHS.alertRules],
+    queryFn: contractQueryFn(AlertRuleListSchema),
+  });
+}
+
+export function useAlertRules({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...alertRulesQuery(), enabled });
+}
+
+/** Creates or changes one rule, then refreshes the list. */
+export async function saveAlertRule(
+  client: QueryClient,
+  existing: AlertRule | undefined,
+  input: AlertRuleInput,
+): Promise<AlertRule> {
+  // A rule's amenity and kind are fixed once made (PATCH takes only its levels).
+  const patch = {
+    threshold: input.threshold,
+    rearmBelow: input.rearmBelow,
+    cooldownMinutes: input.cooldownMinutes,
+    enabled: input.enabled,
+  };
+  const rule = existing
+    ? await sendJson(
+        'PATCH',
+        `${ALERTS_API_PATHS.alertRules}/${existing.id}`,
+        patch,
+        AlertRuleSchema,
+      )
+    : await sendJson('POST', ALERTS_API_PATHS.alertRules, input, AlertRuleSchema);
+  await client.invalidateQueries({ queryKey: alertRulesQuery().queryKey });
+  return rule;
+}
+
+export async function deleteAlertRule(client: QueryClient, id: number): Promise<void> {
+  await sendJson('DELETE', `${ALERTS_API_PATHS.alertRules}/${id}`, undefined, z.null());
+  await client.invalidateQueries({ queryKey: alertRulesQuery().queryKey });
+}
+
+/** The report schedules (Managers and Admins edit them; not in the snapshot). */
+export function reportSchedulesQuery() {
+  return queryOptions({
+    queryKey: [ALERTS_API_PATHS.reportSchedules],
+    queryFn: contractQueryFn(ReportScheduleListSchema),
+  });
+}
+
+export function useReportSchedules({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...reportSchedulesQuery(), enabled });
+}
+
+export async function saveReportSchedule(
+  client: QueryClient,
+  existing: ReportSchedule | undefined,
+  input: ReportScheduleInput,
+): Promise<ReportSchedule> {
+  const schedule = existing
+    ? await sendJson(
+        'PATCH',
+        `${ALERTS_API_PATHS.reportSchedules}/${existing.id}`,
+        input,
+        ReportScheduleSchema,
+      )
+    : await sendJson('POST', ALERTS_API_PATHS.reportSchedules, input, ReportScheduleSchema);
+  await client.invalidateQueries({ queryKey: reportSchedulesQuery().queryKey });
+  return schedule;
+}
+
+export async function deleteReportSchedule(client: QueryClient, id: number): Promise<void> {
+  await sendJson('DELETE', `${ALERTS_API_PATHS.reportSchedules}/${id}`, undefined, z.null());
+  await client.invalidateQueries({ queryKey: reportSchedulesQuery().queryKey });
+}
+
+/**
+ * An archived report's CSV, as the server built it. Kept in the offline snapshot (persist.ts)
+ * so an entry seen once downloads with no network.
+ */
+export function archivedReportCsvQuery(id: number) {
+  return queryOptions({
+    queryKey: [ALERTS_API_PATHS.reportArchive, id],
+    queryFn: async ({ signal }) => fetchText(`${ALERTS_API_PATHS.reportArchive}/${id}`, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** A text download (the archived CSV), with the same timeout and outcome reporting as fetchJson. */
+async function fetchText(url: string, signal: AbortSignal): Promise<string> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, {
+      credentials: 'include',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      headers: { Accept: 'text/csv' },
+    });
+    text = await res.text();
+  } catch {
+    if (signal.aborted) throw new Error('Cancelled');
+    reportServerUnreachable();
+    throw new NetworkError();
+  }
+  reportServerReached();
+  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text.trim() || res.statusText}`);
+  return text;
 }

@@ -8,7 +8,8 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { SESSION_STARTED_AT } from '../lib/session';
 import { withTimeout } from '../lib/timeout';
-import { ALERTS_RESPONSE_SCHEMAS, RESPONSE_SCHEMAS } from './contract';
+import * as z from 'zod/mini';
+import { ALERTS_API_PATHS, ALERTS_RESPONSE_SCHEMAS, RESPONSE_SCHEMAS } from './contract';
 
 /**
  * The offline snapshot: the six data queries persisted to IndexedDB (idb-keyval), restored at
@@ -28,8 +29,12 @@ const TIMED_OUT = 'IndexedDB timed out';
 /** The persisted reads: the data endpoints, and the alert inbox and report archive (issue 14). */
 const PERSISTED_SCHEMAS = { ...RESPONSE_SCHEMAS, ...ALERTS_RESPONSE_SCHEMAS };
 
+/** An archived report's CSV text (issue 14), kept so it downloads offline once synced. */
+const ARCHIVED_CSV_SCHEMA = z.string();
+
 export function persistedSchema(queryKey: readonly unknown[]) {
   const root = queryKey[0];
+  if (root === ALERTS_API_PATHS.reportArchive && queryKey.length === 2) return ARCHIVED_CSV_SCHEMA;
   return typeof root === 'string' && root in PERSISTED_SCHEMAS
     ? PERSISTED_SCHEMAS[root as keyof typeof PERSISTED_SCHEMAS]
     : undefined;

@@ -53,6 +53,10 @@ const PAGE_COMPONENTS: Record<AppPageId, ComponentType & { preload?: () => Promi
     () => import('../features/amy/amy-events-page'),
     (m) => m.AmyEventsPage,
   ),
+  alerts: lazyPage(
+    () => import('../features/alerts/alerts-page'),
+    (m) => m.AlertsPage,
+  ),
   settings: lazyPage(
     () => import('../features/settings/settings-page'),
     (m) => m.SettingsPage,

@@ -4,7 +4,9 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { cx } from '../lib/cx';
 import { signOut } from '../api/auth';
 import { probeServer } from '../api/connectivity-sync';
+import { useAlertInbox } from '../api/alerts';
 import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
+import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/alert-labels';
 import { useSnapshotPersister } from '../api/query-provider';
 import { SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
@@ -114,6 +116,8 @@ function SectionLink({
   const { pathname } = useLocation();
   const active = isNavActive(pathname, item.to);
   const styles = NAV_LINK_STYLES[variant];
+  const unread = useUnreadAlerts();
+  const isAlerts = item.to === ALERTS_PATH;
   return (
     <NavLink
       to={item.to}
@@ -123,7 +127,46 @@ function SectionLink({
     >
       <Icon name={item.icon} />
       {variant === 'bar' ? <span className="text-center">{item.label}</span> : item.label}
+      {isAlerts && unread > 0 ? (
+        <UnreadBadge unread={unread} spoken={unreadSuffix(unread)} />
+      ) : null}
     </NavLink>
+  );
+}
+
+const ALERTS_PATH = '/alerts';
+
+/** The inbox's unread count (0 until it loads); the inbox query keeps it fresh. */
+function useUnreadAlerts(): number {
+  return useAlertInbox().data?.unread ?? 0;
+}
+
+/**
+ * The count beside the Alerts link and on More. The number is drawn, the words are read: the
+ * link's name comes from its text ("Alerts, 3 unread"), so what is seen is part of what is heard.
+ */
+function UnreadBadge({
+  unread,
+  spoken,
+  className,
+}: {
+  unread: number;
+  spoken: string;
+  className?: string;
+}) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className={cx(
+          'ml-auto min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white',
+          className,
+        )}
+      >
+        {unreadBadgeText(unread)}
+      </span>
+      <span className="sr-only">{spoken}</span>
+    </>
   );
 }
 
@@ -304,6 +347,7 @@ function BottomNav() {
   const primary = NAV_ITEMS.filter((item) => item.inBottomBar);
   const folded = NAV_ITEMS.filter((item) => !item.inBottomBar);
   const moreActive = folded.some((item) => isNavActive(pathname, item.to));
+  const unread = useUnreadAlerts();
 
   return (
     <nav
@@ -327,12 +371,19 @@ function BottomNav() {
             }}
             className={cx(
               NAV_LINK_STYLES.bar.base,
-              'w-full',
+              'relative w-full',
               moreActive ? NAV_LINK_STYLES.bar.active : NAV_LINK_STYLES.bar.idle,
             )}
           >
             <Icon name="more" />
             More
+            {unread > 0 ? (
+              <UnreadBadge
+                unread={unread}
+                spoken={`, ${unreadAlertsPhrase(unread)}`}
+                className="absolute top-1 left-1/2 ml-2"
+              />
+            ) : null}
           </button>
           {moreUsed ? (
             <Suspense fallback={null}>

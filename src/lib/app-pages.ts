@@ -43,6 +43,8 @@ export const APP_PAGES = [
     inBottomBar: true,
     defaultView: { id: 'amy-events', label: 'Amy Events' },
   },
+  // Issue 14: the alert inbox and rules; the shell shows its unread count on this link.
+  { id: 'alerts', path: '/alerts', label: 'Alerts', icon: 'bell', inBottomBar: false },
   { id: 'settings', path: '/settings', label: 'Settings', icon: 'settings', inBottomBar: false },
   // Outside the shell and its navigation: no sidebar, no bottom bar, no user card.
   {

@@ -83,6 +83,12 @@ describeBrowser('failures a user sees', () => {
       await notifications.getByText(title, { exact: true }).waitFor();
       expect(await notifications.getByRole('listitem').count()).toBe(1);
       if (download) expect((await download).suggestedFilename()).toMatch(/^usage-data-.*\.csv$/);
+      // Scheduling and alerts open the page where they are managed; back to the dashboard.
+      if (button === 'Schedule Auto Reports' || button === 'Manage Alerts') {
+        await page.waitForURL(button === 'Manage Alerts' ? /\/alerts#alert-rules$/ : /\/reports#/);
+        await page.goBack();
+        await actions.waitFor();
+      }
     }
     // The monthly report is real: it opens on the Reports page.
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();

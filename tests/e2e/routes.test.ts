@@ -9,6 +9,7 @@ const APP_HEADINGS: Record<string, string> = {
   '/analytics': 'Analytics',
   '/reports': 'Reports',
   '/amy-events': 'Amy Events',
+  '/alerts': 'Alerts',
   '/settings': 'Settings',
 };
 

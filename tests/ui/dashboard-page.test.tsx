@@ -277,12 +277,8 @@ describe('Dashboard', () => {
         'Your monthly report is being generated and will be ready shortly.',
       ],
       ['Export Usage Data', 'Data Export Started', 'Usage data is being exported to CSV format.'],
-      [
-        'Schedule Auto Reports',
-        'Report Scheduling',
-        'Auto-report scheduling feature will be available soon.',
-      ],
-      ['Manage Alerts', 'Alert Management', 'Alert management interface will be available soon.'],
+      ['Schedule Auto Reports', 'Report Scheduling', 'Opening the scheduled reports.'],
+      ['Manage Alerts', 'Alert Management', 'Opening the alert rules.'],
     ] as const;
     const titles = cases.map(([, title]) => title);
     for (const [button, title, description] of cases) {

@@ -95,7 +95,6 @@ describe('Reports page', () => {
     ]) {
       expect(screen.getByRole('button', { name: `Preview: ${title}` })).toBeEnabled();
     }
-    expect(screen.getAllByRole('button', { name: /^Configure/ })).toHaveLength(3);
   });
 
   it('disables the pending report download and says why', () => {
@@ -392,18 +391,6 @@ describe('Reports page', () => {
     // Colour contrast needs a real browser (the e2e suite checks it); the rest runs here.
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
-  });
-
-  it('opens a schedule read-only with an honest note', async () => {
-    const user = userEvent.setup();
-    renderWithApp(<ReportsPage />, { route: '/reports' });
-    await user.click(screen.getByRole('button', { name: 'Configure: Weekly Usage Summary' }));
-    const dialog = screen.getByRole('dialog', { name: 'Weekly Usage Summary' });
-    expect(within(dialog).getByText('Mondays, 7:00 AM')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText(/Scheduling needs the CommonGround server/),
-    ).toBeInTheDocument();
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
   });
 
   it('closes the preview and returns focus to the button that opened it', async () => {

@@ -94,23 +94,14 @@ describe('Settings page', () => {
     ).toEqual(['Overview', 'Analytics', 'Amy Events']);
   });
 
-  it('has the notification toggles of the spec', async () => {
+  it('says alerts arrive in the inbox and that push and email are not available', async () => {
     const user = userEvent.setup();
     renderSettings();
     await user.click(screen.getByRole('tab', { name: 'Notifications' }));
-    for (const name of [
-      'Daily usage reports',
-      'Amy suggestions',
-      'Capacity alerts',
-      'Maintenance reminders',
-      'Real-time alerts',
-      'Event reminders',
-    ]) {
-      expect(screen.getByRole('switch', { name })).toBeInTheDocument();
-    }
-    expect(screen.getByRole('switch', { name: 'Capacity alerts' })).toHaveAccessibleDescription(
-      'When an amenity reaches 90% capacity.',
-    );
+    const panel = within(screen.getByRole('tabpanel', { name: 'Notifications' }));
+    expect(panel.getByRole('link', { name: 'Alerts inbox' })).toHaveAttribute('href', '/alerts');
+    expect(panel.getByText(/does not send push notifications or emails/)).toBeInTheDocument();
+    expect(panel.queryByRole('switch')).not.toBeInTheDocument();
   });
 
   it('saves edits on the device and applies the theme', async () => {
@@ -124,8 +115,6 @@ describe('Settings page', () => {
     await user.type(name, '  Lakeside Commons  ');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
     await user.click(screen.getByRole('switch', { name: 'Dark mode' }));
-    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
-    await user.click(screen.getByRole('switch', { name: 'Maintenance reminders' }));
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
     expect(stored()).toBeNull();
 
@@ -134,7 +123,6 @@ describe('Settings page', () => {
       communityName: 'Lakeside Commons',
       currency: 'EUR',
       darkMode: true,
-      emailMaintenance: true,
     });
     expect(getSettings().currency).toBe('EUR');
     expect(document.documentElement).toHaveClass('dark');

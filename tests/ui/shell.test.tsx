@@ -6,12 +6,20 @@ import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
+/** A link's accessible name as read (the badge's drawn number is hidden from it). */
+function linkName(link: HTMLElement): string | null {
+  const copy = link.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent;
+}
+
 describe('app shell', () => {
-  it('has the seven sections in the sidebar, the current one marked', async () => {
+  it('has the eight sections in the sidebar, the current one marked', async () => {
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    await within(sidebar).findByRole('link', { name: 'Alerts, 1 unread' });
     const links = within(sidebar).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([
+    expect(links.map(linkName)).toEqual([
       'CommonGround',
       'Dashboard',
       'Amenities',
@@ -19,6 +27,7 @@ describe('app shell', () => {
       'Analytics',
       'Reports',
       'Amy Events',
+      'Alerts, 1 unread',
       'Settings',
     ]);
     expect(within(sidebar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -44,10 +53,13 @@ describe('app shell', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Analytics', 'Reports', 'Amy Events']);
-    await userEvent.click(within(bottom).getByRole('button', { name: 'More' }));
+    // The unread alerts show on More, which folds the Alerts link.
+    await userEvent.click(
+      await within(bottom).findByRole('button', { name: 'More, 1 unread alert' }),
+    );
     const sheet = await screen.findByRole('dialog', { name: 'More' }, LAZY_LOAD);
     const more = within(sheet).getAllByRole('link');
-    expect(more.map((link) => link.textContent)).toEqual(['Amenities', 'Community', 'Settings']);
+    expect(more.map(linkName)).toEqual(['Amenities', 'Community', 'Alerts, 1 unread', 'Settings']);
     await userEvent.click(within(sheet).getByRole('link', { name: 'Settings' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Settings' }, LAZY_LOAD),

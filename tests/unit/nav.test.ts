@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, isNavActive } from '../../src/app/nav';
 
 describe('shell navigation', () => {
-  it('lists the seven sections, Dashboard first and pointing into the app', () => {
+  it('lists the eight sections, Dashboard first and pointing into the app', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'Dashboard',
       'Amenities',
@@ -10,6 +10,7 @@ describe('shell navigation', () => {
       'Analytics',
       'Reports',
       'Amy Events',
+      'Alerts',
       'Settings',
     ]);
     expect(NAV_ITEMS[0]?.to).toBe('/dashboard');

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
+import { ALERT_RULES_ANCHOR } from '../../lib/alert-labels';
 import { exportUsageData } from './export-usage-data';
 
 type ActionContext = { client: QueryClient; days: number; navigate: NavigateFunction };
@@ -14,7 +15,8 @@ type ActionContext = { client: QueryClient; days: number; navigate: NavigateFunc
 /**
  * Spec section 8: each quick action shows its notification. Where the product can keep the
  * notification's promise, it does: the monthly report opens on the Reports page (built from the
- * data on the device) and the export downloads a CSV.
+ * data on the device), the export downloads a CSV, and the schedules and alert rules open where
+ * they are managed (issue 14).
  */
 export function generateMonthlyReport({ navigate }: ActionContext): void {
   toast({
@@ -25,18 +27,16 @@ export function generateMonthlyReport({ navigate }: ActionContext): void {
   navigate('/reports?report=full');
 }
 
-export function scheduleAutoReports(): void {
-  toast({
-    title: 'Report Scheduling',
-    description: 'Auto-report scheduling feature will be available soon.',
-  });
+/** Opens the server's report schedules on the Reports page. */
+export function scheduleAutoReports({ navigate }: ActionContext): void {
+  toast({ title: 'Report Scheduling', description: 'Opening the scheduled reports.' });
+  navigate('/reports#scheduled-reports');
 }
 
-export function manageAlerts(): void {
-  toast({
-    title: 'Alert Management',
-    description: 'Alert management interface will be available soon.',
-  });
+/** Opens the alert rules (the Alerts page says why when the viewer may not edit them). */
+export function manageAlerts({ navigate }: ActionContext): void {
+  toast({ title: 'Alert Management', description: 'Opening the alert rules.' });
+  navigate(`/alerts#${ALERT_RULES_ANCHOR}`);
 }
 
 const ACTIONS: readonly { label: string; icon: IconName; run: (context: ActionContext) => void }[] =

@@ -9,20 +9,18 @@ import { REPORTS_PERIOD_KEY } from '../../lib/storage-keys';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
-import { DetailList } from '../../ui/detail-list';
-import { InfoNote } from '../../ui/info-note';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
 import { useReportActivity } from './report-activity';
-import { SCHEDULED_REPORTS, type ScheduledReport } from './report-catalog';
 import { refreshReportData, useReportData, warmReportData } from './report-data';
 import type { ReportDefinition } from './report-kind';
+import { ReportArchiveCard } from './report-archive-card';
 import { ReportPreview } from './report-preview';
+import { ScheduledReportsCard } from './scheduled-reports-card';
 import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
 
 const PREVIEW_PARAM = 'report';
@@ -49,7 +47,6 @@ export function ReportsPage() {
   // Moves focus to the report's title again when an open report is asked for once more.
   const [focusKey, setFocusKey] = useState(0);
   const printRequested = useRef(false);
-  const [schedule, setSchedule] = useState<ScheduledReport | null>(null);
   const [activity, countActivity] = useReportActivity();
   const report = useReportData(period, previewKind !== null, TIMEZONES[settings.timezone].iana);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -201,57 +198,9 @@ export function ReportsPage() {
           </CardBody>
         </Card>
 
-        <Card aria-labelledby="scheduled-reports">
-          <CardHeader
-            id="scheduled-reports"
-            title="Scheduled Reports"
-            description="Sending reports on a schedule needs the CommonGround server; this device shows the schedules only."
-          />
-          <CardBody>
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {SCHEDULED_REPORTS.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-center gap-3 py-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-                  >
-                    <Icon name="calendar" />
-                  </span>
-                  <div className="min-w-0 flex-1 basis-48">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-medium">{item.title}</h3>
-                      <Badge tone="blue">{item.frequency}</Badge>
-                    </div>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {item.schedule} · {item.recipients}
-                    </p>
-                  </div>
-                  <Button
-                    id={`configure-${item.id}`}
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Configure: ${item.title}`}
-                    onClick={() => setSchedule(item)}
-                  >
-                    Configure
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </CardBody>
-        </Card>
+        <ScheduledReportsCard />
+        <ReportArchiveCard />
       </div>
-
-      <Dialog
-        open={schedule !== null}
-        onClose={() => setSchedule(null)}
-        title={schedule?.title ?? 'Scheduled report'}
-        description="Schedule details (read-only)"
-      >
-        {schedule ? (
-          <ScheduleDetails schedule={schedule} onClose={() => setSchedule(null)} />
-        ) : null}
-      </Dialog>
     </>
   );
 }
@@ -313,38 +262,5 @@ function AvailableReportRow({
         </Button>
       </div>
     </li>
-  );
-}
-
-function ScheduleDetails({
-  schedule,
-  onClose,
-}: {
-  schedule: ScheduledReport;
-  onClose: () => void;
-}) {
-  const rows: [string, string][] = [
-    ['Report', schedule.report],
-    ['Frequency', schedule.frequency],
-    ['When', schedule.schedule],
-    ['Recipients', schedule.recipients],
-    ['Format', schedule.format],
-  ];
-  return (
-    <>
-      <DetailList rows={rows} />
-      <div className="mt-4">
-        <InfoNote>
-          Scheduling needs the CommonGround server, which does not send reports yet. These details
-          cannot be changed here, and no report is sent automatically. Use Preview or Download to
-          make this report now.
-        </InfoNote>
-      </div>
-      <div className="mt-4 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </>
   );
 }

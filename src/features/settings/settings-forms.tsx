@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
 import {
   CURRENCIES,
@@ -9,7 +10,6 @@ import {
 } from '../../lib/settings';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
-import { InfoNote } from '../../ui/info-note';
 import { SwitchField } from '../../ui/switch';
 import { Group } from './settings-group';
 
@@ -131,18 +131,38 @@ export function GeneralTab({
   );
 }
 
-export function NotificationsTab({ draft, onChange }: { draft: Settings; onChange: Change }) {
+/**
+ * Issue 14: alerts reach people through the in-app inbox and scheduled reports through the
+ * report archive. Push and email are not built, so there are no switches that would send
+ * nothing.
+ */
+export function NotificationsTab() {
   return (
     <div className="grid gap-6">
-      <InfoNote>
-        Emails and push notifications are sent by the CommonGround server, which does not send them
-        yet. Your choices are kept on this device until it does.
-      </InfoNote>
-      {NOTIFICATION_GROUPS.map((group) => (
-        <Group key={group.title} title={group.title}>
-          <SwitchList switches={group.switches} draft={draft} onChange={onChange} />
-        </Group>
-      ))}
+      <Group title="In the app">
+        <ul className="grid list-disc gap-2 pl-5 text-sm">
+          <li>
+            Alerts (occupancy, silent sensors, unusual usage, after-hours use) are delivered to the{' '}
+            <Link to="/alerts" className="font-medium underline underline-offset-2">
+              Alerts inbox
+            </Link>
+            , with the unread count beside Alerts in the menu.
+          </li>
+          <li>
+            Scheduled reports are stored in the report archive on the{' '}
+            <Link to="/reports" className="font-medium underline underline-offset-2">
+              Reports page
+            </Link>
+            .
+          </li>
+        </ul>
+      </Group>
+      <Group title="Push notifications and email">
+        <p className="text-sm">
+          Not available yet: CommonGround does not send push notifications or emails. Nothing is
+          sent to your phone or mailbox; open the app to see new alerts and reports.
+        </p>
+      </Group>
     </div>
   );
 }
@@ -198,47 +218,4 @@ const DISPLAY_SWITCHES: readonly SwitchSpec[] = [
       'Update live figures every 30 seconds (Amy every 5 and 10 minutes). Off: figures stay as loaded until you reload.',
   },
   { key: 'darkMode', label: 'Dark mode', description: 'Use the dark theme on this device.' },
-];
-
-const NOTIFICATION_GROUPS: readonly { title: string; switches: readonly SwitchSpec[] }[] = [
-  {
-    title: 'Email notifications',
-    switches: [
-      {
-        key: 'emailDailyUsage',
-        label: 'Daily usage reports',
-        description: 'A summary of yesterday’s amenity use, every morning.',
-      },
-      {
-        key: 'emailAmySuggestions',
-        label: 'Amy suggestions',
-        description: 'New event ideas from Amy.',
-      },
-      {
-        key: 'emailCapacityAlerts',
-        label: 'Capacity alerts',
-        description: 'When an amenity reaches 90% capacity.',
-      },
-      {
-        key: 'emailMaintenance',
-        label: 'Maintenance reminders',
-        description: 'Upcoming inspections and service dates.',
-      },
-    ],
-  },
-  {
-    title: 'Push notifications',
-    switches: [
-      {
-        key: 'pushRealtimeAlerts',
-        label: 'Real-time alerts',
-        description: 'Capacity and status changes as they happen.',
-      },
-      {
-        key: 'pushEventReminders',
-        label: 'Event reminders',
-        description: 'Before community events start.',
-      },
-    ],
-  },
 ];

@@ -129,7 +129,7 @@ export function SettingsPage() {
             <GeneralTab draft={draft} errors={shownErrors} onChange={update} onBlur={touch} />
           </TabsContent>
           <TabsContent forceMount hidden={tab !== 'notifications'} value="notifications">
-            <NotificationsTab draft={draft} onChange={update} />
+            <NotificationsTab />
           </TabsContent>
           <TabsContent forceMount hidden={tab !== 'integrations'} value="integrations">
             <IntegrationsTab />

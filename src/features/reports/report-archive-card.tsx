@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { archivedReportCsvQuery, useReportArchive } from '../../api/alerts';
+import type { ReportArchiveEntry } from '../../api/contract';
+import { useConnectivity } from '../../lib/connectivity';
+import { downloadCsv } from '../../lib/download';
+import { formatCalendarDate, formatCount, formatMoment } from '../../lib/format';
+import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useNow } from '../../lib/use-now';
+import { Button } from '../../ui/button';
+import { DetailList } from '../../ui/detail-list';
+import { Dialog } from '../../ui/dialog';
+import { EmptyNote } from '../../ui/empty-note';
+import { Icon } from '../../ui/icons';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryCard } from '../../ui/query-card';
+
+/**
+ * Issue 14: the reports the server built on schedule. Each entry opens with its summary and
+ * downloads the server's CSV; both are kept on the device once seen online, so they open
+ * offline.
+ */
+export function ReportArchiveCard() {
+  const archive = useReportArchive();
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [open, setOpen] = useState<ReportArchiveEntry | null>(null);
+
+  // Keep every archived CSV on the device while online (a few KB each), for offline downloads.
+  const entries = archive.data;
+  useEffect(() => {
+    if (!online || !entries) return;
+    for (const entry of entries) {
+      void client.prefetchQuery(archivedReportCsvQuery(entry.id)).catch(() => undefined);
+    }
+  }, [client, online, entries]);
+
+  return (
+    <>
+      <QueryCard
+        title="Report archive"
+        description="Reports the server built on schedule, newest first."
+        query={archive}
+        label="the report archive"
+        skeleton={<ListSkeleton rows={2} />}
+        isEmpty={(list: ReportArchiveEntry[]) => list.length === 0}
+        empty={
+          <EmptyNote title="No archived reports yet">
+            A scheduled report appears here once the server has built it.
+          </EmptyNote>
+        }
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {[...list]
+              .sort((a, b) => Date.parse(b.builtAt) - Date.parse(a.builtAt))
+              .map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <div className="min-w-0 flex-1 basis-48">
+                    <h3 className="font-medium">{entry.title}</h3>
+                    <p className="text-sm text-slate-700 dark:text-slate-300">
+                      {formatCalendarDate(entry.periodFrom)} to {formatCalendarDate(entry.periodTo)}{' '}
+                      · {formatCount(entry.summary.totalVisits)} visits
+                    </p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Open: ${entry.title}`}
+                    onClick={() => setOpen(entry)}
+                  >
+                    Open
+                  </Button>
+                  <CsvButton entry={entry} />
+                </li>
+              ))}
+          </ul>
+        )}
+      </QueryCard>
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.title ?? 'Archived report'}
+        description={
+          open
+            ? `${formatCalendarDate(open.periodFrom)} to ${formatCalendarDate(open.periodTo)}`
+            : undefined
+        }
+      >
+        {open ? <ArchivedReport entry={open} onClose={() => setOpen(null)} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose: () => void }) {
+  const zone = TIMEZONES[useSettings().timezone].iana;
+  const now = useNow(60_000);
+  const { summary } = entry;
+  const rows: [string, string][] = [
+    ['Total visits', formatCount(summary.totalVisits)],
+    ['Daily average', formatCount(Math.round(summary.dailyAverage))],
+    [
+      'Coverage',
+      summary.coveredDays < summary.periodDays
+        ? `${summary.coveredDays} of ${summary.periodDays} days had recorded visits`
+        : `All ${summary.periodDays} days`,
+    ],
+    [
+      'Busiest day',
+      summary.busiestDay
+        ? `${formatCalendarDate(summary.busiestDay.date)} (${formatCount(summary.busiestDay.visits)} visits)`
+        : 'None',
+    ],
+    ['Built', formatMoment(Date.parse(entry.builtAt), now, zone)],
+  ];
+  return (
+    <div className="grid gap-4">
+      <DetailList rows={rows} />
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Visits per amenity</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 font-medium">
+              Amenity
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Visits
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.perAmenity.map((amenity) => (
+            <tr key={amenity.id} className="border-t border-slate-200 dark:border-slate-800">
+              <th scope="row" className="py-1 font-normal">
+                {amenity.name}
+              </th>
+              <td className="py-1 text-right">{formatCount(amenity.visits)}</td>
+              <td className="py-1 text-right">{amenity.share.toFixed(1)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex flex-wrap justify-end gap-2">
+        <CsvButton entry={entry} />
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Downloads the server's CSV: from the device's copy when it has one, else from the server. */
+function CsvButton({ entry }: { entry: ReportArchiveEntry }) {
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    try {
+      const csv = await client.ensureQueryData(archivedReportCsvQuery(entry.id));
+      downloadCsv(`${entry.kind}-${entry.periodFrom}-to-${entry.periodTo}.csv`, csv);
+    } catch {
+      setError('Not saved on this device yet: download it once online.');
+    }
+  };
+  return (
+    <span className="grid gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Download CSV: ${entry.title}`}
+        onClick={() => void download()}
+      >
+        <Icon name="download" className="h-4 w-4" />
+        CSV
+      </Button>
+      {error ? (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReportSchedule, ReportScheduleInput } from '../../api/contract';
+
+/** The schedule form as typed. */
+export type ScheduleDraft = {
+  cadence: 'weekly' | 'monthly';
+  weekday: number;
+  dayOfMonth: number;
+  timeOfDay: string;
+  /** One recipient a line or separated by commas (names for now; delivery is in-app). */
+  recipients: string;
+  enabled: boolean;
+};
+
+export type ScheduleField = 'timeOfDay' | 'recipients';
+export type ScheduleErrors = Partial<Record<ScheduleField, string>>;
+
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** The contract's bounds on recipients (ReportScheduleInputSchema). */
+export const MAX_RECIPIENTS = 50;
+export const MAX_RECIPIENT_LENGTH = 200;
+
+export const NEW_SCHEDULE_DRAFT: ScheduleDraft = {
+  cadence: 'monthly',
+  weekday: 1,
+  dayOfMonth: 1,
+  timeOfDay: '08:00',
+  recipients: '',
+  enabled: true,
+};
+
+export function draftFromSchedule(schedule: ReportSchedule): ScheduleDraft {
+  return {
+    cadence: schedule.cadence,
+    weekday: schedule.weekday ?? 1,
+    dayOfMonth: schedule.dayOfMonth ?? 1,
+    timeOfDay: schedule.timeOfDay,
+    recipients: schedule.recipients.join('\n'),
+    enabled: schedule.enabled,
+  };
+}
+
+/** Recipients from the text box: split on lines and commas, trimmed, blanks dropped. */
+export function parseRecipients(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/** Checks a draft against the contract's bounds, one message per field, or gives the body. */
+export function checkScheduleDraft(
+  draft: ScheduleDraft,
+): { ok: true; input: ReportScheduleInput } | { ok: false; errors: ScheduleErrors } {
+  const errors: ScheduleErrors = {};
+  if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(draft.timeOfDay)) {
+    errors.timeOfDay = 'Enter a time as HH:MM, from 00:00 to 23:59.';
+  }
+  const recipients = parseRecipients(draft.recipients);
+  if (recipients.length > MAX_RECIPIENTS) {
+    errors.recipients = `At most ${MAX_RECIPIENTS} recipients.`;
+  } else if (recipients.some((name) => name.length > MAX_RECIPIENT_LENGTH)) {
+    errors.recipients = `Each recipient at most ${MAX_RECIPIENT_LENGTH} characters.`;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: {
+      kind: 'usage',
+      cadence: draft.cadence,
+      ...(draft.cadence === 'weekly'
+        ? { weekday: draft.weekday }
+        : { dayOfMonth: draft.dayOfMonth }),
+      timeOfDay: draft.timeOfDay,
+      recipients,
+      enabled: draft.enabled,
+    },
+  };
+}
+
+/** A schedule in words: "Mondays at 07:00", "Day 1 of each month at 08:00". */
+export function describeSchedule(schedule: ReportSchedule): string {
+  if (schedule.cadence === 'weekly' && schedule.weekday !== null) {
+    return `${WEEKDAYS[schedule.weekday] ?? 'Weekly'}s at ${schedule.timeOfDay}`;
+  }
+  return `Day ${schedule.dayOfMonth ?? 1} of each month at ${schedule.timeOfDay}`;
+}

@@ -1,0 +1,284 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { deleteReportSchedule, saveReportSchedule, useReportSchedules } from '../../api/alerts';
+import type { ReportSchedule } from '../../api/contract';
+import { useMe } from '../../api/me';
+import { useConnectivity } from '../../lib/connectivity';
+import { formatMoment } from '../../lib/format';
+import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useNow } from '../../lib/use-now';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { Icon } from '../../ui/icons';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryState } from '../../ui/query-state';
+import { SelectField } from '../../ui/select-field';
+import { SwitchField } from '../../ui/switch';
+import {
+  NEW_SCHEDULE_DRAFT,
+  WEEKDAYS,
+  checkScheduleDraft,
+  describeSchedule,
+  draftFromSchedule,
+  type ScheduleDraft,
+  type ScheduleErrors,
+} from './schedule-draft';
+
+export const SCHEDULED_REPORTS_ID = 'scheduled-reports';
+
+const CADENCE_LABELS = { weekly: 'Weekly', monthly: 'Monthly' } as const;
+
+/**
+ * Issue 14: the server's report schedules. At the due time the server builds the usage report
+ * and stores it in the archive; Managers and Admins edit the schedules here.
+ */
+export function ScheduledReportsCard() {
+  const me = useMe();
+  const canManage =
+    !me.data?.demo && (me.data?.user?.role === 'manager' || me.data?.user?.role === 'admin');
+  return (
+    <Card aria-labelledby={SCHEDULED_REPORTS_ID}>
+      <CardHeader
+        id={SCHEDULED_REPORTS_ID}
+        title="Scheduled Reports"
+        description="The server builds each scheduled usage report at its time (in the community's time zone) and stores it in the report archive. It is not emailed or pushed yet."
+      />
+      <CardBody>
+        {canManage ? (
+          <SchedulesEditor />
+        ) : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {me.data?.demo
+              ? 'The demo is read-only: sign in as an HOA Manager or Administrator to schedule reports.'
+              : 'Report schedules are set by HOA Managers and Administrators. The reports they produce appear in the report archive.'}
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function SchedulesEditor() {
+  const schedules = useReportSchedules({ enabled: true });
+  const zone = TIMEZONES[useSettings().timezone].iana;
+  const now = useNow(60_000);
+  const [editing, setEditing] = useState<{ schedule?: ReportSchedule } | null>(null);
+  return (
+    <div className="grid gap-4">
+      <QueryState
+        query={schedules}
+        label="report schedules"
+        skeleton={<ListSkeleton rows={2} />}
+        isEmpty={(list: ReportSchedule[]) => list.length === 0}
+        empty={<p className="text-sm">No reports are scheduled.</p>}
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {list.map((schedule) => (
+              <li key={schedule.id} className="flex flex-wrap items-center gap-3 py-3">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                >
+                  <Icon name="calendar" />
+                </span>
+                <div className="min-w-0 flex-1 basis-48">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-medium">Usage report</h3>
+                    <Badge tone="blue">{CADENCE_LABELS[schedule.cadence]}</Badge>
+                    {schedule.enabled ? null : <Badge>Paused</Badge>}
+                  </div>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {describeSchedule(schedule)}
+                    {schedule.recipients.length > 0 ? ` · ${schedule.recipients.join(', ')}` : ''}
+                  </p>
+                  {schedule.enabled ? (
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      Next: {formatMoment(Date.parse(schedule.nextRunAt), now, zone)}
+                    </p>
+                  ) : null}
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Edit: ${describeSchedule(schedule)}`}
+                  onClick={() => setEditing({ schedule })}
+                >
+                  Edit
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {editing ? (
+        <ScheduleForm
+          key={editing.schedule?.id ?? 'new'}
+          schedule={editing.schedule}
+          onDone={() => setEditing(null)}
+        />
+      ) : (
+        <div>
+          <Button onClick={() => setEditing({})}>New schedule</Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const CADENCE_OPTIONS = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+] as const;
+const WEEKDAY_OPTIONS = WEEKDAYS.map((label, value) => ({ value, label }));
+const DAY_OPTIONS = Array.from({ length: 28 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
+
+function ScheduleForm({
+  schedule,
+  onDone,
+}: {
+  schedule: ReportSchedule | undefined;
+  onDone: () => void;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [draft, setDraft] = useState<ScheduleDraft>(
+    schedule ? draftFromSchedule(schedule) : NEW_SCHEDULE_DRAFT,
+  );
+  const [errors, setErrors] = useState<ScheduleErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = schedule ? 'Edit schedule' : 'New schedule';
+
+  const run = async (action: () => Promise<unknown>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await action();
+      onDone();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkScheduleDraft(draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    void run(() => saveReportSchedule(client, schedule, checked.input));
+  };
+
+  return (
+    <form
+      aria-label={title}
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <h3 className="font-semibold">{title}</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Report"
+          value="usage"
+          options={[{ value: 'usage', label: 'Usage report' }]}
+          onChange={() => undefined}
+        />
+        <SelectField
+          label="Frequency"
+          value={draft.cadence}
+          options={CADENCE_OPTIONS}
+          onChange={(cadence) => setDraft({ ...draft, cadence })}
+        />
+        {draft.cadence === 'weekly' ? (
+          <SelectField
+            label="Day of the week"
+            value={draft.weekday}
+            options={WEEKDAY_OPTIONS}
+            onChange={(weekday) => setDraft({ ...draft, weekday })}
+          />
+        ) : (
+          <SelectField
+            label="Day of the month"
+            hint="1 to 28, so every month has it."
+            value={draft.dayOfMonth}
+            options={DAY_OPTIONS}
+            onChange={(dayOfMonth) => setDraft({ ...draft, dayOfMonth })}
+          />
+        )}
+        <Field
+          label="Time of day"
+          hint="24-hour HH:MM in the community's time zone."
+          error={errors.timeOfDay}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              inputMode="numeric"
+              value={draft.timeOfDay}
+              onChange={(event) => setDraft({ ...draft, timeOfDay: event.target.value })}
+              className={CONTROL_CLASSES}
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        label="Recipients"
+        optional
+        hint="Names, one a line or separated by commas (up to 50). Reports reach them in the app's archive; email is not available yet."
+        error={errors.recipients}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            value={draft.recipients}
+            onChange={(event) => setDraft({ ...draft, recipients: event.target.value })}
+            className={CONTROL_CLASSES}
+          />
+        )}
+      </Field>
+      <SwitchField
+        label="Enabled"
+        checked={draft.enabled}
+        onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
+      />
+      {online ? null : (
+        <p className="text-sm font-medium text-amber-900 dark:text-amber-100">
+          You are offline. Changes to schedules need a connection.
+        </p>
+      )}
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy || !online}>
+          {busy ? 'Saving…' : 'Save schedule'}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        {schedule ? (
+          <Button
+            type="button"
+            variant="danger"
+            disabled={busy || !online}
+            onClick={() => void run(() => deleteReportSchedule(client, schedule.id))}
+          >
+            Delete schedule
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import type { AlertKind, AlertRule } from '../api/contract';
+
+/** How each alert kind reads in the inbox and the rules form. */
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  occupancy: 'Occupancy',
+  silent: 'Sensor silent',
+  unusual: 'Unusual usage',
+  after_hours: 'After hours',
+};
+
+/** The unit of a rule's threshold and of an alert's value, by kind (contract, AlertRuleSchema). */
+export const ALERT_LEVEL_UNITS: Record<AlertKind, string> = {
+  occupancy: '% of capacity',
+  silent: 'reporting intervals',
+  unusual: 'robust standard deviations',
+  after_hours: 'people present',
+};
+
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** An alert's value in words: "91.3% of capacity", "2 people present". */
+export function formatAlertValue(kind: AlertKind, value: number): string {
+  const number = oneDecimal.format(value);
+  switch (kind) {
+    case 'occupancy':
+      return `${number}% of capacity`;
+    case 'silent':
+      return `${number} ${value === 1 ? 'interval' : 'intervals'} without a reading`;
+    case 'unusual':
+      return `${number} standard deviations from usual`;
+    case 'after_hours':
+      return `${number} ${value === 1 ? 'person' : 'people'} present`;
+  }
+}
+
+/** Read after the Alerts link's text, so its name is "Alerts, 3 unread" (empty when none). */
+export function unreadSuffix(unread: number): string {
+  return unread > 0 ? `, ${unread} unread` : '';
+}
+
+/** Read after "More" on the phone bar, which folds the Alerts link: "1 unread alert". */
+export function unreadAlertsPhrase(unread: number): string {
+  return `${unread} unread ${unread === 1 ? 'alert' : 'alerts'}`;
+}
+
+/** The badge's text: the count, capped so it fits the bar ("99+"). */
+export function unreadBadgeText(unread: number): string {
+  return unread > 99 ? '99+' : String(unread);
+}
+
+/** The Alerts page's rules card, which "Manage Alerts" opens. */
+export const ALERT_RULES_ANCHOR = 'alert-rules';
+
+/** A rule's levels in words: "At 90% of capacity, re-arms below 80% of capacity, cool-down 30 min". */
+export function describeRuleLevels(
+  rule: Pick<AlertRule, 'kind' | 'threshold' | 'rearmBelow' | 'cooldownMinutes'>,
+): string {
+  return (
+    `At ${formatAlertValue(rule.kind, rule.threshold)}, ` +
+    `re-arms below ${formatAlertValue(rule.kind, rule.rearmBelow)}, ` +
+    `cool-down ${rule.cooldownMinutes} min`
+  );
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { server } from '../../mocks/node';
+import { demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { ALERTS_API_PATHS, ME_PATH, type AlertRuleInput } from '../../src/api/contract';
+import { AlertsPage } from '../../src/features/alerts/alerts-page';
+import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
+import { LAZY_LOAD, renderWithApp } from '../render';
+
+function Location() {
+  const location = useLocation();
+  return (
+    <output aria-label="location">{location.pathname + location.search + location.hash}</output>
+  );
+}
+
+function renderAlerts() {
+  return renderWithApp(
+    <>
+      <Routes>
+        <Route path="/alerts" element={<AlertsPage />} />
+        <Route path="/analytics" element={<p>Analytics</p>} />
+      </Routes>
+      <Location />
+    </>,
+    { route: '/alerts' },
+  );
+}
+
+async function inbox() {
+  return within(await screen.findByRole('region', { name: 'Inbox' }));
+}
+
+describe('alerts page', () => {
+  it('lists the alerts newest first with amenity, kind, value and time, and opens the amenity', async () => {
+    renderAlerts();
+    const list = await inbox();
+    const items = await list.findAllByRole('listitem');
+    expect(items.map((item) => within(item).getAllByRole('link')[0]?.textContent)).toEqual([
+      'Grand Lake',
+      'The Yard',
+    ]);
+    const first = within(items[0] as HTMLElement);
+    expect(first.getByText('Occupancy')).toBeInTheDocument();
+    expect(first.getByText('Unread')).toBeInTheDocument();
+    // 19:05 UTC is 11:05 AM in the Settings default zone (Pacific).
+    expect(items[0]).toHaveTextContent(/91\.3% of capacity · Nov 21, 11:05 AM/);
+    await userEvent.click(first.getByRole('link', { name: 'Grand Lake' }));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/analytics?amenity=grand-lake',
+    );
+  });
+
+  it('marks an alert read and updates the unread count from the server', async () => {
+    const read: string[] = [];
+    server.use(
+      http.post(`${ALERTS_API_PATHS.alerts}/:id/read`, ({ params }) => {
+        read.push(String(params.id));
+        return HttpResponse.json({ id: Number(params.id), read: true, unread: 0 });
+      }),
+    );
+    renderAlerts();
+    const list = await inbox();
+    expect(await list.findByText('1 unread')).toBeInTheDocument();
+    await userEvent.click(list.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(list.queryByText('Unread')).not.toBeInTheDocument());
+    expect(read).toEqual(['12']);
+    expect(list.queryByRole('button', { name: /Mark read/ })).not.toBeInTheDocument();
+    expect(list.getByText('Newest first')).toBeInTheDocument();
+  });
+
+  it('lets the demo viewer read alerts but not mark them or edit rules', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)));
+    renderAlerts();
+    const list = await inbox();
+    await list.findAllByRole('listitem');
+    expect(list.queryByRole('button', { name: /Mark/ })).not.toBeInTheDocument();
+    const rules = within(screen.getByRole('region', { name: 'Alert rules' }));
+    expect(await rules.findByText(/The demo is read-only/)).toBeInTheDocument();
+    expect(rules.queryByRole('button', { name: 'New rule' })).not.toBeInTheDocument();
+  });
+
+  it('tells a board member who manages the rules', async () => {
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, role: 'board' } }),
+      ),
+    );
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    expect(
+      await rules.findByText(/managed by HOA Managers and Administrators/),
+    ).toBeInTheDocument();
+  });
+
+  it('creates an occupancy rule with the defaults and shows errors next to the field', async () => {
+    const sent: AlertRuleInput[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith(ALERTS_API_PATHS.alertRules)) {
+        void request
+          .clone()
+          .json()
+          .then((body: AlertRuleInput) => sent.push(body));
+      }
+    });
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    expect(await rules.findByText(/Grand Lake · Occupancy/)).toBeInTheDocument();
+    const create = await rules.findByRole('button', { name: 'New rule' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    const form = within(rules.getByRole('form', { name: 'New rule' }));
+    expect(form.getByLabelText('Threshold')).toHaveValue('90');
+    expect(form.getByLabelText('Re-arm below')).toHaveValue('80');
+    expect(form.getByLabelText('Cool-down (minutes)')).toHaveValue('30');
+
+    await userEvent.clear(form.getByLabelText('Threshold'));
+    await userEvent.type(form.getByLabelText('Threshold'), '75');
+    await userEvent.click(form.getByRole('button', { name: 'Save rule' }));
+    expect(form.getByLabelText('Re-arm below')).toHaveAccessibleDescription(
+      /The re-arm level must be at or below the threshold\./,
+    );
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(form.getByLabelText('Re-arm below'));
+    await userEvent.type(form.getByLabelText('Re-arm below'), '65');
+    await userEvent.click(form.getByRole('button', { name: 'Save rule' }));
+    await waitFor(() =>
+      expect(rules.queryByRole('form', { name: 'New rule' })).not.toBeInTheDocument(),
+    );
+    expect(sent).toEqual([
+      expect.objectContaining({ kind: 'occupancy', threshold: 75, rearmBelow: 65 }),
+    ]);
+  });
+
+  it('shows the server refusal next to the form', async () => {
+    server.use(
+      http.patch(`${ALERTS_API_PATHS.alertRules}/:id`, () =>
+        HttpResponse.json({ error: 'threshold: too high' }, { status: 400 }),
+      ),
+    );
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    await rules.findByText(/Grand Lake · Occupancy/);
+    await userEvent.click(await rules.findByRole('button', { name: 'Edit Grand Lake Occupancy' }));
+    await userEvent.click(rules.getByRole('button', { name: 'Save rule' }));
+    expect(await rules.findByRole('alert')).toHaveTextContent('threshold: too high');
+  });
+
+  it('Manage Alerts on the dashboard opens the rules', async () => {
+    renderWithApp(
+      <>
+        <Routes>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/alerts" element={<AlertsPage />} />
+        </Routes>
+        <Location />
+      </>,
+      { route: '/dashboard' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Alerts' }, LAZY_LOAD));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/alerts#alert-rules',
+    );
+  });
+});

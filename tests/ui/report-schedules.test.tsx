@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { reportArchiveCsvFixture } from '../../mocks/alerts-fixtures';
+import { demoMeFixture } from '../../mocks/fixtures';
+import { ALERTS_API_PATHS, ME_PATH, type ReportScheduleInput } from '../../src/api/contract';
+import { ReportsPage } from '../../src/features/reports/reports-page';
+import { captureDownloads } from '../downloads';
+import { LAZY_LOAD, renderWithApp } from '../render';
+
+function region(name: string) {
+  return screen.findByRole('region', { name });
+}
+
+describe('scheduled reports and the report archive', () => {
+  it("lists the server's schedules and creates a weekly one", async () => {
+    const sent: ReportScheduleInput[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith(ALERTS_API_PATHS.reportSchedules)) {
+        void request
+          .clone()
+          .json()
+          .then((body: ReportScheduleInput) => sent.push(body));
+      }
+    });
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const card = within(await region('Scheduled Reports'));
+    expect(
+      await card.findByText('Day 1 of each month at 08:00 · Board of Directors'),
+    ).toBeInTheDocument();
+    // The old device-only sample schedules are gone.
+    expect(screen.queryByText('Weekly Usage Summary')).not.toBeInTheDocument();
+
+    await userEvent.click(card.getByRole('button', { name: 'New schedule' }));
+    const form = within(card.getByRole('form', { name: 'New schedule' }));
+    await userEvent.selectOptions(form.getByLabelText('Frequency'), 'Weekly');
+    await userEvent.selectOptions(form.getByLabelText('Day of the week'), 'Monday');
+    const time = form.getByLabelText('Time of day');
+    await userEvent.clear(time);
+    await userEvent.type(time, '7:00');
+    await userEvent.click(form.getByRole('button', { name: 'Save schedule' }));
+    expect(time).toHaveAccessibleDescription(/Enter a time as HH:MM/);
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(time);
+    await userEvent.type(time, '07:00');
+    await userEvent.type(form.getByLabelText(/Recipients/), 'Board of Directors');
+    await userEvent.click(form.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() =>
+      expect(card.queryByRole('form', { name: 'New schedule' })).not.toBeInTheDocument(),
+    );
+    expect(sent).toEqual([
+      {
+        kind: 'usage',
+        cadence: 'weekly',
+        weekday: 1,
+        timeOfDay: '07:00',
+        recipients: ['Board of Directors'],
+        enabled: true,
+      },
+    ]);
+  });
+
+  it('deletes a schedule', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${ALERTS_API_PATHS.reportSchedules}/:id`, ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const card = within(await region('Scheduled Reports'));
+    await userEvent.click(
+      await card.findByRole('button', { name: 'Edit: Day 1 of each month at 08:00' }),
+    );
+    await userEvent.click(card.getByRole('button', { name: 'Delete schedule' }));
+    await waitFor(() => expect(deleted).toEqual(['1']));
+  });
+
+  it('tells the demo viewer that schedules need a manager', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)));
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const card = within(await region('Scheduled Reports'));
+    expect(await card.findByText(/The demo is read-only/)).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'New schedule' })).not.toBeInTheDocument();
+  });
+
+  it('opens an archived report and downloads its CSV, also once the server is gone', async () => {
+    const files = captureDownloads();
+    const { client } = renderWithApp(<ReportsPage />, { route: '/reports' });
+    const archive = within(await region('Report archive'));
+    await userEvent.click(
+      await archive.findByRole('button', { name: 'Open: October 2026 usage report' }),
+    );
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'October 2026 usage report' }, LAZY_LOAD),
+    );
+    expect(dialog.getByText('38,412')).toBeInTheDocument();
+    expect(dialog.getByRole('row', { name: /The Great Lawn 12,904 33.6%/ })).toBeInTheDocument();
+
+    // The CSV was saved while online: it downloads with the server unreachable.
+    await waitFor(() =>
+      expect(client.getQueryData([ALERTS_API_PATHS.reportArchive, 3])).toBe(
+        reportArchiveCsvFixture,
+      ),
+    );
+    server.use(http.get(`${ALERTS_API_PATHS.reportArchive}/:id`, () => HttpResponse.error()));
+    await userEvent.click(
+      dialog.getByRole('button', { name: 'Download CSV: October 2026 usage report' }),
+    );
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]?.name).toBe('usage-2026-10-01-to-2026-10-31.csv');
+    expect(files[0]?.text).toBe(`\uFEFF${reportArchiveCsvFixture}`);
+  });
+});

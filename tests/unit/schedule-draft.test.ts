@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { reportSchedulesFixture } from '../../mocks/alerts-fixtures';
+import {
+  NEW_SCHEDULE_DRAFT,
+  checkScheduleDraft,
+  describeSchedule,
+  parseRecipients,
+} from '../../src/features/reports/schedule-draft';
+
+describe('report schedule draft', () => {
+  it('sends the day that fits the cadence and the recipients as a list', () => {
+    expect(
+      checkScheduleDraft({
+        ...NEW_SCHEDULE_DRAFT,
+        cadence: 'weekly',
+        weekday: 1,
+        timeOfDay: '07:30',
+        recipients: 'Board of Directors,\n Sarah Johnson ,,',
+      }),
+    ).toEqual({
+      ok: true,
+      input: {
+        kind: 'usage',
+        cadence: 'weekly',
+        weekday: 1,
+        timeOfDay: '07:30',
+        recipients: ['Board of Directors', 'Sarah Johnson'],
+        enabled: true,
+      },
+    });
+    const monthly = checkScheduleDraft({ ...NEW_SCHEDULE_DRAFT, dayOfMonth: 28 });
+    expect(monthly).toMatchObject({ ok: true, input: { cadence: 'monthly', dayOfMonth: 28 } });
+    expect(monthly.ok && 'weekday' in monthly.input).toBe(false);
+  });
+
+  it('names the field out of bounds', () => {
+    expect(checkScheduleDraft({ ...NEW_SCHEDULE_DRAFT, timeOfDay: '24:00' })).toEqual({
+      ok: false,
+      errors: { timeOfDay: 'Enter a time as HH:MM, from 00:00 to 23:59.' },
+    });
+    const many = Array.from({ length: 51 }, (_, i) => `R${i}`).join(',');
+    expect(checkScheduleDraft({ ...NEW_SCHEDULE_DRAFT, recipients: many })).toEqual({
+      ok: false,
+      errors: { recipients: 'At most 50 recipients.' },
+    });
+    expect(parseRecipients(' , \n')).toEqual([]);
+  });
+
+  it('says a schedule in words', () => {
+    const [monthly] = reportSchedulesFixture;
+    if (!monthly) throw new Error('no fixture');
+    expect(describeSchedule(monthly)).toBe('Day 1 of each month at 08:00');
+    expect(describeSchedule({ ...monthly, cadence: 'weekly', weekday: 1, dayOfMonth: null })).toBe(
+      'Mondays at 08:00',
+    );
+  });
+});
