@@ -188,7 +188,14 @@ export function createApp(options: AppOptions): CommonGroundApp {
     }),
   );
 
-  const uplinks = uplinkReceiver({ db, community, clock, onStored: () => cache.invalidate() });
+  const uplinks = uplinkReceiver({
+    db,
+    community,
+    clock,
+    onStored: () => cache.invalidate(),
+    // Sensors' readings are judged by the alert rules like those of POST /api/readings.
+    onReadings: (readings) => evaluateAfterIngest(db, community, readings, clock(), log),
+  });
   api.post(
     route(UPLINK_PATH),
     ...uplinkHandlers({ receiver: uplinks, clock, kit, authFailures: options.authFailures }),

@@ -12,6 +12,7 @@
  * - Other well-formed events (joins, logs, TTS downlink messages): 204. Malformed: 400 naming the
  *   field, nothing stored.
  */
+import type { Reading } from '../../src/api/contract';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
@@ -64,9 +65,17 @@ export type UplinkReceiverOptions = {
   clock: Clock;
   /** Called after a commit that changed readings or sensor health (clears the response cache). */
   onStored: () => void;
+  /** Called after a commit that stored a reading (alert rules are judged on it). */
+  onReadings?: (readings: Reading[]) => Promise<void>;
 };
 
-export function uplinkReceiver({ db, community, clock, onStored }: UplinkReceiverOptions) {
+export function uplinkReceiver({
+  db,
+  community,
+  clock,
+  onStored,
+  onReadings,
+}: UplinkReceiverOptions) {
   let lastPrune = Number.NEGATIVE_INFINITY;
 
   /** The integration whose secret the Authorization header carries; 401 otherwise. */
@@ -182,6 +191,8 @@ export function uplinkReceiver({ db, community, clock, onStored }: UplinkReceive
       }),
     );
     if (outcome.status !== 200 || !('duplicate' in outcome.body)) onStored();
+    const stored = 'reading' in outcome.body ? outcome.body.reading : null;
+    if (stored && onReadings) await onReadings([stored]);
     return outcome;
   }
 

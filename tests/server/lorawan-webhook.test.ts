@@ -71,6 +71,8 @@ for (const backend of BACKENDS) {
         authFailures: { max: 50, windowMs: 60_000 },
       });
       for (const table of [
+        'alert_reads',
+        'alerts',
         'readings',
         'readings_hourly',
         'readings_daily',
@@ -79,6 +81,9 @@ for (const backend of BACKENDS) {
       ]) {
         await test.db.query(`DELETE FROM ${table}`);
       }
+      await test.db.query(
+        `UPDATE alert_state SET phase = 'armed', last_fired_at = NULL, evaluated_through = NULL`,
+      );
       await test.db.query(
         `UPDATE devices SET last_uplink_at = NULL, battery = NULL, rssi = NULL, snr = NULL,
                 counter_state = DEFAULT`,
@@ -148,6 +153,22 @@ for (const backend of BACKENDS) {
       const lawn = (await sensors()).sensors.find((s) => s.devEui === LAWN.devEui);
       expect(lawn).toMatchObject({ status: 'ok', lastUplinkAt: AT, rssi: -97, snr: 6.5 });
       expect(lawn?.uplinks24h).toBe(1);
+    });
+
+    it('judges an uplink by the alert rules, as a posted reading is', async () => {
+      const lawn = community.amenities.find((a) => a.slug === 'great-lawn');
+      if (!lawn) throw new Error('no lawn');
+      const crowd = Math.ceil(lawn.capacity * 0.95);
+      const res = await tts(
+        ttsUplinkBody(
+          up({ devEui: LAWN.devEui, decoded: { people_counter_all: crowd, people_in: 0 } }),
+        ),
+      );
+      expect(res.status).toBe(200);
+      const alerts = await test.db.query<{ kind: string; amenity_id: number }>(
+        `SELECT kind, amenity_id FROM alerts`,
+      );
+      expect(alerts).toEqual([{ kind: 'occupancy', amenity_id: lawn.id }]);
     });
 
     it('reads a ChirpStack up event in the Milesight spelling (lower-case dev EUI)', async () => {
