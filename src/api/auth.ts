@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import {
+  ACCEPT_INVITE_PATH,
   AUTH_PATHS,
   MeSchema,
   SignInErrorSchema,
   TotpConfirmSchema,
   TotpSetupSchema,
+  type AcceptInvite,
   type Me,
   type SignInBody,
   type TotpSetup,
@@ -110,4 +112,17 @@ export async function signOut(
     await client.invalidateQueries({ queryKey: meQuery().queryKey });
   }
   return { serverSignedOut };
+}
+
+/** Creates the invited account (201); the invite link works once, for 7 days. */
+export async function acceptInvite(
+  body: AcceptInvite,
+): Promise<{ ok: true; email: string } | AuthFailure> {
+  const { status, json } = await post(ACCEPT_INVITE_PATH, body);
+  if (status !== 201) return failure(status, json);
+  const email =
+    json && typeof json === 'object' && 'email' in json && typeof json.email === 'string'
+      ? json.email
+      : '';
+  return { ok: true, email };
 }

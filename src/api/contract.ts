@@ -676,3 +676,4 @@ export const AcceptInviteSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
 });
+export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;

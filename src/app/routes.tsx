@@ -65,6 +65,10 @@ const PAGE_COMPONENTS: Record<AppPageId, ComponentType & { preload?: () => Promi
     () => import('../features/account/sign-in-page'),
     (m) => m.SignInPage,
   ),
+  'accept-invite': lazyPage(
+    () => import('../features/account/accept-invite-page'),
+    (m) => m.AcceptInvitePage,
+  ),
 };
 
 /**

@@ -55,6 +55,14 @@ export const APP_PAGES = [
     inBottomBar: false,
     standalone: true,
   },
+  {
+    id: 'accept-invite',
+    path: '/accept-invite',
+    label: 'Accept invitation',
+    icon: 'user',
+    inBottomBar: false,
+    standalone: true,
+  },
 ] as const;
 
 export type AppPage = (typeof APP_PAGES)[number];

@@ -6,7 +6,7 @@ import type { Me, TotpSetup } from '../../api/contract';
 import { meQuery, useMe } from '../../api/me';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
-import { Icon } from '../../ui/icons';
+import { AccountFrame, FormError } from './account-frame';
 import { safeNextPath } from './safe-next';
 
 // The QR code library loads with the set-up step only, never with the dashboard.
@@ -20,20 +20,6 @@ const TITLES: Record<Step, string> = {
   enrol: 'Set up two-factor authentication',
   'recovery-codes': 'Save your recovery codes',
 };
-
-/** What went wrong, said once where a screen reader hears it. */
-function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
-      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-      {message}
-    </p>
-  );
-}
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong; try again';
@@ -121,69 +107,106 @@ export function SignInPage() {
 
   const title = TITLES[step];
   return (
-    <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-8 sm:py-16 dark:bg-slate-950">
-      <title>{`${title} · CommonGround`}</title>
-      <header className="mb-6">
-        <Link
-          to="/"
-          className="flex min-h-11 items-center gap-2 rounded-md font-semibold text-slate-900 dark:text-white"
-        >
-          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
-            <Icon name="leaf" className="h-5 w-5" />
-          </span>
-          CommonGround
-        </Link>
-      </header>
-      <main
-        id="main"
-        className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+    <AccountFrame title={title}>
+      {step === 'credentials' || step === 'code' ? (
+        <form className="mt-4 grid gap-4" onSubmit={submitCredentials} noValidate>
+          {step === 'credentials' ? (
+            <>
+              <Field label="Email">
+                {(props) => (
+                  <input
+                    {...props}
+                    type="email"
+                    name="email"
+                    autoComplete="username"
+                    required
+                    maxLength={254}
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                    className={CONTROL_CLASSES}
+                  />
+                )}
+              </Field>
+              <Field label="Password">
+                {(props) => (
+                  <input
+                    {...props}
+                    type="password"
+                    name="password"
+                    autoComplete="current-password"
+                    required
+                    maxLength={1024}
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    className={CONTROL_CLASSES}
+                  />
+                )}
+              </Field>
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Administrators confirm each sign-in with their authenticator app.
+              </p>
+              <Field
+                label="Authentication code"
+                hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    required
+                    maxLength={32}
+                    ref={codeInput}
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                    className={CONTROL_CLASSES}
+                  />
+                )}
+              </Field>
+            </>
+          )}
+          <FormError message={error} />
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : step === 'code' ? 'Verify' : 'Sign in'}
+          </Button>
+          {step === 'code' ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setStep('credentials');
+                setCode('');
+                setError(null);
+              }}
+            >
+              Back
+            </Button>
+          ) : null}
+        </form>
+      ) : null}
 
-        {step === 'credentials' || step === 'code' ? (
-          <form className="mt-4 grid gap-4" onSubmit={submitCredentials} noValidate>
-            {step === 'credentials' ? (
-              <>
-                <Field label="Email">
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="email"
-                      name="email"
-                      autoComplete="username"
-                      required
-                      maxLength={254}
-                      value={email}
-                      onChange={(event) => setEmail(event.target.value)}
-                      className={CONTROL_CLASSES}
-                    />
-                  )}
-                </Field>
-                <Field label="Password">
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="password"
-                      name="password"
-                      autoComplete="current-password"
-                      required
-                      maxLength={1024}
-                      value={password}
-                      onChange={(event) => setPassword(event.target.value)}
-                      className={CONTROL_CLASSES}
-                    />
-                  )}
-                </Field>
-              </>
-            ) : (
-              <>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  Administrators confirm each sign-in with their authenticator app.
-                </p>
-                <Field
-                  label="Authentication code"
-                  hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-                >
+      {step === 'enrol' ? (
+        <div className="mt-4 grid gap-4">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Administrators must use an authenticator app (RFC 6238 TOTP). Scan the code, then enter
+            the 6-digit code the app shows.
+          </p>
+          {setup ? (
+            <>
+              <div className="flex justify-center">
+                <Suspense fallback={<div className="h-48 w-48" aria-hidden="true" />}>
+                  <TotpQr uri={setup.uri} />
+                </Suspense>
+              </div>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Cannot scan? Enter this key by hand:{' '}
+                <code className="font-mono break-all">{setup.secret}</code>
+              </p>
+              <form className="grid gap-4" onSubmit={submitSetupCode} noValidate>
+                <Field label="Code from the app">
                   {(props) => (
                     <input
                       {...props}
@@ -191,124 +214,68 @@ export function SignInPage() {
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       required
-                      maxLength={32}
-                      ref={codeInput}
+                      maxLength={6}
                       value={code}
                       onChange={(event) => setCode(event.target.value)}
                       className={CONTROL_CLASSES}
                     />
                   )}
                 </Field>
-              </>
-            )}
-            <FormError message={error} />
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Checking…' : step === 'code' ? 'Verify' : 'Sign in'}
-            </Button>
-            {step === 'code' ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setStep('credentials');
-                  setCode('');
-                  setError(null);
-                }}
-              >
-                Back
-              </Button>
-            ) : null}
-          </form>
-        ) : null}
-
-        {step === 'enrol' ? (
-          <div className="mt-4 grid gap-4">
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              Administrators must use an authenticator app (RFC 6238 TOTP). Scan the code, then
-              enter the 6-digit code the app shows.
-            </p>
-            {setup ? (
-              <>
-                <div className="flex justify-center">
-                  <Suspense fallback={<div className="h-48 w-48" aria-hidden="true" />}>
-                    <TotpQr uri={setup.uri} />
-                  </Suspense>
-                </div>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  Cannot scan? Enter this key by hand:{' '}
-                  <code className="font-mono break-all">{setup.secret}</code>
-                </p>
-                <form className="grid gap-4" onSubmit={submitSetupCode} noValidate>
-                  <Field label="Code from the app">
-                    {(props) => (
-                      <input
-                        {...props}
-                        name="code"
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        required
-                        maxLength={6}
-                        value={code}
-                        onChange={(event) => setCode(event.target.value)}
-                        className={CONTROL_CLASSES}
-                      />
-                    )}
-                  </Field>
-                  <FormError message={error} />
-                  <Button type="submit" disabled={busy}>
-                    {busy ? 'Checking…' : 'Turn on two-factor authentication'}
-                  </Button>
-                </form>
-              </>
-            ) : (
-              <>
                 <FormError message={error} />
-                <Button disabled={busy} onClick={beginSetup}>
-                  {busy ? 'Starting…' : 'Start set-up'}
+                <Button type="submit" disabled={busy}>
+                  {busy ? 'Checking…' : 'Turn on two-factor authentication'}
                 </Button>
-              </>
-            )}
-          </div>
-        ) : null}
+              </form>
+            </>
+          ) : (
+            <>
+              <FormError message={error} />
+              <Button disabled={busy} onClick={beginSetup}>
+                {busy ? 'Starting…' : 'Start set-up'}
+              </Button>
+            </>
+          )}
+        </div>
+      ) : null}
 
-        {step === 'recovery-codes' ? (
-          <div className="mt-4 grid gap-4">
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              Each code signs you in once if your phone is lost. They are shown only now: keep them
-              somewhere safe.
-            </p>
-            <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
-              {recoveryCodes.map((recovery) => (
-                <li key={recovery} className="rounded bg-slate-100 px-2 py-1 dark:bg-slate-800">
-                  {recovery}
-                </li>
-              ))}
-            </ul>
-            <Button onClick={() => void navigate(next, { replace: true })}>
-              I saved my codes, continue
-            </Button>
-          </div>
-        ) : null}
+      {step === 'recovery-codes' ? (
+        <div className="mt-4 grid gap-4">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Each code signs you in once if your phone is lost. They are shown only now: keep them
+            somewhere safe.
+          </p>
+          <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+            {recoveryCodes.map((recovery) => (
+              <li key={recovery} className="rounded bg-slate-100 px-2 py-1 dark:bg-slate-800">
+                {recovery}
+              </li>
+            ))}
+          </ul>
+          <Button onClick={() => void navigate(next, { replace: true })}>
+            I saved my codes, continue
+          </Button>
+        </div>
+      ) : null}
 
-        {me.data?.demo && step === 'credentials' ? (
-          <div className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-            <p>
-              Demo accounts: <span className="font-mono">manager@willowcreek.example</span>,{' '}
-              <span className="font-mono">board@willowcreek.example</span> or{' '}
-              <span className="font-mono">admin@willowcreek.example</span>, password{' '}
-              <span className="font-mono">commonground-demo</span> (the README gives the
-              Admin&apos;s authenticator key).
-            </p>
-            <p className="mt-2">
-              <Link
-                to="/dashboard"
-                className="font-medium text-brand-700 underline dark:text-brand-100"
-              >
-                Back to the demo
-              </Link>
-            </p>
-          </div>
-        ) : null}
-      </main>
-    </div>
+      {me.data?.demo && step === 'credentials' ? (
+        <div className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+          <p>
+            Demo accounts: <span className="font-mono">manager@willowcreek.example</span>,{' '}
+            <span className="font-mono">board@willowcreek.example</span> or{' '}
+            <span className="font-mono">admin@willowcreek.example</span>, password{' '}
+            <span className="font-mono">commonground-demo</span> (the README gives the Admin&apos;s
+            authenticator key).
+          </p>
+          <p className="mt-2">
+            <Link
+              to="/dashboard"
+              className="font-medium text-brand-700 underline dark:text-brand-100"
+            >
+              Back to the demo
+            </Link>
+          </p>
+        </div>
+      ) : null}
+    </AccountFrame>
   );
 }
