@@ -4,6 +4,7 @@ import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
+import { reloadAmenities } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
 import { runDueSchedules } from '../../server/schedules/run-due';
 import {
@@ -127,6 +128,26 @@ for (const backend of BACKENDS) {
       const archive = await archiveOf(test.db);
       expect(archive.map((r) => r.period_from)).toEqual(['2026-10-01']);
       expect(await nextRunOf(test.db, id)).toBe(local('2026-12-01', '08:00'));
+    });
+
+    it('each pass brings in amenity changes made through another server process', async () => {
+      const [first] = community.amenities;
+      if (!first) throw new Error('no amenity');
+      const before = community.amenities.length;
+      // Another process archives an amenity: only the database knows.
+      await test.db.query(`UPDATE amenities SET archived_at = now() WHERE id = $1`, [first.id]);
+      const scheduler = startScheduler({
+        db: test.db,
+        community,
+        clock: testClock(local('2026-11-18', '09:30')).now,
+        intervalMs: 3_600_000,
+      });
+      await scheduler.tick();
+      await scheduler.stop();
+      expect(community.amenities).toHaveLength(before - 1);
+      expect(community.amenities.some((a) => a.id === first.id)).toBe(false);
+      await test.db.query(`UPDATE amenities SET archived_at = NULL WHERE id = $1`, [first.id]);
+      await reloadAmenities(test.db, community);
     });
   });
 }
