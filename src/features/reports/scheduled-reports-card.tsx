@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormStatus } from '../../ui/form-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { deleteReportSchedule, saveReportSchedule, useReportSchedules } from '../../api/alerts';
 import type { ReportSchedule } from '../../api/contract';
@@ -251,16 +252,11 @@ function ScheduleForm({
         checked={draft.enabled}
         onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
       />
-      {online ? null : (
-        <p className="text-sm font-medium text-amber-900 dark:text-amber-100">
-          You are offline. Changes to schedules need a connection.
-        </p>
-      )}
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
+      <FormStatus
+        online={online}
+        offlineText="You are offline. Changes to schedules need a connection."
+        failure={failure}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy || !online}>
           {busy ? 'Saving…' : 'Save schedule'}
