@@ -14,6 +14,7 @@ import { alertRoutes } from './alerts/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
+import { residentRoutes } from './residents/routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -221,6 +222,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     amenityRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
+  api.route('/', residentRoutes({ db, community, clock, kit, trustProxy }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {

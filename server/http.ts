@@ -54,7 +54,7 @@ export function responseKit(csp: string): ResponseKit {
 }
 
 /** Query parameters that are whole numbers: plain decimal digits only (no 1e2, 0x10, spaces). */
-const INTEGER_PARAMS = ['days', 'month'];
+const INTEGER_PARAMS = ['days', 'month', 'limit', 'offset'];
 
 /** The request's query, validated by `schema`; a 400 naming the problem otherwise. */
 export function parseQuery<S extends z.ZodMiniType>(schema: S, c: Context): z.output<S> {

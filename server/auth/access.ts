@@ -4,6 +4,9 @@ import {
   AMENITY_SETUP_PATH,
   INVITES_PATH,
   USERS_PATH,
+  RESIDENTS_EXPORT_PATH,
+  RESIDENTS_IMPORT_PATH,
+  RESIDENTS_PATH,
   API_PATHS,
   AUTH_PATHS,
   HEALTH_PATH,
@@ -89,6 +92,12 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'PATCH', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'DELETE', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'POST', path: ACCEPT_INVITE_PATH, allow: EVERYONE },
+  // Residents directory (issue 11): names, units, emails and phones are personal data, so only
+  // those who keep the directory read it; Board members (dashboards and reports) and the demo
+  // viewer do not.
+  ...crud(RESIDENTS_PATH, MANAGERS),
+  { method: 'POST', path: RESIDENTS_IMPORT_PATH, allow: MANAGERS },
+  { method: 'GET', path: RESIDENTS_EXPORT_PATH, allow: MANAGERS },
 ];
 
 /**

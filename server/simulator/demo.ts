@@ -1,3 +1,4 @@
+import type { ResidentInput, ResidentStatus } from '../../src/api/contract';
 import type { AmenityDefinition } from '../community';
 import type { UsageProfile } from './model';
 
@@ -192,4 +193,86 @@ export const DEMO_MONTHLY_OPERATING_COSTS: Readonly<Record<string, number>> = {
 export const DEMO_AMENITY_SETUP = DEMO_AMENITIES.map((amenity) => ({
   ...amenity,
   monthlyOperatingCost: DEMO_MONTHLY_OPERATING_COSTS[amenity.slug] ?? null,
+}));
+
+/**
+ * The demo community's residents directory (invented people; the addresses are example.com).
+ * Migration 012 writes the same list into databases seeded before the directory existed.
+ */
+export const DEMO_RESIDENTS: readonly ResidentInput[] = [
+  [
+    'Emily Rodriguez',
+    'A-101',
+    'emily.rodriguez@example.com',
+    '(555) 010-4101',
+    3,
+    'active',
+    '2021-03-14',
+  ],
+  [
+    'James Thompson',
+    'A-204',
+    'james.thompson@example.com',
+    '(555) 010-4204',
+    2,
+    'active',
+    '2019-08-02',
+  ],
+  [
+    'Aisha Mohammed',
+    'B-112',
+    'aisha.mohammed@example.com',
+    '(555) 010-5112',
+    4,
+    'active',
+    '2022-01-20',
+  ],
+  ['Daniel Kim', 'B-305', 'daniel.kim@example.com', null, 1, 'inactive', '2020-06-11'],
+  [
+    'Olivia Martinez',
+    'C-018',
+    'olivia.martinez@example.com',
+    '(555) 010-6018',
+    5,
+    'active',
+    '2023-04-27',
+  ],
+  [
+    'Robert Nguyen',
+    'C-221',
+    'robert.nguyen@example.com',
+    '(555) 010-6221',
+    2,
+    'active',
+    '2018-11-05',
+  ],
+  [
+    'Grace O’Connor',
+    'D-007',
+    'grace.oconnor@example.com',
+    '(555) 010-7007',
+    1,
+    'active',
+    '2024-02-09',
+  ],
+  ['Marcus Johnson', 'D-143', null, null, null, 'inactive', '2017-09-30'],
+  ['Sofia Rossi', 'E-310', 'sofia.rossi@example.com', '(555) 010-8310', 2, 'active', '2025-05-18'],
+  [
+    'Henry Walker',
+    'E-402',
+    'henry.walker@example.com',
+    '(555) 010-8402',
+    3,
+    'active',
+    '2022-10-03',
+  ],
+].map(([name, unit, email, phone, householdSize, status, joinedOn]) => ({
+  name: name as string,
+  unit: unit as string,
+  email: email as string | null,
+  phone: phone as string | null,
+  householdSize: householdSize as number | null,
+  status: status as ResidentStatus,
+  joinedOn: joinedOn as string,
+  notes: '',
 }));

@@ -2,7 +2,8 @@ import { createCommunity, type Community } from '../community';
 import type { BulkValue, Column, Database, Queryable } from '../db/database';
 import { rebuildRollups } from '../rollups';
 import { addDays, DAY, localDate, MINUTE } from '../time';
-import { DEMO_AMENITIES, DEMO_AMENITY_SETUP, DEMO_COMMUNITY } from './demo';
+import { insertResidents } from '../residents/store';
+import { DEMO_AMENITIES, DEMO_AMENITY_SETUP, DEMO_COMMUNITY, DEMO_RESIDENTS } from './demo';
 import { simulateEvents, type SimulatedEvent } from './events';
 import { localMomentFn, simulateReading, type UsageProfile } from './model';
 
@@ -146,5 +147,6 @@ export async function seedDemoInto(
     seed,
   );
   await insertEvents(tx, community.id, events);
+  await insertResidents(tx, community.id, DEMO_RESIDENTS, now);
   return { community, readings, events: events.length };
 }

@@ -677,3 +677,137 @@ export const AcceptInviteSchema = z.strictObject({
   password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
 });
 export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;
+
+// ---- Residents directory (issue 11) -------------------------------------------------------------
+
+export const RESIDENTS_PATH = '/api/residents';
+export const RESIDENTS_IMPORT_PATH = '/api/residents/import';
+export const RESIDENTS_EXPORT_PATH = '/api/residents.csv';
+
+export const RESIDENT_STATUSES = ['active', 'inactive'] as const;
+export const ResidentStatusSchema = z.enum(RESIDENT_STATUSES);
+export type ResidentStatus = z.infer<typeof ResidentStatusSchema>;
+
+/** Bounds of a resident's fields (the database checks the same). */
+export const RESIDENT_LIMITS = {
+  name: 100,
+  unit: 100,
+  email: 254,
+  phone: 40,
+  householdSize: 50,
+  notes: 500,
+} as const;
+/** More residents than any HOA has: a bound on the directory, not a plan. */
+export const MAX_RESIDENTS = 20_000;
+/** One import: at most this many rows and bytes. */
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+const isoDate = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/));
+
+/** A resident as the directory lists it. */
+export const ResidentSchema = z.object({
+  id: count,
+  name: nonEmpty,
+  /** Unit number or street address. */
+  unit: nonEmpty,
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  householdSize: z.nullable(count),
+  status: ResidentStatusSchema,
+  /** When the resident moved in (yyyy-mm-dd), when known. */
+  joinedOn: z.nullable(z.string()),
+  notes: z.string(),
+});
+export type Resident = z.infer<typeof ResidentSchema>;
+
+/** GET /api/residents: one page of the matches, and the whole directory's counts. */
+export const ResidentPageSchema = z.object({
+  residents: z.array(ResidentSchema),
+  /** Residents matching the search (all of them without one). */
+  matching: count,
+  limit: count,
+  offset: count,
+  /** The whole directory, whatever the search. */
+  total: count,
+  active: count,
+});
+export type ResidentPage = z.infer<typeof ResidentPageSchema>;
+
+export const RESIDENT_PAGE_SIZE = 50;
+export const ResidentsQuerySchema = z.object({
+  q: z._default(z.string().check(z.maxLength(100)), ''),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_RESIDENTS)), 0),
+});
+
+const optionalText = (max: number) =>
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+
+/** POST /api/residents (PATCH takes any subset of it). Empty optional text is stored as none. */
+export const ResidentInputSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(RESIDENT_LIMITS.name)),
+  unit: z.string().check(z.trim(), z.minLength(1), z.maxLength(RESIDENT_LIMITS.unit)),
+  email: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(RESIDENT_LIMITS.email),
+          z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+        ),
+    ),
+  ),
+  phone: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(RESIDENT_LIMITS.phone), z.regex(/^[0-9+()\-.\s/x#*]*$/i)),
+    ),
+  ),
+  householdSize: z.optional(
+    z.nullable(z.int().check(z.minimum(1), z.maximum(RESIDENT_LIMITS.householdSize))),
+  ),
+  status: z.optional(ResidentStatusSchema),
+  joinedOn: z.optional(z.nullable(isoDate)),
+  notes: optionalText(RESIDENT_LIMITS.notes),
+});
+export type ResidentInput = z.infer<typeof ResidentInputSchema>;
+export const ResidentPatchSchema = z.partial(ResidentInputSchema);
+export type ResidentPatch = z.infer<typeof ResidentPatchSchema>;
+
+/** One problem of an imported row: the column it is in ("Email") and what is wrong. */
+export const ImportProblemSchema = z.object({ field: z.string(), message: nonEmpty });
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+/** One data row of an import: its line in the file, the resident it makes, its problems. */
+export const ImportRowSchema = z.object({
+  line: count,
+  name: z.string(),
+  unit: z.string(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  householdSize: z.nullable(count),
+  status: ResidentStatusSchema,
+  joinedOn: z.nullable(z.string()),
+  notes: z.string(),
+  errors: z.array(ImportProblemSchema),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+/**
+ * POST /api/residents/import[?dryRun=1]: every row with its problems. A dry run stores nothing;
+ * a real import stores every row or, when any row has a problem, none (400 with this body).
+ */
+export const ResidentImportSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.array(ImportRowSchema),
+  /** Rows with at least one problem. */
+  invalid: count,
+  imported: count,
+});
+export type ResidentImport = z.infer<typeof ResidentImportSchema>;
+export const ResidentImportQuerySchema = z.object({
+  dryRun: z.optional(z.enum(['0', '1'])),
+});

@@ -43,3 +43,74 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
     ...rows.map((row) => columns.map((column) => column.value(row))),
   ]);
 }
+
+/** One record of a parsed CSV file: the line it starts on (1-based) and its cells. */
+export type CsvRecord = { line: number; cells: string[] };
+
+export type CsvParse =
+  { ok: true; records: CsvRecord[] } | { ok: false; line: number; error: string };
+
+/**
+ * CSV text (RFC 4180, as Excel, Numbers, LibreOffice and Google Sheets write it) as records: a
+ * leading byte order mark is dropped; lines end with CRLF, LF or CR; a quoted cell may hold
+ * commas, doubled quotes and line breaks; a quote inside an unquoted cell is kept as it is.
+ * Lines with nothing on them are left out. An unterminated quote, or text right after a closing
+ * quote, is an error naming the line.
+ */
+export function parseCsv(input: string): CsvParse {
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let recordLine = 1;
+  let quoted = false;
+  let quoteLine = 0;
+  /** The current cell was quoted and its closing quote has been read. */
+  let closed = false;
+  const endRecord = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== '') records.push({ line: recordLine, cells });
+    cells = [];
+    cell = '';
+    closed = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else {
+          quoted = false;
+          closed = true;
+        }
+      } else {
+        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
+        cell += char;
+      }
+      continue;
+    }
+    if (char === ',') {
+      cells.push(cell);
+      cell = '';
+      closed = false;
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else if (closed) {
+      return { ok: false, line, error: 'text after a closing quote (quote the whole cell)' };
+    } else if (char === '"' && cell === '') {
+      quoted = true;
+      quoteLine = line;
+    } else {
+      cell += char;
+    }
+  }
+  if (quoted) return { ok: false, line: quoteLine, error: 'a quoted cell is never closed' };
+  endRecord();
+  return { ok: true, records };
+}

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_IMPORT_ROWS,
+  RESIDENTS_EXPORT_PATH,
+  RESIDENTS_IMPORT_PATH,
+  RESIDENTS_PATH,
+  type Resident,
+  type ResidentImport,
+  type ResidentPage,
+  type Role,
+} from '../../src/api/contract';
+import { parseCsv } from '../../src/lib/csv';
+import { hashPassword } from '../../server/auth/passwords';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import type { Community } from '../../server/community';
+import { readMigrations, splitStatements } from '../../server/db/migrate';
+import { DEMO_RESIDENTS } from '../../server/simulator/demo';
+import { seedDemo } from '../../server/simulator/seed';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  openTestDatabase,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const ORIGIN = 'http://localhost';
+type Res = { status: number; json: unknown; text: string; headers: Headers };
+
+const HEADER = 'Name,Unit,Email,Phone,Household size,Status,Joined,Notes';
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`residents directory: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    let app: ReturnType<typeof testApp>;
+    const clock = testClock('2026-03-18T12:00:00Z');
+    const cookies = {} as Record<Role, string>;
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      const passwordHash = await hashPassword('correct horse battery staple');
+      for (const role of ['admin', 'manager', 'board'] as const) {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          {
+            email: `${role}@example.org`,
+            name: `The ${role}`,
+            role,
+            passwordHash,
+            // An Admin without an authenticator may only enrol (server/auth/access.ts).
+            totpSecret: role === 'admin' ? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' : null,
+          },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        cookies[role] = `cg_session=${await createSession(test.db, id, clock.now())}`;
+      }
+      app = testApp(test.db, community, { clock: clock.now, demo: true });
+    });
+    afterAll(() => test?.drop());
+
+    async function call(
+      method: string,
+      path: string,
+      body?: unknown,
+      { role = 'manager', type }: { role?: Role | null; type?: string } = {},
+    ): Promise<Res> {
+      const headers: Record<string, string> = {};
+      if (role) headers.Cookie = cookies[role];
+      if (method !== 'GET') headers.Origin = ORIGIN;
+      if (body !== undefined) headers['Content-Type'] = type ?? 'application/json';
+      const res = await app.app.request(path, {
+        method,
+        headers,
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      // Read as bytes: Response.text() would drop a byte order mark.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, json, text, headers: res.headers };
+    }
+    const list = async (query = '') =>
+      (await call('GET', `${RESIDENTS_PATH}${query}`)).json as ResidentPage;
+    const importCsv = (csv: string, dryRun: boolean, role: Role = 'manager') =>
+      call('POST', `${RESIDENTS_IMPORT_PATH}${dryRun ? '?dryRun=1' : ''}`, csv, {
+        role,
+        type: 'text/csv',
+      });
+    const auditRows = (action: string) =>
+      test.db.query<{ action: string; target: string; before: unknown; after: unknown }>(
+        `SELECT action, target, before, after FROM audit_log WHERE action = $1 ORDER BY id`,
+        [action],
+      );
+    const count = async () => (await list()).total;
+
+    let emily: Resident;
+
+    it('a Manager adds a resident: stored, trimmed, audited', async () => {
+      const res = await call('POST', RESIDENTS_PATH, {
+        name: '  Emily Rodriguez ',
+        unit: 'A-101',
+        email: 'Emily@Example.com',
+        phone: '(555) 010-4101',
+        householdSize: 3,
+        joinedOn: '2021-03-14',
+      });
+      expect(res.status).toBe(201);
+      emily = res.json as Resident;
+      expect(emily).toMatchObject({
+        name: 'Emily Rodriguez',
+        unit: 'A-101',
+        email: 'Emily@Example.com',
+        householdSize: 3,
+        status: 'active',
+        joinedOn: '2021-03-14',
+        notes: '',
+      });
+      const [row] = await auditRows('resident.create');
+      expect(row).toMatchObject({ target: String(emily.id), before: null });
+      expect(row?.after).toMatchObject({ name: 'Emily Rodriguez' });
+
+      const minimal = await call('POST', RESIDENTS_PATH, { name: 'Marcus Johnson', unit: 'D-143' });
+      expect(minimal.status).toBe(201);
+      expect(minimal.json).toMatchObject({ email: null, phone: null, householdSize: null });
+    });
+
+    it('refuses bad input with a 400 naming the field, and a second resident with one email', async () => {
+      const cases: [unknown, RegExp][] = [
+        [{ unit: 'A-1' }, /^name:/],
+        [{ name: ' ', unit: 'A-1' }, /^name:/],
+        [{ name: 'x'.repeat(101), unit: 'A-1' }, /^name:/],
+        [{ name: 'A', unit: 'A-1', email: 'not-an-email' }, /^email:/],
+        [{ name: 'A', unit: 'A-1', householdSize: 0 }, /^householdSize:/],
+        [{ name: 'A', unit: 'A-1', householdSize: 51 }, /^householdSize:/],
+        [{ name: 'A', unit: 'A-1', status: 'moved' }, /^status:/],
+        [{ name: 'A', unit: 'A-1', joinedOn: '14/03/2021' }, /^joinedOn:/],
+        [{ name: 'A', unit: 'A-1', id: 7 }, /unexpected field/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await call('POST', RESIDENTS_PATH, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect((res.json as { error: string }).error).toMatch(message);
+      }
+      const dup = await call('POST', RESIDENTS_PATH, {
+        name: 'Other',
+        unit: 'Z-1',
+        email: 'emily@example.COM',
+      });
+      expect(dup.status).toBe(409);
+      expect((dup.json as { error: string }).error).toMatch(/^email: .*\(Emily Rodriguez\)/);
+      const big = await call('POST', RESIDENTS_PATH, {
+        name: 'A',
+        unit: 'B',
+        notes: 'x'.repeat(20_000),
+      });
+      expect(big.status).toBe(413);
+      expect(await count()).toBe(2);
+    });
+
+    it('edits and removes, with before and after in the audit log', async () => {
+      const res = await call('PATCH', `${RESIDENTS_PATH}/${emily.id}`, {
+        unit: 'A-102',
+        status: 'inactive',
+      });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({
+        unit: 'A-102',
+        status: 'inactive',
+        email: 'Emily@Example.com',
+      });
+      const [update] = await auditRows('resident.update');
+      expect(update?.before).toMatchObject({ unit: 'A-101', status: 'active' });
+      expect(update?.after).toMatchObject({ unit: 'A-102', status: 'inactive' });
+
+      expect((await call('PATCH', `${RESIDENTS_PATH}/99999`, { unit: 'X' })).status).toBe(404);
+      expect((await call('PATCH', `${RESIDENTS_PATH}/abc`, { unit: 'X' })).status).toBe(404);
+      expect((await call('PATCH', `${RESIDENTS_PATH}/${emily.id}`, { unit: '' })).status).toBe(400);
+
+      const added = (await call('POST', RESIDENTS_PATH, { name: 'Temp', unit: 'T-1' }))
+        .json as Resident;
+      const removed = await call('DELETE', `${RESIDENTS_PATH}/${added.id}`);
+      expect(removed.status).toBe(200);
+      expect((await call('DELETE', `${RESIDENTS_PATH}/${added.id}`)).status).toBe(404);
+      const [remove] = await auditRows('resident.remove');
+      expect(remove?.before).toMatchObject({ name: 'Temp' });
+      expect(await count()).toBe(2);
+    });
+
+    it('searches by name words, email and unit (ignoring case and punctuation), with bounds', async () => {
+      for (const [name, unit, email] of [
+        ['James Thompson', 'A-204', 'jt@example.com'],
+        ['Aisha Mohammed', 'B-112', null],
+        ['Grace O’Connor', 'D-007', 'grace@example.net'],
+      ] as const) {
+        expect((await call('POST', RESIDENTS_PATH, { name, unit, email })).status).toBe(201);
+      }
+      const names = async (q: string) =>
+        (await list(`?q=${encodeURIComponent(q)}`)).residents.map((r) => r.name);
+      expect(await names('')).toEqual([
+        'Aisha Mohammed',
+        'Emily Rodriguez',
+        'Grace O’Connor',
+        'James Thompson',
+        'Marcus Johnson',
+      ]);
+      expect(await names('THOMPSON')).toEqual(['James Thompson']);
+      expect(await names('em rod')).toEqual(['Emily Rodriguez']);
+      expect(await names('a204')).toEqual(['James Thompson']);
+      expect(await names('b 112')).toEqual(['Aisha Mohammed']);
+      expect(await names('example.net')).toEqual(['Grace O’Connor']);
+      expect(await names('100%_')).toEqual([]);
+
+      const page = await list('?q=a&limit=2&offset=1');
+      expect(page).toMatchObject({ limit: 2, offset: 1, total: 5, active: 4 });
+      expect(page.residents).toHaveLength(2);
+      expect(page.matching).toBeGreaterThanOrEqual(3);
+
+      for (const bad of [
+        '?limit=0',
+        '?limit=201',
+        '?limit=1e2',
+        '?offset=-1',
+        '?offset=',
+        `?q=${'x'.repeat(101)}`,
+      ]) {
+        const res = await call('GET', `${RESIDENTS_PATH}${bad}`);
+        expect(res.status, bad).toBe(400);
+        expect((res.json as { error: string }).error).toMatch(/^Invalid query/);
+      }
+    });
+
+    it('a dry run previews each row with its problems, by line and column, and stores nothing', async () => {
+      const csv = [
+        HEADER,
+        'Olivia Martinez,C-018,olivia@example.com,(555) 010-6018,5,active,2023-04-27,',
+        ',C-019,,,,,,', // line 3: no name
+        'Robert Nguyen,C-221,not-an-email,,two,moved,2018-02-30,', // line 4
+        '"Nguyen, Jr., Robert",C-222,OLIVIA@example.com,,,,,"says ""hi"""', // line 5: quoted, dup
+        'Sam Lee,A-9,jt@example.com,,,,,', // line 6: already in the directory
+      ].join('\r\n');
+      const before = await count();
+      const res = await importCsv(csv, true);
+      expect(res.status).toBe(200);
+      const result = res.json as ResidentImport;
+      expect(result).toMatchObject({ dryRun: true, invalid: 4, imported: 0 });
+      const problems = Object.fromEntries(
+        result.rows.map((row) => [row.line, row.errors.map((e) => `${e.field}: ${e.message}`)]),
+      );
+      expect(problems[2]).toEqual([]);
+      expect(problems[3]).toEqual([expect.stringMatching(/^Name: is required/)]);
+      expect(problems[4]).toEqual([
+        expect.stringMatching(/^Email: /),
+        expect.stringMatching(/^Household size: /),
+        expect.stringMatching(/^Status: /),
+        expect.stringMatching(/^Joined: /),
+      ]);
+      expect(problems[5]).toEqual(['Email: OLIVIA@example.com is also on line 2']);
+      expect(problems[6]).toEqual([
+        'Email: jt@example.com is already in the directory (James Thompson)',
+      ]);
+      expect(result.rows[3]).toMatchObject({ name: 'Nguyen, Jr., Robert', notes: 'says "hi"' });
+      expect(await count()).toBe(before);
+    });
+
+    it('a real import with any bad row imports nothing (400 with the rows)', async () => {
+      const before = await count();
+      const res = await importCsv(`${HEADER}\nGood Person,G-1,,,,,,\n,G-2,,,,,,\n`, false);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({
+        error: 'Nothing was imported: 1 of 2 rows have problems',
+        dryRun: false,
+        invalid: 1,
+        imported: 0,
+      });
+      expect(await count()).toBe(before);
+      expect(await auditRows('resident.import')).toEqual([]);
+    });
+
+    it('refuses a bad file as a whole: header, empty, too many rows, too large, wrong type', async () => {
+      const error = async (csv: string, status = 400, type = 'text/csv') => {
+        const res = await call('POST', `${RESIDENTS_IMPORT_PATH}?dryRun=1`, csv, { type });
+        expect(res.status, csv.slice(0, 60)).toBe(status);
+        return (res.json as { error: string }).error;
+      };
+      expect(await error('Name,Flat,Email\nA,1,\n')).toMatch(
+        /^Line 1 \(the header\): unknown column "Flat"; missing column Unit/,
+      );
+      expect(await error('Unit,Email\n1,a@b.co\n')).toMatch(/missing column Name/);
+      expect(await error('Name,Unit,Name\nA,1,B\n')).toMatch(/column Name appears twice/);
+      expect(await error('')).toMatch(/^The file is empty/);
+      expect(await error('Name,Unit\n\n')).toMatch(/no residents/);
+      expect(await error('Name,Unit\n"A,1\n')).toMatch(/^Line 2: a quoted cell is never closed/);
+      const many = `Name,Unit\n${'A,1\n'.repeat(MAX_IMPORT_ROWS + 1)}`;
+      expect(await error(many)).toMatch(/has 5,001 residents; import at most 5,000/);
+      const huge = `Name,Unit,Notes\n${`A,1,${'x'.repeat(400)}\n`.repeat(3000)}`;
+      expect(await error(huge, 413)).toMatch(/larger than 1 MB/);
+      expect(await error('Name,Unit\nA,1\n', 415, 'application/json')).toMatch(/text\/csv/);
+      const bad = await call('POST', `${RESIDENTS_IMPORT_PATH}?dryRun=yes`, 'Name,Unit\nA,1\n', {
+        type: 'text/csv',
+      });
+      expect(bad.status).toBe(400);
+    });
+
+    it('imports a good file in one transaction with one audit row holding the count', async () => {
+      const before = await count();
+      // A BOM, CRLF, a blank line, a line break inside quotes, a protected formula cell.
+      const csv =
+        '\uFEFFname,UNIT,e-mail,Phone number\r\n' +
+        "Olivia Martinez,C-018,olivia@example.com,'+1 555 010 6018\r\n" +
+        '\r\n' +
+        '"Robert\nNguyen",C-221,,\r\n';
+      const dry = (await importCsv(csv, true)).json as ResidentImport;
+      expect(dry.invalid).toBe(0);
+      expect(dry.rows.map((r) => r.line)).toEqual([2, 4]);
+      const res = await importCsv(csv, false);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ dryRun: false, invalid: 0, imported: 2 });
+      expect(await count()).toBe(before + 2);
+      const olivia = (await list('?q=olivia')).residents[0];
+      expect(olivia).toMatchObject({ unit: 'C-018', phone: '+1 555 010 6018' });
+      const audits = await auditRows('resident.import');
+      expect(audits).toHaveLength(1);
+      expect(audits[0]?.after).toMatchObject({ count: 2 });
+      // The same file again: every email is now a duplicate, nothing is added.
+      const again = await importCsv(csv, false);
+      expect(again.status).toBe(400);
+      expect(await count()).toBe(before + 2);
+    });
+
+    it('exports the directory as CSV that no spreadsheet runs as a formula', async () => {
+      const evil = await call('POST', RESIDENTS_PATH, {
+        name: '=HYPERLINK("http://evil.example","x")',
+        unit: '@SUM(A1)',
+        phone: '+1 555 0100',
+        notes: '-2+3',
+      });
+      expect(evil.status).toBe(201);
+      const res = await call('GET', RESIDENTS_EXPORT_PATH);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('Content-Disposition')).toMatch(
+        /^attachment; filename="residents-[a-z0-9-]+-2026-03-18\.csv"$/,
+      );
+      expect(res.text.startsWith('\uFEFF')).toBe(true);
+      const parsed = parseCsv(res.text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const [header, ...rows] = parsed.records.map((r) => r.cells);
+      expect(header).toEqual(HEADER.split(','));
+      expect(rows).toHaveLength(await count());
+      const row = rows.find((cells) => cells[0]?.includes('HYPERLINK'));
+      expect(row?.slice(0, 3)).toEqual([
+        '\'=HYPERLINK("http://evil.example","x")',
+        "'@SUM(A1)",
+        '',
+      ]);
+      expect(row?.[3]).toBe("'+1 555 0100");
+      expect(row?.[7]).toBe("'-2+3");
+      // Every cell that starts like a formula is protected.
+      for (const cells of rows) for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      // And the export imports again as it was (without the emails already there).
+      const back = (await importCsv(res.text, true)).json as ResidentImport;
+      const evilRow = back.rows.find((r) => r.name.includes('HYPERLINK'));
+      expect(evilRow).toMatchObject({ unit: '@SUM(A1)', phone: '+1 555 0100', errors: [] });
+    });
+
+    it('Board members cannot read or change the directory; Admins can', async () => {
+      for (const [method, path, body] of [
+        ['GET', RESIDENTS_PATH, undefined],
+        ['GET', RESIDENTS_EXPORT_PATH, undefined],
+        ['POST', RESIDENTS_PATH, { name: 'B', unit: '1' }],
+        ['PATCH', `${RESIDENTS_PATH}/${emily.id}`, { unit: '1' }],
+        ['DELETE', `${RESIDENTS_PATH}/${emily.id}`, undefined],
+      ] as const) {
+        expect((await call(method, path, body, { role: 'board' })).status, path).toBe(403);
+        expect((await call(method, path, body, { role: null })).status, path).toBe(403); // demo
+      }
+      expect((await importCsv('Name,Unit\nA,1\n', true, 'board')).status).toBe(403);
+      expect((await call('GET', RESIDENTS_PATH, undefined, { role: 'admin' })).status).toBe(200);
+      const admin = await call(
+        'PATCH',
+        `${RESIDENTS_PATH}/${emily.id}`,
+        { notes: 'Pool key' },
+        {
+          role: 'admin',
+        },
+      );
+      expect(admin.json).toMatchObject({ notes: 'Pool key' });
+    });
+  });
+
+  describe.skipIf(backend.skip !== null)(`demo residents: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+    });
+    afterAll(() => test?.drop());
+
+    it('the demo community is seeded with its residents, and migration 012 writes the same list', async () => {
+      const now = Date.parse('2026-03-18T12:00:00Z');
+      await seedDemo(test.db, { now, days: 1, stepMs: 60 * 60_000, eventDays: 2 });
+      const stored = () =>
+        test.db.query<Record<string, unknown>>(
+          `SELECT name, unit, email, phone, household_size, status,
+                  to_char(joined_on, 'YYYY-MM-DD') AS joined_on
+             FROM residents ORDER BY name`,
+        );
+      const seeded = await stored();
+      expect(seeded.map((r) => r.name)).toEqual(DEMO_RESIDENTS.map((r) => r.name).sort());
+
+      // A database seeded before the directory existed: the migration's own insert.
+      await test.db.query(`DELETE FROM residents`);
+      const migration = readMigrations().find((m) => m.version === '012_residents');
+      const insert = splitStatements(migration?.sql ?? '').find((s) => s.startsWith('INSERT'));
+      await test.db.query(insert ?? 'SELECT 1');
+      expect(await stored()).toEqual(seeded);
+    });
+  });
+}
