@@ -9,7 +9,13 @@ import {
 import { SESSION_STARTED_AT } from '../lib/session';
 import { withTimeout } from '../lib/timeout';
 import * as z from 'zod/mini';
-import { ALERTS_API_PATHS, ALERTS_RESPONSE_SCHEMAS, RESPONSE_SCHEMAS } from './contract';
+import {
+  ALERTS_API_PATHS,
+  ALERTS_RESPONSE_SCHEMAS,
+  RESIDENTS_PATH,
+  RESPONSE_SCHEMAS,
+  ResidentPageSchema,
+} from './contract';
 
 /**
  * The offline snapshot: the six data queries persisted to IndexedDB (idb-keyval), restored at
@@ -26,8 +32,15 @@ const SAVE_THROTTLE_MS = 1000;
 const OPEN_TIMEOUT_MS = 2000;
 const TIMED_OUT = 'IndexedDB timed out';
 
-/** The persisted reads: the data endpoints, and the alert inbox and report archive (issue 14). */
-const PERSISTED_SCHEMAS = { ...RESPONSE_SCHEMAS, ...ALERTS_RESPONSE_SCHEMAS };
+/**
+ * The persisted reads: the data endpoints, the alert inbox and report archive (issue 14), and
+ * the residents directory pages a Manager has opened (issue 11; signing out wipes them).
+ */
+const PERSISTED_SCHEMAS = {
+  ...RESPONSE_SCHEMAS,
+  ...ALERTS_RESPONSE_SCHEMAS,
+  [RESIDENTS_PATH]: ResidentPageSchema,
+};
 
 /** An archived report's CSV text (issue 14), kept so it downloads offline once synced. */
 const ARCHIVED_CSV_SCHEMA = z.string();

@@ -1,76 +1,253 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportRow, Resident } from '../../src/api/contract';
+import { parseCsv } from '../../src/lib/csv';
 import {
-  RESIDENTS,
-  UPCOMING_EVENTS,
-  type Resident,
-} from '../../src/features/community/community-content';
-import {
-  communityStats,
-  filterResidents,
+  markExistingEmails,
+  parseResidentsCsv,
   residentsCsv,
-} from '../../src/features/community/residents';
+  unprotectCell,
+} from '../../src/lib/residents-csv';
+import {
+  changedResidentFields,
+  EMPTY_RESIDENT_FORM,
+  residentFormValuesOf,
+  residentInputOf,
+} from '../../src/features/community/resident-form-values';
+import { previewRows } from '../../src/features/community/residents-import';
 
-const names = (residents: Resident[]) => residents.map((resident) => resident.name);
+const cells = (text: string) => {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.records.map((record) => [record.line, ...record.cells]);
+};
 
-describe('filterResidents', () => {
-  it('returns everyone for an empty or blank query', () => {
-    expect(filterResidents(RESIDENTS, '')).toHaveLength(RESIDENTS.length);
-    expect(filterResidents(RESIDENTS, '   ')).toHaveLength(RESIDENTS.length);
+describe('parseCsv', () => {
+  it('reads plain and quoted cells: commas, doubled quotes and line breaks inside quotes', () => {
+    expect(cells('a,b,c\n"x, y","say ""hi""","two\nlines"\n')).toEqual([
+      [1, 'a', 'b', 'c'],
+      [2, 'x, y', 'say "hi"', 'two\nlines'],
+    ]);
   });
 
-  it('matches names in any case, every word', () => {
-    expect(names(filterResidents(RESIDENTS, 'emily'))).toEqual(['Emily Rodriguez']);
-    expect(names(filterResidents(RESIDENTS, 'JOHNSON'))).toEqual(['Marcus Johnson']);
-    expect(names(filterResidents(RESIDENTS, 'rob nguyen'))).toEqual(['Robert Nguyen']);
-    expect(filterResidents(RESIDENTS, 'emily nguyen')).toEqual([]);
+  it('takes CRLF, LF and CR line ends, drops a byte order mark, skips empty lines', () => {
+    expect(cells('\uFEFFName,Unit\r\nA,1\r\n\r\nB,2\rC,3')).toEqual([
+      [1, 'Name', 'Unit'],
+      [2, 'A', '1'],
+      [4, 'B', '2'],
+      [5, 'C', '3'],
+    ]);
   });
 
-  it('matches units ignoring case, spaces and hyphens', () => {
-    expect(names(filterResidents(RESIDENTS, 'A-204'))).toEqual(['James Thompson']);
-    expect(names(filterResidents(RESIDENTS, 'a204'))).toEqual(['James Thompson']);
-    expect(names(filterResidents(RESIDENTS, 'e 4'))).toEqual(['Henry Walker']);
+  it('numbers records by the line they start on, past line breaks inside quotes', () => {
+    expect(cells('h\r\n"a\r\nb"\r\nc\r\n').map((r) => r[0])).toEqual([1, 2, 4]);
   });
 
-  it('finds nothing for a query that matches no one', () => {
-    expect(filterResidents(RESIDENTS, 'zzz')).toEqual([]);
-    expect(filterResidents(RESIDENTS, '---')).toEqual([]);
+  it('keeps empty cells and a quote inside an unquoted cell', () => {
+    expect(cells(',,\n5" tall,x')).toEqual([
+      [1, '', '', ''],
+      [2, '5" tall', 'x'],
+    ]);
+  });
+
+  it('refuses an unterminated quote and text after a closing quote, naming the line', () => {
+    expect(parseCsv('a\n"open,b\nmore')).toEqual({
+      ok: false,
+      line: 2,
+      error: 'a quoted cell is never closed',
+    });
+    expect(parseCsv('a\n"x"y,b')).toMatchObject({ ok: false, line: 2 });
   });
 });
 
-describe('communityStats', () => {
-  it('counts from the sample content', () => {
-    expect(communityStats(RESIDENTS, UPCOMING_EVENTS)).toEqual({
-      totalResidents: RESIDENTS.length,
-      activeResidents: RESIDENTS.filter((r) => r.status === 'active').length,
-      upcomingEvents: UPCOMING_EVENTS.length,
+describe('parseResidentsCsv', () => {
+  const rowsOf = (text: string): ImportRow[] => {
+    const file = parseResidentsCsv(text);
+    if (!file.ok) throw new Error(file.error);
+    return file.rows;
+  };
+
+  it('maps headers in any case and common spellings, and makes residents', () => {
+    const [row] = rowsOf(
+      'FULL NAME,Unit or address,E-mail,Household,status,Move-in date\nAna Souza,B-2,ana@example.org,3,Inactive,2024-02-29\n',
+    );
+    expect(row).toEqual({
+      line: 2,
+      name: 'Ana Souza',
+      unit: 'B-2',
+      email: 'ana@example.org',
+      phone: null,
+      householdSize: 3,
+      status: 'inactive',
+      joinedOn: '2024-02-29',
+      notes: '',
+      errors: [],
     });
+  });
+
+  it('names the column and says what is wrong with each cell', () => {
+    const [row] = rowsOf(
+      'Name,Unit,Email,Phone,Household size,Status,Joined\n,,a@,call me,0,gone,2023-02-29\n',
+    );
+    expect(row?.errors.map((e) => e.field)).toEqual([
+      'Name',
+      'Unit',
+      'Email',
+      'Phone',
+      'Household size',
+      'Status',
+      'Joined',
+    ]);
+  });
+
+  it('reports a repeated email (any case) on the later rows', () => {
+    const rows = rowsOf('Name,Unit,Email\nA,1,x@example.org\nB,2,X@Example.org\nC,3,\nD,4,\n');
+    expect(rows.map((r) => r.errors.map((e) => e.message))).toEqual([
+      [],
+      ['X@Example.org is also on line 2'],
+      [],
+      [],
+    ]);
+  });
+
+  it('refuses a file without the required columns, with unknown or repeated ones', () => {
+    expect(parseResidentsCsv('Name,Email\nA,a@b.co')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('missing column Unit') as string,
+    });
+    expect(parseResidentsCsv('Name,Unit,Pets\nA,1,2')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('unknown column "Pets"') as string,
+    });
+    expect(parseResidentsCsv('\uFEFF')).toMatchObject({ ok: false });
+  });
+
+  it('flags extra cells beyond the header', () => {
+    const [row] = rowsOf('Name,Unit\nA,1,surprise\n');
+    expect(row?.errors).toEqual([{ field: '', message: 'has 3 cells, the header 2' }]);
+  });
+
+  it('adds the emails already in the directory', () => {
+    const rows = markExistingEmails(
+      rowsOf('Name,Unit,Email\nA,1,Emily@Example.com\nB,2,\n'),
+      new Map([['emily@example.com', 'Emily Rodriguez']]),
+    );
+    expect(rows[0]?.errors).toEqual([
+      {
+        field: 'Email',
+        message: 'Emily@Example.com is already in the directory (Emily Rodriguez)',
+      },
+    ]);
+    expect(rows[1]?.errors).toEqual([]);
   });
 });
 
 describe('residentsCsv', () => {
-  it('writes a header and one escaped line per resident', () => {
-    const csv = residentsCsv([
-      {
-        id: 'x',
-        name: 'Lee, "Sam"',
-        unit: '=A1',
-        joinDate: '2024-01-02',
-        status: 'active',
-        favoriteAmenities: ['Solis Hall', 'Grand Lake'],
-      },
-      {
-        id: 'y',
-        name: 'Ana Souza',
-        unit: 'B-2',
-        joinDate: '2023-05-06',
-        status: 'inactive',
-        favoriteAmenities: [],
-      },
-    ]);
-    expect(csv).toBe(
-      'Name,Unit,Join date,Status,Favorite amenities\r\n' +
-        `"Lee, ""Sam""",'=A1,2024-01-02,active,Solis Hall; Grand Lake\r\n` +
-        'Ana Souza,B-2,2023-05-06,inactive,\r\n',
+  const resident: Resident = {
+    id: 1,
+    name: 'Lee, "Sam"',
+    unit: '=A1',
+    email: null,
+    phone: '+1 555 0100',
+    householdSize: 2,
+    status: 'active',
+    joinedOn: '2024-01-02',
+    notes: '@home\tnow',
+  };
+
+  it('writes the import columns, escaped and formula-safe', () => {
+    expect(residentsCsv([resident])).toBe(
+      'Name,Unit,Email,Phone,Household size,Status,Joined,Notes\r\n' +
+        `"Lee, ""Sam""",'=A1,,'+1 555 0100,2,active,2024-01-02,'@home\tnow\r\n`,
     );
+  });
+
+  it('reads back as it was written', () => {
+    const [row] = (parseResidentsCsv(residentsCsv([resident])) as { rows: ImportRow[] }).rows;
+    expect(row).toMatchObject({
+      name: 'Lee, "Sam"',
+      unit: '=A1',
+      phone: '+1 555 0100',
+      notes: '@home\tnow',
+    });
+  });
+
+  it('unprotects only what the export protected', () => {
+    expect(unprotectCell("'=SUM(A1)")).toBe('=SUM(A1)');
+    expect(unprotectCell("'+1 555")).toBe('+1 555');
+    expect(unprotectCell("O'Brien")).toBe("O'Brien");
+    expect(unprotectCell("'quoted'")).toBe("'quoted'");
+  });
+});
+
+describe('the resident form', () => {
+  it('checks with the server schema and sends empty optional fields as none', () => {
+    expect(
+      residentInputOf({ ...EMPTY_RESIDENT_FORM, name: ' Ana ', unit: 'B-2', householdSize: ' 3 ' }),
+    ).toEqual({
+      ok: true,
+      input: {
+        name: 'Ana',
+        unit: 'B-2',
+        email: null,
+        phone: null,
+        householdSize: 3,
+        status: 'active',
+        joinedOn: null,
+        notes: '',
+      },
+    });
+    const bad = residentInputOf({
+      ...EMPTY_RESIDENT_FORM,
+      email: 'nope',
+      householdSize: '2.5',
+    });
+    expect(bad.ok).toBe(false);
+    expect(Object.keys(bad.ok ? {} : bad.errors).sort()).toEqual([
+      'email',
+      'householdSize',
+      'name',
+      'unit',
+    ]);
+  });
+
+  it('an edit sends only what changed', () => {
+    const before: Resident = {
+      id: 4,
+      name: 'Ana',
+      unit: 'B-2',
+      email: 'ana@example.org',
+      phone: null,
+      householdSize: null,
+      status: 'active',
+      joinedOn: null,
+      notes: '',
+    };
+    const values = { ...residentFormValuesOf(before), unit: 'B-3', phone: '555 0100' };
+    const checked = residentInputOf(values);
+    if (!checked.ok) throw new Error('invalid');
+    expect(changedResidentFields(before, checked.input)).toEqual({
+      unit: 'B-3',
+      phone: '555 0100',
+    });
+  });
+});
+
+describe('previewRows', () => {
+  const row = (line: number, bad: boolean): ImportRow => ({
+    line,
+    name: `R${line}`,
+    unit: '1',
+    email: null,
+    phone: null,
+    householdSize: null,
+    status: 'active',
+    joinedOn: null,
+    notes: '',
+    errors: bad ? [{ field: 'Name', message: 'x' }] : [],
+  });
+
+  it('lists rows with problems first, up to the limit', () => {
+    const rows = [row(2, false), row(3, true), row(4, false), row(5, true)];
+    expect(previewRows(rows, 3).map((r) => r.line)).toEqual([3, 5, 2]);
   });
 });

@@ -1,0 +1,202 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Resident, ResidentStatus } from '../../api/contract';
+import {
+  createResident,
+  fieldOfError,
+  refreshResidents,
+  removeResident,
+  updateResident,
+  type Outcome,
+} from '../../api/residents';
+import { useConnectivity } from '../../lib/connectivity';
+import { Button } from '../../ui/button';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { FormStatus } from '../../ui/form-status';
+import { SelectField } from '../../ui/select-field';
+import {
+  changedResidentFields,
+  EMPTY_RESIDENT_FORM,
+  residentFieldOf,
+  residentFormValuesOf,
+  residentInputOf,
+  type ResidentFormErrors,
+  type ResidentFormField,
+  type ResidentFormValues,
+} from './resident-form-values';
+
+export const RESIDENTS_NEED_CONNECTION =
+  'Changing the residents directory needs a connection to CommonGround. You are offline: nothing is saved until it returns.';
+
+const STATUS_OPTIONS = [
+  { value: 'active' as const, label: 'Active' },
+  { value: 'inactive' as const, label: 'Inactive' },
+];
+
+/**
+ * Add Resident (no `resident`) or Edit: checked on the device with the server's own schema, then
+ * saved in one request; the server's refusal lands next to the field it names.
+ */
+export function ResidentForm({
+  resident,
+  onDone,
+}: {
+  resident?: Resident;
+  onDone: (saved: Resident | null) => void;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [values, setValues] = useState<ResidentFormValues>(
+    resident ? residentFormValuesOf(resident) : EMPTY_RESIDENT_FORM,
+  );
+  const [errors, setErrors] = useState<ResidentFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: ResidentFormField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const checked = residentInputOf(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    if (!online) {
+      setFailure(RESIDENTS_NEED_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = resident
+        ? await updateResident(resident.id, changedResidentFields(resident, checked.input))
+        : await createResident(checked.input);
+      if (result.ok) {
+        await refreshResidents(client);
+        onDone(result.value);
+        return;
+      }
+      const field = residentFieldOf(fieldOfError(result.error));
+      if (field) setErrors({ [field]: result.error.replace(/^[A-Za-z]+:\s*/, '') });
+      else setFailure(result.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (
+    field: ResidentFormField,
+    label: string,
+    props: Record<string, string> = {},
+    optional = true,
+  ) => (
+    <Field label={label} error={errors[field]} optional={optional}>
+      {(control) => (
+        <input
+          {...control}
+          {...props}
+          name={field}
+          value={values[field]}
+          onChange={(event) => set(field)(event.target.value)}
+          className={CONTROL_CLASSES}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      {text('name', 'Name', { autoComplete: 'off' }, false)}
+      {text('unit', 'Unit or address', { autoComplete: 'off' }, false)}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
+        {text('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
+        {text('householdSize', 'Household size', { inputMode: 'numeric' })}
+        {text('joinedOn', 'Joined', { type: 'date' })}
+      </div>
+      <SelectField<ResidentStatus>
+        label="Status"
+        name="status"
+        value={values.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => set('status')(status)}
+        error={errors.status}
+      />
+      <Field label="Notes" error={errors.notes} optional>
+        {(control) => (
+          <textarea
+            {...control}
+            name="notes"
+            rows={2}
+            value={values.notes}
+            onChange={(event) => set('notes')(event.target.value)}
+            className={CONTROL_CLASSES}
+          />
+        )}
+      </Field>
+      <FormStatus online={online} offlineText={RESIDENTS_NEED_CONNECTION} failure={failure} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {resident ? 'Save changes' : 'Add resident'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Remove, after the dialog that holds this has asked; nothing is removed offline. */
+export function RemoveResident({
+  resident,
+  onDone,
+}: {
+  resident: Resident;
+  onDone: (removed: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    setFailure(null);
+    if (!online) {
+      setFailure(RESIDENTS_NEED_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result: Outcome<Resident> = await removeResident(resident.id);
+      if (result.ok) {
+        await refreshResidents(client);
+        onDone(true);
+      } else setFailure(result.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {resident.name} ({resident.unit}) leaves the directory. This cannot be undone; the audit log
+        keeps a record of the removal.
+      </p>
+      <FormStatus online={online} offlineText={RESIDENTS_NEED_CONNECTION} failure={failure} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
+          Remove resident
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Resident, ResidentPage } from '../../api/contract';
+import { useResidents } from '../../api/residents';
+import { formatCalendarDate, formatCount } from '../../lib/format';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { EmptyNote } from '../../ui/empty-note';
+import { CONTROL_CLASSES } from '../../ui/field';
+import { Icon } from '../../ui/icons';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryState } from '../../ui/query-state';
+
+/** How long typing may pause before the search is sent (and written to the URL). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search in the URL (`?q=`), typed into a box that updates it after a pause. */
+export function useDirectorySearch() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  // Back/Forward (or a link) changes the URL: the box follows.
+  const [seen, setSeen] = useState(q);
+  if (q !== seen) {
+    setSeen(q);
+    setText(q);
+  }
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (text.trim()) next.set('q', text.trim());
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, setParams]);
+  return { q, text, setText };
+}
+
+/** The directory's search, its page, and the query that reads it (the tiles read it too). */
+export function useDirectory({ enabled }: { enabled: boolean }) {
+  const { q, text, setText } = useDirectorySearch();
+  const [page, setPage] = useState({ q, offset: 0 });
+  // A new search starts at its first page.
+  const offset = page.q === q ? page.offset : 0;
+  const query = useResidents(q, offset, { enabled });
+  return { q, text, setText, query, setOffset: (next: number) => setPage({ q, offset: next }) };
+}
+
+/**
+ * The residents directory card (Managers and Admins): a search, one page of matches, and Edit
+ * and Remove on each row. The page comes from the server and stays in the offline snapshot.
+ */
+export function ResidentsDirectory({
+  directory,
+  onEdit,
+  onRemove,
+}: {
+  directory: ReturnType<typeof useDirectory>;
+  onEdit: (resident: Resident) => void;
+  onRemove: (resident: Resident) => void;
+}) {
+  const searchId = useId();
+  const { q, text, setText, setOffset, query } = directory;
+
+  return (
+    <Card aria-labelledby="residents-directory">
+      <CardHeader
+        id="residents-directory"
+        title="Residents Directory"
+        description="Search by name, email or unit."
+      />
+      <CardBody>
+        <div role="search" className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            Search residents
+          </label>
+          <Icon
+            name="search"
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search by name, email or unit, e.g. A-204"
+            autoComplete="off"
+            maxLength={100}
+            className={`${CONTROL_CLASSES} pl-9`}
+          />
+        </div>
+        <div className="mt-2">
+          <QueryState query={query} label="residents" skeleton={<ListSkeleton rows={5} />}>
+            {(data) => (
+              <DirectoryPage
+                data={data}
+                q={q}
+                onClear={() => setText('')}
+                onPage={setOffset}
+                onEdit={onEdit}
+                onRemove={onRemove}
+              />
+            )}
+          </QueryState>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
+
+function DirectoryPage({
+  data,
+  q,
+  onClear,
+  onPage,
+  onEdit,
+  onRemove,
+}: {
+  data: ResidentPage;
+  q: string;
+  onClear: () => void;
+  onPage: (offset: number) => void;
+  onEdit: (resident: Resident) => void;
+  onRemove: (resident: Resident) => void;
+}) {
+  const first = data.offset + 1;
+  const last = data.offset + data.residents.length;
+  const paged = data.matching > data.limit;
+  return (
+    <>
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        {q
+          ? `${formatCount(data.matching)} of ${formatCount(data.total)} residents match.`
+          : `${formatCount(data.total)} residents.`}
+        {paged && data.residents.length
+          ? ` Showing ${formatCount(first)}–${formatCount(last)}.`
+          : ''}
+      </p>
+      {data.residents.length ? (
+        <ul aria-label="Residents" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {data.residents.map((resident) => (
+            <ResidentRow
+              key={resident.id}
+              resident={resident}
+              onEdit={() => onEdit(resident)}
+              onRemove={() => onRemove(resident)}
+            />
+          ))}
+        </ul>
+      ) : q ? (
+        <div className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
+          <p className="font-medium">No residents match “{q}”.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Check the spelling, or search by unit, e.g. B-112.
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={onClear}>
+            Clear search
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-3">
+          <EmptyNote title="No residents yet">
+            Add residents one by one, or import them from a CSV file.
+          </EmptyNote>
+        </div>
+      )}
+      {paged ? (
+        <nav aria-label="Directory pages" className="mt-3 flex flex-wrap justify-between gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={data.offset === 0}
+            onClick={() => onPage(Math.max(0, data.offset - data.limit))}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={last >= data.matching}
+            onClick={() => onPage(data.offset + data.limit)}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function ResidentRow({
+  resident,
+  onEdit,
+  onRemove,
+}: {
+  resident: Resident;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const active = resident.status === 'active';
+  const details = [
+    `Unit ${resident.unit}`,
+    resident.joinedOn ? `Joined ${formatCalendarDate(resident.joinedOn)}` : null,
+    resident.householdSize ? `Household of ${resident.householdSize}` : null,
+  ].filter(Boolean);
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-3">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+      >
+        {resident.name
+          .split(/\s+/)
+          .map((part) => part.charAt(0))
+          .join('')
+          .slice(0, 2)}
+      </span>
+      <div className="min-w-0 flex-1 basis-48">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-medium break-words">{resident.name}</p>
+          <Badge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{details.join(' · ')}</p>
+        {resident.email || resident.phone ? (
+          <p className="flex flex-wrap gap-x-3 text-sm">
+            {resident.email ? (
+              <a
+                href={`mailto:${resident.email}`}
+                className="break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
+                {resident.email}
+              </a>
+            ) : null}
+            {resident.phone ? (
+              <a
+                href={`tel:${resident.phone.replace(/[^\d+]/g, '')}`}
+                className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
+                {resident.phone}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex w-full gap-2 pl-13 sm:w-auto sm:pl-0">
+        <Button variant="secondary" size="sm" aria-label={`Edit ${resident.name}`} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Remove ${resident.name}`} onClick={onRemove}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
