@@ -1,12 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { residentsFixture } from '../../mocks/residents-handlers';
+import { ME_PATH, RESIDENTS_IMPORT_PATH, RESIDENTS_PATH, type Me } from '../../src/api/contract';
 import { CommunityManagementPage } from '../../src/features/community/community-management-page';
-import { RESIDENTS } from '../../src/features/community/community-content';
+import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
 import { renderWithApp } from '../render';
 
-function renderPage() {
-  return renderWithApp(<CommunityManagementPage />, { route: '/community-management' });
+function renderPage(route = '/community-management') {
+  return renderWithApp(<CommunityManagementPage />, { route });
 }
 
 function residentNames() {
@@ -17,56 +22,253 @@ function residentNames() {
     .map((item) => item.querySelector('p')?.textContent);
 }
 
-describe('Community Management page', () => {
-  it('shows the buttons, the four tiles and the lists of the spec', () => {
+/** Records the writes the page sends: method, path and query, body. */
+function captureWrites() {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET') return;
+    const url = new URL(request.url);
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // CSV
+        }
+        sent.push({ method: request.method, url: url.pathname + url.search, body });
+      });
+  });
+  return sent;
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+});
+
+const allNames = residentsFixture.map((r) => r.name);
+
+describe('Community Management: the residents directory (Managers)', () => {
+  it('lists the server’s directory with its counts, and the events', async () => {
     renderPage();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Community Management' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export Data' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Resident' })).toBeInTheDocument();
+    await waitFor(() => expect(residentNames()).toEqual(allNames));
     const tiles = screen.getByLabelText('Community statistics');
-    expect(within(tiles).getByText('Total Residents').nextElementSibling).toHaveTextContent(
-      String(RESIDENTS.length),
-    );
-    expect(within(tiles).getAllByRole('term')).toHaveLength(3);
-    expect(residentNames()).toEqual(RESIDENTS.map((resident) => resident.name));
-
-    // No fixed activity feed presented as fact.
-    expect(screen.queryByRole('region', { name: 'Recent Activity' })).not.toBeInTheDocument();
+    expect(within(tiles).getByText('Total Residents').nextElementSibling).toHaveTextContent('5');
+    expect(within(tiles).getByText('Active Residents').nextElementSibling).toHaveTextContent('4');
+    expect(screen.getByText('5 residents.')).toBeInTheDocument();
     const events = screen.getByRole('region', { name: 'Upcoming Community Events' });
-    expect(within(events).getByRole('button', { name: 'Create Event' })).toBeInTheDocument();
     expect(within(events).getByText('Holiday Lights Walk')).toBeInTheDocument();
+    for (const name of ['Export CSV', 'Import CSV', 'Add Resident']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Edit Emily Rodriguez' })).toBeInTheDocument();
   });
 
-  it('searches the directory by name and by unit', async () => {
+  it('searches on the server after a pause, and keeps the search in the URL', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === RESIDENTS_PATH) asked.push(url.searchParams.get('q') ?? '');
+    });
     const user = userEvent.setup();
     renderPage();
-    const search = screen.getByRole('searchbox', { name: 'Search residents' });
-
-    await user.type(search, 'sofia');
-    expect(residentNames()).toEqual(['Sofia Rossi']);
-    expect(screen.getByText('1 of 10 residents match.')).toBeInTheDocument();
-
-    await user.clear(search);
-    await user.type(search, 'b-112');
-    expect(residentNames()).toEqual(['Aisha Mohammed']);
+    await waitFor(() => expect(residentNames()).toHaveLength(5));
+    await user.type(screen.getByRole('searchbox', { name: 'Search residents' }), 'a-204');
+    await waitFor(() => expect(residentNames()).toEqual(['James Thompson']));
+    expect(screen.getByText('1 of 5 residents match.')).toBeInTheDocument();
+    // One request for the whole word, not one per letter.
+    expect(asked).toEqual(['', 'a-204']);
   });
 
-  it('says when no resident matches and clears the search', async () => {
+  it('opens with the search of the URL, and clears it', async () => {
     const user = userEvent.setup();
-    renderPage();
-    const search = screen.getByRole('searchbox', { name: 'Search residents' });
-    await user.type(search, 'Zebediah');
-    expect(screen.getByText('No residents match “Zebediah”.')).toBeInTheDocument();
-    expect(residentNames()).toEqual([]);
-
+    renderPage('/community-management?q=Zebediah');
+    expect(await screen.findByRole('searchbox', { name: 'Search residents' })).toHaveValue(
+      'Zebediah',
+    );
+    expect(await screen.findByText('No residents match “Zebediah”.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(search).toHaveValue('');
-    expect(residentNames()).toHaveLength(RESIDENTS.length);
+    await waitFor(() => expect(residentNames()).toHaveLength(5));
   });
 
-  it('exports the residents directory as a CSV file', async () => {
+  it('adds a resident: checked first, sent once, empty optional fields as none', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana Souza');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'ana@');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    expect(within(dialog).getByLabelText('Unit or address')).toHaveAccessibleDescription(
+      /Enter the unit or address/,
+    );
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-2');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'example.org');
+    await user.type(within(dialog).getByLabelText(/^Household size/), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: RESIDENTS_PATH,
+        body: {
+          name: 'Ana Souza',
+          unit: 'B-2',
+          email: 'ana@example.org',
+          phone: null,
+          householdSize: 3,
+          status: 'active',
+          joinedOn: null,
+          notes: '',
+        },
+      },
+    ]);
+    expect(await screen.findByText('Resident added')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal next to the field it names', async () => {
+    server.use(
+      http.post(RESIDENTS_PATH, () =>
+        HttpResponse.json(
+          { error: 'email: another resident already has this email address (Emily Rodriguez)' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Em');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'A-1');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'emily.rodriguez@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Email/)).toHaveAccessibleDescription(
+        'another resident already has this email address (Emily Rodriguez)',
+      ),
+    );
+    expect(dialog).toBeVisible();
+  });
+
+  it('edits a resident, sending only what changed', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit James Thompson' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit James Thompson' });
+    const unit = within(dialog).getByLabelText('Unit or address');
+    expect(unit).toHaveValue('A-204');
+    await user.clear(unit);
+    await user.type(unit, 'A-205');
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Inactive');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      { method: 'PATCH', url: `${RESIDENTS_PATH}/4`, body: { unit: 'A-205', status: 'inactive' } },
+    ]);
+  });
+
+  it('removes a resident only after asking', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove Daniel Kim' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Daniel Kim?' });
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove resident' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([{ method: 'DELETE', url: `${RESIDENTS_PATH}/2`, body: '' }]);
+  });
+
+  it('offline, says that changes need a connection and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const sent = captureWrites();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(RESIDENTS_NEED_CONNECTION);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('Import CSV', () => {
+  const file = (text: string) => new File([text], 'residents.csv', { type: 'text/csv' });
+
+  it('previews each row with its problems and will not import while any row has one', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import residents from CSV' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      file('Name,Unit,Email\nAna Souza,B-2,ana@example.org\n,B-3,emily.rodriguez@example.com\n'),
+    );
+    const preview = await within(dialog).findByRole('region', { name: 'Import preview' });
+    expect(preview).toHaveTextContent('residents.csv: 2 rows, 1 with problems.');
+    const rows = [...within(preview).getByRole('list', { name: 'Rows' }).children];
+    expect(rows[0]).toHaveTextContent('Line 3');
+    expect(rows[0]).toHaveTextContent('Name: is required');
+    expect(rows[0]).toHaveTextContent(
+      'Email: emily.rodriguez@example.com is already in the directory (Emily Rodriguez)',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(sent).toEqual([
+      { method: 'POST', url: `${RESIDENTS_IMPORT_PATH}?dryRun=1`, body: expect.any(String) },
+    ]);
+  });
+
+  it('imports a clean file after the preview', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import residents from CSV' });
+    const csv = 'Name,Unit\r\nAna Souza,B-2\r\n"Lee, Sam",B-3\r\n';
+    await user.upload(within(dialog).getByLabelText('CSV file'), file(csv));
+    expect(await within(dialog).findByText(/2 residents, no problems/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Import 2 residents' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent.map((s) => s.url)).toEqual([
+      `${RESIDENTS_IMPORT_PATH}?dryRun=1`,
+      RESIDENTS_IMPORT_PATH,
+    ]);
+    expect(sent[1]?.body).toBe(csv);
+    expect(await screen.findByText('Import complete')).toBeInTheDocument();
+  });
+
+  it('says why a whole file is refused', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import residents from CSV' });
+    await user.upload(within(dialog).getByLabelText('CSV file'), file('Who,Where\nA,1\n'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Line 1 (the header): unknown column "Who"',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+});
+
+describe('Export CSV', () => {
+  it('saves the server’s file under the server’s name', async () => {
     const blobs: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       blobs.push(blob);
@@ -81,38 +283,31 @@ describe('Community Management page', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(screen.getByRole('button', { name: 'Export Data' }));
-
-    expect(names).toHaveLength(1);
-    expect(names[0]).toMatch(/^residents-directory-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['residents-willow-creek-2026-11-22.csv']));
     const text = await blobs[0]?.text();
-    const lines = text?.trimEnd().split('\r\n') ?? [];
-    expect(lines[0]).toBe('Name,Unit,Join date,Status,Favorite amenities');
-    expect(lines).toHaveLength(RESIDENTS.length + 1);
-    expect(lines).toContain('Emily Rodriguez,A-101,2021-03-14,active,The Great Lawn; Grand Lake');
-    await waitFor(() => expect(screen.getByText('Download started')).toBeInTheDocument());
+    expect(text?.split('\r\n')[0]).toBe('Name,Unit,Email,Phone,Household size,Status,Joined,Notes');
+    expect(text?.trimEnd().split('\r\n')).toHaveLength(residentsFixture.length + 1);
+    expect(await screen.findByText('Download started')).toBeInTheDocument();
   });
+});
 
-  it('is honest that adding residents and creating events needs the server', async () => {
-    const user = userEvent.setup();
+describe.each([
+  ['a Board member', { ...meFixture, user: { ...meFixture.user, role: 'board' } } satisfies Me],
+  ['the demo viewer', demoMeFixture],
+])('Community Management for %s', (_, me) => {
+  it('shows no directory and no write controls, and says who can open it', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    server.use(http.get(ME_PATH, () => HttpResponse.json(me)));
     renderPage();
-    await user.click(screen.getByRole('button', { name: 'Add Resident' }));
-    expect(screen.getByRole('dialog', { name: 'Add Resident' })).toHaveTextContent(
-      'Nothing was added.',
-    );
-    const closers = within(screen.getByRole('dialog', { name: 'Add Resident' })).getAllByRole(
-      'button',
-      { name: 'Close' },
-    );
-    await user.click(closers.at(-1) as HTMLElement);
-
-    await user.click(screen.getByRole('button', { name: 'Create Event' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Event' });
-    expect(dialog).toHaveTextContent('Nothing was created.');
-    expect(within(dialog).getByRole('link', { name: 'Open Amy Events' })).toHaveAttribute(
-      'href',
-      '/amy-events',
-    );
+    expect(await screen.findByText(/only HOA Managers and Administrators/)).toBeInTheDocument();
+    for (const name of ['Export CSV', 'Import CSV', 'Add Resident']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByText('Total Residents')).toBeNull();
+    expect(asked).not.toContain(RESIDENTS_PATH);
   });
 });
