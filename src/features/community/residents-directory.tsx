@@ -196,6 +196,10 @@ function DirectoryPage({
   );
 }
 
+/** Email and phone links: 44 px tall touch targets on phones, plain text height from md up. */
+const CONTACT_LINK =
+  'inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2 md:min-h-0 dark:text-brand-100';
+
 function ResidentRow({
   resident,
   onEdit,
@@ -230,20 +234,14 @@ function ResidentRow({
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">{details.join(' · ')}</p>
         {resident.email || resident.phone ? (
-          <p className="flex flex-wrap gap-x-3 text-sm">
+          <p className="flex flex-wrap gap-x-4 text-sm">
             {resident.email ? (
-              <a
-                href={`mailto:${resident.email}`}
-                className="break-all text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-              >
+              <a href={`mailto:${resident.email}`} className={`${CONTACT_LINK} break-all`}>
                 {resident.email}
               </a>
             ) : null}
             {resident.phone ? (
-              <a
-                href={`tel:${resident.phone.replace(/[^\d+]/g, '')}`}
-                className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-              >
+              <a href={`tel:${resident.phone.replace(/[^\d+]/g, '')}`} className={CONTACT_LINK}>
                 {resident.phone}
               </a>
             ) : null}

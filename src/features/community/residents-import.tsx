@@ -15,6 +15,9 @@ import { FormStatus } from '../../ui/form-status';
 import { Icon } from '../../ui/icons';
 import { RESIDENTS_NEED_CONNECTION } from './resident-form';
 
+/** "1 row", "2 rows". */
+const count = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Rows listed in the preview; the rest are counted. Rows with problems come first. */
 export const PREVIEW_ROWS = 100;
 
@@ -129,7 +132,7 @@ export function ResidentsImport({ onDone }: { onDone: (imported: number) => void
         </Button>
         <Button disabled={!ready || busy} onClick={() => void runImport()}>
           {preview && preview.invalid === 0
-            ? `Import ${formatCount(preview.rows.length)} residents`
+            ? `Import ${count(preview.rows.length, 'resident')}`
             : 'Import'}
         </Button>
       </div>
@@ -151,8 +154,8 @@ function ImportPreview({ preview, fileName }: { preview: ResidentImport; fileNam
         }
       >
         {preview.invalid
-          ? `${fileName}: ${formatCount(total)} rows, ${formatCount(preview.invalid)} with problems. Nothing is imported while any row has a problem: fix them in the file and choose it again.`
-          : `${fileName}: ${formatCount(total)} residents, no problems. Nothing is saved until you press Import.`}
+          ? `${fileName}: ${count(total, 'row')}, ${formatCount(preview.invalid)} with problems. Nothing is imported while any row has a problem: fix them in the file and choose it again.`
+          : `${fileName}: ${count(total, 'resident')}, no problems. Nothing is saved until you press Import.`}
       </p>
       <ol aria-label="Rows" className="grid gap-2">
         {shown.map((row) => (
