@@ -737,7 +737,10 @@ export type ResidentPage = z.infer<typeof ResidentPageSchema>;
 export const RESIDENT_PAGE_SIZE = 50;
 export const ResidentsQuerySchema = z.object({
   q: z._default(z.string().check(z.maxLength(100)), ''),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)),
+    RESIDENT_PAGE_SIZE,
+  ),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_RESIDENTS)), 0),
 });
 

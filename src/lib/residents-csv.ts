@@ -137,6 +137,15 @@ export type ResidentsFile =
  * server's part (`markExistingEmails`).
  */
 export function parseResidentsCsv(text: string): ResidentsFile {
+  // Bytes that are not UTF-8 (Excel's plain "CSV" on Windows) were read as U+FFFD.
+  const garbled = text.indexOf('\uFFFD');
+  if (garbled !== -1) {
+    const line = text.slice(0, garbled).split(/\r\n|\r|\n/).length;
+    return {
+      ok: false,
+      error: `Line ${line}: the file is not UTF-8 text; in Excel, save it as "CSV UTF-8 (Comma delimited)"`,
+    };
+  }
   const parsed = parseCsv(text);
   if (!parsed.ok) return { ok: false, error: `Line ${parsed.line}: ${parsed.error}` };
   const [header, ...records] = parsed.records;

@@ -307,6 +307,18 @@ for (const backend of BACKENDS) {
       const huge = `Name,Unit,Notes\n${`A,1,${'x'.repeat(400)}\n`.repeat(3000)}`;
       expect(await error(huge, 413)).toMatch(/larger than 1 MB/);
       expect(await error('Name,Unit\nA,1\n', 415, 'application/json')).toMatch(/text\/csv/);
+      // "José" in Windows-1252, as Excel's plain CSV writes it.
+      const latin1 = await app.app.request(`${RESIDENTS_IMPORT_PATH}?dryRun=1`, {
+        method: 'POST',
+        headers: { Cookie: cookies.manager, Origin: ORIGIN, 'Content-Type': 'text/csv' },
+        body: Buffer.concat([
+          Buffer.from('Name,Unit\nJos'),
+          Buffer.from([0xe9]),
+          Buffer.from(',1\n'),
+        ]),
+      });
+      expect(latin1.status).toBe(400);
+      expect(((await latin1.json()) as { error: string }).error).toMatch(/^Line 2: .*not UTF-8/);
       const bad = await call('POST', `${RESIDENTS_IMPORT_PATH}?dryRun=yes`, 'Name,Unit\nA,1\n', {
         type: 'text/csv',
       });

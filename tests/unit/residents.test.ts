@@ -121,6 +121,15 @@ describe('parseResidentsCsv', () => {
     expect(parseResidentsCsv('\uFEFF')).toMatchObject({ ok: false });
   });
 
+  it('refuses a file that is not UTF-8, naming the first bad line', () => {
+    // "José" saved as Windows-1252 and read as UTF-8.
+    expect(parseResidentsCsv('Name,Unit\nAna,1\nJos\uFFFD,2\n')).toEqual({
+      ok: false,
+      error:
+        'Line 3: the file is not UTF-8 text; in Excel, save it as "CSV UTF-8 (Comma delimited)"',
+    });
+  });
+
   it('flags extra cells beyond the header', () => {
     const [row] = rowsOf('Name,Unit\nA,1,surprise\n');
     expect(row?.errors).toEqual([{ field: '', message: 'has 3 cells, the header 2' }]);
