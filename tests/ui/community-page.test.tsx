@@ -8,6 +8,10 @@ import { residentsFixture } from '../../mocks/residents-handlers';
 import { ME_PATH, RESIDENTS_IMPORT_PATH, RESIDENTS_PATH, type Me } from '../../src/api/contract';
 import { CommunityManagementPage } from '../../src/features/community/community-management-page';
 import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
+import { meQuery } from '../../src/api/me';
+import { residentsQuery } from '../../src/api/residents';
+import { createQueryClient } from '../../src/api/query-client';
+import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { renderWithApp } from '../render';
 
 function renderPage(route = '/community-management') {
@@ -205,6 +209,31 @@ describe('Community Management: the residents directory (Managers)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(RESIDENTS_NEED_CONNECTION);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('Offline', () => {
+  it('shows the saved copy of the directory with its age', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    const client = createQueryClient();
+    const savedAt = SESSION_STARTED_AT - 12 * 60_000;
+    client.setQueryData(meQuery().queryKey, meFixture, { updatedAt: savedAt });
+    client.setQueryData(
+      residentsQuery('').queryKey,
+      {
+        residents: residentsFixture.slice(0, 2),
+        matching: 2,
+        limit: 50,
+        offset: 0,
+        total: 2,
+        active: 1,
+      },
+      { updatedAt: savedAt },
+    );
+    renderWithApp(<CommunityManagementPage />, { route: '/community-management', client });
+    await waitFor(() => expect(residentNames()).toEqual(allNames.slice(0, 2)));
+    expect(screen.getByText(/Offline · saved copy from 1[2-3] minutes ago/)).toBeInTheDocument();
   });
 });
 
