@@ -169,7 +169,7 @@ function startServer(
 }
 
 async function untilAnswered(child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${output()}`);
     try {
@@ -179,7 +179,7 @@ async function untilAnswered(child: ChildProcess, output: () => string): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`The server did not answer within 60 s:\n${output()}`);
+  throw new Error(`The server did not answer within 180 s:\n${output()}`);
 }
 
 /** Resident memory of a process, in MB (Linux /proc); 0 once it has gone. */
