@@ -1,7 +1,6 @@
 import type { Reading } from '../src/api/contract';
 import type { Amenity, Community } from './community';
 import type { Database, Queryable } from './db/database';
-import { isUniqueViolation } from './db/database';
 import { HttpError } from './errors';
 import { ADD_TO_BUCKET, localDayOf, READING_AGGREGATES, ROLLUP_COLUMNS } from './rollups';
 
@@ -98,22 +97,30 @@ export function validateReadings(
 const BATCH = `unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
       WITH ORDINALITY AS b (amenity_id, time, occupancy, entries, dwell_minutes, i)`;
 
-/** The batch's readings that are already stored, and whether each is identical. */
-const FIND_STORED = `
-  SELECT b.i::int AS i,
-         (r.occupancy = b.occupancy AND r.entries = b.entries
-          AND r.dwell_minutes = b.dwell_minutes) AS same,
-         r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell_minutes
+/**
+ * The batch's readings that differ from what is stored for their amenity and time. Run after
+ * WRITE_BATCH, so every reading of the batch is stored by then: either as sent (new, or an
+ * identical duplicate) or, for a conflict, with the values stored before.
+ */
+const FIND_CONFLICTS = `
+  SELECT b.i::int AS i, r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell_minutes
     FROM ${BATCH}
     JOIN readings r
       ON r.community_id = $1 AND r.amenity_id = b.amenity_id AND r.time = b.time
-   ORDER BY b.i`;
+   WHERE NOT (r.occupancy = b.occupancy AND r.entries = b.entries
+              AND r.dwell_minutes = b.dwell_minutes)
+   ORDER BY b.i
+   LIMIT 1`;
 
-/** One statement writes the new readings and adds them to their hourly and daily buckets. */
+/**
+ * One statement writes the readings not stored yet (a reading already stored, identical or not,
+ * is skipped) and adds them to their hourly and daily buckets.
+ */
 const WRITE_BATCH = `
   WITH inserted AS (
     INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
     SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes FROM ${BATCH}
+    ON CONFLICT (community_id, amenity_id, time) DO NOTHING
     RETURNING amenity_id, time, occupancy, entries, dwell_minutes
   ),
   hourly AS (
@@ -140,13 +147,7 @@ const params = (community: Community, rows: readonly ValidReading[]) => [
   community.timeZone,
 ];
 
-type StoredRow = {
-  i: number;
-  same: boolean;
-  occupancy: number;
-  entries: number;
-  dwell_minutes: number;
-};
+type ConflictRow = { i: number; occupancy: number; entries: number; dwell_minutes: number };
 
 async function writeOnce(
   tx: Queryable,
@@ -154,25 +155,25 @@ async function writeOnce(
   readings: readonly Reading[],
   rows: readonly ValidReading[],
 ): Promise<IngestResult> {
-  const stored = await tx.query<StoredRow>(FIND_STORED, params(community, rows).slice(0, 6));
-  const conflict = stored.find((s) => !s.same);
-  if (conflict) {
-    const index = conflict.i - 1;
-    const reading = readings[index];
-    throw new HttpError(
-      409,
-      `${reading ? label(index, reading) : `readings.${index}`}: a different reading for this ` +
-        `amenity and time is already stored (occupancy ${conflict.occupancy}, entries ` +
-        `${conflict.entries}, dwellMinutes ${conflict.dwell_minutes})`,
-    );
+  const values = params(community, rows);
+  const [result] = await tx.query<{ written: number }>(WRITE_BATCH, values);
+  const written = result?.written ?? 0;
+  if (written < rows.length) {
+    // Some were stored already: identical ones are duplicates; a different one is a 409 and the
+    // transaction (this batch's new readings included) rolls back.
+    const [conflict] = await tx.query<ConflictRow>(FIND_CONFLICTS, values.slice(0, 6));
+    if (conflict) {
+      const index = conflict.i - 1;
+      const reading = readings[index];
+      throw new HttpError(
+        409,
+        `${reading ? label(index, reading) : `readings.${index}`}: a different reading for this ` +
+          `amenity and time is already stored (occupancy ${conflict.occupancy}, entries ` +
+          `${conflict.entries}, dwellMinutes ${conflict.dwell_minutes})`,
+      );
+    }
   }
-  const already = new Set(stored.map((s) => s.i - 1));
-  const fresh = already.size ? rows.filter((_, i) => !already.has(i)) : rows;
-  if (fresh.length > 0) {
-    const [result] = await tx.query<{ written: number }>(WRITE_BATCH, params(community, fresh));
-    if (result?.written !== fresh.length) throw new Error('The batch was not written whole');
-  }
-  return { accepted: fresh.length, duplicates: already.size };
+  return { accepted: written, duplicates: rows.length - written };
 }
 
 /**
@@ -202,15 +203,9 @@ export async function ingestBatch(
   now: number,
 ): Promise<IngestResult> {
   const rows = validateReadings(readings, community.amenities, now, community.createdAt);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction((tx) => writeOnce(tx, community, readings, rows));
-    } catch (error) {
-      // Another writer stored some of these readings between our check and our insert
-      // (PostgreSQL, several servers): check again, now that theirs are committed.
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+  // Another writer storing some of the same readings at once (PostgreSQL, several servers) is
+  // no error: the insert skips what is already stored, then the check judges it like any other.
+  return db.transaction((tx) => writeOnce(tx, community, readings, rows));
 }
 
 /** ingestBatch for callers that only need the number of readings written (the simulator). */

@@ -1,6 +1,12 @@
+import { fork } from 'node:child_process';
 import path from 'node:path';
-import { DataDirError } from './db/data-dir';
-import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
+import { checkDataDir, DataDirError } from './db/data-dir';
+import {
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  ensureDemoCommunity,
+  openDatabase,
+  startServer,
+} from './server';
 
 /**
  * `npm start` / `npm run serve`. Environment:
@@ -54,16 +60,70 @@ function shutdownGraceMs(): number {
 /** Past the grace period, how long closing the database may take before the process exits anyway. */
 const CLOSE_DATABASE_MS = 5_000;
 
+/** Set in the environment of the short-lived process that initialises an empty DATA_DIR. */
+const INITIALISE_ONLY = 'COMMONGROUND_INITIALISE_DATA_DIR';
+
+/**
+ * The first start on an empty DATA_DIR: PGlite's initdb, the migrations and the demo seed run in
+ * a short-lived child process (this same program), so the hundreds of megabytes initdb takes in
+ * the WebAssembly heap, which never shrinks, go back to the system when it exits; the server
+ * then opens the initialised directory (a fraction of the memory). The child holds the data
+ * directory's lock while it works; if this process dies, the child stops too.
+ */
+async function initialiseInChild(dataDir: string): Promise<void> {
+  const child = fork(process.argv[1] ?? '', process.argv.slice(2), {
+    env: { ...process.env, [INITIALISE_ONLY]: '1', DATA_DIR: dataDir },
+    stdio: 'inherit',
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode));
+    });
+    if (code !== 0) {
+      throw new DataDirError(
+        `initialising the new database in DATA_DIR ${dataDir} failed (see above)`,
+      );
+    }
+  } finally {
+    process.off('SIGTERM', forward);
+    process.off('SIGINT', forward);
+  }
+}
+
+/** The child of initialiseInChild: migrate and seed DATA_DIR, then exit. */
+async function initialiseOnly() {
+  process.umask(0o077);
+  // Stop if the server that started us is gone (its IPC channel closes with it).
+  process.on('disconnect', () => process.exit(1));
+  const dataDir = path.resolve(env('DATA_DIR') ?? 'data');
+  const db = await openDatabase({ dataDir });
+  try {
+    const { seededInMs, readings } = await ensureDemoCommunity(db, Date.now());
+    if (seededInMs !== null) {
+      console.log(
+        `New database in ${dataDir}: seeded ${readings.toLocaleString('en-US')} readings and a year of events in ${(seededInMs / 1000).toFixed(1)} s`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+  process.exit(0);
+}
+
 async function main() {
   // Data files readable by this user only (PGlite creates them 0666 minus the umask).
   process.umask(0o077);
   const databaseUrl = env('DATABASE_URL');
+  const dataDir = path.resolve(env('DATA_DIR') ?? 'data');
   const grace = shutdownGraceMs();
   const started = performance.now();
+  if (!databaseUrl && !checkDataDir(dataDir).existing) await initialiseInChild(dataDir);
   const server = await startServer({
-    database: databaseUrl
-      ? { url: databaseUrl }
-      : { dataDir: path.resolve(env('DATA_DIR') ?? 'data') },
+    database: databaseUrl ? { url: databaseUrl } : { dataDir },
     port: port(),
     host: env('HOST') ?? '127.0.0.1',
     distDir: path.resolve(env('DIST_DIR') ?? 'dist'),
@@ -110,13 +170,15 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error: NodeJS.ErrnoException) => {
-  if (error instanceof DataDirError) {
-    console.error(`Could not start: ${error.message}`);
-  } else if (error.code === 'EADDRINUSE') {
-    console.error(`The port is already in use (${error.message}). Set PORT to another port.`);
-  } else {
-    console.error(`Could not start: ${error.stack ?? error.message}`);
-  }
-  process.exit(1);
-});
+(process.env[INITIALISE_ONLY] === '1' ? initialiseOnly() : main()).catch(
+  (error: NodeJS.ErrnoException) => {
+    if (error instanceof DataDirError) {
+      console.error(`Could not start: ${error.message}`);
+    } else if (error.code === 'EADDRINUSE') {
+      console.error(`The port is already in use (${error.message}). Set PORT to another port.`);
+    } else {
+      console.error(`Could not start: ${error.stack ?? error.message}`);
+    }
+    process.exit(1);
+  },
+);
