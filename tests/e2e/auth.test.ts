@@ -2,50 +2,19 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
 import { API_PATHS } from '../../src/api/contract';
+import { urlFromKey } from '../../src/api/query-fn';
 import {
   DESKTOP,
   DIST_DIR,
   PHONE,
   describeBrowser,
   openPage,
+  storedQueryKeys,
   useBrowser,
   waitForSnapshot,
 } from './browser';
-
-/** How many queries with data the offline snapshot in IndexedDB holds (0 when there is none). */
-function storedQueries(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('commonground');
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => resolve(0);
-        open.onsuccess = () => {
-          const connection = open.result;
-          if (!connection.objectStoreNames.contains('snapshot')) {
-            connection.close();
-            resolve(0);
-            return;
-          }
-          const read = connection
-            .transaction('snapshot')
-            .objectStore('snapshot')
-            .get('query-snapshot');
-          read.onsuccess = () => {
-            const snapshot = read.result as
-              { clientState?: { queries?: { state: { data?: unknown } }[] } } | undefined;
-            const queries = snapshot?.clientState?.queries ?? [];
-            resolve(queries.filter((query) => query.state.data !== undefined).length);
-            connection.close();
-          };
-          read.onerror = () => resolve(0);
-        };
-      }),
-  );
-}
 
 describeBrowser('accounts', () => {
   const browser = useBrowser();
@@ -79,12 +48,18 @@ describeBrowser('accounts', () => {
       sameSite: 'Lax',
     });
 
-    await waitForSnapshot(page, [API_PATHS.metrics]);
-    expect(await storedQueries(page)).toBeGreaterThan(0);
+    // The dashboard's data, the usage timeline the reports are built from among it, is on the
+    // device (IndexedDB).
+    await waitForSnapshot(page, [API_PATHS.metrics, API_PATHS.timeline]);
 
     await sidebar.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await expect.poll(() => storedQueries(page), { timeout: 10_000 }).toBe(0);
+    // Nothing of it is left: no snapshot record, or one without any data.
+    await expect
+      .poll(async () => ((await storedQueryKeys(page)) ?? []).map((key) => urlFromKey(key)), {
+        timeout: 10_000,
+      })
+      .toEqual([]);
     expect((await context.cookies()).some((cookie) => cookie.name === 'cg_session')).toBe(false);
     await context.close();
   });
