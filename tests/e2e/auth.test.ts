@@ -64,32 +64,37 @@ describeBrowser('accounts', () => {
     await context.close();
   });
 
-  it('with DEMO=0 app routes go to sign-in; the Board member signs in on a phone', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'commonground-nodemo-'));
-    const distDir = path.join(work, 'dist');
-    cpSync(DIST_DIR, distDir, { recursive: true });
-    const server = await startServer({
-      port: await freePort(),
-      dataDir: path.join(work, 'data'),
-      distDir,
-      env: { DEMO: '0', SIMULATE: '0' },
-    });
-    const { page, context } = await openPage(browser(), { ...PHONE, baseURL: server.url });
-    try {
-      expect((await fetch(`${server.url}/api/dashboard/metrics`)).status).toBe(401);
-      await page.goto('/analytics');
-      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/sign-in');
-      await page.getByLabel('Email').fill('board@willowcreek.example');
-      await page.getByLabel('Password').fill('commonground-demo');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      // Back where the visitor was going, signed in: no demo banner.
-      await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
-      expect(await page.getByRole('region', { name: 'Demo' }).count()).toBe(0);
-    } finally {
-      await context.close();
-      await server.stop();
-      rmSync(work, { recursive: true, force: true });
-    }
-  });
+  // Starts (and seeds) a server of its own: up to a minute on a busy two-core machine.
+  it(
+    'with DEMO=0 app routes go to sign-in; the Board member signs in on a phone',
+    { timeout: 180_000 },
+    async () => {
+      const work = mkdtempSync(path.join(tmpdir(), 'commonground-nodemo-'));
+      const distDir = path.join(work, 'dist');
+      cpSync(DIST_DIR, distDir, { recursive: true });
+      const server = await startServer({
+        port: await freePort(),
+        dataDir: path.join(work, 'data'),
+        distDir,
+        env: { DEMO: '0', SIMULATE: '0' },
+      });
+      const { page, context } = await openPage(browser(), { ...PHONE, baseURL: server.url });
+      try {
+        expect((await fetch(`${server.url}/api/dashboard/metrics`)).status).toBe(401);
+        await page.goto('/analytics');
+        await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/sign-in');
+        await page.getByLabel('Email').fill('board@willowcreek.example');
+        await page.getByLabel('Password').fill('commonground-demo');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        // Back where the visitor was going, signed in: no demo banner.
+        await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+        expect(await page.getByRole('region', { name: 'Demo' }).count()).toBe(0);
+      } finally {
+        await context.close();
+        await server.stop();
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  );
 });
