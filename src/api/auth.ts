@@ -13,6 +13,7 @@ import {
   type TotpSetup,
 } from './contract';
 import { meQuery } from './me';
+import { setSignOutPending } from './pending-sign-out';
 import type { SnapshotPersister } from './persist';
 import { NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
 
@@ -61,6 +62,8 @@ function failure(status: number, json: unknown): AuthFailure {
 export async function signIn(body: SignInBody): Promise<{ ok: true; me: Me } | AuthFailure> {
   const { status, json } = await post(AUTH_PATHS.signIn, body);
   if (status !== 200) return failure(status, json);
+  // A new session: a sign-out still waiting for the connection must not end it.
+  setSignOutPending(false);
   const me = MeSchema.safeParse(json);
   return me.success ? { ok: true, me: me.data } : failure(status, null);
 }
@@ -97,8 +100,8 @@ export async function wipeOfflineData(
 
 /**
  * Ends the session on the server, then wipes the device whatever the server said: an offline
- * sign-out still leaves nothing behind here (the cookie's session ends on the server after 12
- * idle hours).
+ * sign-out still leaves nothing behind here, and is sent to the server before anything else
+ * once it can be reached (pending-sign-out.ts), so the HttpOnly cookie's session ends then.
  */
 export async function signOut(
   client: QueryClient,
@@ -107,6 +110,9 @@ export async function signOut(
   let serverSignedOut = false;
   try {
     serverSignedOut = (await post(AUTH_PATHS.signOut)).status === 200;
+  } catch (error) {
+    setSignOutPending(true);
+    throw error;
   } finally {
     await wipeOfflineData(client, persister);
     await client.invalidateQueries({ queryKey: meQuery().queryKey });

@@ -1,15 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import { ME_PATH, MeSchema, type Role } from './contract';
+import { finishPendingSignOut } from './pending-sign-out';
 import { contractQueryFn } from './query-fn';
+
+const fetchMe = contractQueryFn(MeSchema, { on401: 'returnNull' });
 
 /**
  * Who is looking: a signed-in user, the read-only demo viewer, or null (no session and no demo:
- * the app sends the visitor to /sign-in). Not part of the offline snapshot.
+ * the app sends the visitor to /sign-in). Not part of the offline snapshot. A sign-out made
+ * offline is sent first (pending-sign-out.ts), so the old session never shows again.
  */
 export function meQuery() {
   return queryOptions({
     queryKey: [ME_PATH],
-    queryFn: contractQueryFn(MeSchema, { on401: 'returnNull' }),
+    queryFn: async (context: QueryFunctionContext) => {
+      await finishPendingSignOut();
+      return fetchMe(context);
+    },
   });
 }
 

@@ -219,6 +219,9 @@ function Account() {
   const user = me.data?.user;
   const name = user?.name ?? '…';
   const role = user ? `${ROLE_LABELS[user.role]}${me.data?.demo ? ' · read-only' : ''}` : '';
+  // Offline (or with the server out of reach) the app cannot learn who is signed in, but a
+  // shared tablet must still be wiped: Sign out is offered, and works with no connection.
+  const unknown = me.data === undefined && (me.isError || me.fetchStatus === 'paused');
   return (
     <div className="flex min-w-0 items-center gap-3">
       <span
@@ -240,7 +243,7 @@ function Account() {
         <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
           Sign in
         </Link>
-      ) : me.data ? (
+      ) : me.data || unknown ? (
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
           {busy ? 'Signing out…' : 'Sign out'}
         </Button>

@@ -11,6 +11,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import { CHROMIUM_ARGS } from '../../scripts/chromium';
 import { API_PATHS } from '../../src/api/contract';
 import { urlFromKey } from '../../src/api/query-fn';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
+import { base32Decode, totp } from '../../server/auth/totp';
 
 const context = inject('e2e');
 
@@ -88,6 +90,39 @@ const SAVED_PATHS: readonly string[] = Object.values(API_PATHS);
 type StoredQuery = { queryKey: QueryKey; state: { data?: unknown } };
 
 /**
+ * The query keys the offline snapshot in IndexedDB holds data for, or null when there is no
+ * snapshot record at all (never saved, or wiped by sign-out).
+ */
+export async function storedQueryKeys(page: Page): Promise<QueryKey[] | null> {
+  const snapshot = await page.evaluate(
+    ({ database, store, key }) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open(database);
+        // No database yet: abort, so this read does not create one without the app's store.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const connection = open.result;
+          if (!connection.objectStoreNames.contains(store)) {
+            connection.close();
+            resolve(undefined);
+            return;
+          }
+          const read = connection.transaction(store).objectStore(store).get(key);
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error ?? new Error('snapshot read failed'));
+          read.transaction?.addEventListener('complete', () => connection.close());
+        };
+      }),
+    SNAPSHOT,
+  );
+  if (snapshot === undefined) return null;
+  const queries =
+    (snapshot as { clientState?: { queries?: StoredQuery[] } }).clientState?.queries ?? [];
+  return queries.filter((query) => query.state.data !== undefined).map((q) => q.queryKey);
+}
+
+/**
  * Waits until the offline snapshot in IndexedDB holds every API answer the page has received,
  * and an answer from each of `paths` (the persister writes a moment after the data arrives).
  */
@@ -97,8 +132,8 @@ export async function waitForSnapshot(page: Page, paths: readonly string[]) {
 
 /** The answered API URLs, and the required paths, that the snapshot does not hold yet. */
 async function notYetSaved(page: Page, paths: readonly string[]): Promise<string[]> {
-  const { answered, stored } = await page.evaluate(async ({ database, store, key }) => {
-    const answered = performance
+  const answered = await page.evaluate(() =>
+    performance
       .getEntriesByType('resource')
       .filter(
         (entry): entry is PerformanceResourceTiming =>
@@ -107,38 +142,69 @@ async function notYetSaved(page: Page, paths: readonly string[]): Promise<string
           entry.responseStatus === 200,
       )
       .map((entry) => new URL(entry.name))
-      .map((url) => url.pathname + url.search);
-    const snapshot = await new Promise<unknown>((resolve, reject) => {
-      const open = indexedDB.open(database);
-      // No database yet: abort, so this read does not create one without the app's store.
-      open.onupgradeneeded = () => open.transaction?.abort();
-      open.onerror = () => resolve(undefined);
-      open.onsuccess = () => {
-        const connection = open.result;
-        if (!connection.objectStoreNames.contains(store)) {
-          connection.close();
-          resolve(undefined);
-          return;
-        }
-        const read = connection.transaction(store).objectStore(store).get(key);
-        read.onsuccess = () => resolve(read.result);
-        read.onerror = () => reject(read.error ?? new Error('snapshot read failed'));
-        read.transaction?.addEventListener('complete', () => connection.close());
-      };
-    });
-    const queries =
-      (snapshot as { clientState?: { queries?: StoredQuery[] } } | undefined)?.clientState
-        ?.queries ?? [];
-    return {
-      answered,
-      stored: queries.filter((query) => query.state.data !== undefined).map((q) => q.queryKey),
-    };
-  }, SNAPSHOT);
+      .map((url) => url.pathname + url.search),
+  );
+  const stored = (await storedQueryKeys(page)) ?? [];
   const saved = new Set(stored.map((queryKey) => urlFromKey(queryKey)));
   const savedPaths = new Set([...saved].map((url) => url.split('?')[0]));
   return [...new Set(answered.filter((url) => SAVED_PATHS.includes(url.split('?')[0] ?? '')))]
     .filter((url) => !saved.has(url))
     .concat(paths.filter((path) => !savedPaths.has(path)));
+}
+
+/**
+ * Signs a demo account in through /sign-in (the Admin with a code from its documented TOTP
+ * secret) and waits for the page it lands on. A code is accepted once: sign the Admin in at most
+ * once per 30 s on one server.
+ */
+export async function signIn(page: Page, email: string, landing = 'Dashboard') {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.email === email);
+  if (account?.totpSecret) {
+    const code = page.getByLabel('Authentication code');
+    await code.waitFor();
+    await code.fill(totp(base32Decode(account.totpSecret) ?? Buffer.alloc(0), Date.now()));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await page.getByRole('heading', { level: 1, name: landing }).waitFor();
+}
+
+/**
+ * Sends a request from the page itself, as its own code would: with the session cookie and the
+ * page's Origin (Chromium adds it to every non-GET fetch). The status and the JSON `error`, if any.
+ */
+export async function requestFromPage(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; error: string | null; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      const error =
+        json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
+          ? json.error
+          : null;
+      return { status: res.status, error, json };
+    },
+    { method, path, body },
+  );
 }
 
 /** Cuts the network: navigator.onLine is false and every request that reaches it fails. */

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { meFixture } from '../../mocks/fixtures';
+import { ME_PATH } from '../../src/api/contract';
 import { SettingsPage } from '../../src/features/settings/settings-page';
 import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
 import { renderWithApp } from '../render';
@@ -290,5 +294,26 @@ describe('Settings page', () => {
     expect(screen.getByRole('dialog', { name: 'Calendar Integration' })).toHaveTextContent(
       'Nothing was connected.',
     );
+  });
+
+  it('an Admin invites a user from the Users tab without submitting the settings form', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, role: 'admin' } }),
+      ),
+    );
+    renderSettings();
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText('Email'), 'new@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invite link' }));
+    expect(await within(dialog).findByLabelText('Invite link')).toHaveValue(
+      `${window.location.origin}/accept-invite#token=fixture-token-0123456789abcdef`,
+    );
+    // The device settings were not saved by the invite's submit.
+    expect(stored()).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -2,15 +2,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { AUTH_PATHS } from '../../src/api/contract';
-import { signOut } from '../../src/api/auth';
+import { AUTH_PATHS, ME_PATH } from '../../src/api/contract';
+import { signIn, signOut } from '../../src/api/auth';
+import { meQuery } from '../../src/api/me';
+import { isSignOutPending } from '../../src/api/pending-sign-out';
+import { meFixture } from '../../mocks/fixtures';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import { createSnapshotPersister, restoreSnapshot } from '../../src/api/persist';
 import { timelineQuery } from '../../src/api/timeline';
 
+/** The bits of localStorage the app uses, in memory (Node has no localStorage). */
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('localStorage', memoryStorage());
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,5 +66,46 @@ describe('sign-out on a shared device', () => {
     const second = await load();
     expect(second.client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
     second.stop();
+  });
+
+  it('an offline sign-out is sent before the next "who is signed in", so the session ends', async () => {
+    const calls: string[] = [];
+    let reachable = false;
+    server.use(
+      http.post(AUTH_PATHS.signOut, () => {
+        if (!reachable) return HttpResponse.error();
+        calls.push('sign-out');
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get(ME_PATH, () => {
+        calls.push('me');
+        return HttpResponse.json(meFixture);
+      }),
+    );
+    const first = await load();
+    await expect(signOut(first.client, first.persister)).rejects.toThrow(/connection/);
+    expect(isSignOutPending()).toBe(true);
+    // Still offline: nobody is reported signed in.
+    await expect(first.client.fetchQuery({ ...meQuery(), retry: false })).rejects.toThrow();
+    expect(calls).toEqual([]);
+
+    reachable = true;
+    await first.client.fetchQuery({ ...meQuery(), staleTime: 0 });
+    expect(calls).toEqual(['sign-out', 'me']);
+    expect(isSignOutPending()).toBe(false);
+    first.stop();
+  });
+
+  it('signing in again cancels a sign-out still waiting for the connection', async () => {
+    server.use(http.post(AUTH_PATHS.signOut, () => HttpResponse.error()));
+    const first = await load();
+    await expect(signOut(first.client, first.persister)).rejects.toThrow(/connection/);
+    expect(isSignOutPending()).toBe(true);
+    server.use(http.post(AUTH_PATHS.signIn, () => HttpResponse.json(meFixture)));
+    expect(await signIn({ email: 'sam@example.org', password: 'secret' })).toMatchObject({
+      ok: true,
+    });
+    expect(isSignOutPending()).toBe(false);
+    first.stop();
   });
 });

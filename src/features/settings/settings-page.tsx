@@ -113,18 +113,24 @@ export function SettingsPage() {
         </div>
       ) : null}
 
-      <form onSubmit={save} noValidate className="mt-4">
-        <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
-          <TabsList aria-label="Settings sections">
-            {SETTINGS_TABS.map((item) => (
-              <TabsTrigger key={item.value} value={item.value}>
-                {item.label}
-                {item.value === 'general' && submitted && invalid.length ? (
-                  <span className="sr-only"> (has errors)</span>
-                ) : null}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+      {/* One Tabs, two parts: the device settings are one form with its Save bar; the Users
+          panel writes to the server with forms of its own, so it sits outside that form (a form
+          inside a form submits the outer one natively: the invite was never sent). */}
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="mt-4">
+        <TabsList aria-label="Settings sections">
+          {SETTINGS_TABS.map((item) => (
+            <TabsTrigger key={item.value} value={item.value}>
+              {item.label}
+              {item.value === 'general' && submitted && invalid.length ? (
+                <span className="sr-only"> (has errors)</span>
+              ) : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent forceMount hidden={tab !== 'users'} value="users">
+          <UsersTab />
+        </TabsContent>
+        <form onSubmit={save} noValidate>
           <TabsContent forceMount hidden={tab !== 'general'} value="general">
             <GeneralTab draft={draft} errors={shownErrors} onChange={update} onBlur={touch} />
           </TabsContent>
@@ -134,45 +140,41 @@ export function SettingsPage() {
           <TabsContent forceMount hidden={tab !== 'integrations'} value="integrations">
             <IntegrationsTab />
           </TabsContent>
-          <TabsContent forceMount hidden={tab !== 'users'} value="users">
-            <UsersTab />
-          </TabsContent>
           <TabsContent forceMount hidden={tab !== 'billing'} value="billing">
             <BillingTab />
           </TabsContent>
-        </Tabs>
-
-        {/* Pinned above the bottom bar while there is something to save, so it is never lost. */}
-        <div
-          className={cx(
-            'z-20 mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95',
-            (dirty || submitted) &&
-              'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] shadow-lg lg:bottom-4',
-          )}
-        >
-          <p role="status" className="mr-auto min-w-0 text-sm text-slate-700 dark:text-slate-300">
-            {submitted && invalid.length ? (
-              <span className="font-medium text-red-700 dark:text-red-300">
-                Fix the highlighted {invalid.length === 1 ? 'field' : 'fields'} before saving.
-              </span>
-            ) : saveError ? (
-              <span className="font-medium text-red-700 dark:text-red-300">{saveError}</span>
-            ) : dirty ? (
-              'You have unsaved changes.'
-            ) : (
-              'All changes are saved on this device.'
+          {/* Pinned above the bottom bar while there is something to save, so it is never lost. */}
+          <div
+            className={cx(
+              'z-20 mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95',
+              (dirty || submitted) &&
+                'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] shadow-lg lg:bottom-4',
             )}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={discard} disabled={!dirty}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!dirty && !loadProblem}>
-              Save Changes
-            </Button>
+          >
+            <p role="status" className="mr-auto min-w-0 text-sm text-slate-700 dark:text-slate-300">
+              {submitted && invalid.length ? (
+                <span className="font-medium text-red-700 dark:text-red-300">
+                  Fix the highlighted {invalid.length === 1 ? 'field' : 'fields'} before saving.
+                </span>
+              ) : saveError ? (
+                <span className="font-medium text-red-700 dark:text-red-300">{saveError}</span>
+              ) : dirty ? (
+                'You have unsaved changes.'
+              ) : (
+                'All changes are saved on this device.'
+              )}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={discard} disabled={!dirty}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!dirty && !loadProblem}>
+                Save Changes
+              </Button>
+            </div>
           </div>
-        </div>
-      </form>
+        </form>
+      </Tabs>
 
       {/* Sensor management writes to the server, never through this form's Save: kept outside it. */}
       {tab === 'integrations' ? (

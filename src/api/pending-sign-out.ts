@@ -1,0 +1,54 @@
+import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { SIGN_OUT_PENDING_KEY } from '../lib/storage-keys';
+import { AUTH_PATHS } from './contract';
+import { HttpError, NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
+
+/**
+ * A sign-out the server has not heard yet. Signing out with no connection wipes the device at
+ * once, but the session cookie is HttpOnly: only the server can end it. Until it has, the next
+ * person to pick up a shared tablet would be signed in again as soon as it is back online. So
+ * the sign-out is remembered on the device and sent before anything asks who is signed in.
+ */
+
+export function isSignOutPending(): boolean {
+  try {
+    return localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function setSignOutPending(pending: boolean): void {
+  try {
+    if (pending) localStorage.setItem(SIGN_OUT_PENDING_KEY, String(Date.now()));
+    else localStorage.removeItem(SIGN_OUT_PENDING_KEY);
+  } catch {
+    // Storage blocked: nothing to remember the sign-out with (the session idles out in 12 h).
+  }
+}
+
+/**
+ * Sends a pending sign-out. Any answer from the server settles it: 200 ended the session, and a
+ * refusal (401, 403) means there is no session left to end. Throws NetworkError while the server
+ * cannot be reached, so no one is shown as signed in meanwhile.
+ */
+export async function finishPendingSignOut(): Promise<void> {
+  if (!isSignOutPending()) return;
+  let status: number;
+  try {
+    const res = await fetch(AUTH_PATHS.signOut, {
+      method: 'POST',
+      credentials: 'include',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    status = res.status;
+  } catch {
+    reportServerUnreachable();
+    throw new NetworkError();
+  }
+  reportServerReached();
+  if (status >= 500) throw new HttpError(status, `The server answered ${status}; try again`);
+  setSignOutPending(false);
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort, startServer } from '../../scripts/production-server';
+import { rebuildRollups } from '../../server/rollups';
+import { ensureDemoCommunity, openDatabase } from '../../server/server';
+import { USAGE_SERIES } from '../../src/lib/usage-chart';
+import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
+
+const HOUR = 3_600_000;
+/** Grand Lake's counter says nothing for these whole hours, counted back from the current one. */
+const SILENT_HOURS = [6, 5, 4] as const;
+
+/**
+ * Issue 12, "gaps drawn as breaks": the demo community with Grand Lake's counter silent for three
+ * hours (its readings of those hours removed before the server starts, as if never sent). The
+ * Daily usage chart reads out "No data" there, not 0, and its table lists the same gap, while the
+ * other amenities, and the lake before and after, have their counts.
+ */
+describeBrowser('gaps in the usage data', () => {
+  const browser = useBrowser();
+  let work: string;
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'commonground-gaps-'));
+    const dataDir = path.join(work, 'data');
+    const db = await openDatabase({ dataDir });
+    try {
+      const { community } = await ensureDemoCommunity(db, Date.now(), {
+        days: 3,
+        eventDays: 30,
+      });
+      const lake = community.amenities.find((amenity) => amenity.slug === 'grand-lake');
+      const top = Math.floor(Date.now() / HOUR) * HOUR;
+      await db.query(
+        `DELETE FROM readings WHERE community_id = $1 AND amenity_id = $2
+            AND time >= $3 AND time < $4`,
+        [
+          community.id,
+          lake?.id,
+          new Date(top - Math.max(...SILENT_HOURS) * HOUR).toISOString(),
+          new Date(top - (Math.min(...SILENT_HOURS) - 1) * HOUR).toISOString(),
+        ],
+      );
+      await rebuildRollups(db, community.id);
+    } finally {
+      await db.close();
+    }
+    server = await startServer({
+      port: await freePort(),
+      dataDir,
+      distDir: DIST_DIR,
+      env: { SIMULATE: '0' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('a silent period is a break in the chart and "No data" in its table, never 0', async () => {
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    try {
+      await page.goto('/dashboard');
+      const card = page.getByRole('region', { name: 'Amenity Usage Over Time' });
+      await card.getByRole('button', { name: 'Daily', exact: true }).click();
+      const legend = card.getByRole('list', { name: 'Usage legend' });
+      await card.getByText(/^Latest · /).waitFor();
+      const lakeColumn = USAGE_SERIES.findIndex((series) => series.key === 'lake');
+
+      // The table: one row an hour, oldest first; the lake's cell says "No data" in the gap.
+      await card.getByRole('button', { name: 'Table', exact: true }).click();
+      const rows = card.getByRole('table').getByRole('row');
+      await expect.poll(() => rows.count()).toBe(25);
+      const cells = await rows.evaluateAll((list) =>
+        list.slice(1).map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)),
+      );
+      const lakeGaps = cells.flatMap((row, i) => (row[lakeColumn] === 'No data' ? [i] : []));
+      // 24 rows: the last one is the current hour, so "6 hours back" is row 23 - 6.
+      expect(lakeGaps).toEqual(SILENT_HOURS.map((back) => 23 - back));
+      for (const i of lakeGaps) {
+        expect(cells[i]?.filter((cell) => cell === 'No data')).toHaveLength(1);
+      }
+      const [first = 0, middle = 0, last = 0] = lakeGaps;
+      // Counted before and after the silence: a break, not the end of the line.
+      expect(cells[first - 1]?.[lakeColumn]).toMatch(/^\d/);
+      expect(cells[last + 1]?.[lakeColumn]).toMatch(/^\d/);
+
+      // The chart: the cursor on a silent hour reads out "No data" for the lake, and a number
+      // for the lawn; one hour earlier the lake has its count again.
+      await card.getByRole('button', { name: 'Chart', exact: true }).click();
+      const plot = card.locator('.u-over');
+      await plot.waitFor();
+      const box = await plot.boundingBox();
+      if (!box) throw new Error('the chart has no plot area');
+      // The line has the 23 complete hours (the current one is read out, not drawn).
+      const hoverRow = async (row: number) => {
+        await page.mouse.move(box.x + (box.width * row) / 22, box.y + box.height / 2);
+      };
+      const lake = legend.getByRole('listitem').filter({ hasText: 'Grand Lake' });
+      const lawn = legend.getByRole('listitem').filter({ hasText: 'The Great Lawn' });
+      await hoverRow(middle);
+      await expect.poll(() => lake.textContent()).toBe('Grand LakeNo data');
+      expect(await lawn.textContent()).toMatch(/^The Great Lawn\d/);
+      await hoverRow(first - 1);
+      await expect.poll(() => lake.textContent()).toMatch(/^Grand Lake\d/);
+    } finally {
+      await context.close();
+    }
+  });
+});

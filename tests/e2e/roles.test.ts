@@ -1,0 +1,221 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { freePort, startServer } from '../../scripts/production-server';
+import { ALERTS_API_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
+import { axeViolations } from './axe';
+import {
+  DESKTOP,
+  DIST_DIR,
+  PHONE,
+  describeBrowser,
+  openPage,
+  requestFromPage,
+  signIn,
+  useBrowser,
+} from './browser';
+
+/**
+ * Issue 11, "sign in as each demo account, do one permitted and one forbidden action": each
+ * account signs in on /sign-in, does something its role may do through the app, and meets
+ * something it may not: the app does not offer it, and the same request sent by the page (its
+ * session cookie, its own Origin) is refused by the server. The demo viewer likewise. A server of
+ * its own (no simulator), so the changes stay out of the other tests' community.
+ */
+
+/** The screens a role sees (forms and dialogs open) are axe-clean in both themes. */
+async function expectAxeClean(page: Page, where: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    expect(await axeViolations(page), `${where}, ${dark ? 'dark' : 'light'}`).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+describeBrowser('what each role may do', () => {
+  const browser = useBrowser();
+  let work: string;
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'commonground-roles-'));
+    server = await startServer({
+      port: await freePort(),
+      dataDir: path.join(work, 'data'),
+      distDir: DIST_DIR,
+      env: { SIMULATE: '0' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  // bypassCSP lets the test inject axe (as tests/e2e/accessibility.test.ts does).
+  const open = (device = DESKTOP) =>
+    openPage(browser(), {
+      ...device,
+      baseURL: server.url,
+      bypassCSP: true,
+      serviceWorkers: 'block',
+    });
+
+  it('Admin (with TOTP) invites a user; the last Admin cannot be removed', async () => {
+    const { page, context } = await open();
+    try {
+      await signIn(page, 'admin@willowcreek.example');
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: 'Users' }).click();
+      const users = page.getByRole('tabpanel', { name: 'Users' });
+      await users.getByText('admin@willowcreek.example').waitFor();
+
+      // Permitted: an invite link, shown once.
+      await users.getByRole('button', { name: 'Add User' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add User' });
+      await dialog.getByLabel('Email').fill('treasurer@willowcreek.example');
+      await dialog.getByRole('combobox', { name: 'Role' }).selectOption('board');
+      await expectAxeClean(page, 'invite form');
+      await dialog.getByRole('button', { name: 'Create invite link' }).click();
+      const link = dialog.getByRole('textbox', { name: 'Invite link' });
+      await link.waitFor();
+      expect(await link.inputValue()).toMatch(
+        new RegExp(`^${server.url}/accept-invite#token=[A-Za-z0-9_-]{20,}$`),
+      );
+      await expectAxeClean(page, 'invite link');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+
+      // Forbidden for everyone, Admins included: removing the last Admin. The app says why
+      // (the server's own words) and the Admin stays.
+      await users.getByRole('button', { name: 'Remove: Alex Rivera' }).click();
+      await users
+        .getByRole('alert')
+        .filter({ hasText: 'The last Admin cannot be removed or demoted' })
+        .waitFor();
+      await users.getByText('admin@willowcreek.example').waitFor();
+      const list = await requestFromPage(page, 'GET', USERS_PATH);
+      const admin = (list.json as { id: number; email: string }[]).find(
+        (user) => user.email === 'admin@willowcreek.example',
+      );
+      expect(admin).toBeDefined();
+      expect(await requestFromPage(page, 'DELETE', `${USERS_PATH}/${admin?.id}`)).toMatchObject({
+        status: 409,
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Manager edits an amenity; inviting users is neither offered nor allowed', async () => {
+    const { page, context } = await open(PHONE);
+    try {
+      await signIn(page, 'manager@willowcreek.example');
+
+      // Permitted: Grand Lake's capacity, changed in its settings, on the server.
+      await page.goto('/amenities');
+      const lake = page.getByRole('article', { name: 'Grand Lake' });
+      await lake.getByText(/\d+ \/ 150/).waitFor();
+      await lake.getByRole('button', { name: 'Settings: Grand Lake' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Grand Lake settings' });
+      await dialog.getByLabel('Capacity (people)').fill('160');
+      await expectAxeClean(page, 'amenity settings');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await lake.getByText(/\d+ \/ 160/).waitFor();
+      await page.reload();
+      await lake.getByText(/\d+ \/ 160/).waitFor();
+
+      // Forbidden: inviting a user. No Add User in Settings → Users, and the server says 403.
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await page.getByText('Only Admins invite users, change roles and remove users.').waitFor();
+      expect(await page.getByRole('button', { name: 'Add User' }).count()).toBe(0);
+      const refused = await requestFromPage(page, 'POST', INVITES_PATH, {
+        email: 'someone@willowcreek.example',
+        role: 'manager',
+      });
+      expect(refused.status).toBe(403);
+      // Refused for the role, not for a missing or foreign Origin.
+      expect(refused.error).not.toMatch(/Origin/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Board member opens a report and downloads its CSV; editing an amenity is neither offered nor allowed', async () => {
+    const { page, context } = await open();
+    try {
+      await signIn(page, 'board@willowcreek.example');
+
+      // Permitted: the usage report, opened and downloaded as CSV.
+      await page.goto('/reports');
+      await page.getByRole('button', { name: 'Preview: Amenity Usage Report' }).click();
+      await page.getByRole('heading', { name: /^Amenity Usage Report — / }).waitFor();
+      const csv = page.getByRole('button', { name: 'Download CSV', exact: true });
+      await expect.poll(() => csv.isEnabled()).toBe(true);
+      const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      const file = await download.path();
+      expect(readFileSync(file, 'utf8')).toContain('Grand Lake');
+
+      // Forbidden: changing an amenity. No Settings on the cards, and the server says 403.
+      await page.goto('/amenities');
+      const lake = page.getByRole('article', { name: 'Grand Lake' });
+      await lake.getByText(/\d+ \/ \d+/).waitFor();
+      expect(await page.getByRole('button', { name: /^Settings:/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Add Amenity' }).count()).toBe(0);
+      const refused = await requestFromPage(page, 'PATCH', '/api/amenities/grand-lake', {
+        capacity: 5,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.error).not.toMatch(/Origin/);
+      // Nor may a Board member set alerts (the page explains instead of offering a form).
+      await page.goto('/alerts');
+      expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+      expect(
+        (
+          await requestFromPage(page, 'POST', ALERTS_API_PATHS.alertRules, {
+            amenityId: 'grand-lake',
+            kind: 'occupancy',
+          })
+        ).status,
+      ).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the demo viewer is read only: no controls to change anything, and writes get 403', async () => {
+    const { page, context } = await open(PHONE);
+    try {
+      await page.goto('/amenities');
+      await page.getByRole('region', { name: 'Demo' }).waitFor();
+      await page.getByRole('article', { name: 'Grand Lake' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Add Amenity' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Settings:/ }).count()).toBe(0);
+
+      await page.goto('/reports');
+      const schedules = page.getByRole('region', { name: 'Scheduled Reports' });
+      await schedules.getByText(/The demo is read-only/).waitFor();
+      expect(await schedules.getByRole('button').count()).toBe(0);
+
+      await page.goto('/alerts');
+      await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
+      expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Mark .*read/ }).count()).toBe(0);
+
+      for (const [method, url, body] of [
+        ['POST', '/api/amenities', { name: 'Demo Pool', type: 'lake', capacity: 10 }],
+        ['PATCH', '/api/amenities/grand-lake', { capacity: 5 }],
+        ['POST', ALERTS_API_PATHS.reportSchedules, { kind: 'usage', cadence: 'monthly' }],
+        ['POST', INVITES_PATH, { email: 'x@willowcreek.example', role: 'admin' }],
+      ] as const) {
+        const refused = await requestFromPage(page, method, url, body);
+        expect(refused.status, `${method} ${url}`).toBe(403);
+        expect(refused.error, `${method} ${url}`).not.toMatch(/Origin/);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
