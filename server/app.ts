@@ -31,7 +31,7 @@ import { HttpError } from './errors';
 import { insertEventsIfNew } from './events';
 import { parseQuery, responseKit } from './http';
 import { ingestBatch } from './ingest';
-import { ingestHandlers } from './ingest-route';
+import { batchAcceptor, ingestHandlers } from './ingest-route';
 import { uplinkReceiver, type UplinkReceiver } from './integrations/receive-uplink';
 import { registerSensorAdminRoutes } from './integrations/manage-routes';
 import { UPLINK_PATH, uplinkHandlers } from './integrations/uplink-route';
@@ -176,14 +176,15 @@ export function createApp(options: AppOptions): CommonGroundApp {
     return result;
   };
 
+  // One queue for batches in our own format, whether by the ingest key or a `readings` integration.
+  const acceptReadings = batchAcceptor({ maxQueued: options.maxQueuedBatches, ingest, kit });
   api.post(
     '/readings',
     ...ingestHandlers({
       ingestKey,
       clock,
       authFailures: options.authFailures,
-      maxQueued: options.maxQueuedBatches,
-      ingest,
+      accept: acceptReadings,
       kit,
     }),
   );
@@ -198,7 +199,13 @@ export function createApp(options: AppOptions): CommonGroundApp {
   });
   api.post(
     route(UPLINK_PATH),
-    ...uplinkHandlers({ receiver: uplinks, clock, kit, authFailures: options.authFailures }),
+    ...uplinkHandlers({
+      receiver: uplinks,
+      clock,
+      kit,
+      authFailures: options.authFailures,
+      acceptReadings,
+    }),
   );
   // Sensor management (issue 12): Admin-only, audited writes.
   registerSensorAdminRoutes(api, {
