@@ -6,6 +6,7 @@ import {
   RangeQuerySchema,
   SuggestionsQuerySchema,
   TimelineQuerySchema,
+  GapsQuerySchema,
 } from '../src/api/contract';
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
@@ -26,6 +27,7 @@ import type { EndpointContext } from './endpoints/context';
 import { dashboardMetrics } from './endpoints/metrics';
 import { amenityPopularity } from './endpoints/popularity';
 import { sensorList } from './endpoints/sensors';
+import { usageGaps } from './endpoints/gaps';
 import { usageTimeline } from './endpoints/timeline';
 import { HttpError } from './errors';
 import { insertEventsIfNew } from './events';
@@ -163,6 +165,10 @@ export function createApp(options: AppOptions): CommonGroundApp {
   });
   api.get(route(API_PATHS.analysis), (c) => respond(c, 'analysis', () => amyAnalysis(context())));
   api.get(route(API_PATHS.sensors), (c) => respond(c, 'sensors', () => sensorList(context())));
+  api.get(route(API_PATHS.gaps), (c) => {
+    const { days } = parseQuery(GapsQuerySchema, c);
+    return respond(c, `gaps:${days}`, () => usageGaps(context(), days));
+  });
   api.get(
     route(HEALTH_PATH),
     () => new Response('{"ok":true}', { status: 200, headers: apiHeaders }),
