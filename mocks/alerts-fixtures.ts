@@ -102,7 +102,11 @@ export const reportArchiveFixture: ReportArchiveEntry[] = [
     summary: {
       totalVisits: 38_412,
       dailyAverage: 1239.1,
-      coveredDays: 31,
+      coverage: {
+        coveredMs: 2_674_800_000,
+        totalMs: 2_682_000_000,
+        text: 'Data for 30 d 23 h of 31 d 1 h; Grand Lake sensor silent Tue 13 Oct 02:00–04:00',
+      },
       periodDays: 31,
       busiestDay: { date: '2026-10-31', visits: 2210 },
       perAmenity: [

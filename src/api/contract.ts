@@ -539,7 +539,15 @@ export const ReportArchiveEntrySchema = z.object({
   summary: z.object({
     totalVisits: nonNegative,
     dailyAverage: nonNegative,
-    coveredDays: count,
+    /**
+     * The sensors' coverage of the period (src/lib/coverage.ts): covered and total time, and the
+     * sentence every report states. Absent from archives built before coverage came from gaps.
+     */
+    coverage: z.optional(
+      z.object({ coveredMs: nonNegative, totalMs: nonNegative, text: nonEmpty }),
+    ),
+    /** Legacy archives only: days with recorded visits (the old measure, replaced by coverage). */
+    coveredDays: z.optional(count),
     periodDays: count,
     busiestDay: z.nullable(z.object({ date: nonEmpty, visits: nonNegative })),
     perAmenity: z.array(

@@ -18,11 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The week of Mon 16 to Sun 22 Nov 2026 in Pacific time. */
 const WEEK = periodInstants('2026-11-16', '2026-11-22', ZONE);
 
-function gaps(
-  silent: Record<string, [number, number][]>,
-  from = WEEK.from,
-  to = WEEK.to,
-): UsageGaps {
+function gaps(silent: Record<string, number[][]>, from = WEEK.from, to = WEEK.to): UsageGaps {
   const names: Record<string, string> = {
     'grand-lake': 'Grand Lake',
     'great-lawn': 'The Great Lawn',
@@ -34,7 +30,7 @@ function gaps(
     amenities: Object.entries(names).map(([id, name]) => ({
       id,
       name,
-      silent: (silent[id] ?? []).map(([a, b]) => ({ from: iso(a), to: iso(b) })),
+      silent: (silent[id] ?? []).map(([a = 0, b = 0]) => ({ from: iso(a), to: iso(b) })),
     })),
   };
 }
@@ -48,11 +44,7 @@ describe('summarizeCoverage', () => {
 
   it('names a silence in the community zone, hand-recomputed: 7 d − 7 h', () => {
     const silent = { 'grand-lake': [[pst('2026-11-17', '02:00'), pst('2026-11-17', '09:00')]] };
-    const summary = summarizeCoverage(
-      gaps(silent as Record<string, [number, number][]>),
-      WEEK,
-      ZONE,
-    );
+    const summary = summarizeCoverage(gaps(silent), WEEK, ZONE);
     expect(summary.coveredMs).toBe(7 * D - 7 * H);
     expect(summary.text).toBe(
       'Data for 6 d 17 h of 7 d; Grand Lake sensor silent Tue 17 Nov 02:00–09:00',
@@ -69,7 +61,7 @@ describe('summarizeCoverage', () => {
         [pst('2026-11-15', '18:00'), pst('2026-11-16', '03:00')],
         [pst('2026-11-22', '22:00'), pst('2026-11-23', '05:00')],
       ],
-    } as Record<string, [number, number][]>;
+    };
     const wide = gaps(silent, WEEK.from - 2 * D, WEEK.to + D);
     const summary = summarizeCoverage(wide, WEEK, ZONE);
     expect(summary.coveredMs).toBe(7 * D - 3 * H - 2 * H);
@@ -94,7 +86,7 @@ describe('summarizeCoverage', () => {
         [pst('2026-11-20', '23:00'), pst('2026-11-21', '01:00')],
       ],
       'the-yard': [[pst('2026-11-21', '10:00'), pst('2026-11-21', '11:00')]],
-    } as Record<string, [number, number][]>;
+    };
     const summary = summarizeCoverage(gaps(silent), WEEK, ZONE);
     // Union: 02-12 Tue (10 h) + 12-13 Thu (1 h) + 23-01 Fri/Sat (2 h) + 10-11 Sat (1 h) = 14 h.
     expect(summary.coveredMs).toBe(7 * D - 14 * H);
@@ -113,7 +105,7 @@ describe('summarizeCoverage', () => {
       'grand-lake': [[WEEK.from, WEEK.to]],
       'great-lawn': [[WEEK.from, WEEK.to]],
       'the-yard': [[WEEK.from, WEEK.to]],
-    } as Record<string, [number, number][]>;
+    };
     const none = summarizeCoverage(gaps(all), WEEK, ZONE);
     expect(none).toMatchObject({ coveredMs: 0, totalMs: 7 * D, complete: false });
     expect(none.text).toBe('No data for any of the 7 d: every sensor silent');
@@ -132,7 +124,7 @@ describe('summarizeCoverage', () => {
       'the-yard': [
         [Date.parse('2026-03-08T01:00:00-08:00'), Date.parse('2026-03-08T04:00:00-07:00')],
       ],
-    } as Record<string, [number, number][]>;
+    };
     const summary = summarizeCoverage(gaps(silent, spring.from, spring.to), spring, ZONE);
     // 01:00 PST to 04:00 PDT is two real hours (02:00 does not exist that night).
     expect(summary.coveredMs).toBe(21 * H);
