@@ -140,13 +140,19 @@ const clockOf = (ms: number, timeZone: string) =>
     ms,
   );
 
+const yearFormats = new Map<string, Intl.DateTimeFormat>();
+const yearOf = (ms: number, timeZone: string) =>
+  cached(yearFormats, timeZone, { year: 'numeric' }).format(ms);
+
 /**
  * A silence in the zone: "Tue 17 Nov 02:00–09:00" within a day ("…22:00–24:00" when it ends at
- * the next midnight), "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days.
+ * the next midnight), "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days, with the years when it
+ * runs from one year into the next ("Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00").
  */
 export function formatInterval({ from, to }: Interval, timeZone: string): string {
-  const day = dayOf(from, timeZone);
-  const endDay = dayOf(to, timeZone);
+  const years = yearOf(from, timeZone) !== yearOf(to - 1, timeZone);
+  const day = years ? `${dayOf(from, timeZone)} ${yearOf(from, timeZone)}` : dayOf(from, timeZone);
+  const endDay = years ? `${dayOf(to, timeZone)} ${yearOf(to, timeZone)}` : dayOf(to, timeZone);
   const endClock = clockOf(to, timeZone);
   if (endDay === day) return `${day} ${clockOf(from, timeZone)}–${endClock}`;
   if (endClock === '00:00' && dayOf(to - 1, timeZone) === day) {
