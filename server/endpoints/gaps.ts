@@ -21,8 +21,9 @@ export async function usageGaps(
   );
   const current = startOfHour(now);
   const ids = community.amenities.map((a) => a.id);
-  // Only the hours around a silence: each reported hour with the next reported one after it,
-  // kept when they are more than an hour apart, plus each amenity's first and last hour.
+  // Only the hours around a silence: each reported hour (the hour under way included) with the
+  // next reported one after it, kept when they are more than an hour apart, plus each amenity's
+  // first and last hour.
   const rows = await db.query<EdgeRow>(
     `SELECT amenity_id, hour_ms, next_ms FROM (
        SELECT amenity_id,
@@ -30,7 +31,7 @@ export async function usageGaps(
               (extract(epoch FROM lead(hour) OVER w) * 1000)::float8 AS next_ms,
               row_number() OVER w AS n
          FROM readings_hourly
-        WHERE community_id = $1 AND amenity_id = ANY($2::int[]) AND hour >= $3 AND hour < $4
+        WHERE community_id = $1 AND amenity_id = ANY($2::int[]) AND hour >= $3 AND hour <= $4
        WINDOW w AS (PARTITION BY amenity_id ORDER BY hour)
      ) edges
      WHERE n = 1 OR next_ms IS NULL OR next_ms - hour_ms > ${HOUR}
