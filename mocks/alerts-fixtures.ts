@@ -102,7 +102,11 @@ export const reportArchiveFixture: ReportArchiveEntry[] = [
     summary: {
       totalVisits: 38_412,
       dailyAverage: 1239.1,
-      coveredDays: 31,
+      coverage: {
+        coveredMs: 2_671_200_000,
+        totalMs: 2_678_400_000,
+        text: 'Data for 30 d 22 h of 31 d; Grand Lake sensor silent Tue 13 Oct 02:00–04:00',
+      },
       periodDays: 31,
       busiestDay: { date: '2026-10-31', visits: 2210 },
       perAmenity: [
@@ -114,5 +118,6 @@ export const reportArchiveFixture: ReportArchiveEntry[] = [
 ];
 
 export const reportArchiveCsvFixture =
-  'Report,"Amenity Usage Report, Last Month"\r\nPeriod,2026-10-01 to 2026-10-31\r\n\r\n' +
+  'Report,"Amenity Usage Report, Last Month"\r\nPeriod,2026-10-01 to 2026-10-31\r\n' +
+  'Coverage,Data for 30 d 22 h of 31 d; Grand Lake sensor silent Tue 13 Oct 02:00–04:00\r\n\r\n' +
   'Date (America/Los_Angeles),The Great Lawn,Grand Lake,Total\r\n2026-10-01,410,301,711\r\n';

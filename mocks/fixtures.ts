@@ -10,6 +10,7 @@ import type {
   Suggestion,
   UsagePeriod,
   UsagePoint,
+  UsageGaps,
 } from '../src/api/contract';
 
 /**
@@ -400,3 +401,26 @@ export const integrationsFixture: Integration[] = [
     createdAt: '2026-03-01T09:00:00.000Z',
   },
 ];
+
+/**
+ * Sensor silences over the last `days` days up to `now` (the moment of the request, so every
+ * test's clock works): Grand Lake's counter silent 02:00-09:00 UTC three days ago.
+ */
+export function gapsFixture(days: number, now = Date.now()): UsageGaps {
+  const day = 86_400_000;
+  const from = Math.floor(now / day) * day - (days - 1) * day;
+  const silentDay = Math.floor(now / day) * day - 3 * day;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    from: iso(from),
+    to: iso(now),
+    amenities: amenitiesFixture.map((amenity) => ({
+      id: amenity.id,
+      name: amenity.name,
+      silent:
+        amenity.id === 'grand-lake' && silentDay >= from
+          ? [{ from: iso(silentDay + 2 * 3_600_000), to: iso(silentDay + 9 * 3_600_000) }]
+          : [],
+    })),
+  };
+}

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import {
   API_PATHS,
   AUTH_PATHS,
+  GapsQuerySchema,
   HEALTH_PATH,
   ME_PATH,
   SENSOR_ADMIN_PATHS,
@@ -12,6 +13,7 @@ import {
 import {
   amenitiesFixture,
   analysisFixture,
+  gapsFixture,
   integrationsFixture,
   meFixture,
   metricsFixture,
@@ -53,6 +55,11 @@ export const handlers = [
   }),
   http.get(API_PATHS.analysis, () => HttpResponse.json(analysisFixture)),
   http.get(API_PATHS.sensors, () => HttpResponse.json(sensorsFixture)),
+  http.get(API_PATHS.gaps, ({ request }) => {
+    const query = GapsQuerySchema.safeParse(params(request));
+    if (!query.success) return badRequest('days must be 1-400');
+    return HttpResponse.json(gapsFixture(query.data.days));
+  }),
   http.get(SENSOR_ADMIN_PATHS.integrations, () => HttpResponse.json(integrationsFixture)),
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
   http.get(ME_PATH, () => HttpResponse.json(meFixture)),

@@ -6,6 +6,7 @@ import {
   RangeQuerySchema,
   SuggestionsQuerySchema,
   TimelineQuerySchema,
+  GapsQuerySchema,
 } from '../src/api/contract';
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
@@ -27,12 +28,13 @@ import type { EndpointContext } from './endpoints/context';
 import { dashboardMetrics } from './endpoints/metrics';
 import { amenityPopularity } from './endpoints/popularity';
 import { sensorList } from './endpoints/sensors';
+import { usageGaps } from './endpoints/gaps';
 import { usageTimeline } from './endpoints/timeline';
 import { HttpError } from './errors';
 import { insertEventsIfNew } from './events';
 import { parseQuery, responseKit } from './http';
 import { ingestBatch } from './ingest';
-import { ingestHandlers } from './ingest-route';
+import { batchAcceptor, ingestHandlers } from './ingest-route';
 import { uplinkReceiver, type UplinkReceiver } from './integrations/receive-uplink';
 import { registerSensorAdminRoutes } from './integrations/manage-routes';
 import { UPLINK_PATH, uplinkHandlers } from './integrations/uplink-route';
@@ -164,6 +166,10 @@ export function createApp(options: AppOptions): CommonGroundApp {
   });
   api.get(route(API_PATHS.analysis), (c) => respond(c, 'analysis', () => amyAnalysis(context())));
   api.get(route(API_PATHS.sensors), (c) => respond(c, 'sensors', () => sensorList(context())));
+  api.get(route(API_PATHS.gaps), (c) => {
+    const { days } = parseQuery(GapsQuerySchema, c);
+    return respond(c, `gaps:${days}`, () => usageGaps(context(), days));
+  });
   api.get(
     route(HEALTH_PATH),
     () => new Response('{"ok":true}', { status: 200, headers: apiHeaders }),
@@ -177,14 +183,15 @@ export function createApp(options: AppOptions): CommonGroundApp {
     return result;
   };
 
+  // One queue for batches in our own format, whether by the ingest key or a `readings` integration.
+  const acceptReadings = batchAcceptor({ maxQueued: options.maxQueuedBatches, ingest, kit });
   api.post(
     '/readings',
     ...ingestHandlers({
       ingestKey,
       clock,
       authFailures: options.authFailures,
-      maxQueued: options.maxQueuedBatches,
-      ingest,
+      accept: acceptReadings,
       kit,
     }),
   );
@@ -199,7 +206,13 @@ export function createApp(options: AppOptions): CommonGroundApp {
   });
   api.post(
     route(UPLINK_PATH),
-    ...uplinkHandlers({ receiver: uplinks, clock, kit, authFailures: options.authFailures }),
+    ...uplinkHandlers({
+      receiver: uplinks,
+      clock,
+      kit,
+      authFailures: options.authFailures,
+      acceptReadings,
+    }),
   );
   // Sensor management (issue 12): Admin-only, audited writes.
   registerSensorAdminRoutes(api, {

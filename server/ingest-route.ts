@@ -47,16 +47,16 @@ export function clientAddress(c: Context): string {
 }
 
 /**
- * POST /api/readings: the body limit, bearer-key authentication with a failed-attempt limiter,
- * then one batch at a time through `ingest`. Returns the Hono handlers for the route.
+ * What accepts a batch in our own format once its sender is authenticated: the Content-Type,
+ * the queue bound (503 with Retry-After past it), then one batch at a time parsed against
+ * ReadingBatchSchema and handed to `ingest` (all or nothing; identical readings already stored
+ * count as duplicates). Shared by POST /api/readings and the `readings` integrations' webhook,
+ * so both share one queue and answer alike.
  */
-export function ingestHandlers(options: IngestRouteOptions) {
-  const { ingestKey, clock, kit } = options;
-  const limiter = new FailureLimiter(
-    options.authFailures?.max ?? 10,
-    options.authFailures?.windowMs ?? 60_000,
-  );
-
+export function batchAcceptor(
+  options: Pick<IngestRouteOptions, 'maxQueued' | 'ingest' | 'kit'>,
+): (c: Context) => Promise<Response> {
+  const { kit } = options;
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
   let queued = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -66,10 +66,67 @@ export function ingestHandlers(options: IngestRouteOptions) {
     return run;
   };
 
-  const limit = bodyLimit({
+  const accept = async (c: Context) => {
+    const text = await c.req.text();
+    // One batch at a time from here: the database writes one at a time anyway, and parsing
+    // several 1,000-reading batches at once only piles up memory.
+    const result = await oneAtATime(async () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'The body is not valid JSON');
+      }
+      const batch = ReadingBatchSchema.safeParse(body);
+      if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
+      return options.ingest(batch.data.readings);
+    });
+    // `duplicates` only when there were some: a plain first delivery answers `{ accepted }`.
+    return kit.json(200, result.duplicates > 0 ? result : { accepted: result.accepted });
+  };
+
+  return async (c: Context) => {
+    if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
+      throw new HttpError(415, 'Send the readings as application/json');
+    }
+    if (queued >= maxQueued) {
+      throw new HttpError(503, `The ingest queue is full (${maxQueued} batches); retry shortly`, {
+        'Retry-After': '1',
+      });
+    }
+    queued++;
+    try {
+      return await accept(c);
+    } finally {
+      queued--;
+    }
+  };
+}
+
+/** The body limit of a batch in our own format (413 past it). */
+export function batchBodyLimit(kit: ResponseKit) {
+  return bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => kit.problem(413, 'Request body too large (at most 1 MB)'),
   });
+}
+
+/**
+ * POST /api/readings: the body limit, bearer-key authentication with a failed-attempt limiter,
+ * then one batch at a time through `accept` (batchAcceptor). Returns the Hono handlers.
+ */
+export function ingestHandlers(
+  options: Omit<IngestRouteOptions, 'ingest' | 'maxQueued'> & {
+    accept: (c: Context) => Promise<Response>;
+  },
+) {
+  const { ingestKey, clock, kit, accept } = options;
+  const limiter = new FailureLimiter(
+    options.authFailures?.max ?? 10,
+    options.authFailures?.windowMs ?? 60_000,
+  );
+
+  const limit = batchBodyLimit(kit);
 
   const handle = async (c: Context) => {
     // The key first: a valid key is never refused for other clients' failures (many sensors
@@ -92,39 +149,7 @@ export function ingestHandlers(options: IngestRouteOptions) {
         { 'WWW-Authenticate': 'Bearer' },
       );
     }
-    if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
-      throw new HttpError(415, 'Send the readings as application/json');
-    }
-    if (queued >= maxQueued) {
-      throw new HttpError(503, `The ingest queue is full (${maxQueued} batches); retry shortly`, {
-        'Retry-After': '1',
-      });
-    }
-    queued++;
-    try {
-      return await accept(c);
-    } finally {
-      queued--;
-    }
-  };
-
-  const accept = async (c: Context) => {
-    const text = await c.req.text();
-    // One batch at a time from here: the database writes one at a time anyway, and parsing
-    // several 1,000-reading batches at once only piles up memory.
-    const result = await oneAtATime(async () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new HttpError(400, 'The body is not valid JSON');
-      }
-      const batch = ReadingBatchSchema.safeParse(body);
-      if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
-      return options.ingest(batch.data.readings);
-    });
-    // `duplicates` only when there were some: a plain first delivery answers `{ accepted }`.
-    return kit.json(200, result.duplicates > 0 ? result : { accepted: result.accepted });
+    return accept(c);
   };
 
   return [limit, handle] as const;

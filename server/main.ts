@@ -14,7 +14,9 @@ import {
  *   SIMULATE (0 turns the live demo data off), INGEST_API_KEY (generated when unset),
  *   DIST_DIR (./dist), DEMO (0 turns the anonymous read-only demo viewer off), TRUST_PROXY (1
  *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
- *   requests in progress may take to finish after SIGTERM/SIGINT).
+ *   requests in progress may take to finish after SIGTERM/SIGINT), MQTT_URL (subscribe to
+ *   ChirpStack's and TTS's uplink topics), MQTT_CHIRPSTACK_INTEGRATION / MQTT_TTS_INTEGRATION
+ *   (the integration ids those topics count for; default the oldest of each kind).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -132,6 +134,13 @@ async function main() {
     demo: env('DEMO') !== '0',
     trustProxy: env('TRUST_PROXY') === '1',
     shutdownGraceMs: grace,
+    mqtt: env('MQTT_URL')
+      ? {
+          url: env('MQTT_URL') ?? '',
+          chirpstack: env('MQTT_CHIRPSTACK_INTEGRATION'),
+          tts: env('MQTT_TTS_INTEGRATION'),
+        }
+      : undefined,
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);

@@ -13,6 +13,11 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { ensureDemoSensors } from './integrations/demo-sensors';
 import { demoUplinkSender } from './integrations/demo-uplinks';
+import {
+  mqttIntegrations,
+  startMqttSubscription,
+  type MqttSubscription,
+} from './integrations/mqtt-subscriber';
 import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
@@ -125,6 +130,11 @@ export type ServerOptions = {
   log?: (message: string) => void;
   /** Scheduled reports and silent-sensor checks: how often (issue 14; default 30 s). */
   schedulerIntervalMs?: number;
+  /**
+   * MQTT_URL: subscribe to the network servers' uplink topics (integrations/mqtt-subscriber.ts),
+   * attributed to these integrations (default: the oldest of each kind).
+   */
+  mqtt?: { url: string; chirpstack?: string; tts?: string };
 };
 
 export type RunningServer = {
@@ -147,6 +157,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let simulator: LiveSimulator | undefined;
   let http: ServerType | undefined;
   let scheduler: Scheduler | undefined; // issue 14
+  let subscription: MqttSubscription | undefined; // issue 12, MQTT_URL
   try {
     const where =
       'url' in options.database
@@ -196,6 +207,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       intervalMs: options.schedulerIntervalMs,
       log,
     });
+
+    if (options.mqtt) {
+      const integrations = await mqttIntegrations(db, community.id, options.mqtt);
+      subscription = await startMqttSubscription({
+        url: options.mqtt.url,
+        receiver: app.uplinks,
+        integrations,
+        log,
+      });
+      log(
+        `MQTT: subscribed (shared) for ${[integrations.chirpstack?.id, integrations.tts?.id].filter(Boolean).join(' and ') || 'no integration'}`,
+      );
+    }
 
     // While closing: requests that arrive on a connection still open get a 503 and the
     // connection closes; requests already in progress finish.
@@ -276,6 +300,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
         await scheduler?.stop(); // issue 14
+        await subscription?.stop();
         const deadline = Date.now() + (options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));
@@ -288,6 +313,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   } catch (error) {
     await simulator?.stop();
     await scheduler?.stop(); // issue 14
+    await subscription?.stop();
     http?.close();
     await db.close();
     throw error;

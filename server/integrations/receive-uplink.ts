@@ -137,7 +137,8 @@ export function uplinkReceiver({
           ? parseChirpStackEvent(event, json.value, options)
           : null;
     if (!parsed) {
-      throw new HttpError(400, 'This integration sends readings: POST them to /api/readings');
+      // The webhook route hands a `readings` integration's batches to the ingest acceptor.
+      throw new HttpError(400, 'This integration takes batches of readings, not uplinks');
     }
     if (parsed.kind === 'invalid') throw new HttpError(400, parsed.reason);
     if (parsed.kind === 'ignored') return { status: 204, body: null };

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
-import { clientAddress } from '../ingest-route';
+import { batchBodyLimit, clientAddress } from '../ingest-route';
 import { MAX_UPLINK_BODY_BYTES } from '../lorawan/uplinks';
 import { FailureLimiter } from '../rate-limit';
 import type { Clock } from '../time';
@@ -20,16 +20,28 @@ export type UplinkRouteOptions = {
   kit: ResponseKit;
   /** Failed authentications allowed per client per window. */
   authFailures?: { max: number; windowMs: number };
+  /**
+   * What a `readings` integration's body goes to: the batch acceptor of POST /api/readings
+   * (same body, same bounds, same queue, idempotent alike).
+   */
+  acceptReadings: (c: Context) => Promise<Response>;
 };
 
 type Env = { Variables: { integration: Integration } };
 
 /**
- * POST /api/integrations/:id/uplink (TTS webhook; ChirpStack HTTP integration with ?event=):
- * the secret first, before a byte of the body is read (401); then the body limit (413); then
- * the receiver. Returns the Hono handlers for the route.
+ * POST /api/integrations/:id/uplink (TTS webhook; ChirpStack HTTP integration with ?event=;
+ * a `readings` integration's batch in our own format): the secret first, before a byte of the
+ * body is read (401); then the body limit (413: 64 KB for an uplink, 1 MB for a batch); then the
+ * receiver, or for `readings` the same acceptor as POST /api/readings. Returns the Hono handlers.
  */
-export function uplinkHandlers({ receiver, clock, kit, authFailures }: UplinkRouteOptions) {
+export function uplinkHandlers({
+  receiver,
+  clock,
+  kit,
+  authFailures,
+  acceptReadings,
+}: UplinkRouteOptions) {
   const limiter = new FailureLimiter(authFailures?.max ?? 10, authFailures?.windowMs ?? 60_000);
 
   const authenticate: MiddlewareHandler<Env> = async (c, next) => {
@@ -54,13 +66,17 @@ export function uplinkHandlers({ receiver, clock, kit, authFailures }: UplinkRou
     await next();
   };
 
-  const limit = bodyLimit({
+  const uplinkLimit = bodyLimit({
     maxSize: MAX_UPLINK_BODY_BYTES,
     onError: () =>
       kit.problem(413, `Request body too large (at most ${MAX_UPLINK_BODY_BYTES / 1024} KB)`),
   });
+  const batchLimit = batchBodyLimit(kit);
+  const limit: MiddlewareHandler<Env> = (c, next) =>
+    c.get('integration').kind === 'readings' ? batchLimit(c, next) : uplinkLimit(c, next);
 
   const handle = async (c: Context<Env>) => {
+    if (c.get('integration').kind === 'readings') return acceptReadings(c);
     const text = await c.req.text();
     const outcome = await receiver.receive(c.get('integration'), c.req.query('event'), text);
     return outcome.body === null

@@ -1,17 +1,24 @@
 import type { SCHEDULE_CADENCES, SCHEDULE_KINDS } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import { PERIODS } from '../../src/features/reports/periods';
-import { summarizeUsage, type VisitColumn } from '../../src/features/reports/report-builders';
+import {
+  coverageRows,
+  periodCoverage,
+  summarizeUsage,
+  type VisitColumn,
+} from '../../src/features/reports/report-builders';
 import { usageCsv } from '../../src/lib/usage-csv';
 import type { Community } from '../community';
 import type { Queryable } from '../db/database';
+import { usageGaps } from '../endpoints/gaps';
 import { usageTimeline } from '../endpoints/timeline';
 
 /**
  * A scheduled report, built on the server from the database with the app's own report
  * definitions: the same timeline the Reports page reads (GET /api/usage/timeline), the same
- * calendar period (previous week or month in the community's zone), summarizeUsage for the
- * figures and usageCsv for the file. So an archived report and one generated in the app agree.
+ * calendar period (previous week or month in the community's zone), the same sensor gaps
+ * (GET /api/usage/gaps) and coverage sentence, summarizeUsage for the figures and usageCsv for
+ * the file. So an archived report and one generated in the app agree.
  */
 
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
@@ -26,7 +33,7 @@ export type BuiltReport = {
   summary: {
     totalVisits: number;
     dailyAverage: number;
-    coveredDays: number;
+    coverage: { coveredMs: number; totalMs: number; text: string };
     periodDays: number;
     busiestDay: { date: string; visits: number } | null;
     perAmenity: { id: string; name: string; visits: number; share: number }[];
@@ -47,17 +54,18 @@ export async function buildUsageReport(
   const period = cadence === 'weekly' ? 'week' : 'month';
   const timeZone = community.timeZone;
   const calendar = calendarPeriod(period, now, timeZone);
-  const points = await usageTimeline(
-    { db, community, now },
-    PERIODS[period].timeline.period,
-    PERIODS[period].timeline.days,
-  );
+  const context = { db, community, now };
+  const [points, gaps] = await Promise.all([
+    usageTimeline(context, PERIODS[period].timeline.period, PERIODS[period].timeline.days),
+    usageGaps(context, PERIODS[period].timeline.days),
+  ]);
+  const coverage = periodCoverage(gaps, calendar, timeZone);
   const columns: VisitColumn[] = community.amenities.map((amenity) => ({
     id: amenity.slug,
     label: amenity.name,
     value: (point) => point.amenities?.[amenity.slug] ?? 0,
   }));
-  const usage = summarizeUsage(points, columns, calendar, timeZone);
+  const usage = summarizeUsage(points, columns, calendar, timeZone, coverage);
   const title =
     period === 'month'
       ? `${monthName(calendar.from)} usage report`
@@ -69,12 +77,7 @@ export async function buildUsageReport(
     preamble: [
       ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
       ['Period', `${calendar.from} to ${calendar.to}`],
-      [
-        'Data covers',
-        usage.coverage
-          ? `${usage.coverage.from} to ${usage.coverage.to} (${usage.coverage.days} of ${calendar.days} days)`
-          : 'no day of the period',
-      ],
+      ...coverageRows(coverage),
       ['Time zone', timeZone],
       ['Generated', new Date(now).toISOString()],
     ],
@@ -88,7 +91,7 @@ export async function buildUsageReport(
     summary: {
       totalVisits: usage.totalVisits,
       dailyAverage: usage.dailyAverage,
-      coveredDays: usage.coverage?.days ?? 0,
+      coverage: { coveredMs: coverage.coveredMs, totalMs: coverage.totalMs, text: coverage.text },
       periodDays: calendar.days,
       busiestDay: usage.busiestDay,
       perAmenity: usage.perAmenity.map(({ id, name, visits, share }) => ({

@@ -208,6 +208,26 @@ export type EventAnalysis = z.infer<typeof EventAnalysisSchema>;
 export const ApiErrorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/**
+ * GET /api/usage/gaps?days=N: when each amenity's sensors were silent, from local midnight N-1
+ * days ago (`from`) to now (`to`). An amenity is silent through every whole clock hour in which
+ * it sent no reading (no readings_hourly row); a silence that reaches the hour under way runs to
+ * `to`, while the hour under way on its own is never a gap (it is not over). Intervals are ISO
+ * instants, half-open [from, to), oldest first, never overlapping per amenity. Coverage of any
+ * period inside the window is computed from this (src/lib/coverage.ts), on the device and in the
+ * scheduled reports alike.
+ */
+export const SilentIntervalSchema = z.object({ from: nonEmpty, to: nonEmpty });
+export type SilentInterval = z.infer<typeof SilentIntervalSchema>;
+export const UsageGapsSchema = z.object({
+  from: nonEmpty,
+  to: nonEmpty,
+  amenities: z.array(
+    z.object({ id: nonEmpty, name: z.string(), silent: z.array(SilentIntervalSchema) }),
+  ),
+});
+export type UsageGaps = z.infer<typeof UsageGapsSchema>;
+
 /** Query parameters, shared by the client (to build keys) and the server (to validate). */
 export const DAY_RANGES = [7, 30, 90] as const;
 export type DayRange = (typeof DAY_RANGES)[number];
@@ -224,6 +244,12 @@ export const TimelineQuerySchema = z.object({
   days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS))),
 });
 export const RangeQuerySchema = z.object({ days: daysParam });
+export const GapsQuerySchema = z.object({
+  days: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS)),
+    DEFAULT_DAY_RANGE,
+  ),
+});
 export const SuggestionsQuerySchema = z.object({
   month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
 });
@@ -276,6 +302,7 @@ export const API_PATHS = {
   suggestions: '/api/amy/suggestions',
   analysis: '/api/amy/analysis',
   sensors: '/api/sensors',
+  gaps: '/api/usage/gaps',
 } as const;
 
 /** The schema that validates each endpoint's payload, by path. */
@@ -287,6 +314,7 @@ export const RESPONSE_SCHEMAS = {
   [API_PATHS.suggestions]: SuggestionListSchema,
   [API_PATHS.analysis]: EventAnalysisSchema,
   [API_PATHS.sensors]: SensorsSchema,
+  [API_PATHS.gaps]: UsageGapsSchema,
 } as const;
 
 /**
@@ -511,7 +539,15 @@ export const ReportArchiveEntrySchema = z.object({
   summary: z.object({
     totalVisits: nonNegative,
     dailyAverage: nonNegative,
-    coveredDays: count,
+    /**
+     * The sensors' coverage of the period (src/lib/coverage.ts): covered and total time, and the
+     * sentence every report states. Absent from archives built before coverage came from gaps.
+     */
+    coverage: z.optional(
+      z.object({ coveredMs: nonNegative, totalMs: nonNegative, text: nonEmpty }),
+    ),
+    /** Legacy archives only: days with recorded visits (the old measure, replaced by coverage). */
+    coveredDays: z.optional(count),
     periodDays: count,
     busiestDay: z.nullable(z.object({ date: nonEmpty, visits: nonNegative })),
     perAmenity: z.array(

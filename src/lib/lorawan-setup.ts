@@ -40,11 +40,26 @@ export function integrationSetupSteps(
       ];
     case 'readings':
       return [
-        { label: 'URL', value: webhookUrl },
+        { label: 'URL (POST, Content-Type: application/json)', value: webhookUrl },
         header,
-        { label: 'Body', value: 'Not accepted yet: send readings to POST /api/readings' },
+        {
+          label: 'Body (as POST /api/readings: up to 5,000 readings, 1 MB)',
+          value: READINGS_EXAMPLE,
+        },
+        { label: 'Try it', value: readingsCurl(webhookUrl, secret) },
       ];
   }
+}
+
+const READINGS_EXAMPLE =
+  '{"readings":[{"amenityId":"AMENITY-ID","time":"2026-11-23T14:00:00Z","occupancy":12,"entries":3,"dwellMinutes":40}]}';
+
+/** A copy-paste curl that posts one reading (amenity id and time to be filled in). */
+export function readingsCurl(webhookUrl: string, secret: string): string {
+  return (
+    `curl -X POST '${webhookUrl}' -H 'Authorization: Bearer ${secret}' ` +
+    `-H 'Content-Type: application/json' -d '${READINGS_EXAMPLE}'`
+  );
 }
 
 /** The webhook's full URL as the network server must call it. */

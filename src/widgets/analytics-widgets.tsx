@@ -26,6 +26,8 @@ export function UsageOverTime(props: { days: DayRange; timeZone: string; dark: b
       query={useUsageTimeline(period, days)}
       period={period}
       onPeriodChange={setPeriod}
+      // The last 24 hours start yesterday; a week is 7 local days; a month its `days`.
+      coverageDays={period === 'day' ? 2 : period === 'week' ? 7 : days}
       {...props}
     />
   );

@@ -18,6 +18,7 @@ import { QueryCard } from '../ui/query-card';
 import { Skeleton } from '../ui/skeleton';
 import { ToggleGroup } from '../ui/toggle-group';
 import { useNearViewport } from '../ui/use-near-viewport';
+import { CoverageLine } from './coverage-line';
 
 // uPlot is loaded with the chart itself, so routes without the chart never download it, and a
 // phone whose first screen does not reach the chart downloads it only as the reader scrolls near.
@@ -51,6 +52,7 @@ export function UsageChartCard({
   days,
   timeZone,
   dark,
+  coverageDays,
 }: {
   query: QueryLike<readonly UsagePoint[]>;
   period: UsagePeriod;
@@ -59,6 +61,8 @@ export function UsageChartCard({
   days: number;
   timeZone: string;
   dark: boolean;
+  /** The gaps window (days) reaching the first point: the chart states its coverage under it. */
+  coverageDays?: number;
 }) {
   const [view, setView] = useState<UsageView>('chart');
   const card = useRef<HTMLElement>(null);
@@ -91,16 +95,27 @@ export function UsageChartCard({
       empty={<EmptyNote title="No usage recorded for this period yet." />}
     >
       {(points) => (
-        <UsageBody
-          points={points}
-          view={view}
-          period={period}
-          timeZone={timeZone}
-          dark={dark}
-          refreshing={query.isPlaceholderData === true}
-          asOf={query.dataUpdatedAt}
-          drawChart={near}
-        />
+        <>
+          <UsageBody
+            points={points}
+            view={view}
+            period={period}
+            timeZone={timeZone}
+            dark={dark}
+            refreshing={query.isPlaceholderData === true}
+            asOf={query.dataUpdatedAt}
+            drawChart={near}
+          />
+          {coverageDays !== undefined && points[0] ? (
+            <div className="mt-2">
+              <CoverageLine
+                days={coverageDays}
+                periods={[{ from: Date.parse(points[0].time) }]}
+                timeZone={timeZone}
+              />
+            </div>
+          ) : null}
+        </>
       )}
     </QueryCard>
   );

@@ -41,6 +41,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/amy/suggestions': ['admin', 'manager', 'board', 'demo'],
   'GET /api/amy/analysis': ['admin', 'manager', 'board', 'demo'],
   'GET /api/sensors': ['admin', 'manager', 'board', 'demo'],
+  'GET /api/usage/gaps': ['admin', 'manager', 'board', 'demo'],
   'GET /api/alert-rules': ['admin', 'manager'],
   'POST /api/alert-rules': ['admin', 'manager'],
   'PATCH /api/alert-rules/:id': ['admin', 'manager'],

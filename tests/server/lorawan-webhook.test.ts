@@ -7,6 +7,7 @@ import {
   DEMO_TTS,
   ensureDemoSensors,
 } from '../../server/integrations/demo-sensors';
+import { hashSecret } from '../../server/integrations/secret';
 import {
   chirpStackUpBody,
   encodeVs121,
@@ -369,6 +370,56 @@ for (const backend of BACKENDS) {
       // The right secret is never refused for others' failures.
       expect((await attempt(DEMO_TTS.secret)).status).toBe(400);
       expect(await stored()).toEqual(nothing);
+    });
+
+    it('takes a batch in our own format from a `readings` integration, idempotent like ingest', async () => {
+      const own = { id: 'own-readings', secret: 'own-readings-secret-0123456789abcdef' };
+      await test.db.query(
+        `INSERT INTO integrations (id, community_id, kind, name, secret_sha256)
+         VALUES ($1, $2, 'readings', 'Own batches', $3) ON CONFLICT (id) DO NOTHING`,
+        [own.id, community.id, hashSecret(own.secret)],
+      );
+      const batch = {
+        readings: [
+          { amenityId: 'great-lawn', time: AT, occupancy: 9, entries: 4, dwellMinutes: 30 },
+          { amenityId: 'the-yard', time: AT, occupancy: 2, entries: 1, dwellMinutes: 12 },
+        ],
+      };
+      // Only its own secret: not the ingest key, not another integration's.
+      expect((await post(own.id, batch, { secret: DEMO_TTS.secret })).status).toBe(401);
+      expect((await post(own.id, batch, { secret: null })).status).toBe(401);
+      expect(await stored()).toEqual(nothing);
+
+      expect(await post(own.id, batch, { secret: own.secret })).toEqual({
+        status: 200,
+        json: { accepted: 2 },
+      });
+      expect(await liveCount('great-lawn')).toBe(9);
+      // The same batch again stores nothing new and says so.
+      expect(await post(own.id, batch, { secret: own.secret })).toEqual({
+        status: 200,
+        json: { accepted: 0, duplicates: 2 },
+      });
+      expect(await stored()).toEqual({ readings: 2, uplinks: 0, discovered: 0 });
+
+      // Bounded like POST /api/readings: a bad reading refuses the whole batch, nothing stored;
+      // an uplink-shaped body is a 400; past 1 MB a 413 (an uplink's limit is 64 KB).
+      const bad = {
+        readings: [
+          { ...batch.readings[0], time: new Date(Date.parse(NOW) - 60_000).toISOString() },
+          { amenityId: 'nowhere', time: AT, occupancy: 1, entries: 0, dwellMinutes: 0 },
+        ],
+      };
+      expect(await post(own.id, bad, { secret: own.secret })).toMatchObject({
+        status: 400,
+        json: { error: expect.stringContaining('unknown amenity "nowhere"') as string },
+      });
+      const uplink = ttsUplinkBody(up({ devEui: LAWN.devEui }));
+      expect((await post(own.id, uplink, { secret: own.secret })).status).toBe(400);
+      const big = JSON.stringify({ readings: [], pad: 'x'.repeat(200_000) });
+      expect((await post(own.id, big, { secret: own.secret })).status).toBe(400);
+      expect((await post(own.id, 'x'.repeat(1_100_000), { secret: own.secret })).status).toBe(413);
+      expect(await stored()).toEqual({ readings: 2, uplinks: 0, discovered: 0 });
     });
 
     it('answers GET with 405 naming POST', async () => {

@@ -30,7 +30,7 @@ type ArchiveRow = {
   csv: string;
   summary: {
     totalVisits: number;
-    coveredDays: number;
+    coverage: { coveredMs: number; totalMs: number; text: string };
     perAmenity: { id: string; visits: number }[];
   };
 };
@@ -99,9 +99,19 @@ for (const backend of BACKENDS) {
         { id: 'great-lawn', visits: 12 },
         { id: 'solis-hall', visits: 5 },
       ]);
-      // Coverage starts on the first day with visits (Oct 3), as in the app's report.
-      expect(report?.summary.coveredDays).toBe(29);
+      // Coverage from the sensors' gaps, as in the app's report: three readings in the month, so
+      // no hour in which every sensor reported; five amenities never reported at all.
+      expect(report?.summary.coverage).toMatchObject({
+        coveredMs: 0,
+        totalMs: 31 * 24 * 3_600_000,
+      });
+      expect(report?.summary.coverage.text).toMatch(
+        /^Data for 0 min of 31 d; .*Heritage Tree Area sensor silent throughout/,
+      );
       const lines = report?.csv.split('\r\n') ?? [];
+      expect(lines.find((line) => line.startsWith('Coverage,'))).toContain(
+        'Data for 0 min of 31 d',
+      );
       expect(lines[0]).toBe('Report,"Amenity Usage Report, Last Month"');
       expect(lines).toContain('Period,2026-10-01 to 2026-10-31');
       expect(lines.find((line) => line.startsWith('2026-10-03,'))).toMatch(/^2026-10-03,12,0,/);

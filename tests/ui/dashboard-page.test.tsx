@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -309,5 +309,48 @@ describe('Dashboard', () => {
     const controlled = document.getElementById(info.getAttribute('aria-controls') ?? '');
     expect(controlled).toBeVisible();
     expect(controlled).toHaveTextContent('every entry counts');
+  });
+});
+
+describe('Dashboard coverage', () => {
+  /** Mon Nov 23 2026, 2 PM Pacific (PST, UTC-8). */
+  const NOW = Date.parse('2026-11-23T22:00:00Z');
+  const MIDNIGHT = Date.parse('2026-11-23T08:00:00Z');
+  afterEach(() => vi.useRealTimers());
+
+  it('states once under the cards how much of today and of the last 30 days the sensors cover', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    // Grand Lake's counter silent today 02:00-09:00 Pacific (10:00-17:00 UTC).
+    server.use(
+      http.get(API_PATHS.gaps, ({ request }) => {
+        const days = Number(new URL(request.url).searchParams.get('days'));
+        return HttpResponse.json({
+          from: new Date(MIDNIGHT - (days - 1) * 86_400_000).toISOString(),
+          to: new Date(NOW).toISOString(),
+          amenities: [
+            {
+              id: 'grand-lake',
+              name: 'Grand Lake',
+              silent: [{ from: '2026-11-23T10:00:00.000Z', to: '2026-11-23T17:00:00.000Z' }],
+            },
+            { id: 'great-lawn', name: 'The Great Lawn', silent: [] },
+          ],
+        });
+      }),
+    );
+    renderWithApp(<DashboardPage />, { route: '/dashboard' });
+    await screen.findByText('1,247');
+    const lines = await screen.findAllByTestId('coverage');
+    // Under the cards: today is 14 hours so far, 7 of them covered by every sensor; the 30 days
+    // are the mock's window, 29 × 24 hours before midnight to now.
+    expect(lines[0]).toHaveTextContent(
+      'Today: data for 7 h of 14 h; Grand Lake sensor silent Mon 23 Nov 02:00–09:00. ' +
+        'Last 30 days: data for 29 d 7 h of 29 d 14 h; Grand Lake sensor silent Mon 23 Nov 02:00–09:00.',
+    );
+    // The usage chart states its own period's coverage.
+    const chart = card('Amenity Usage Over Time');
+    expect(await within(chart).findByTestId('coverage')).toHaveTextContent(
+      /^Data for .* of .*; Grand Lake sensor silent Mon 23 Nov 02:00–09:00\.$/,
+    );
   });
 });

@@ -4,11 +4,13 @@ import { onlineManager } from '@tanstack/react-query';
 import {
   amenitiesFixture,
   analysisFixture,
+  gapsFixture,
   metricsFixture,
   timelineFixture,
 } from '../../mocks/fixtures';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
+import { gapsQuery } from '../../src/api/gaps';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import type { Source } from '../../src/api/snapshot';
@@ -35,6 +37,7 @@ const DATA: ReportData = {
   timeline: ready(timelineFixture('month', 62)),
   amenities: ready(amenitiesFixture),
   analysis: ready(analysisFixture),
+  gaps: ready(gapsFixture(62, UPDATED_AT)),
   savedPeriods: ['month'],
 };
 
@@ -45,6 +48,7 @@ function savedClient() {
   client.setQueryData(timelineQuery('month', 62).queryKey, timelineFixture('month', 62));
   client.setQueryData(amenityAnalyticsQuery().queryKey, amenitiesFixture);
   client.setQueryData(analysisQuery().queryKey, analysisFixture);
+  client.setQueryData(gapsQuery(62).queryKey, gapsFixture(62));
   return client;
 }
 
@@ -110,6 +114,8 @@ describe('the reports registry', () => {
           await waitFor(() => expect(files).toHaveLength(1));
           expect(files[0]?.name).toMatch(/\.csv$/);
           expect(files[0]?.text.split('\r\n').length).toBeGreaterThan(2);
+          // Every report file states the sensors' coverage of its period in its header lines.
+          expect(files[0]?.text).toMatch(/^Coverage,"?Data for /m);
 
           // With nothing saved, it says why instead of saving an empty file.
           const missing = await report.download.run({

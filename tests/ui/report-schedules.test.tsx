@@ -99,6 +99,12 @@ describe('scheduled reports and the report archive', () => {
       await screen.findByRole('dialog', { name: 'October 2026 usage report' }, LAZY_LOAD),
     );
     expect(dialog.getByText('38,412')).toBeInTheDocument();
+    // The coverage the server stated when it built the report, from the sensors' gaps.
+    expect(
+      dialog.getByText(
+        'Data for 30 d 22 h of 31 d; Grand Lake sensor silent Tue 13 Oct 02:00–04:00',
+      ),
+    ).toBeInTheDocument();
     expect(dialog.getByRole('row', { name: /The Great Lawn 12,904 33.6%/ })).toBeInTheDocument();
 
     // The CSV was saved while online: it downloads with the server unreachable.

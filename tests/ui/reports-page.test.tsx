@@ -8,6 +8,7 @@ import { server } from '../../mocks/node';
 import {
   amenitiesFixture,
   analysisFixture,
+  gapsFixture,
   metricsFixture,
   timelineFixture,
 } from '../../mocks/fixtures';
@@ -16,7 +17,8 @@ import { metricsQuery } from '../../src/api/metrics';
 import { timelineQuery } from '../../src/api/timeline';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
-import type { UsagePoint } from '../../src/api/contract';
+import type { UsageGaps, UsagePoint } from '../../src/api/contract';
+import { gapsQuery } from '../../src/api/gaps';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { formatDateTime } from '../../src/features/reports/report-format';
@@ -36,7 +38,31 @@ function snapshotClient(): QueryClient {
   client.setQueryData(timelineQuery('month', 62).queryKey, timelineFixture('month', 62), opts);
   client.setQueryData(amenityAnalyticsQuery().queryKey, amenitiesFixture, opts);
   client.setQueryData(analysisQuery().queryKey, analysisFixture, opts);
+  client.setQueryData(gapsQuery(62).queryKey, gapsFixture(62, SAVED_AT), opts);
   return client;
+}
+
+/**
+ * The sensors' silences of Last Year's report: none reported before Tue Aug 25 2026 (installed
+ * then), and Grand Lake's was silent Tue Oct 13 02:00-09:00 Pacific (PDT, 09:00-16:00 UTC).
+ */
+function yearGaps(): UsageGaps {
+  const from = '2025-10-23T07:00:00.000Z';
+  const installed = '2026-08-25T07:00:00.000Z';
+  return {
+    from,
+    to: new Date(NOW).toISOString(),
+    amenities: amenitiesFixture.map((amenity) => ({
+      id: amenity.id,
+      name: amenity.name,
+      silent: [
+        { from, to: installed },
+        ...(amenity.id === 'grand-lake'
+          ? [{ from: '2026-10-13T09:00:00.000Z', to: '2026-10-13T16:00:00.000Z' }]
+          : []),
+      ],
+    })),
+  };
 }
 
 /** No network at all: the browser says offline and any request fails the test. */
@@ -149,7 +175,7 @@ describe('Reports page', () => {
     expect(within(capacity).getByRole('row', { name: /Solis Hall/ })).toHaveTextContent(
       /7:00 PM - 9:00 PM.*104.*120.*87%.*48%/,
     );
-    expect(within(report).getAllByText('Offline snapshot')).toHaveLength(2);
+    expect(within(report).getAllByText('Offline snapshot')).toHaveLength(3);
     expect(requests).toEqual([]);
   });
 
@@ -166,7 +192,8 @@ describe('Reports page', () => {
     await waitFor(() =>
       expect(within(report).queryByText(/Built from the offline snapshot/)).toBeNull(),
     );
-    expect(within(report).getByText('Live')).toBeInTheDocument();
+    // The event analysis and the sensor gaps, both live now.
+    expect(within(report).getAllByText('Live')).toHaveLength(2);
   });
 
   it('says on the first page how much of Last Year the data covers', async () => {
@@ -175,16 +202,19 @@ describe('Reports page', () => {
     const client = snapshotClient();
     // 90 days of data up to Nov 22: Aug 25 - Oct 31 fall in Nov 2025 - Oct 2026.
     client.setQueryData(timelineQuery('month', 397).queryKey, timelineFixture('month', 90));
+    client.setQueryData(gapsQuery(397).queryKey, yearGaps());
     renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client });
     const report = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Year' });
     expect(within(report).getByText('Period').nextElementSibling).toHaveTextContent(
       'Nov 1, 2025 – Oct 31, 2026',
     );
-    const coverage = await within(report).findByText(/Partial data/);
+    // Aug 25 - Oct 31 is 68 days (no clock change in between), less Grand Lake's 7 hours; the
+    // period is 365 days (an hour gained on Nov 1 2025, one lost on Mar 8 2026).
+    const coverage = await within(report).findByTestId('coverage');
     expect(coverage).toHaveTextContent(
-      "Partial data: the data covers Aug 25 – Oct 31, 2026, 68 of the period's 365 days.",
+      /^Coverage: Data for 67 d 17 h of 365 d; Grand Lake sensor silent Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00; Heritage Tree Area sensor silent .*; Market Street Promenade sensor silent .* and 5 more\.$/,
     );
-    // The daily average is over those 68 days.
+    // The daily average is over the covered time: 67 d 17 h.
     const days = timelineFixture('month', 90).filter(
       (p) => p.time.slice(0, 10) >= '2026-08-25' && p.time.slice(0, 10) <= '2026-10-31',
     );
@@ -192,7 +222,7 @@ describe('Reports page', () => {
     const total = days.reduce((sum, p) => sum + allVisits(p), 0);
     expect(
       within(report).getAllByText('Daily average', { selector: 'dt' })[0]?.nextElementSibling,
-    ).toHaveTextContent(Math.round(total / 68).toLocaleString('en-US'));
+    ).toHaveTextContent(Math.round(total / (67 + 17 / 24)).toLocaleString('en-US'));
   });
 
   it('counts the reports built and the files saved on this device', async () => {
@@ -306,6 +336,10 @@ describe('Reports page', () => {
     expect(await within(report).findByText(total.toLocaleString('en-US'))).toBeInTheDocument();
     expect(within(report).queryByText(/offline snapshot saved on this device/)).toBeNull();
     expect(within(report).getAllByText('Live').length).toBeGreaterThan(0);
+    // The mock's Grand Lake silence (02:00-09:00 UTC three days ago) falls in the week.
+    expect(within(report).getByTestId('coverage')).toHaveTextContent(
+      'Coverage: Data for 6 d 17 h of 7 d; Grand Lake sensor silent Thu 19 Nov 18:00 – Fri 20 Nov 01:00.',
+    );
   });
 
   it('downloads the usage CSV of the chosen period', async () => {
@@ -320,19 +354,20 @@ describe('Reports page', () => {
     expect(file?.text.charCodeAt(0)).toBe(0xfeff);
     const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
     // What the file covers, then the table.
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       'Report,"Amenity Usage Report, Last Month"',
       'Period,2026-10-01 to 2026-10-31',
-      'Data covers,2026-10-01 to 2026-10-31 (31 of 31 days)',
+      'Coverage,Data for all 31 d',
+      'Covered hours,744.0 of 744.0',
       'Time zone,"Pacific Time (PT), America/Los_Angeles"',
       'Generated,"Nov 23, 2026, 10:00 AM PST"',
       '',
     ]);
-    expect(lines[6]).toBe(
+    expect(lines[7]).toBe(
       'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
     );
     const october = inOctober(timelineFixture('month', 62));
-    expect(lines).toHaveLength(6 + 1 + october.length);
+    expect(lines).toHaveLength(7 + 1 + october.length);
     const last = october.at(-1);
     expect(lines.at(-1)).toBe(
       `2026-10-31,${last?.lawn},${last?.hall},${last?.yard},${last?.lake},${Object.values(
@@ -354,8 +389,15 @@ describe('Reports page', () => {
     );
     await waitFor(() => expect(files).toHaveLength(1));
     const lines = files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    expect(lines[0]).toBe('Section,Name,Events,Average attendance,Average success (%)');
-    expect(lines[1]).toBe('Monthly trend,Oct 2026,9,112,');
+    // The period and the sensors' coverage of it, from the saved gaps, then the table.
+    expect(lines.slice(0, 4)).toEqual([
+      'Period,2026-10-01 to 2026-10-31',
+      'Coverage,Data for all 31 d',
+      'Covered hours,744.0 of 744.0',
+      '',
+    ]);
+    expect(lines[4]).toBe('Section,Name,Events,Average attendance,Average success (%)');
+    expect(lines[5]).toBe('Monthly trend,Oct 2026,9,112,');
   });
 
   it('says why a CSV cannot be made when its data was never saved', async () => {
@@ -384,9 +426,10 @@ describe('Reports page', () => {
     localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('year'));
     const client = snapshotClient();
     client.setQueryData(timelineQuery('month', 397).queryKey, timelineFixture('month', 90));
+    client.setQueryData(gapsQuery(397).queryKey, yearGaps());
     const { container } = renderWithApp(<ReportsPage />, { route: '/reports?report=full', client });
     const report = await screen.findByRole('region', { name: 'Community Report — Last Year' });
-    await within(report).findByText(/Partial data/);
+    await within(report).findByText(/Data for 67 d 17 h of 365 d/);
     expect(within(report).getAllByText('cost not entered').length).toBeGreaterThan(0);
     // Colour contrast needs a real browser (the e2e suite checks it); the rest runs here.
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });

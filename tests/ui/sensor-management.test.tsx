@@ -22,7 +22,12 @@ async function openIntegrations(role: Role, demo = false) {
   return user;
 }
 
-const created = (id: string, kind: 'tts' | 'chirpstack', name: string, secret: string) => ({
+const created = (
+  id: string,
+  kind: 'tts' | 'chirpstack' | 'readings',
+  name: string,
+  secret: string,
+) => ({
   integration: {
     id,
     kind,
@@ -66,6 +71,29 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
     expect(dialog).toHaveTextContent('The secret is shown only now');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText(/Bearer S3CRET/)).toBeNull());
+  });
+
+  it('connects a readings integration and shows the curl that posts a batch', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post(SENSOR_ADMIN_PATHS.integrations, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(created('readings-9f8e', 'readings', 'Gate PLC', 'S3CRET'), {
+          status: 201,
+        });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Network server' }),
+      'CommonGround readings (own format)',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gate PLC');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Gate PLC' });
+    expect(sent).toEqual({ kind: 'readings', name: 'Gate PLC' });
+    const url = `${window.location.origin}/api/integrations/readings-9f8e/uplink`;
+    expect(dialog).toHaveTextContent(`curl -X POST '${url}' -H 'Authorization: Bearer S3CRET'`);
   });
 
   it('rotates a secret and shows the new one with the TTS set-up', async () => {

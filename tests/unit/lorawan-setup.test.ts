@@ -26,4 +26,21 @@ describe('LoRaWAN set-up steps', () => {
       { label: 'Header', value: 'Authorization: Bearer abc' },
     ]);
   });
+
+  it('tells a readings integration its URL, header, body and a curl that posts one reading', () => {
+    const steps = integrationSetupSteps('readings', URL, 'abc');
+    expect(steps.map((step) => step.label)).toEqual([
+      'URL (POST, Content-Type: application/json)',
+      'Header',
+      'Body (as POST /api/readings: up to 5,000 readings, 1 MB)',
+      'Try it',
+    ]);
+    expect(steps[1]?.value).toBe('Authorization: Bearer abc');
+    const body = JSON.parse(steps[2]?.value ?? '') as { readings: unknown[] };
+    expect(body.readings).toHaveLength(1);
+    expect(steps[3]?.value).toBe(
+      `curl -X POST '${URL}' -H 'Authorization: Bearer abc' -H 'Content-Type: application/json' ` +
+        `-d '${steps[2]?.value ?? ''}'`,
+    );
+  });
 });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AmenityAnalyticsListSchema, type UsagePoint } from '../../src/api/contract';
+import {
+  AmenityAnalyticsListSchema,
+  type UsageGaps,
+  type UsagePoint,
+} from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import {
   capacityRows,
   datedTrends,
   eventCsv,
+  periodCoverage,
   pointDate,
   summarizeCosts,
   summarizeEvents,
@@ -49,8 +54,31 @@ describe('pointDate', () => {
   });
 });
 
+const H = 3_600_000;
+/**
+ * October in Pacific time: Oct 1 00:00 PDT to Nov 1 00:00 PST. The clocks fall back at 02:00 on
+ * Nov 1, after the month ends, so October is 31 days; Nov 1 00:00 PDT is 07:00Z.
+ */
+const OCT_FROM = Date.parse('2026-10-01T07:00:00Z');
+const OCT_TO = Date.parse('2026-11-01T07:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Gaps over a window around October: each amenity's silences as [from, to] instants. */
+function gapsOf(silent: Record<string, [number, number][]>): UsageGaps {
+  return {
+    from: iso(OCT_FROM - 30 * 24 * H),
+    to: iso(OCT_TO + 20 * 24 * H),
+    amenities: COLUMNS.map((column) => ({
+      id: column.id,
+      name: column.label,
+      silent: (silent[column.id] ?? []).map(([a, b]) => ({ from: iso(a), to: iso(b) })),
+    })),
+  };
+}
+const NO_GAPS = periodCoverage(gapsOf({}), OCTOBER, PACIFIC);
+
 describe('summarizeUsage over a calendar period', () => {
-  // Sep 30 and Nov 1 lie outside October; Oct 1-28 hold no visits (no sensors yet).
+  // Sep 30 and Nov 1 lie outside October; until Oct 29 no sensor reported (installed then).
   const points: UsagePoint[] = [
     day('2026-09-30', 999, 999),
     ...Array.from({ length: 28 }, (_, i) => day(`2026-10-${String(i + 1).padStart(2, '0')}`, 0, 0)),
@@ -59,7 +87,21 @@ describe('summarizeUsage over a calendar period', () => {
     day('2026-10-31', 200, 10, { 'market-street': 10 }),
     day('2026-11-01', 999, 999),
   ];
-  const usage = summarizeUsage(points, COLUMNS, OCTOBER, PACIFIC);
+  // Every sensor silent from Oct 1 to Oct 29 00:00; the Market Street one also Oct 30 all day.
+  const SENSORS_FROM = Date.parse('2026-10-29T07:00:00Z');
+  const coverage = periodCoverage(
+    gapsOf({
+      'great-lawn': [[OCT_FROM - 5 * H, SENSORS_FROM]],
+      'solis-hall': [[OCT_FROM - 5 * H, SENSORS_FROM]],
+      'market-street': [
+        [OCT_FROM - 5 * H, SENSORS_FROM],
+        [SENSORS_FROM + 24 * H, SENSORS_FROM + 48 * H],
+      ],
+    }),
+    OCTOBER,
+    PACIFIC,
+  );
+  const usage = summarizeUsage(points, COLUMNS, OCTOBER, PACIFIC, coverage);
 
   it('counts only the days of the period, every amenity', () => {
     // 100+300+200 + 50+0+10 + 10+20+10 = 700
@@ -71,16 +113,21 @@ describe('summarizeUsage over a calendar period', () => {
     ]);
   });
 
-  it('states the coverage and averages over covered days only', () => {
-    expect(usage.coverage).toEqual({
-      from: '2026-10-29',
-      to: '2026-10-31',
-      days: 3,
-      partial: true,
-    });
-    expect(usage.dailyAverage).toBeCloseTo(700 / 3, 10);
+  it('states the coverage from the sensor gaps and averages over covered time only', () => {
+    // Every sensor reported on Oct 29 and 31 only: 2 days; Market Street on those 2 days too.
+    expect(usage.coverage?.coveredMs).toBe(48 * H);
+    expect(usage.coverage?.text).toBe(
+      'Data for 2 d of 31 d; Market Street sensor silent Thu 1 Oct 00:00 – Thu 29 Oct 00:00; ' +
+        'Solis Hall sensor silent Thu 1 Oct 00:00 – Thu 29 Oct 00:00; ' +
+        'The Great Lawn sensor silent Thu 1 Oct 00:00 – Thu 29 Oct 00:00 and 1 more',
+    );
+    expect(usage.coveredDays).toBe(2);
+    expect(usage.dailyAverage).toBeCloseTo(700 / 2, 10);
+    // The lawn's own sensor reported 3 days: 600 / 3; Market Street's 2 days: 40 / 2.
     expect(usage.perAmenity[0]?.dailyAverage).toBe(200);
-    expect(usage.points).toHaveLength(3);
+    expect(usage.perAmenity.find((row) => row.id === 'market-street')?.dailyAverage).toBe(20);
+    // Every day of the period is in the file; the silent ones read 0 there.
+    expect(usage.points).toHaveLength(31);
   });
 
   it('has one share: each amenity against all visits of the report', () => {
@@ -96,18 +143,28 @@ describe('summarizeUsage over a calendar period', () => {
     expect(usage.busiestDay).toEqual({ date: '2026-10-30', visits: 320 });
   });
 
-  it('a whole month of data is not partial', () => {
+  it('a whole month without a gap is complete (31 d)', () => {
     const full = Array.from({ length: 31 }, (_, i) =>
       day(`2026-10-${String(i + 1).padStart(2, '0')}`, 1, 1),
     );
-    const summary = summarizeUsage(full, COLUMNS, OCTOBER, PACIFIC);
-    expect(summary.coverage).toMatchObject({ days: 31, partial: false });
+    const summary = summarizeUsage(full, COLUMNS, OCTOBER, PACIFIC, NO_GAPS);
+    expect(summary.coverage).toMatchObject({ complete: true, text: 'Data for all 31 d' });
     expect(summary.dailyAverage).toBe(2);
   });
 
-  it('gives zeros, not NaN, and no coverage when nothing was recorded', () => {
-    const empty = summarizeUsage([], COLUMNS, OCTOBER, PACIFIC);
-    expect(empty.coverage).toBeNull();
+  it('gives zeros, not NaN, when nothing was recorded, and says so', () => {
+    const all = Object.fromEntries(
+      COLUMNS.map((c) => [c.id, [[OCT_FROM, OCT_TO]] as [number, number][]]),
+    );
+    const empty = summarizeUsage(
+      [],
+      COLUMNS,
+      OCTOBER,
+      PACIFIC,
+      periodCoverage(gapsOf(all), OCTOBER, PACIFIC),
+    );
+    expect(empty.hasData).toBe(false);
+    expect(empty.coverage?.text).toBe('No data for any of the 31 d: every sensor silent');
     expect(empty.totalVisits).toBe(0);
     expect(empty.dailyAverage).toBe(0);
     expect(empty.busiestDay).toBeNull();
@@ -119,7 +176,7 @@ describe('summarizeCosts', () => {
   const full = Array.from({ length: 31 }, (_, i) =>
     day(`2026-10-${String(i + 1).padStart(2, '0')}`, 100, 40, { 'market-street': 5 }),
   );
-  const usage = summarizeUsage(full, COLUMNS, OCTOBER, PACIFIC);
+  const usage = summarizeUsage(full, COLUMNS, OCTOBER, PACIFIC, NO_GAPS);
   const costs = new Map<string, number | undefined>([
     ['great-lawn', 4200],
     ['solis-hall', 6800],
@@ -150,14 +207,22 @@ describe('summarizeCosts', () => {
     expect(summary.costPerVisit).toBeCloseTo(11000 / 4340, 10);
   });
 
-  it('counts a part month by its share of days', () => {
-    // Oct 17-31: 15 of October's 31 days -> the lawn's cost is 4200 × 15/31.
+  it('counts the cost of the time an amenity’s sensor reported only', () => {
+    // The lawn's sensor silent until Oct 17 00:00 (16 of 31 days): its visits were counted
+    // over the rest, and so is its cost.
     const half = full.slice(16);
-    const part = summarizeCosts(summarizeUsage(half, COLUMNS, OCTOBER, PACIFIC), costs);
-    expect(part.months).toBeCloseTo(15 / 31, 10);
+    const silentMs = Date.parse('2026-10-17T07:00:00Z') - OCT_FROM;
+    const coverage = periodCoverage(
+      gapsOf({ 'great-lawn': [[OCT_FROM, OCT_FROM + silentMs]] }),
+      OCTOBER,
+      PACIFIC,
+    );
+    const part = summarizeCosts(summarizeUsage(half, COLUMNS, OCTOBER, PACIFIC, coverage), costs);
+    expect(part.months).toBe(1);
+    const share = (OCT_TO - OCT_FROM - silentMs) / (OCT_TO - OCT_FROM);
     const lawn = part.perAmenity.find((row) => row.id === 'great-lawn');
-    expect(lawn?.periodCost).toBeCloseTo((4200 * 15) / 31, 10);
-    expect(lawn?.costPerVisit).toBeCloseTo((4200 * 15) / 31 / 1500, 10);
+    expect(lawn?.periodCost).toBeCloseTo(4200 * share, 10);
+    expect(lawn?.costPerVisit).toBeCloseTo((4200 * share) / 1500, 10);
   });
 });
 

@@ -17,6 +17,8 @@ import {
   PeakUsageHours,
   UsageOverTime,
 } from '../../widgets/analytics-widgets';
+import { CoverageLine } from '../../widgets/coverage-line';
+import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
 import { AmySuggestionsCard } from './amy-suggestions-card';
 import { Insights } from './insights';
 import { MetricCards } from './metric-cards';
@@ -48,7 +50,7 @@ export function DashboardPage() {
         }
       />
 
-      <Metrics currency={settings.currency} />
+      <Metrics currency={settings.currency} timeZone={timeZone} />
 
       {/* The walk-around question first: who is where, and what is near capacity. */}
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
@@ -76,8 +78,28 @@ export function DashboardPage() {
   );
 }
 
-function Metrics({ currency }: { currency: string }) {
-  return <MetricCards query={useDashboardMetrics()} currency={currency} />;
+function Metrics({ currency, timeZone }: { currency: string; timeZone: string }) {
+  return (
+    <div className="grid gap-2">
+      <MetricCards query={useDashboardMetrics()} currency={currency} />
+      <KpiCoverage timeZone={timeZone} />
+    </div>
+  );
+}
+
+/**
+ * The cards' periods, covered: today (Active Users, Peak Usage) and the last 30 days (session
+ * time, revenue impact), said once under the cards.
+ */
+function KpiCoverage({ timeZone }: { timeZone: string }) {
+  const midnight = zonedTimeToUtc(todayIn(timeZone), '00:00', timeZone).getTime();
+  return (
+    <CoverageLine
+      days={30}
+      periods={[{ label: 'Today', from: midnight }, { label: 'Last 30 days' }]}
+      timeZone={timeZone}
+    />
+  );
 }
 
 function AmySuggestions() {

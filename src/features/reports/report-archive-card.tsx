@@ -102,9 +102,11 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
     ['Daily average', formatCount(Math.round(summary.dailyAverage))],
     [
       'Coverage',
-      summary.coveredDays < summary.periodDays
-        ? `${summary.coveredDays} of ${summary.periodDays} days had recorded visits`
-        : `All ${summary.periodDays} days`,
+      summary.coverage
+        ? summary.coverage.text
+        : summary.coveredDays !== undefined && summary.coveredDays < summary.periodDays
+          ? `${summary.coveredDays} of ${summary.periodDays} days had recorded visits`
+          : `All ${summary.periodDays} days`,
     ],
     [
       'Busiest day',

@@ -4,8 +4,10 @@ import {
   type AmenityStatus,
   type AmenityType,
   type EventAnalysis,
+  type UsageGaps,
   type UsagePoint,
 } from '../../api/contract';
+import { periodInstants, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
 import { capacityPercent } from '../../lib/format';
 import { toCsv } from '../../lib/csv';
 import {
@@ -24,6 +26,7 @@ import {
  */
 
 const HALF_DAY_MS = 12 * 60 * 60 * 1000;
+const DAY_MS = 2 * HALF_DAY_MS;
 
 // ---- Usage ------------------------------------------------------------------------------------
 
@@ -44,42 +47,49 @@ export type AmenityVisits = {
   visits: number;
   /** Percent of all visits to the amenities counted in the report (one definition per report). */
   share: number;
-  /** Visits per covered day. */
+  /** Visits per day its sensors reported (its covered time in days). */
   dailyAverage: number;
-};
-
-export type Coverage = {
-  /** The days of the period the data covers, both included. */
-  from: CalendarDate;
-  to: CalendarDate;
-  days: number;
-  /** Fewer days than the period has. */
-  partial: boolean;
+  /** The part of the period its sensors reported, 0-1 (1 when the gaps are unknown). */
+  coveredShare: number;
 };
 
 export type UsageSummary = {
   period: CalendarPeriod;
-  /** null when no day of the period has recorded visits. */
-  coverage: Coverage | null;
+  /** The sensors' coverage of the period (lib/coverage.ts); null when the gaps are not loaded. */
+  coverage: CoverageSummary | null;
+  /** Days of data: the covered time in days (the period's days when the gaps are unknown). */
+  coveredDays: number;
+  /** Some sensor reported in the period, or some visit was counted. */
+  hasData: boolean;
   totalVisits: number;
-  /** Over covered days only. */
+  /** Visits per covered day. */
   dailyAverage: number;
   perAmenity: AmenityVisits[];
   busiestDay: { date: CalendarDate; visits: number } | null;
-  /** The points of the covered days, oldest first (what the CSV writes). */
+  /** The points of the period's days, oldest first (what the CSV writes). */
   points: UsagePoint[];
 };
 
+/** The coverage of a calendar period (its days' instants in `timeZone`) from the gaps payload. */
+export function periodCoverage(
+  gaps: UsageGaps,
+  period: CalendarPeriod,
+  timeZone: string,
+): CoverageSummary {
+  return summarizeCoverage(gaps, periodInstants(period.from, period.to, timeZone), timeZone);
+}
+
 /**
- * The period's usage: its days are the timeline points that fall in it. The data covers the
- * period from its first day with recorded visits (before that the community had no sensors) to
- * its last day held; averages are over those covered days only.
+ * The period's usage: its days are the timeline points that fall in it. How much of it the data
+ * covers comes from the sensors' gaps (one definition: lib/coverage.ts), and averages are over
+ * covered time: the total per covered day, each amenity's visits per day its sensors reported.
  */
 export function summarizeUsage(
   points: readonly UsagePoint[],
   columns: readonly VisitColumn[],
   period: CalendarPeriod,
   timeZone: string,
+  coverage: CoverageSummary | null,
 ): UsageSummary {
   const total = (point: UsagePoint) =>
     columns.reduce((sum, column) => sum + column.value(point), 0);
@@ -87,47 +97,45 @@ export function summarizeUsage(
     .map((point) => ({ point, date: pointDate(point, timeZone) }))
     .filter(({ date }) => date >= period.from && date <= period.to)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const first = inPeriod.findIndex(({ point }) => total(point) > 0);
-  const covered = first < 0 ? [] : inPeriod.slice(first);
-  const days = covered.length;
-  const coverage: Coverage | null =
-    days > 0
-      ? {
-          from: covered[0]?.date ?? period.from,
-          to: covered.at(-1)?.date ?? period.to,
-          days,
-          partial: days < period.days,
-        }
-      : null;
+  const coveredDays = coverage ? coverage.coveredMs / DAY_MS : period.days;
+  const amenityCoverage = new Map(coverage?.amenities.map((a) => [a.id, a]));
 
   const totals = columns.map((column) => ({
     id: column.id,
     name: column.label,
-    visits: covered.reduce((sum, { point }) => sum + column.value(point), 0),
+    visits: inPeriod.reduce((sum, { point }) => sum + column.value(point), 0),
   }));
   const totalVisits = totals.reduce((sum, row) => sum + row.visits, 0);
   const perAmenity = totals
-    .map((row) => ({
-      ...row,
-      share: totalVisits > 0 ? (row.visits / totalVisits) * 100 : 0,
-      dailyAverage: days > 0 ? row.visits / days : 0,
-    }))
+    .map((row) => {
+      const own = amenityCoverage.get(row.id);
+      const days = own ? own.coveredMs / DAY_MS : coveredDays;
+      const share = own && coverage && coverage.totalMs > 0 ? own.coveredMs / coverage.totalMs : 1;
+      return {
+        ...row,
+        share: totalVisits > 0 ? (row.visits / totalVisits) * 100 : 0,
+        dailyAverage: days > 0 ? row.visits / days : 0,
+        coveredShare: coverage ? share : 1,
+      };
+    })
     .sort((a, b) => b.visits - a.visits);
 
   let busiestDay: UsageSummary['busiestDay'] = null;
-  for (const { point, date } of covered) {
+  for (const { point, date } of inPeriod) {
     const visits = total(point);
-    if (!busiestDay || visits > busiestDay.visits) busiestDay = { date, visits };
+    if (visits > 0 && (!busiestDay || visits > busiestDay.visits)) busiestDay = { date, visits };
   }
 
   return {
     period,
     coverage,
+    coveredDays,
+    hasData: totalVisits > 0 || (coverage?.amenities.some((a) => a.coveredMs > 0) ?? false),
     totalVisits,
-    dailyAverage: days > 0 ? totalVisits / days : 0,
+    dailyAverage: coveredDays > 0 ? totalVisits / coveredDays : 0,
     perAmenity,
     busiestDay,
-    points: covered.map(({ point }) => point),
+    points: inPeriod.map(({ point }) => point),
   };
 }
 
@@ -172,14 +180,17 @@ export type AmenityCost = {
   visits: number;
   /** As entered with the amenity; null: cost not entered. */
   monthlyCost: number | null;
-  /** The monthly cost × the months the data covers (a part month by its share of days). */
+  /**
+   * The monthly cost × the period's months × the part of the period its sensors reported (the
+   * cost of the time its visits were counted in).
+   */
   periodCost: number | null;
   /** periodCost ÷ visits; null without a cost or without visits. */
   costPerVisit: number | null;
 };
 
 export type CostSummary = {
-  /** Months the covered days make (Oct 1-31 = 1; Oct 17-31 = 15/31). */
+  /** Months the period makes (Oct 1-31 = 1; Oct 17-31 = 15/31). */
   months: number;
   perAmenity: AmenityCost[];
   /** Over the amenities with a cost only. */
@@ -191,17 +202,18 @@ export type CostSummary = {
 };
 
 /**
- * Cost per visit of each amenity over the covered days of the period: its monthly operating
- * cost, times the months covered, divided by its visits in those days.
+ * Cost per visit of each amenity over the covered time of the period: its monthly operating
+ * cost, times the period's months and the part of them its sensors reported, divided by its
+ * visits in that time.
  */
 export function summarizeCosts(
   usage: UsageSummary,
   costs: ReadonlyMap<string, number | undefined>,
 ): CostSummary {
-  const months = usage.coverage ? monthsIn(usage.coverage.from, usage.coverage.to) : 0;
+  const months = monthsIn(usage.period.from, usage.period.to);
   const perAmenity = usage.perAmenity.map((row) => {
     const monthlyCost = costs.get(row.id) ?? null;
-    const periodCost = monthlyCost === null ? null : monthlyCost * months;
+    const periodCost = monthlyCost === null ? null : monthlyCost * months * row.coveredShare;
     return {
       id: row.id,
       name: row.name,
@@ -331,4 +343,19 @@ export function eventCsv(summary: EventSummary): string {
     ],
     rows,
   );
+}
+
+// ---- Coverage in files ------------------------------------------------------------------------
+
+/**
+ * The header lines of a report file that state its coverage: the sentence, and the covered
+ * hours of the period's hours for a spreadsheet ("163.0 of 168.0").
+ */
+export function coverageRows(coverage: CoverageSummary | null): [string, string][] {
+  if (!coverage) return [['Coverage', 'unknown (the sensor gaps were not loaded)']];
+  const hours = (ms: number) => (ms / 3_600_000).toFixed(1);
+  return [
+    ['Coverage', coverage.text],
+    ['Covered hours', `${hours(coverage.coveredMs)} of ${hours(coverage.totalMs)}`],
+  ];
 }

@@ -13,15 +13,18 @@ import type {
   AmenityAnalytics,
   DashboardMetrics,
   EventAnalysis,
+  UsageGaps,
   UsagePoint,
 } from '../../api/contract';
+import { gapsQuery } from '../../api/gaps';
 import { metricsQuery } from '../../api/metrics';
 import { amenityColumns, readSource, type Source } from '../../api/snapshot';
 import { timelineQuery } from '../../api/timeline';
 import { isFromSnapshot } from '../../lib/session';
 import { calendarPeriod, zonedDate, type CalendarDate, type CalendarPeriod } from './calendar';
 import { PERIODS, REPORT_PERIODS, type ReportPeriod } from './periods';
-import { summarizeUsage, type UsageSummary } from './report-builders';
+import { periodCoverage, summarizeUsage, type UsageSummary } from './report-builders';
+import type { CoverageSummary } from '../../lib/coverage';
 
 /** Everything a report of one period is built from, each with its own time and origin. */
 export type ReportData = {
@@ -35,6 +38,8 @@ export type ReportData = {
   timeline: Source<UsagePoint[]>;
   amenities: Source<AmenityAnalytics[]>;
   analysis: Source<EventAnalysis>;
+  /** The sensors' silences over the same days as the timeline: the period's coverage. */
+  gaps: Source<UsageGaps>;
   /** Periods whose usage timeline this device holds: offered when the chosen one is missing. */
   savedPeriods: ReportPeriod[];
 };
@@ -44,6 +49,11 @@ export function periodTimelineQuery(period: ReportPeriod) {
   return timelineQuery(timeline.period, timeline.days);
 }
 
+/** The gaps over the same days as the period's timeline, so they reach the whole period. */
+export function periodGapsQuery(period: ReportPeriod) {
+  return gapsQuery(PERIODS[period].timeline.days);
+}
+
 /** The queries (src/api queryOptions) a period's reports read. */
 function reportQueries(period: ReportPeriod) {
   return [
@@ -51,6 +61,7 @@ function reportQueries(period: ReportPeriod) {
     periodTimelineQuery(period),
     amenityAnalyticsQuery(),
     analysisQuery(),
+    periodGapsQuery(period),
   ] as const;
 }
 
@@ -68,12 +79,13 @@ function savedPeriods(client: QueryClient): ReportPeriod[] {
 export async function warmReportData(client: QueryClient, first: ReportPeriod): Promise<void> {
   const order = [first, ...REPORT_PERIODS.filter((period) => period !== first)];
   for (const period of order) {
-    const [metrics, timeline, amenities, analysis] = reportQueries(period);
+    const [metrics, timeline, amenities, analysis, gaps] = reportQueries(period);
     await Promise.all([
       client.prefetchQuery(metrics),
       client.prefetchQuery(timeline),
       client.prefetchQuery(amenities),
       client.prefetchQuery(analysis),
+      client.prefetchQuery(gaps),
     ]);
   }
 }
@@ -84,7 +96,7 @@ export async function warmReportData(client: QueryClient, first: ReportPeriod): 
  */
 export async function refreshReportData(client: QueryClient, period: ReportPeriod): Promise<void> {
   if (!onlineManager.isOnline()) return;
-  const [metrics, timeline, amenities, analysis] = reportQueries(period);
+  const [metrics, timeline, amenities, analysis, gaps] = reportQueries(period);
   const again = { staleTime: 0 } as const;
   // A failure stays in the query's state, where the report reads it.
   const settle = (request: Promise<unknown>) => request.catch(() => undefined);
@@ -93,6 +105,7 @@ export async function refreshReportData(client: QueryClient, period: ReportPerio
     settle(client.fetchQuery({ ...timeline, ...again })),
     settle(client.fetchQuery({ ...amenities, ...again })),
     settle(client.fetchQuery({ ...analysis, ...again })),
+    settle(client.fetchQuery({ ...gaps, ...again })),
   ]);
 }
 
@@ -130,26 +143,28 @@ export function useReportData(
   const client = useQueryClient();
   const isRestoring = useIsRestoring();
   const on = { enabled: enabled && !isRestoring, refetchInterval: false } as const;
-  const [metricsQ, timelineQ, amenitiesQ, analysisQ] = reportQueries(period);
+  const [metricsQ, timelineQ, amenitiesQ, analysisQ, gapsQ] = reportQueries(period);
   const results = useQueries({
     queries: [
       { ...metricsQ, ...on },
       { ...timelineQ, ...on },
       { ...amenitiesQ, ...on },
       { ...analysisQ, ...on },
+      { ...gapsQ, ...on },
     ],
   });
-  const [metrics, timeline, amenities, analysis] = [
+  const [metrics, timeline, amenities, analysis, gaps] = [
     toSource(results[0]),
     toSource(results[1]),
     toSource(results[2]),
     toSource(results[3]),
+    toSource(results[4]),
   ];
   // When this report was built: opened, or its newest data arrived since.
   const [openedAt] = useState(() => Date.now());
   const generatedAt = Math.max(openedAt, ...results.map((result) => result.dataUpdatedAt));
 
-  if (!on.enabled || !metrics || !timeline || !amenities || !analysis) {
+  if (!on.enabled || !metrics || !timeline || !amenities || !analysis || !gaps) {
     return { status: 'loading' };
   }
   return {
@@ -165,10 +180,18 @@ export function useReportData(
       timeline,
       amenities,
       analysis,
+      gaps,
       savedPeriods: savedPeriods(client),
     },
     refreshing: results.some((result) => result.isFetching),
   };
+}
+
+/** The sensors' coverage of the report's period (null when the gaps are missing). */
+export function coverageOf(data: ReportData, timeZone: string): CoverageSummary | null {
+  return data.gaps.status === 'ready'
+    ? periodCoverage(data.gaps.data, data.calendar, timeZone)
+    : null;
 }
 
 /** The period's usage from the report's timeline (null when the timeline is missing). */
@@ -176,5 +199,11 @@ export function usageOf(data: ReportData, timeZone: string): UsageSummary | null
   if (data.timeline.status !== 'ready') return null;
   const amenities = data.amenities.status === 'ready' ? data.amenities.data : undefined;
   const points = data.timeline.data;
-  return summarizeUsage(points, amenityColumns(points, amenities), data.calendar, timeZone);
+  return summarizeUsage(
+    points,
+    amenityColumns(points, amenities),
+    data.calendar,
+    timeZone,
+    coverageOf(data, timeZone),
+  );
 }

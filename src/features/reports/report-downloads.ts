@@ -1,21 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { analysisQuery } from '../../api/amy-analysis';
 import { loadSource } from '../../api/snapshot';
+import { csvLines } from '../../lib/csv';
 import { csvFilename, downloadCsv } from '../../lib/download';
 import { calendarPeriod, zonedDate } from './calendar';
 import type { ReportPeriod } from './periods';
-import { eventCsv, summarizeEvents } from './report-builders';
+import { coverageRows, eventCsv, periodCoverage, summarizeEvents } from './report-builders';
+import { periodGapsQuery } from './report-data';
 
 export type DownloadResult =
   { ok: true; filename: string; fromSnapshot: boolean } | { ok: false; message: string };
 
-/** The event performance CSV of a period, from Amy's analysis (the saved copy when offline). */
+/**
+ * The event performance CSV of a period, from Amy's analysis (the saved copy when offline),
+ * headed like every report file by the period and the sensors' coverage of it.
+ */
 export async function downloadEventCsv(
   client: QueryClient,
   period: ReportPeriod,
   timeZone: string,
 ): Promise<DownloadResult> {
-  const source = await loadSource(client, analysisQuery());
+  const [source, gaps] = await Promise.all([
+    loadSource(client, analysisQuery()),
+    loadSource(client, periodGapsQuery(period)),
+  ]);
   if (source.status !== 'ready') {
     return {
       ok: false,
@@ -27,11 +35,14 @@ export async function downloadEventCsv(
   }
   const filename = csvFilename(`event-performance-${period}`, Date.now(), timeZone);
   const now = Date.now();
-  const summary = summarizeEvents(
-    source.data,
-    calendarPeriod(period, now, timeZone),
-    zonedDate(now, timeZone),
-  );
-  downloadCsv(filename, eventCsv(summary));
+  const calendar = calendarPeriod(period, now, timeZone);
+  const summary = summarizeEvents(source.data, calendar, zonedDate(now, timeZone));
+  const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
+  const preamble = csvLines([
+    ['Period', `${calendar.from} to ${calendar.to}`],
+    ...coverageRows(coverage),
+    [],
+  ]);
+  downloadCsv(filename, preamble + eventCsv(summary));
   return { ok: true, filename, fromSnapshot: source.fromSnapshot };
 }

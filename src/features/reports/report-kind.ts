@@ -10,13 +10,14 @@ import type { ReportData } from './report-data';
  */
 
 /** The data a report can be built from; each is one query of src/api. */
-export type SourceName = 'metrics' | 'timeline' | 'amenities' | 'analysis';
+export type SourceName = 'metrics' | 'timeline' | 'amenities' | 'analysis' | 'gaps';
 
 export const SOURCE_LABELS: Record<SourceName, (period: ReportPeriod) => string> = {
   metrics: () => 'Dashboard metrics (revenue impact)',
   timeline: (period) => `Usage timeline, ${PERIODS[period].label}`,
   amenities: () => 'Amenity analytics (peak hours, capacity, operating costs)',
   analysis: () => "Amy's event analysis",
+  gaps: (period) => `Sensor gaps (coverage), ${PERIODS[period].label}`,
 };
 
 /** Heading level of a report's sections: 3 on its own, 4 inside the full report. */

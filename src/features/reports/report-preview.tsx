@@ -6,8 +6,8 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import { PERIODS, type ReportPeriod } from './periods';
-import { usageOf, type ReportData, type ReportDataState } from './report-data';
-import type { UsageSummary } from './report-builders';
+import { coverageOf, type ReportData, type ReportDataState } from './report-data';
+import type { CoverageSummary } from '../../lib/coverage';
 import { formatDateTime, formatDates } from './report-format';
 import { SOURCE_LABELS, type ReportDefinition, type SourceName } from './report-kind';
 import type { PreviewKind } from './registry';
@@ -55,8 +55,8 @@ export const ReportPreview = forwardRef<
   const saved = used.some((source) => source.status === 'ready' && source.fromSnapshot);
   const ready = used.filter((source) => source.status === 'ready');
   const oldest = ready.length ? Math.min(...ready.map((source) => source.updatedAt)) : null;
-  // Coverage is stated on the first page of every report built from the usage timeline.
-  const usage = data && report.sources.includes('timeline') ? usageOf(data, timeZone) : null;
+  // Every ready report states, on its first page, how much of its period the sensors cover.
+  const stateCoverage = data !== null && report.status === 'ready';
 
   return (
     <section
@@ -122,7 +122,7 @@ export const ReportPreview = forwardRef<
                 <MetaRow term="Data as of" value={formatDateTime(oldest, timeZone)} />
               ) : null}
             </dl>
-            {usage ? <CoverageNote usage={usage} /> : null}
+            {stateCoverage ? <CoverageNote coverage={coverageOf(data, timeZone)} /> : null}
             {saved ? (
               <p className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
                 <Icon name="offline" className="h-4 w-4 shrink-0" />
@@ -162,20 +162,27 @@ export const ReportPreview = forwardRef<
   );
 });
 
-/** Says how much of the period the data covers, when that is not all of it. */
-function CoverageNote({ usage }: { usage: UsageSummary }) {
-  const { coverage, period } = usage;
-  if (coverage && !coverage.partial) return null;
+/**
+ * How much of the period the sensors cover (lib/coverage.ts): plain when complete, marked when
+ * some sensor was silent or the gaps are not on this device.
+ */
+function CoverageNote({ coverage }: { coverage: CoverageSummary | null }) {
+  const partial = !coverage?.complete;
   return (
     <p
       data-testid="coverage"
-      className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+      className={
+        partial
+          ? 'mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100'
+          : 'mt-3 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300'
+      }
     >
-      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+      <Icon name={partial ? 'alert' : 'check'} className="mt-0.5 h-4 w-4 shrink-0" />
       <span className="min-w-0">
+        <span className="font-medium">Coverage: </span>
         {coverage
-          ? `Partial data: the data covers ${formatDates(coverage.from, coverage.to)}, ${coverage.days} of the period's ${period.days} days. Totals count those days only and averages are per covered day.`
-          : `No data: no visits were recorded in any of the period's ${period.days} days.`}
+          ? `${coverage.text}.`
+          : 'unknown: the sensor gaps for this period are not saved on this device. Connect once to load them.'}
       </span>
     </p>
   );

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import {
   DEV_EUI_PATTERN,
+  INTEGRATION_KINDS,
   IntegrationWithSecretSchema,
   type DeviceCreateBody,
   type DiscoveredDevice,
@@ -85,7 +86,7 @@ function NetworkServers() {
   return (
     <Group
       title="LoRaWAN network servers"
-      description="Each The Things Stack or ChirpStack application posts its uplinks to its own webhook URL with its own secret."
+      description="Each The Things Stack or ChirpStack application posts its uplinks to its own webhook URL with its own secret; a CommonGround readings integration takes batches in our own format the same way."
     >
       {query.data && query.data.length > 0 ? (
         <ul
@@ -150,7 +151,7 @@ function NetworkServers() {
           label="Network server"
           value={kind}
           onChange={setKind}
-          options={(['tts', 'chirpstack'] as const).map((value) => ({
+          options={INTEGRATION_KINDS.map((value) => ({
             value,
             label: INTEGRATION_KIND_LABELS[value],
           }))}
@@ -177,7 +178,9 @@ function NetworkServers() {
         description={
           revealed?.integration.kind === 'chirpstack'
             ? 'In ChirpStack: Application → Integrations → HTTP.'
-            : 'In The Things Stack: Integrations → Webhooks → Add webhook → Custom webhook.'
+            : revealed?.integration.kind === 'readings'
+              ? 'Post batches of readings in our own format to this URL with this secret.'
+              : 'In The Things Stack: Integrations → Webhooks → Add webhook → Custom webhook.'
         }
       >
         {revealed ? <SetupSteps revealed={revealed} /> : null}

@@ -103,7 +103,7 @@ export const eventsReport = defineReport({
   title: 'Event Performance Report',
   description: "Amy's analysis: events, attendance, top categories and amenities.",
   partTitle: 'Event performance',
-  sources: ['analysis'],
+  sources: ['analysis', 'gaps'],
   Body: EventReport,
   status: 'ready',
   downloadLabel: 'CSV',

@@ -35,12 +35,12 @@ function FinancialReport({ context }: { context: ReportContext }) {
       <Section
         title="Operating cost per visit"
         level={level}
-        note="Each amenity’s monthly operating cost, times the months the data covers, divided by its visits in those days."
+        note="Each amenity’s monthly operating cost, times the period’s months and the part of them its sensor reported, divided by its visits in that time."
       >
         {!usage ? (
           <MissingTimeline context={context} />
-        ) : !summary || !usage.coverage ? (
-          <Notice>No visits were recorded in this period.</Notice>
+        ) : !summary || !usage.hasData ? (
+          <Notice>No data: no sensor reported in this period.</Notice>
         ) : (
           <>
             {data.amenities.status === 'ready' ? null : (
@@ -110,7 +110,7 @@ export const financialReport = defineReport({
   description:
     'Monthly amenity value, operating cost per amenity and per visit, for fee discussions.',
   partTitle: 'Financial impact',
-  sources: ['metrics', 'timeline', 'amenities'],
+  sources: ['metrics', 'timeline', 'amenities', 'gaps'],
   Body: FinancialReport,
   status: 'ready',
   downloadLabel: 'PDF',

@@ -6,8 +6,8 @@ import { TIMEZONES, getSettings } from '../../../lib/settings';
 import { usageCsv } from '../../../lib/usage-csv';
 import { calendarPeriod } from '../calendar';
 import { PERIODS } from '../periods';
-import { capacityRows, summarizeUsage } from '../report-builders';
-import { periodTimelineQuery, usageOf } from '../report-data';
+import { capacityRows, coverageRows, periodCoverage, summarizeUsage } from '../report-builders';
+import { periodGapsQuery, periodTimelineQuery, usageOf } from '../report-data';
 import { formatDate, formatDateTime, formatShare } from '../report-format';
 import {
   defineReport,
@@ -28,12 +28,12 @@ function UsageReport({ context }: { context: ReportContext }) {
           title="Visits per amenity"
           level={level}
           note={
-            usage.coverage
-              ? `Visits to each amenity on the ${formatCount(usage.coverage.days)} days the data covers; share is each amenity's part of all these visits, and averages are per covered day.`
+            usage.hasData
+              ? "Visits to each amenity in the period; share is each amenity's part of all these visits. Averages are per day of data: the total over the time every sensor reported, each amenity over the time its own sensor reported (see Coverage above)."
               : undefined
           }
         >
-          {usage.coverage ? (
+          {usage.hasData ? (
             <>
               <Figures
                 items={[
@@ -60,7 +60,7 @@ function UsageReport({ context }: { context: ReportContext }) {
               />
             </>
           ) : (
-            <Notice>No visits were recorded in this period.</Notice>
+            <Notice>No data: no sensor reported in this period.</Notice>
           )}
         </Section>
       ) : (
@@ -96,17 +96,18 @@ function UsageReport({ context }: { context: ReportContext }) {
 }
 
 /**
- * The period's usage as CSV: header rows say what the file covers (report, period, covered
- * days, time zone, when it was made), then one line per covered day with every amenity.
+ * The period's usage as CSV: header rows say what the file covers (report, period, coverage
+ * from the sensors' gaps, time zone, when it was made), then one line per day with every amenity.
  */
 async function downloadUsage({
   client,
   period,
   timeZone,
 }: DownloadContext): Promise<DownloadOutcome> {
-  const [timeline, amenities] = await Promise.all([
+  const [timeline, amenities, gaps] = await Promise.all([
     loadSource(client, periodTimelineQuery(period)),
     loadSource(client, amenityAnalyticsQuery()),
+    loadSource(client, periodGapsQuery(period)),
   ]);
   if (timeline.status === 'missing') {
     return {
@@ -121,7 +122,8 @@ async function downloadUsage({
   const calendar = calendarPeriod(period, now, timeZone);
   const list = amenities.status === 'ready' ? amenities.data : undefined;
   const columns = amenityColumns(timeline.data, list);
-  const usage = summarizeUsage(timeline.data, columns, calendar, timeZone);
+  const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
+  const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
   const zone =
     Object.values(TIMEZONES).find((candidate) => candidate.iana === timeZone) ??
     TIMEZONES[getSettings().timezone];
@@ -132,12 +134,7 @@ async function downloadUsage({
     preamble: [
       ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
       ['Period', `${calendar.from} to ${calendar.to}`],
-      [
-        'Data covers',
-        usage.coverage
-          ? `${usage.coverage.from} to ${usage.coverage.to} (${usage.coverage.days} of ${calendar.days} days)`
-          : 'no day of the period',
-      ],
+      ...coverageRows(coverage),
       ['Time zone', `${zone.label}, ${timeZone}`],
       ['Generated', formatDateTime(now, timeZone)],
     ],
@@ -146,7 +143,7 @@ async function downloadUsage({
   downloadCsv(filename, csv);
   return {
     ok: true,
-    description: `${filename}: ${formatCount(usage.points.length)} days of usage${timeline.fromSnapshot ? ', from the offline snapshot' : ''}.`,
+    description: `${filename}: ${formatCount(usage.points.length)} days of usage, ${coverage ? coverage.text.charAt(0).toLowerCase() + coverage.text.slice(1) : 'coverage unknown'}${timeline.fromSnapshot ? ', from the offline snapshot' : ''}.`,
   };
 }
 
@@ -155,7 +152,7 @@ export const usageReport = defineReport({
   title: 'Amenity Usage Report',
   description: 'Visits per amenity, peak hours and capacity use.',
   partTitle: 'Amenity usage',
-  sources: ['timeline', 'amenities'],
+  sources: ['timeline', 'amenities', 'gaps'],
   Body: UsageReport,
   status: 'ready',
   downloadLabel: 'CSV',

@@ -1,0 +1,202 @@
+import type { UsageGaps } from '../api/contract';
+import { zonedTimeToUtc } from './zoned-time';
+
+/**
+ * How much of a period the sensors cover, from the silent intervals of GET /api/usage/gaps (one
+ * definition for every report and KPI, on the device and in the scheduled reports; tested in
+ * tests/unit/coverage.test.ts):
+ *
+ * - the period is cut to the window the gaps were computed for (it cannot say more than that);
+ * - each amenity's silent intervals are clipped to the period and merged where they overlap or
+ *   touch;
+ * - the period is covered where no amenity was silent: covered = period − the union of every
+ *   amenity's silences (so a figure summed over amenities is whole only there);
+ * - durations are exact milliseconds, so a DST day is 23 or 25 hours long.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export type Interval = { from: number; to: number };
+
+export type AmenityCoverage = {
+  id: string;
+  name: string;
+  /** Time in the period this amenity's sensors reported. */
+  coveredMs: number;
+  /** Its silences in the period, clipped, merged, oldest first. */
+  silent: Interval[];
+};
+
+export type CoverageSummary = {
+  /** The period as judged: [start, end), cut to the gaps' window. */
+  start: number;
+  end: number;
+  totalMs: number;
+  /** Time in which every amenity reported. */
+  coveredMs: number;
+  complete: boolean;
+  amenities: AmenityCoverage[];
+  /** Every silence of every amenity, oldest first (ties by name). */
+  silent: (Interval & { id: string; name: string })[];
+  /** "Data for 6 d 21 h of 7 d; Grand Lake sensor silent Tue 17 Nov 02:00–09:00". */
+  text: string;
+};
+
+export type CoverageOptions = {
+  /** Silences named in `text`; the rest are counted ("and 2 more"). Default 3. */
+  maxListed?: number;
+};
+
+/** Sorted, merged intervals (overlapping or touching ones become one). */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => i.to > i.from).sort((a, b) => a.from - b.from);
+  const merged: Interval[] = [];
+  for (const interval of sorted) {
+    const last = merged.at(-1);
+    if (last && interval.from <= last.to) last.to = Math.max(last.to, interval.to);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+const length = (intervals: readonly Interval[]) =>
+  intervals.reduce((sum, i) => sum + (i.to - i.from), 0);
+
+/** The coverage of `period` (instants, half-open) in `timeZone`, from the gaps payload. */
+export function summarizeCoverage(
+  gaps: UsageGaps,
+  period: Interval,
+  timeZone: string,
+  options: CoverageOptions = {},
+): CoverageSummary {
+  const start = Math.max(period.from, Date.parse(gaps.from));
+  const end = Math.max(start, Math.min(period.to, Date.parse(gaps.to)));
+  const totalMs = end - start;
+  const clip = (i: Interval): Interval => ({
+    from: Math.max(i.from, start),
+    to: Math.min(i.to, end),
+  });
+  const amenities = gaps.amenities.map((amenity) => {
+    const silent = mergeIntervals(
+      amenity.silent.map((i) => clip({ from: Date.parse(i.from), to: Date.parse(i.to) })),
+    );
+    return { id: amenity.id, name: amenity.name, coveredMs: totalMs - length(silent), silent };
+  });
+  const union = mergeIntervals(amenities.flatMap((a) => a.silent));
+  const coveredMs = totalMs - length(union);
+  const silent = amenities
+    .flatMap((a) => a.silent.map((i) => ({ ...i, id: a.id, name: a.name })))
+    .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name));
+  const summary = {
+    start,
+    end,
+    totalMs,
+    coveredMs,
+    complete: coveredMs === totalMs,
+    amenities,
+    silent,
+  };
+  return { ...summary, text: coverageText(summary, timeZone, options.maxListed ?? 3) };
+}
+
+/** "6 d 21 h", "23 h", "13 h 40 min", "0 min": days, hours and minutes, zero parts left out. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / MINUTE));
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const rest = minutes % 60;
+  const parts = [
+    days ? `${days} d` : '',
+    hours ? `${hours} h` : '',
+    rest ? `${rest} min` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' ') : '0 min';
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function cached(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let found = cache.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+    cache.set(timeZone, found);
+  }
+  return found;
+}
+/** "Tue 17 Nov" in the zone. */
+const dayOf = (ms: number, timeZone: string) =>
+  cached(dayFormats, timeZone, { weekday: 'short', day: 'numeric', month: 'short' })
+    .format(ms)
+    .replace(',', '');
+/** "02:00" in the zone. */
+const clockOf = (ms: number, timeZone: string) =>
+  cached(timeFormats, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    ms,
+  );
+
+const yearFormats = new Map<string, Intl.DateTimeFormat>();
+const yearOf = (ms: number, timeZone: string) =>
+  cached(yearFormats, timeZone, { year: 'numeric' }).format(ms);
+
+/**
+ * A silence in the zone: "Tue 17 Nov 02:00–09:00" within a day ("…22:00–24:00" when it ends at
+ * the next midnight), "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days, with the years when it
+ * runs from one year into the next ("Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00").
+ */
+export function formatInterval({ from, to }: Interval, timeZone: string): string {
+  const years = yearOf(from, timeZone) !== yearOf(to - 1, timeZone);
+  const day = years ? `${dayOf(from, timeZone)} ${yearOf(from, timeZone)}` : dayOf(from, timeZone);
+  const endDay = years ? `${dayOf(to, timeZone)} ${yearOf(to, timeZone)}` : dayOf(to, timeZone);
+  const endClock = clockOf(to, timeZone);
+  if (endDay === day) return `${day} ${clockOf(from, timeZone)}–${endClock}`;
+  if (endClock === '00:00' && dayOf(to - 1, timeZone) === day) {
+    return `${day} ${clockOf(from, timeZone)}–24:00`;
+  }
+  return `${day} ${clockOf(from, timeZone)} – ${endDay} ${endClock}`;
+}
+
+function coverageText(
+  summary: Omit<CoverageSummary, 'text'>,
+  timeZone: string,
+  maxListed: number,
+): string {
+  const { totalMs, coveredMs, amenities, silent } = summary;
+  const total = formatDuration(totalMs);
+  if (totalMs === 0) return 'No time of this period has been checked for data yet';
+  if (summary.complete) return `Data for all ${total}`;
+  const head =
+    coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)
+      ? `No data for any of the ${total}: every sensor silent`
+      : `Data for ${formatDuration(coveredMs)} of ${total}`;
+  if (coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)) return head;
+  // An amenity silent the whole period is named once; the others by their silences.
+  const throughout = amenities.filter((a) => a.coveredMs === 0).map((a) => a.name);
+  const items: string[] = throughout.map((name) => `${name} sensor silent throughout`);
+  const partial = silent.filter((i) => !throughout.includes(i.name));
+  const byAmenity = new Map<string, string[]>();
+  let listed = items.length;
+  for (const interval of partial) {
+    if (listed >= maxListed) break;
+    const list = byAmenity.get(interval.name) ?? [];
+    list.push(formatInterval(interval, timeZone));
+    byAmenity.set(interval.name, list);
+    listed++;
+  }
+  for (const [name, list] of byAmenity) items.push(`${name} sensor silent ${list.join(', ')}`);
+  const more = throughout.length + partial.length - listed;
+  const tail = more > 0 ? ` and ${more} more` : '';
+  return `${head}; ${items.slice(0, Math.max(maxListed, throughout.length)).join('; ')}${tail}`;
+}
+
+/** The instants of a calendar period's days in `timeZone`: [first midnight, midnight after). */
+export function periodInstants(from: string, to: string, timeZone: string): Interval {
+  const next = new Date(Date.parse(`${to}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  const midnight = (date: string) => zonedTimeToUtc(date, '00:00', timeZone).getTime();
+  return { from: midnight(from), to: midnight(next) };
+}

@@ -1,0 +1,39 @@
+import { useUsageGaps } from '../api/gaps';
+import { summarizeCoverage } from '../lib/coverage';
+
+/**
+ * How much of a card's period the sensors cover, said once under it ("Data for 6 d 21 h of
+ * 7 d; Grand Lake sensor silent …"), from GET /api/usage/gaps through lib/coverage.ts, the same
+ * definition as the reports. Each period is [from, now); `days` is the gaps window that reaches
+ * back to the earliest `from`. Nothing is shown until the gaps arrive (the figures do not wait).
+ */
+export function CoverageLine({
+  days,
+  periods,
+  timeZone,
+}: {
+  days: number;
+  periods: readonly { label?: string; from?: number }[];
+  timeZone: string;
+}) {
+  const gaps = useUsageGaps(days);
+  if (!gaps.data) return null;
+  const data = gaps.data;
+  const to = Date.parse(data.to);
+  const parts = periods.map(({ label, from }) => {
+    const { text } = summarizeCoverage(
+      data,
+      { from: from ?? Date.parse(data.from), to },
+      timeZone,
+      {
+        maxListed: 1,
+      },
+    );
+    return label ? `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}.` : `${text}.`;
+  });
+  return (
+    <p data-testid="coverage" className="text-xs text-slate-600 sm:text-sm dark:text-slate-400">
+      {parts.join(' ')}
+    </p>
+  );
+}

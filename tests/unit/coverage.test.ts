@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { UsageGaps } from '../../src/api/contract';
+import {
+  formatDuration,
+  formatInterval,
+  mergeIntervals,
+  periodInstants,
+  summarizeCoverage,
+} from '../../src/lib/coverage';
+
+const ZONE = 'America/Los_Angeles';
+const H = 3_600_000;
+const D = 24 * H;
+/** Pacific Standard Time: UTC-8 in November. */
+const pst = (date: string, time: string) => Date.parse(`${date}T${time}:00-08:00`);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The week of Mon 16 to Sun 22 Nov 2026 in Pacific time. */
+const WEEK = periodInstants('2026-11-16', '2026-11-22', ZONE);
+
+function gaps(silent: Record<string, number[][]>, from = WEEK.from, to = WEEK.to): UsageGaps {
+  const names: Record<string, string> = {
+    'grand-lake': 'Grand Lake',
+    'great-lawn': 'The Great Lawn',
+    'the-yard': 'The Yard',
+  };
+  return {
+    from: iso(from),
+    to: iso(to),
+    amenities: Object.entries(names).map(([id, name]) => ({
+      id,
+      name,
+      silent: (silent[id] ?? []).map(([a = 0, b = 0]) => ({ from: iso(a), to: iso(b) })),
+    })),
+  };
+}
+
+describe('summarizeCoverage', () => {
+  it('states full coverage plainly when every sensor reported', () => {
+    const summary = summarizeCoverage(gaps({}), WEEK, ZONE);
+    expect(summary).toMatchObject({ totalMs: 7 * D, coveredMs: 7 * D, complete: true, silent: [] });
+    expect(summary.text).toBe('Data for all 7 d');
+  });
+
+  it('names a silence in the community zone, hand-recomputed: 7 d − 7 h', () => {
+    const silent = { 'grand-lake': [[pst('2026-11-17', '02:00'), pst('2026-11-17', '09:00')]] };
+    const summary = summarizeCoverage(gaps(silent), WEEK, ZONE);
+    expect(summary.coveredMs).toBe(7 * D - 7 * H);
+    expect(summary.text).toBe(
+      'Data for 6 d 17 h of 7 d; Grand Lake sensor silent Tue 17 Nov 02:00–09:00',
+    );
+    const lake = summary.amenities.find((a) => a.id === 'grand-lake');
+    expect(lake?.coveredMs).toBe(7 * D - 7 * H);
+    expect(summary.amenities.find((a) => a.id === 'the-yard')?.coveredMs).toBe(7 * D);
+  });
+
+  it('cuts gaps at the period edges', () => {
+    // Silent from Sunday evening before the week to Monday 03:00, and from Sunday 22:00 on.
+    const silent = {
+      'the-yard': [
+        [pst('2026-11-15', '18:00'), pst('2026-11-16', '03:00')],
+        [pst('2026-11-22', '22:00'), pst('2026-11-23', '05:00')],
+      ],
+    };
+    const wide = gaps(silent, WEEK.from - 2 * D, WEEK.to + D);
+    const summary = summarizeCoverage(wide, WEEK, ZONE);
+    expect(summary.coveredMs).toBe(7 * D - 3 * H - 2 * H);
+    expect(summary.silent.map((i) => [i.from, i.to])).toEqual([
+      [WEEK.from, pst('2026-11-16', '03:00')],
+      [pst('2026-11-22', '22:00'), WEEK.to],
+    ]);
+    expect(summary.text).toBe(
+      'Data for 6 d 19 h of 7 d; The Yard sensor silent Mon 16 Nov 00:00–03:00, Sun 22 Nov 22:00–24:00',
+    );
+  });
+
+  it('counts overlapping silences of several amenities once, and caps the list', () => {
+    const silent = {
+      'grand-lake': [
+        [pst('2026-11-17', '02:00'), pst('2026-11-17', '09:00')],
+        [pst('2026-11-17', '08:00'), pst('2026-11-17', '10:00')], // overlaps: merged to 02-10
+        [pst('2026-11-19', '12:00'), pst('2026-11-19', '13:00')],
+      ],
+      'great-lawn': [
+        [pst('2026-11-17', '05:00'), pst('2026-11-17', '12:00')], // 10-12 adds 2 h
+        [pst('2026-11-20', '23:00'), pst('2026-11-21', '01:00')],
+      ],
+      'the-yard': [[pst('2026-11-21', '10:00'), pst('2026-11-21', '11:00')]],
+    };
+    const summary = summarizeCoverage(gaps(silent), WEEK, ZONE);
+    // Union: 02-12 Tue (10 h) + 12-13 Thu (1 h) + 23-01 Fri/Sat (2 h) + 10-11 Sat (1 h) = 14 h.
+    expect(summary.coveredMs).toBe(7 * D - 14 * H);
+    expect(summary.amenities.find((a) => a.id === 'grand-lake')?.silent).toHaveLength(2);
+    expect(summary.text).toBe(
+      'Data for 6 d 10 h of 7 d; Grand Lake sensor silent Tue 17 Nov 02:00–10:00, Thu 19 Nov 12:00–13:00; ' +
+        'The Great Lawn sensor silent Tue 17 Nov 05:00–12:00 and 2 more',
+    );
+    expect(summarizeCoverage(gaps(silent), WEEK, ZONE, { maxListed: 10 }).text).toContain(
+      'The Great Lawn sensor silent Tue 17 Nov 05:00–12:00, Fri 20 Nov 23:00 – Sat 21 Nov 01:00; The Yard sensor silent Sat 21 Nov 10:00–11:00',
+    );
+  });
+
+  it('says so when there is no data at all, and names a sensor silent the whole period', () => {
+    const all = {
+      'grand-lake': [[WEEK.from, WEEK.to]],
+      'great-lawn': [[WEEK.from, WEEK.to]],
+      'the-yard': [[WEEK.from, WEEK.to]],
+    };
+    const none = summarizeCoverage(gaps(all), WEEK, ZONE);
+    expect(none).toMatchObject({ coveredMs: 0, totalMs: 7 * D, complete: false });
+    expect(none.text).toBe('No data for any of the 7 d: every sensor silent');
+    const lake = summarizeCoverage(
+      gaps({ 'grand-lake': [[WEEK.from - D, WEEK.to + D]] }),
+      WEEK,
+      ZONE,
+    );
+    expect(lake.text).toBe('Data for 0 min of 7 d; Grand Lake sensor silent throughout');
+  });
+
+  it('measures a DST day by its real length (23 h in spring, 25 h in autumn)', () => {
+    const spring = periodInstants('2026-03-08', '2026-03-08', ZONE);
+    expect(spring.to - spring.from).toBe(23 * H);
+    const silent = {
+      'the-yard': [
+        [Date.parse('2026-03-08T01:00:00-08:00'), Date.parse('2026-03-08T04:00:00-07:00')],
+      ],
+    };
+    const summary = summarizeCoverage(gaps(silent, spring.from, spring.to), spring, ZONE);
+    // 01:00 PST to 04:00 PDT is two real hours (02:00 does not exist that night).
+    expect(summary.coveredMs).toBe(21 * H);
+    expect(summary.text).toBe(
+      'Data for 21 h of 23 h; The Yard sensor silent Sun 8 Mar 01:00–04:00',
+    );
+    const autumn = periodInstants('2026-11-01', '2026-11-01', ZONE);
+    expect(summarizeCoverage(gaps({}, autumn.from, autumn.to), autumn, ZONE).text).toBe(
+      'Data for all 1 d 1 h',
+    );
+  });
+
+  it('cuts the period to the window the gaps were computed for (a day so far)', () => {
+    const now = pst('2026-11-22', '13:40');
+    const today = { from: pst('2026-11-22', '00:00'), to: pst('2026-11-23', '00:00') };
+    const silent = { 'grand-lake': [[pst('2026-11-22', '11:00'), now]] } as Record<
+      string,
+      [number, number][]
+    >;
+    const summary = summarizeCoverage(gaps(silent, WEEK.from, now), today, ZONE);
+    expect(summary.totalMs).toBe(13 * H + 40 * 60_000);
+    expect(summary.text).toBe(
+      'Data for 11 h of 13 h 40 min; Grand Lake sensor silent Sun 22 Nov 11:00–13:40',
+    );
+  });
+});
+
+describe('coverage helpers', () => {
+  it('merges touching and overlapping intervals, drops empty ones', () => {
+    expect(
+      mergeIntervals([
+        { from: 5, to: 7 },
+        { from: 0, to: 2 },
+        { from: 2, to: 3 },
+        { from: 6, to: 9 },
+        { from: 4, to: 4 },
+      ]),
+    ).toEqual([
+      { from: 0, to: 3 },
+      { from: 5, to: 9 },
+    ]);
+  });
+
+  it('formats durations and intervals', () => {
+    expect(formatDuration(6 * D + 21 * H)).toBe('6 d 21 h');
+    expect(formatDuration(45 * 60_000 + 59_999)).toBe('45 min');
+    expect(formatDuration(0)).toBe('0 min');
+    expect(
+      formatInterval({ from: pst('2026-11-17', '22:00'), to: pst('2026-11-18', '03:00') }, ZONE),
+    ).toBe('Tue 17 Nov 22:00 – Wed 18 Nov 03:00');
+  });
+});
