@@ -8,7 +8,8 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
  *   SIMULATE (0 turns the live demo data off), INGEST_API_KEY (generated when unset),
  *   DIST_DIR (./dist), DEMO (0 turns the anonymous read-only demo viewer off), TRUST_PROXY (1
  *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
- *   requests in progress may take to finish after SIGTERM/SIGINT).
+ *   requests in progress may take to finish after SIGTERM/SIGINT), VAPID_SUBJECT (the contact
+ *   push services are given for Web Push: mailto: or https:).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -51,6 +52,16 @@ function shutdownGraceMs(): number {
   return value;
 }
 
+/** The VAPID contact push services may use: a mailto: or https: URL. */
+function vapidSubject(): string | undefined {
+  const value = env('VAPID_SUBJECT');
+  if (value !== undefined && !/^(mailto:|https:\/\/)\S+$/.test(value)) {
+    console.error(`VAPID_SUBJECT must be a mailto: or https:// URL, not "${value}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
 /** Past the grace period, how long closing the database may take before the process exits anyway. */
 const CLOSE_DATABASE_MS = 5_000;
 
@@ -72,6 +83,7 @@ async function main() {
     demo: env('DEMO') !== '0',
     trustProxy: env('TRUST_PROXY') === '1',
     shutdownGraceMs: grace,
+    vapidSubject: vapidSubject(),
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);

@@ -125,6 +125,8 @@ export type ServerOptions = {
   log?: (message: string) => void;
   /** Scheduled reports and silent-sensor checks: how often (issue 14; default 30 s). */
   schedulerIntervalMs?: number;
+  /** The VAPID contact for Web Push, `mailto:` or `https:` (VAPID_SUBJECT). */
+  vapidSubject?: string;
 };
 
 export type RunningServer = {
@@ -182,6 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       log,
       demo,
       trustProxy: options.trustProxy ?? false,
+      push: options.vapidSubject ? { subject: options.vapidSubject } : {},
     });
     log(
       demo
@@ -195,6 +198,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clock,
       intervalMs: options.schedulerIntervalMs,
       log,
+      delivery: app.delivery,
     });
 
     // While closing: requests that arrive on a connection still open get a 503 and the
