@@ -470,9 +470,10 @@ describe.skipIf(postgres?.skip !== null)(
       }
       const channel = () =>
         pushChannel({ subject: 'mailto:ops@example.org', agent: service.agent });
-      const workers = [first, second].map((db) =>
+      const [a, b] = [first, second].map((db) =>
         deliveryService({ db, community, clock: clock.now, channels: [channel()] }),
       );
+      if (!a || !b) throw new Error('two workers');
       const [alert] = await first.query<{ id: number }>(
         `INSERT INTO alerts (community_id, amenity_id, kind, message, value, observed_at)
        VALUES ($1, $2, 'occupancy', 'Grand Lake is busy', 95, now()) RETURNING id`,
