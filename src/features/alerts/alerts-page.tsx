@@ -24,7 +24,7 @@ export function AlertsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Alerts"
-        description="Alerts arrive here, in the app. Push notifications and email are not available yet."
+        description="Alerts arrive here, and as push notifications on the devices where you turned them on (Settings, Notifications). Email is not sent."
       />
       <InboxCard />
       <AlertRulesCard />
