@@ -280,6 +280,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await simulator?.stop();
         await scheduler?.stop(); // issue 14
+        await app.delivery.idle(); // pushes being sent finish before the database closes
         const deadline = Date.now() + (options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));
