@@ -65,7 +65,7 @@ export function pushChannel(options: PushChannelOptions): Channel {
               publicKey: keys.publicKey,
               privateKey: keys.privateKey,
             },
-            timeout: options.timeoutMs ?? 30_000,
+            timeout: options.timeoutMs ?? 10_000,
             ...(options.agent ? { agent: options.agent } : {}),
           },
         );
