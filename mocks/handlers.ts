@@ -26,6 +26,7 @@ import { alertsHandlers } from './alerts-handlers'; // issue 14
 import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 import { usersHandlers } from './users-handlers'; // issue 11
 import { residentsHandlers } from './residents-handlers'; // issue 11
+import { notificationsHandlers } from './notifications-handlers'; // issue 14
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -68,4 +69,5 @@ export const handlers = [
   ...amenitySetupHandlers, // issue 11
   ...usersHandlers, // issue 11
   ...residentsHandlers, // issue 11
+  ...notificationsHandlers, // issue 14
 ];

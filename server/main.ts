@@ -16,7 +16,8 @@ import {
  *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
  *   requests in progress may take to finish after SIGTERM/SIGINT), MQTT_URL (subscribe to
  *   ChirpStack's and TTS's uplink topics), MQTT_CHIRPSTACK_INTEGRATION / MQTT_TTS_INTEGRATION
- *   (the integration ids those topics count for; default the oldest of each kind).
+ *   (the integration ids those topics count for; default the oldest of each kind), VAPID_SUBJECT (the contact
+ *   push services are given for Web Push: mailto: or https:).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -54,6 +55,16 @@ function shutdownGraceMs(): number {
   const value = Number(raw);
   if (!/^[0-9]{1,6}$/.test(raw) || value > 600_000) {
     console.error(`SHUTDOWN_GRACE_MS must be milliseconds (0-600000), not "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/** The VAPID contact push services may use: a mailto: or https: URL. */
+function vapidSubject(): string | undefined {
+  const value = env('VAPID_SUBJECT');
+  if (value !== undefined && !/^(mailto:|https:\/\/)\S+$/.test(value)) {
+    console.error(`VAPID_SUBJECT must be a mailto: or https:// URL, not "${value}"`);
     process.exit(1);
   }
   return value;
@@ -141,6 +152,7 @@ async function main() {
           tts: env('MQTT_TTS_INTEGRATION'),
         }
       : undefined,
+    vapidSubject: vapidSubject(),
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);

@@ -135,6 +135,8 @@ export type ServerOptions = {
    * attributed to these integrations (default: the oldest of each kind).
    */
   mqtt?: { url: string; chirpstack?: string; tts?: string };
+  /** The VAPID contact for Web Push, `mailto:` or `https:` (VAPID_SUBJECT). */
+  vapidSubject?: string;
 };
 
 export type RunningServer = {
@@ -193,6 +195,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       log,
       demo,
       trustProxy: options.trustProxy ?? false,
+      push: options.vapidSubject ? { subject: options.vapidSubject } : {},
     });
     log(
       demo
@@ -206,6 +209,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clock,
       intervalMs: options.schedulerIntervalMs,
       log,
+      delivery: app.delivery,
     });
 
     if (options.mqtt) {
@@ -301,6 +305,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await simulator?.stop();
         await scheduler?.stop(); // issue 14
         await subscription?.stop();
+        await app.delivery.idle(); // pushes being sent finish before the database closes
         const deadline = Date.now() + (options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         while (inFlight > 0 && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 10));

@@ -11,6 +11,8 @@ import {
   AUTH_PATHS,
   HEALTH_PATH,
   ME_PATH,
+  NOTIFICATION_PREFERENCES_PATH,
+  PUSH_PATHS,
   SENSOR_ADMIN_PATHS,
   type Role,
 } from '../../src/api/contract';
@@ -98,6 +100,13 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   ...crud(RESIDENTS_PATH, MANAGERS),
   { method: 'POST', path: RESIDENTS_IMPORT_PATH, allow: MANAGERS },
   { method: 'GET', path: RESIDENTS_EXPORT_PATH, allow: MANAGERS },
+  // Web Push and notification preferences (issue 14): each signed-in user's own devices and
+  // settings; the demo viewer reads the public key and the defaults.
+  { method: 'GET', path: PUSH_PATHS.publicKey, allow: READERS },
+  { method: 'POST', path: PUSH_PATHS.subscriptions, allow: ['admin', 'manager', 'board'] },
+  { method: 'DELETE', path: PUSH_PATHS.subscriptions, allow: ['admin', 'manager', 'board'] },
+  { method: 'GET', path: NOTIFICATION_PREFERENCES_PATH, allow: READERS },
+  { method: 'PUT', path: NOTIFICATION_PREFERENCES_PATH, allow: ['admin', 'manager', 'board'] },
 ];
 
 /**

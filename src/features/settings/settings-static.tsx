@@ -66,8 +66,8 @@ export function IntegrationsTab() {
         <IntegrationRow
           icon="mail"
           name="Email Service"
-          status={<Badge tone="gray">Managed by the server</Badge>}
-          description="Sends the emails chosen under Notifications. Its set-up lives on the CommonGround server, not on this device."
+          status={<Badge tone="gray">Not available yet</Badge>}
+          description="CommonGround does not send email yet. Alerts and reports reach the app and, where you turn them on, push notifications (Settings, Notifications)."
         />
         <IntegrationRow
           icon="calendar"
