@@ -14,6 +14,8 @@ import { alertRoutes } from './alerts/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
+import type { EmailConfig } from './delivery/email';
+import { notificationRoutes } from './delivery/routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -68,6 +70,8 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** Failed sign-ins allowed per account and per address per window. */
   signInLimits?: AttemptLimits;
+  /** SMTP set-up (SMTP_URL), or null: no email is sent and the app says so. */
+  email?: EmailConfig | null;
 };
 
 export type CommonGroundApp = {
@@ -221,6 +225,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     amenityRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
+  api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {

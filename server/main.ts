@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DataDirError } from './db/data-dir';
+import { emailConfigFromEnv, type EmailConfig } from './delivery/email';
 import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
 
 /**
@@ -8,7 +9,8 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
  *   SIMULATE (0 turns the live demo data off), INGEST_API_KEY (generated when unset),
  *   DIST_DIR (./dist), DEMO (0 turns the anonymous read-only demo viewer off), TRUST_PROXY (1
  *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
- *   requests in progress may take to finish after SIGTERM/SIGINT).
+ *   requests in progress may take to finish after SIGTERM/SIGINT), SMTP_URL (smtp:// or
+ *   smtps://; unset: no email), EMAIL_FROM (the sender), PUBLIC_URL (where links in emails point).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -51,6 +53,27 @@ function shutdownGraceMs(): number {
   return value;
 }
 
+function emailConfig(): EmailConfig | null {
+  try {
+    return emailConfigFromEnv({ SMTP_URL: env('SMTP_URL'), EMAIL_FROM: env('EMAIL_FROM') });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+function publicUrl(): string | undefined {
+  const raw = env('PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/]+/.test(raw)) {
+    console.error(
+      `PUBLIC_URL must be the address people open, e.g. https://hoa.example.org, not "${raw}"`,
+    );
+    process.exit(1);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 /** Past the grace period, how long closing the database may take before the process exits anyway. */
 const CLOSE_DATABASE_MS = 5_000;
 
@@ -72,6 +95,8 @@ async function main() {
     demo: env('DEMO') !== '0',
     trustProxy: env('TRUST_PROXY') === '1',
     shutdownGraceMs: grace,
+    email: emailConfig(),
+    publicUrl: publicUrl(),
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);

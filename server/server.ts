@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { EmailConfig } from './delivery/email';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { ensureDemoAccounts } from './auth/demo-accounts';
@@ -125,6 +126,10 @@ export type ServerOptions = {
   log?: (message: string) => void;
   /** Scheduled reports and silent-sensor checks: how often (issue 14; default 30 s). */
   schedulerIntervalMs?: number;
+  /** SMTP_URL / EMAIL_FROM, or null: no email is sent (issue 14). */
+  email?: EmailConfig | null;
+  /** Where links in emails point (PUBLIC_URL); the server's own address when unset. */
+  publicUrl?: string;
 };
 
 export type RunningServer = {
@@ -182,7 +187,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       log,
       demo,
       trustProxy: options.trustProxy ?? false,
+      email: options.email ?? null,
     });
+    log(
+      options.email
+        ? `Email: sending through ${options.email.display} as ${options.email.from}`
+        : 'Email: off (set SMTP_URL to send alerts and reports by email)',
+    );
     log(
       demo
         ? 'Demo mode: visitors without a session see the demo read-only (DEMO=0 turns this off)'

@@ -8,6 +8,7 @@ import {
   AUTH_PATHS,
   HEALTH_PATH,
   ME_PATH,
+  NOTIFICATIONS_STATUS_PATH,
   SENSOR_ADMIN_PATHS,
   type Role,
 } from '../../src/api/contract';
@@ -53,6 +54,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: HEALTH_PATH, allow: EVERYONE },
   ...Object.values(API_PATHS).map((path) => ({ method: 'GET' as const, path, allow: READERS })),
   { method: 'GET', path: ME_PATH, allow: [...READERS, 'enrolling'] },
+  { method: 'GET', path: NOTIFICATIONS_STATUS_PATH, allow: READERS },
   { method: 'POST', path: AUTH_PATHS.signIn, allow: EVERYONE },
   { method: 'POST', path: AUTH_PATHS.signOut, allow: SIGNED_IN },
   { method: 'POST', path: AUTH_PATHS.signOutEverywhere, allow: SIGNED_IN },

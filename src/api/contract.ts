@@ -343,6 +343,16 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/**
+ * GET /api/notifications/status: which ways of reaching people this server has. Email needs
+ * SMTP_URL on the server; without it nothing is emailed and the app says so.
+ */
+export const NOTIFICATIONS_STATUS_PATH = '/api/notifications/status';
+export const NotificationsStatusSchema = z.object({
+  email: z.object({ configured: z.boolean() }),
+});
+export type NotificationsStatus = z.infer<typeof NotificationsStatusSchema>;
+
 export const SignInBodySchema = z.object({
   email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)),
   password: z.string().check(z.minLength(1), z.maxLength(1024)),

@@ -63,6 +63,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'DELETE /api/users/:id': ['admin'],
   'POST /api/auth/accept-invite': PRINCIPALS,
   'GET /api/me': ['admin', 'manager', 'board', 'demo', 'enrolling'],
+  'GET /api/notifications/status': ['admin', 'manager', 'board', 'demo'],
   'POST /api/auth/sign-in': PRINCIPALS,
   'POST /api/auth/sign-out': ['admin', 'manager', 'board', 'enrolling'],
   'POST /api/auth/sign-out-everywhere': ['admin', 'manager', 'board', 'enrolling'],

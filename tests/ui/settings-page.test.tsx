@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { NOTIFICATIONS_STATUS_PATH } from '../../src/api/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
@@ -290,5 +293,29 @@ describe('Settings page', () => {
     expect(screen.getByRole('dialog', { name: 'Calendar Integration' })).toHaveTextContent(
       'Nothing was connected.',
     );
+  });
+
+  it('says whether the server sends email, as the server reports it', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('tab', { name: 'Integrations' }));
+    const row = screen.getByRole('heading', { name: 'Email Service' }).closest('li');
+    if (!row) throw new Error('no Email Service row');
+    expect(await within(row).findByText('Not configured')).toBeInTheDocument();
+    expect(row).toHaveTextContent('This server sends no email');
+    expect(row).not.toHaveTextContent('Sending');
+  });
+
+  it('shows email as sending only when the server has SMTP set up', async () => {
+    server.use(
+      http.get(NOTIFICATIONS_STATUS_PATH, () => HttpResponse.json({ email: { configured: true } })),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('tab', { name: 'Integrations' }));
+    const row = screen.getByRole('heading', { name: 'Email Service' }).closest('li');
+    if (!row) throw new Error('no Email Service row');
+    expect(await within(row).findByText('Sending')).toBeInTheDocument();
+    expect(row).toHaveTextContent('with the CSV attached');
   });
 });
