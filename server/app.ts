@@ -15,7 +15,7 @@ import { scheduleRoutes } from './schedules/routes';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
 import type { EmailConfig } from './delivery/email';
-import { notificationRoutes } from './delivery/routes';
+import { notificationRoutes } from './delivery/status-route';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
