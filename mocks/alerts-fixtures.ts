@@ -60,6 +60,7 @@ export const alertInboxFixture: AlertInbox = {
       observedAt: '2026-11-21T19:05:00.000Z',
       createdAt: '2026-11-21T19:05:02.000Z',
       read: false,
+      deliveries: [{ channel: 'push', sent: 1, pending: 0, failed: 2 }],
     },
     {
       id: 9,
@@ -72,6 +73,7 @@ export const alertInboxFixture: AlertInbox = {
       observedAt: '2026-11-20T06:40:00.000Z',
       createdAt: '2026-11-20T06:40:01.000Z',
       read: true,
+      deliveries: [],
     },
   ],
 };

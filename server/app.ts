@@ -12,9 +12,18 @@ import { amySuggestions } from './amy/suggestions';
 import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
 import { alertRoutes } from './alerts/routes';
 import { scheduleRoutes } from './schedules/routes';
+import type { Channel } from './delivery/channel';
+import {
+  DEFAULT_VAPID_SUBJECT,
+  pushChannel,
+  type PushChannelOptions,
+} from './delivery/push/channel';
+import { deliveryRoutes } from './delivery/routes';
+import { deliveryService, type DeliveryService } from './delivery/worker';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
-import type { EmailConfig } from './delivery/email';
+import { emailChannel } from './delivery/email/channel';
+import { createMailer, type EmailConfig } from './delivery/email/mailer';
 import { notificationRoutes } from './delivery/status-route';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
@@ -72,6 +81,12 @@ export type AppOptions = {
   signInLimits?: AttemptLimits;
   /** SMTP set-up (SMTP_URL), or null: no email is sent and the app says so. */
   email?: EmailConfig | null;
+  /** Where links in emails point (PUBLIC_URL, else the server's own address once listening). */
+  linkBase?: () => string;
+  /** Web Push: the VAPID contact (VAPID_SUBJECT) and, for tests, an HTTPS agent. */
+  push?: Partial<PushChannelOptions>;
+  /** The delivery channels (default: push); email is added here as a channel. */
+  channels?: readonly Channel[];
 };
 
 export type CommonGroundApp = {
@@ -82,6 +97,8 @@ export type CommonGroundApp = {
   recordEvents(events: SimulatedEvent[]): Promise<void>;
   /** What POST /api/integrations/:id/uplink runs (the demo simulator calls it in-process). */
   uplinks: UplinkReceiver;
+  /** The delivery queue's worker (the scheduler runs it on every pass). */
+  delivery: DeliveryService;
 };
 
 /**
@@ -96,6 +113,24 @@ export function createApp(options: AppOptions): CommonGroundApp {
   const clock = options.clock ?? systemClock;
   const cache = new ResponseCache<Encodable>(clock, options.cacheMaxAgeMs ?? 10_000);
   const context = (): EndpointContext => ({ db, community, now: clock() });
+
+  const delivery = deliveryService({
+    db,
+    community,
+    clock,
+    log,
+    channels: options.channels ?? [
+      pushChannel({ subject: DEFAULT_VAPID_SUBJECT, ...options.push }),
+      ...(options.email
+        ? [
+            emailChannel({
+              mailer: createMailer(options.email),
+              linkBase: options.linkBase ?? (() => 'http://localhost'),
+            }),
+          ]
+        : []),
+    ],
+  });
 
   const kit = responseKit(site?.csp ?? API_ONLY_CSP);
   const { apiHeaders, apiCompressedHeaders, problem } = kit;
@@ -176,7 +211,9 @@ export function createApp(options: AppOptions): CommonGroundApp {
     const result = await ingestBatch(db, community, readings, clock());
     if (result.accepted > 0) cache.invalidate();
     // Alerts (issue 14): judged once the batch has committed, never by a browser.
-    if (result.accepted > 0) await evaluateAfterIngest(db, community, readings, clock(), log);
+    if (result.accepted > 0) {
+      await evaluateAfterIngest(db, community, readings, clock(), log, delivery);
+    }
     return result;
   };
 
@@ -198,7 +235,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     clock,
     onStored: () => cache.invalidate(),
     // Sensors' readings are judged by the alert rules like those of POST /api/readings.
-    onReadings: (readings) => evaluateAfterIngest(db, community, readings, clock(), log),
+    onReadings: (readings) => evaluateAfterIngest(db, community, readings, clock(), log, delivery),
   });
   api.post(
     route(UPLINK_PATH),
@@ -226,6 +263,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
+  // Web Push subscriptions and notification preferences (issue 14).
+  api.route('/', deliveryRoutes({ db, community, clock, kit, trustProxy }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {
@@ -267,6 +306,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     app,
     ingest: async (readings) => (await ingest(readings)).accepted,
     uplinks,
+    delivery,
     async recordEvents(events) {
       await insertEventsIfNew(db, community.id, events);
       cache.invalidate();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DataDirError } from './db/data-dir';
-import { emailConfigFromEnv, type EmailConfig } from './delivery/email';
+import { emailConfigFromEnv, type EmailConfig } from './delivery/email/mailer';
 import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
 
 /**
@@ -10,7 +10,8 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
  *   DIST_DIR (./dist), DEMO (0 turns the anonymous read-only demo viewer off), TRUST_PROXY (1
  *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
  *   requests in progress may take to finish after SIGTERM/SIGINT), SMTP_URL (smtp:// or
- *   smtps://; unset: no email), EMAIL_FROM (the sender), PUBLIC_URL (where links in emails point).
+ *   smtps://; unset: no email), EMAIL_FROM (the sender), PUBLIC_URL (where links in emails
+ *   point), VAPID_SUBJECT (the contact push services are given for Web Push: mailto: or https:).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -74,6 +75,16 @@ function publicUrl(): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/** The VAPID contact push services may use: a mailto: or https: URL. */
+function vapidSubject(): string | undefined {
+  const value = env('VAPID_SUBJECT');
+  if (value !== undefined && !/^(mailto:|https:\/\/)\S+$/.test(value)) {
+    console.error(`VAPID_SUBJECT must be a mailto: or https:// URL, not "${value}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
 /** Past the grace period, how long closing the database may take before the process exits anyway. */
 const CLOSE_DATABASE_MS = 5_000;
 
@@ -97,6 +108,7 @@ async function main() {
     shutdownGraceMs: grace,
     email: emailConfig(),
     publicUrl: publicUrl(),
+    vapidSubject: vapidSubject(),
   });
   if (server.generatedKey) {
     console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);

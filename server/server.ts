@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { EmailConfig } from './delivery/email';
+import type { EmailConfig } from './delivery/email/mailer';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { ensureDemoAccounts } from './auth/demo-accounts';
@@ -130,6 +130,8 @@ export type ServerOptions = {
   email?: EmailConfig | null;
   /** Where links in emails point (PUBLIC_URL); the server's own address when unset. */
   publicUrl?: string;
+  /** The VAPID contact for Web Push, `mailto:` or `https:` (VAPID_SUBJECT). */
+  vapidSubject?: string;
 };
 
 export type RunningServer = {
@@ -178,6 +180,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const generatedKey = !options.ingestKey;
     const ingestKey = options.ingestKey || randomBytes(24).toString('base64url');
     const demo = (options.demo ?? true) && isDemoCommunity;
+    // Links in emails: PUBLIC_URL, or this server's address once it listens.
+    let linkBase = options.publicUrl ?? `http://${options.host}:${options.port}`;
     const app = createApp({
       db,
       community,
@@ -188,6 +192,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       demo,
       trustProxy: options.trustProxy ?? false,
       email: options.email ?? null,
+      linkBase: () => linkBase,
+      push: options.vapidSubject ? { subject: options.vapidSubject } : {},
     });
     log(
       options.email
@@ -206,6 +212,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clock,
       intervalMs: options.schedulerIntervalMs,
       log,
+      delivery: app.delivery,
     });
 
     // While closing: requests that arrive on a connection still open get a 503 and the
@@ -260,6 +267,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const address = http.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
+    if (!options.publicUrl) linkBase = url;
 
     if (options.simulate ?? true) {
       simulator = new LiveSimulator({

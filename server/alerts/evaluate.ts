@@ -14,6 +14,7 @@ import {
   unusualLevel,
 } from './levels';
 import { alertMessage, type AlertFacts } from './messages';
+import type { DeliveryService } from '../delivery/worker';
 import { ALERT_RULE_DEFAULTS } from '../../src/api/contract';
 
 /**
@@ -87,13 +88,23 @@ type NewAlert = {
   at: number;
 };
 
-async function insertAlerts(tx: Queryable, community: Community, alerts: readonly NewAlert[]) {
-  if (alerts.length === 0) return;
-  await tx.query(
+/**
+ * Stores the alerts (a repeat of one already stored is ignored) and queues their deliveries in
+ * the same transaction. Returns the deliveries queued.
+ */
+async function insertAlerts(
+  tx: Queryable,
+  community: Community,
+  alerts: readonly NewAlert[],
+  delivery: DeliveryService | undefined,
+  now: number,
+): Promise<number> {
+  if (alerts.length === 0) return 0;
+  const created = await tx.query<{ id: number; amenity_id: number; message: string }>(
     `INSERT INTO alerts (community_id, rule_id, amenity_id, kind, message, value, observed_at)
      SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::float8[],
                               $7::timestamptz[])
-     ON CONFLICT (rule_id, observed_at) DO NOTHING`,
+     ON CONFLICT (rule_id, observed_at) DO NOTHING RETURNING id, amenity_id, message`,
     [
       community.id,
       alerts.map((a) => a.rule.id),
@@ -104,6 +115,25 @@ async function insertAlerts(tx: Queryable, community: Community, alerts: readonl
       alerts.map((a) => new Date(a.at).toISOString()),
     ],
   );
+  if (!delivery) return 0;
+  let queued = 0;
+  for (const alert of created) {
+    const amenity = community.amenities.find((a) => a.id === alert.amenity_id);
+    if (!amenity) continue;
+    queued += await delivery.enqueue(
+      tx,
+      {
+        kind: 'alert',
+        alertId: alert.id,
+        amenitySlug: amenity.slug,
+        amenityName: amenity.name,
+        message: alert.message,
+        at: now,
+      },
+      now,
+    );
+  }
+  return queued;
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -149,11 +179,13 @@ export async function evaluateReadings(
   community: Community,
   amenityIds: readonly number[],
   now: number,
+  delivery?: DeliveryService,
 ): Promise<number> {
   if (amenityIds.length === 0) return 0;
   await ensureDefaultRules(db, community);
   const ids = [...new Set(amenityIds)];
-  return db.transaction(async (tx) => {
+  let queued = 0;
+  const fired = await db.transaction(async (tx) => {
     const rules = await tx.query<RuleWithState>(
       `SELECT ${RULE_COLUMNS}, s.phase,
               (extract(epoch FROM s.last_fired_at) * 1000)::float8 AS last_fired_ms,
@@ -227,10 +259,13 @@ export async function evaluateReadings(
       }
       states.push({ ruleId: rule.id, state, through: fresh.at(-1)?.ms ?? null });
     }
-    await insertAlerts(tx, community, alerts);
+    queued = await insertAlerts(tx, community, alerts, delivery, now);
     await saveStates(tx, states);
     return alerts.length;
   });
+  // Committed: send them now rather than at the next scheduler pass.
+  if (queued > 0) delivery?.kick();
+  return fired;
 }
 
 const levelsOf = (rule: RuleRow) => ({
@@ -298,6 +333,7 @@ export async function checkSilentSensors(
   db: Database,
   community: Community,
   now: number,
+  delivery?: DeliveryService,
 ): Promise<number> {
   const rules = await db.query<RuleRow>(
     `SELECT ${RULE_COLUMNS} FROM alert_rules r
@@ -305,6 +341,7 @@ export async function checkSilentSensors(
     [community.id],
   );
   let fired = 0;
+  let queued = 0;
   for (const rule of rules) {
     const amenity = community.amenities.find((a) => a.id === rule.amenity_id);
     if (!amenity) continue;
@@ -332,12 +369,19 @@ export async function checkSilentSensors(
           minutes: (now - last) / 60_000,
           intervals: level,
         };
-        await insertAlerts(tx, community, [{ rule, amenity, facts, value: level, at: now }]);
+        queued += await insertAlerts(
+          tx,
+          community,
+          [{ rule, amenity, facts, value: level, at: now }],
+          delivery,
+          now,
+        );
       }
       await saveStates(tx, [{ ruleId: rule.id, state: step.state, through: row.through_ms }]);
       return step.fire ? 1 : 0;
     });
   }
+  if (queued > 0) delivery?.kick();
   return fired;
 }
 
@@ -352,11 +396,12 @@ export async function evaluateAfterIngest(
   readings: readonly Reading[],
   now: number,
   log: (message: string) => void,
+  delivery?: DeliveryService,
 ): Promise<void> {
   const slugs = new Set(readings.map((r) => r.amenityId));
   const ids = community.amenities.filter((a) => slugs.has(a.slug)).map((a) => a.id);
   try {
-    await evaluateReadings(db, community, ids, now);
+    await evaluateReadings(db, community, ids, now, delivery);
   } catch (error) {
     log(`Alert evaluation failed: ${(error as Error).message}`);
   }

@@ -217,6 +217,20 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
         ORDER BY a.created_at DESC, a.id DESC LIMIT $3`,
       [community.id, recipient, limit],
     );
+    const delivered = await db.query<{
+      alert_id: number;
+      channel: string;
+      sent: number;
+      pending: number;
+      failed: number;
+    }>(
+      `SELECT alert_id, channel, count(*) FILTER (WHERE status = 'sent')::int AS sent,
+              count(*) FILTER (WHERE status = 'pending')::int AS pending,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed
+         FROM deliveries WHERE alert_id = ANY($1::int[])
+        GROUP BY alert_id, channel ORDER BY alert_id, channel`,
+      [rows.map((row) => row.id)],
+    );
     const list: Alert[] = rows.map((row) => ({
       id: row.id,
       ruleId: row.rule_id,
@@ -229,6 +243,9 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
       observedAt: row.observed_at,
       createdAt: row.created_at,
       read: row.read,
+      deliveries: delivered
+        .filter((d) => d.alert_id === row.id)
+        .map(({ channel, sent, pending, failed }) => ({ channel, sent, pending, failed })),
     }));
     return kit.json(200, { alerts: list, unread: await unreadCount(db, recipient) });
   });

@@ -9,6 +9,8 @@ import {
   HEALTH_PATH,
   ME_PATH,
   NOTIFICATIONS_STATUS_PATH,
+  NOTIFICATION_PREFERENCES_PATH,
+  PUSH_PATHS,
   SENSOR_ADMIN_PATHS,
   type Role,
 } from '../../src/api/contract';
@@ -91,6 +93,13 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'PATCH', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'DELETE', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'POST', path: ACCEPT_INVITE_PATH, allow: EVERYONE },
+  // Web Push and notification preferences (issue 14): each signed-in user's own devices and
+  // settings; the demo viewer reads the public key and the defaults.
+  { method: 'GET', path: PUSH_PATHS.publicKey, allow: READERS },
+  { method: 'POST', path: PUSH_PATHS.subscriptions, allow: ['admin', 'manager', 'board'] },
+  { method: 'DELETE', path: PUSH_PATHS.subscriptions, allow: ['admin', 'manager', 'board'] },
+  { method: 'GET', path: NOTIFICATION_PREFERENCES_PATH, allow: READERS },
+  { method: 'PUT', path: NOTIFICATION_PREFERENCES_PATH, allow: ['admin', 'manager', 'board'] },
 ];
 
 /**

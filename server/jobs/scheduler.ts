@@ -3,6 +3,7 @@ import { reloadAmenities, type Community } from '../community';
 import type { Database } from '../db/database';
 import { runDueSchedules } from '../schedules/run-due';
 import type { Clock } from '../time';
+import type { DeliveryCounts, DeliveryService } from '../delivery/worker';
 
 /** How often the server looks for due reports and silent sensors. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
@@ -13,11 +14,17 @@ export type SchedulerOptions = {
   clock: Clock;
   intervalMs?: number;
   log?: (message: string) => void;
+  /** Push (and later email) deliveries: queued by reports and alerts, sent from each pass. */
+  delivery?: DeliveryService;
 };
 
 export type Scheduler = {
-  /** One pass: due reports, then silent sensors. Resolves when it is done. */
-  tick(): Promise<{ archived: number[]; silentAlerts: number }>;
+  /** One pass: due reports, silent sensors, then due deliveries. Resolves when it is done. */
+  tick(): Promise<{
+    archived: number[];
+    silentAlerts: number;
+    delivered: DeliveryCounts | null;
+  }>;
   stop(): Promise<void>;
 };
 
@@ -30,7 +37,7 @@ export type Scheduler = {
  * on one PostgreSQL do it once, and PGlite (one process) runs the same code.
  */
 export function startScheduler(options: SchedulerOptions): Scheduler {
-  const { db, community, clock, log = () => undefined } = options;
+  const { db, community, clock, delivery, log = () => undefined } = options;
   const intervalMs = options.intervalMs ?? SCHEDULER_INTERVAL_MS;
   let running: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,10 +47,12 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     // Amenities changed through another server process on the same database reach this one here.
     await reloadAmenities(db, community);
     const now = clock();
-    const archived = await runDueSchedules(db, community, now);
-    const silentAlerts = await checkSilentSensors(db, community, now);
+    const archived = await runDueSchedules(db, community, now, delivery);
+    const silentAlerts = await checkSilentSensors(db, community, now, delivery);
     if (archived.length > 0) log(`Scheduled reports: archived ${archived.length}`);
-    return { archived, silentAlerts };
+    // Retries that came due, deliveries held by quiet hours, and any a kick missed.
+    const delivered = delivery ? await delivery.run() : null;
+    return { archived, silentAlerts, delivered };
   };
 
   // Passes never overlap: a slow one delays the next.

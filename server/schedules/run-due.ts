@@ -2,6 +2,7 @@ import type { Community } from '../community';
 import type { Database } from '../db/database';
 import { buildUsageReport, type ScheduleCadence } from './build-report';
 import { claimDue, type Cadence } from './due';
+import type { DeliveryService } from '../delivery/worker';
 
 export type ScheduleRow = {
   id: number;
@@ -32,8 +33,10 @@ export async function runDueSchedules(
   db: Database,
   community: Community,
   now: number,
+  delivery?: DeliveryService,
 ): Promise<number[]> {
   const archived: number[] = [];
+  let queued = 0;
   for (let i = 0; i < MAX_PER_TICK; i++) {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.query<ScheduleRow>(
@@ -64,6 +67,22 @@ export async function runDueSchedules(
           JSON.stringify(report.summary),
         ],
       );
+      if (saved && delivery) {
+        // Its push ("Your October usage report is ready"), queued in the same transaction.
+        queued += await delivery.enqueue(
+          tx,
+          {
+            kind: 'report',
+            reportId: saved.id,
+            title: report.title,
+            periodFrom: report.periodFrom,
+            periodTo: report.periodTo,
+            recipients: null,
+            at: now,
+          },
+          now,
+        );
+      }
       await tx.query(`UPDATE report_schedules SET next_run_at = $2 WHERE id = $1`, [
         row.id,
         new Date(claim.nextRunAt).toISOString(),
@@ -73,5 +92,6 @@ export async function runDueSchedules(
     if (id === null) break;
     archived.push(id);
   }
+  if (queued > 0) delivery?.kick();
   return archived;
 }

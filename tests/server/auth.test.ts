@@ -76,6 +76,11 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'POST /api/devices': ['admin'],
   'PATCH /api/devices/:devEui': ['admin'],
   'DELETE /api/devices/:devEui': ['admin'],
+  'GET /api/push/public-key': ['admin', 'manager', 'board', 'demo'],
+  'POST /api/push/subscriptions': ['admin', 'manager', 'board'],
+  'DELETE /api/push/subscriptions': ['admin', 'manager', 'board'],
+  'GET /api/me/notifications': ['admin', 'manager', 'board', 'demo'],
+  'PUT /api/me/notifications': ['admin', 'manager', 'board'],
 };
 
 type Res = { status: number; json: unknown; headers: Headers };

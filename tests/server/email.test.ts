@@ -7,9 +7,9 @@ import {
   emailConfigFromEnv,
   EmailConfigError,
   type EmailConfig,
-} from '../../server/delivery/email';
+} from '../../server/delivery/email/mailer';
 import { BACKENDS, createTestCommunity, openTestDatabase, testApp, testClock } from './helpers';
-import { alertEmail, reportEmail, reportFileName } from '../../server/delivery/email-messages';
+import { alertEmail, reportEmail, reportFileName } from '../../server/delivery/email/messages';
 
 /** A real SMTP server on a free loopback port that keeps what it receives, parsed. */
 async function smtpServer(options: Partial<SMTPServerOptions> = {}) {
@@ -176,7 +176,6 @@ describe('what the emails say', () => {
         to: 'manager@willowcreek.example',
         communityName: 'Willow Creek HOA',
         timeZone: 'America/Los_Angeles',
-        kind: 'occupancy',
         amenityId: 'grand-lake',
         amenityName: 'Grand Lake',
         message: 'Grand Lake is at 92% of capacity (46 of 50 people)',
@@ -184,7 +183,7 @@ describe('what the emails say', () => {
       },
       'https://hoa.example.org',
     );
-    expect(message.subject).toBe('Occupancy above threshold: Grand Lake');
+    expect(message.subject).toBe('Grand Lake is at 92% of capacity (46 of 50 people)');
     expect(message.text).toContain('Grand Lake is at 92% of capacity (46 of 50 people).');
     expect(message.text).toContain('When: Sat, Jul 4, 2026, 2:30 PM PDT');
     expect(message.text).toContain(

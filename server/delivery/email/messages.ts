@@ -1,6 +1,4 @@
-import type { AlertKind } from '../../src/api/contract';
-import { KIND_LABELS } from '../alerts/messages';
-import type { EmailMessage } from './email';
+import type { EmailMessage } from './mailer';
 
 /**
  * The words of each email: plain text (read the same in every client and in a screen reader),
@@ -37,7 +35,6 @@ export type AlertEmailFacts = {
   to: string;
   communityName: string;
   timeZone: string;
-  kind: AlertKind;
   amenityId: string;
   amenityName: string;
   /** The inbox text (server/alerts/messages.ts alertMessage). */
@@ -49,7 +46,8 @@ export function alertEmail(facts: AlertEmailFacts, base: LinkBase): EmailMessage
   const live = link(base, `/analytics?amenity=${encodeURIComponent(facts.amenityId)}`);
   return {
     to: facts.to,
-    subject: `${KIND_LABELS[facts.kind]}: ${facts.amenityName}`,
+    // The alert itself is the subject line: read in a notification without opening the mail.
+    subject: facts.message,
     text: [
       `${facts.message}.`,
       '',
