@@ -92,6 +92,8 @@ export default defineConfig(({ command }) => ({
           ...SITE_QUERY_PARAMS.map((name) => new RegExp(`^${name}$`)),
         ],
         cleanupOutdatedCaches: true,
+        // Web Push: show, open and renew notifications (a small static script, public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // Data belongs to the query persister, never to a runtime cache.
         runtimeCaching: [],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -24,6 +24,7 @@ import {
 import { alertsHandlers } from './alerts-handlers'; // issue 14
 import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 import { usersHandlers } from './users-handlers'; // issue 11
+import { notificationsHandlers } from './notifications-handlers'; // issue 14
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -62,4 +63,5 @@ export const handlers = [
   ...alertsHandlers, // issue 14
   ...amenitySetupHandlers, // issue 11
   ...usersHandlers, // issue 11
+  ...notificationsHandlers, // issue 14
 ];

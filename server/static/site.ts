@@ -48,7 +48,13 @@ const SHORT = 'public, max-age=3600';
 /** Hashed build assets never change; the worker, manifest and pages must revalidate. */
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE;
-  if (urlPath === '/sw.js' || urlPath === '/manifest.webmanifest' || urlPath.endsWith('.html')) {
+  if (
+    urlPath === '/sw.js' ||
+    // Imported by sw.js (push handling): a change must reach the next update check.
+    urlPath === '/push-sw.js' ||
+    urlPath === '/manifest.webmanifest' ||
+    urlPath.endsWith('.html')
+  ) {
     return NO_CACHE;
   }
   return SHORT;

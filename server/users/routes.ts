@@ -164,6 +164,8 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
         new Date(clock()).toISOString(),
       ]);
       await tx.query(`DELETE FROM sessions WHERE user_id = $1`, [id]);
+      // Their devices get no more notifications (a queued one finds its subscription gone).
+      await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id]);
       await audit(
         tx,
         { ...who(c), action: 'user.remove', target: row.email, before: toSummary(row) },

@@ -411,6 +411,39 @@ for (const backend of BACKENDS) {
       expect(gone).toEqual({ status: 200, json: { subscribed: false, pushDevices: 0 } });
     });
 
+    it("a removed user's devices are dropped and get nothing more", async () => {
+      const phone = newDevice(`removed-${backend.name}`);
+      const board = await insertUser(
+        test.db,
+        community.id,
+        {
+          email: `leaving-${backend.name}@example.org`,
+          name: 'Leaving',
+          role: 'board',
+          passwordHash: 'not used',
+          totpSecret: null,
+        },
+        clock.now(),
+      );
+      if (board === null) throw new Error('user exists');
+      await subscribe(board, phone);
+      await test.db.query(
+        `UPDATE users SET role = 'admin', totp_enabled = true,
+                                  totp_secret = 'JBSWY3DPEHPK3PXP' WHERE id = $1`,
+        [users.manager],
+      );
+      const removed = await send(users.manager, 'DELETE', `/api/users/${board}`);
+      await test.db.query(
+        `UPDATE users SET role = 'manager', totp_enabled = false,
+                                  totp_secret = NULL WHERE id = $1`,
+        [users.manager],
+      );
+      expect(removed.status).toBe(204);
+      await crowdTheLake();
+      expect(requestsTo(phone)).toHaveLength(0);
+      expect(await test.db.query(`SELECT 1 FROM push_subscriptions`)).toEqual([]);
+    });
+
     it('the VAPID key is generated once and shared', async () => {
       const first = await send(null, 'GET', '/api/push/public-key');
       const other = testApp(test.db, community, { clock: clock.now });
@@ -470,9 +503,10 @@ describe.skipIf(postgres?.skip !== null)(
       }
       const channel = () =>
         pushChannel({ subject: 'mailto:ops@example.org', agent: service.agent });
-      const workers = [first, second].map((db) =>
+      const [a, b] = [first, second].map((db) =>
         deliveryService({ db, community, clock: clock.now, channels: [channel()] }),
       );
+      if (!a || !b) throw new Error('two workers');
       const [alert] = await first.query<{ id: number }>(
         `INSERT INTO alerts (community_id, amenity_id, kind, message, value, observed_at)
        VALUES ($1, $2, 'occupancy', 'Grand Lake is busy', 95, now()) RETURNING id`,

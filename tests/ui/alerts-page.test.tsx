@@ -48,6 +48,9 @@ describe('alerts page', () => {
     expect(first.getByText('Unread')).toBeInTheDocument();
     // 19:05 UTC is 11:05 AM in the Settings default zone (Pacific).
     expect(items[0]).toHaveTextContent(/91\.3% of capacity · Nov 21, 11:05 AM/);
+    // How its push went: sent to one device, given up on two.
+    expect(items[0]).toHaveTextContent(/Pushed to 1 device · Push failed to 2 devices/);
+    expect(items[1]).not.toHaveTextContent(/Push/);
     await userEvent.click(first.getByRole('link', { name: 'Grand Lake' }));
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
       '/analytics?amenity=grand-lake',

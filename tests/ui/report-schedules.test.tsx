@@ -88,6 +88,16 @@ describe('scheduled reports and the report archive', () => {
     expect(card.queryByRole('button', { name: 'New schedule' })).not.toBeInTheDocument();
   });
 
+  it('a report-ready notification opens its entry (/reports?archive=<id>)', async () => {
+    renderWithApp(<ReportsPage />, { route: '/reports?archive=3' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'October 2026 usage report' },
+      LAZY_LOAD,
+    );
+    expect(within(dialog).getByText('38,412')).toBeInTheDocument();
+  });
+
   it('opens an archived report and downloads its CSV, also once the server is gone', async () => {
     const files = captureDownloads();
     const { client } = renderWithApp(<ReportsPage />, { route: '/reports' });

@@ -1,3 +1,4 @@
+import { deliverySummary } from './delivery-summary';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export function AlertsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Alerts"
-        description="Alerts arrive here, in the app. Push notifications and email are not available yet."
+        description="Alerts arrive here, and as push notifications on the devices where you turned them on (Settings, Notifications). Email is not sent."
       />
       <InboxCard />
       <AlertRulesCard />
@@ -155,6 +156,15 @@ function AlertItem({
           <time dateTime={alert.observedAt}>
             {formatMoment(Date.parse(alert.observedAt), now, zone)}
           </time>
+          {deliverySummary(alert.deliveries).map((line) => (
+            <span
+              key={line.text}
+              className={line.failed ? 'font-medium text-red-700 dark:text-red-300' : undefined}
+            >
+              {' '}
+              · {line.text}
+            </span>
+          ))}
         </p>
       </div>
       {canMark && !alert.read ? (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { archivedReportCsvQuery, useReportArchive } from '../../api/alerts';
 import type { ReportArchiveEntry } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
@@ -24,7 +25,25 @@ export function ReportArchiveCard() {
   const archive = useReportArchive();
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
-  const [open, setOpen] = useState<ReportArchiveEntry | null>(null);
+  const [chosen, setChosen] = useState<ReportArchiveEntry | null>(null);
+  // A report-ready notification opens /reports?archive=<id>: that entry, once the list is here.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('archive');
+  const open =
+    chosen ?? archive.data?.find((entry) => linked !== null && String(entry.id) === linked) ?? null;
+  const setOpen = (entry: ReportArchiveEntry | null) => {
+    setChosen(entry);
+    if (entry === null && linked !== null) {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete('archive');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   // Keep every archived CSV on the device while online (a few KB each), for offline downloads.
   const entries = archive.data;

@@ -44,7 +44,7 @@ export function ScheduledReportsCard() {
       <CardHeader
         id={SCHEDULED_REPORTS_ID}
         title="Scheduled Reports"
-        description="The server builds each scheduled usage report at its time (in the community's time zone) and stores it in the report archive. It is not emailed or pushed yet."
+        description="The server builds each scheduled usage report at its time (in the community's time zone), stores it in the report archive and sends a push notification to everyone who turned report pushes on. It is not emailed."
       />
       <CardBody>
         {canManage ? (

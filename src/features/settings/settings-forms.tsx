@@ -132,9 +132,9 @@ export function GeneralTab({
 }
 
 /**
- * Issue 14: alerts reach people through the in-app inbox and scheduled reports through the
- * report archive. Push and email are not built, so there are no switches that would send
- * nothing.
+ * Issue 14: alerts reach the in-app inbox and scheduled reports the archive; push notifications
+ * are set up per device below the form (NotificationDelivery, on the server). Email is not sent,
+ * and this says so.
  */
 export function NotificationsTab() {
   return (
@@ -157,10 +157,10 @@ export function NotificationsTab() {
           </li>
         </ul>
       </Group>
-      <Group title="Push notifications and email">
+      <Group title="Email">
         <p className="text-sm">
-          Not available yet: CommonGround does not send push notifications or emails. Nothing is
-          sent to your phone or mailbox; open the app to see new alerts and reports.
+          Not available yet: CommonGround does not send email. Alerts and reports reach the app, and
+          push notifications on the devices where you turn them on below.
         </p>
       </Group>
     </div>

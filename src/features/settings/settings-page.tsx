@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from './settings-content';
 import { FIELD_IDS, GeneralTab, NotificationsTab } from './settings-forms';
+import { NotificationDelivery } from './notification-delivery';
 import { SensorManagement } from './sensor-management';
 import { BillingTab, IntegrationsTab } from './settings-static';
 import { UsersTab } from './users-tab';
@@ -173,6 +174,13 @@ export function SettingsPage() {
           </div>
         </div>
       </form>
+
+      {/* Push and notification choices are saved on the server with their own buttons. */}
+      {tab === 'notifications' ? (
+        <div className="mt-6">
+          <NotificationDelivery />
+        </div>
+      ) : null}
 
       {/* Sensor management writes to the server, never through this form's Save: kept outside it. */}
       {tab === 'integrations' ? (

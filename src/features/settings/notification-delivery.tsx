@@ -1,0 +1,252 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { NOTIFICATION_PREFERENCES_PATH, type NotificationPreferences } from '../../api/contract';
+import { saveNotificationPreferences, useNotificationPreferences } from '../../api/notifications';
+import { useConnectivity } from '../../lib/connectivity';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { FormStatus } from '../../ui/form-status';
+import { InfoNote } from '../../ui/info-note';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryState } from '../../ui/query-state';
+import { SwitchField } from '../../ui/switch';
+import { currentPushState, turnPushOff, turnPushOn, type PushState } from './push-device';
+import { Group } from './settings-group';
+
+export const NOTIFICATIONS_NEED_CONNECTION =
+  'Changing notifications needs a connection to CommonGround. You are offline: nothing was changed.';
+
+const STATE_TEXT: Record<
+  PushState,
+  { badge: string; tone: 'green' | 'gray' | 'yellow'; text: string }
+> = {
+  on: {
+    badge: 'On',
+    tone: 'green',
+    text: 'This device gets a notification for new alerts and reports you chose below.',
+  },
+  off: {
+    badge: 'Off',
+    tone: 'gray',
+    text: 'This device gets no notifications. Turn them on to hear about alerts while the app is closed.',
+  },
+  denied: {
+    badge: 'Blocked',
+    tone: 'yellow',
+    text: "Notifications are blocked for CommonGround in this browser. Allow them in the browser's site settings, then come back here.",
+  },
+  'install-needed': {
+    badge: 'Needs the app',
+    tone: 'yellow',
+    text: 'Add CommonGround to your Home Screen to get notifications on iPhone: tap Share, then Add to Home Screen, and open it from there.',
+  },
+  unsupported: {
+    badge: 'Not available',
+    tone: 'gray',
+    text: 'This browser cannot receive push notifications from CommonGround. Alerts still reach the Alerts inbox.',
+  },
+};
+
+/** Settings → Notifications, the parts kept on the server: this device's push and my choices. */
+export function NotificationDelivery() {
+  const preferences = useNotificationPreferences();
+  return (
+    <div className="grid gap-6">
+      <PushDeviceControl readOnly={preferences.data?.readOnly ?? false} />
+      <Group
+        title="What to send me"
+        description="Your own choices, for every device you turned push on. The Alerts inbox always has everything."
+      >
+        <QueryState
+          query={preferences}
+          label="your notification settings"
+          skeleton={<ListSkeleton rows={3} />}
+        >
+          {(data: NotificationPreferences) => <PreferencesForm saved={data} />}
+        </QueryState>
+      </Group>
+    </div>
+  );
+}
+
+function PushDeviceControl({ readOnly }: { readOnly: boolean }) {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const online = useConnectivity() === 'online';
+  const client = useQueryClient();
+
+  useEffect(() => {
+    let live = true;
+    currentPushState()
+      .then((found) => live && setState(found))
+      .catch(() => live && setState('unsupported'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = async (on: boolean) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await (on ? turnPushOn() : turnPushOff());
+      setState(result.state);
+      setError(result.error);
+    } catch (failure) {
+      setError(`Push could not be changed: ${(failure as Error).message}`);
+    } finally {
+      setBusy(false);
+      await client.invalidateQueries({ queryKey: [NOTIFICATION_PREFERENCES_PATH] });
+    }
+  };
+
+  const shown = state ? STATE_TEXT[state] : null;
+  return (
+    <Group title="Push notifications on this device">
+      {readOnly ? (
+        <InfoNote>Sign in to get push notifications: the demo cannot subscribe a device.</InfoNote>
+      ) : (
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="status" className="min-w-0 flex-1 basis-60 text-sm">
+              {shown ? (
+                <>
+                  <Badge tone={shown.tone}>{shown.badge}</Badge> {shown.text}
+                </>
+              ) : (
+                'Checking this device…'
+              )}
+            </p>
+            {state === 'off' ? (
+              <Button disabled={busy || !online} onClick={() => void change(true)}>
+                {busy ? 'Turning on…' : 'Turn on push notifications'}
+              </Button>
+            ) : state === 'on' ? (
+              <Button
+                variant="secondary"
+                disabled={busy || !online}
+                onClick={() => void change(false)}
+              >
+                {busy ? 'Turning off…' : 'Turn off on this device'}
+              </Button>
+            ) : null}
+          </div>
+          <FormStatus online={online} offlineText={NOTIFICATIONS_NEED_CONNECTION} failure={error} />
+        </div>
+      )}
+    </Group>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const [pushAlerts, setPushAlerts] = useState(saved.pushAlerts);
+  const [pushReports, setPushReports] = useState(saved.pushReports);
+  const [quiet, setQuiet] = useState(saved.quietHours !== null);
+  const [start, setStart] = useState(saved.quietHours?.start ?? '22:00');
+  const [end, setEnd] = useState(saved.quietHours?.end ?? '07:00');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const online = useConnectivity() === 'online';
+  const client = useQueryClient();
+  const disabled = saved.readOnly;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setDone(false);
+    if (quiet && start === end) {
+      setFailure('Quiet hours need a different start and end time.');
+      return;
+    }
+    setBusy(true);
+    const outcome = await saveNotificationPreferences({
+      pushAlerts,
+      pushReports,
+      quietHours: quiet ? { start, end } : null,
+    });
+    setBusy(false);
+    if (!outcome.ok) {
+      setFailure(outcome.error);
+      return;
+    }
+    client.setQueryData([NOTIFICATION_PREFERENCES_PATH], outcome.value);
+    setDone(true);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-2">
+      {disabled ? (
+        <InfoNote>The demo shows the defaults; sign in to choose your own.</InfoNote>
+      ) : null}
+      <div className="divide-y divide-slate-200 dark:divide-slate-800">
+        <SwitchField
+          label="Push alerts"
+          description="Occupancy, silent sensors, unusual usage and after-hours use."
+          checked={pushAlerts}
+          disabled={disabled}
+          onCheckedChange={setPushAlerts}
+        />
+        <SwitchField
+          label="Push reports"
+          description="When a scheduled report is ready in the archive."
+          checked={pushReports}
+          disabled={disabled}
+          onCheckedChange={setPushReports}
+        />
+        <SwitchField
+          label="Quiet hours"
+          description={`Hold pushes back until quiet hours end (times in ${saved.timeZone}).`}
+          checked={quiet}
+          disabled={disabled}
+          onCheckedChange={setQuiet}
+        />
+      </div>
+      {quiet ? (
+        <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
+          <Field label="From">
+            {(props) => (
+              <input
+                {...props}
+                type="time"
+                required
+                disabled={disabled}
+                value={start}
+                onChange={(event) => setStart(event.target.value)}
+                className={CONTROL_CLASSES}
+              />
+            )}
+          </Field>
+          <Field label="Until">
+            {(props) => (
+              <input
+                {...props}
+                type="time"
+                required
+                disabled={disabled}
+                value={end}
+                onChange={(event) => setEnd(event.target.value)}
+                className={CONTROL_CLASSES}
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
+      {disabled ? null : (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy || !online}>
+            {busy ? 'Saving…' : 'Save notification settings'}
+          </Button>
+          {done ? (
+            <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+              Saved.
+            </p>
+          ) : null}
+        </div>
+      )}
+      <FormStatus online={online} offlineText={NOTIFICATIONS_NEED_CONNECTION} failure={failure} />
+    </form>
+  );
+}
