@@ -583,6 +583,9 @@ export const QuietHoursSchema = z.strictObject({ start: timeOfDay, end: timeOfDa
 export const NotificationPreferencesInputSchema = z.strictObject({
   pushAlerts: z.boolean(),
   pushReports: z.boolean(),
+  /** Left out: unchanged. Emailed only when the server has SMTP_URL. */
+  emailAlerts: z.optional(z.boolean()),
+  emailReports: z.optional(z.boolean()),
   quietHours: z.nullable(QuietHoursSchema),
 });
 export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesInputSchema>;
@@ -590,6 +593,8 @@ export type NotificationPreferencesInput = z.infer<typeof NotificationPreference
 export const NotificationPreferencesSchema = z.object({
   pushAlerts: z.boolean(),
   pushReports: z.boolean(),
+  emailAlerts: z.boolean(),
+  emailReports: z.boolean(),
   quietHours: z.nullable(z.object({ start: timeOfDay, end: timeOfDay })),
   /** The zone quiet hours are in (the community's). */
   timeZone: nonEmpty,

@@ -101,7 +101,7 @@ export function reportEmail(facts: ReportEmailFacts, base: LinkBase): EmailMessa
       `Generated: ${formatInZone(facts.builtAt, facts.timeZone)}`,
       '',
       `The figures are attached as ${fileName}.`,
-      `Open it in the report archive: ${link(base, '/reports')}`,
+      `Open it in the report archive: ${link(base, `/reports?archive=${facts.archiveId}`)}`,
       footer(base, facts.communityName),
     ].join('\n'),
     attachments: [{ filename: fileName, content: facts.csv, contentType: 'text/csv' }],
