@@ -108,7 +108,9 @@ describe('sending through a real SMTP server', () => {
     expect(mail.text).toContain('Period: 2026-10-01 to 2026-10-31 (America/Los_Angeles)');
     expect(mail.text).toContain('Total visits: 12,345');
     expect(mail.text).toContain('Data for 30 of 31 days; the figures cover those days only.');
-    expect(mail.text).toContain('Open it in the report archive: https://hoa.example.org/reports?archive=7');
+    expect(mail.text).toContain(
+      'Open it in the report archive: https://hoa.example.org/reports?archive=7',
+    );
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
     if (!attachment) throw new Error('no attachment');
