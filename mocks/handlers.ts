@@ -5,6 +5,7 @@ import {
   GapsQuerySchema,
   HEALTH_PATH,
   ME_PATH,
+  NOTIFICATIONS_STATUS_PATH,
   SENSOR_ADMIN_PATHS,
   RangeQuerySchema,
   SuggestionsQuerySchema,
@@ -64,6 +65,8 @@ export const handlers = [
   http.get(SENSOR_ADMIN_PATHS.integrations, () => HttpResponse.json(integrationsFixture)),
   http.get(HEALTH_PATH, () => HttpResponse.json({ ok: true })),
   http.get(ME_PATH, () => HttpResponse.json(meFixture)),
+  // The mock sends nothing, so it says email is off.
+  http.get(NOTIFICATIONS_STATUS_PATH, () => HttpResponse.json({ email: { configured: false } })),
   http.post(AUTH_PATHS.signOut, () => HttpResponse.json({ ok: true })),
   ...alertsHandlers, // issue 14
   ...amenitySetupHandlers, // issue 11

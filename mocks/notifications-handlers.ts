@@ -13,6 +13,8 @@ import {
 export const notificationPreferencesFixture: NotificationPreferences = {
   pushAlerts: true,
   pushReports: true,
+  emailAlerts: false,
+  emailReports: true,
   quietHours: null,
   timeZone: 'America/Los_Angeles',
   pushDevices: 0,

@@ -24,6 +24,9 @@ import { deliveryService, type DeliveryService } from './delivery/worker';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
 import { residentRoutes } from './residents/routes';
+import { emailChannel } from './delivery/email/channel';
+import { createMailer, type EmailConfig } from './delivery/email/mailer';
+import { notificationRoutes } from './delivery/status-route';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -79,6 +82,10 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** Failed sign-ins allowed per account and per address per window. */
   signInLimits?: AttemptLimits;
+  /** SMTP set-up (SMTP_URL), or null: no email is sent and the app says so. */
+  email?: EmailConfig | null;
+  /** Where links in emails point (PUBLIC_URL, else the server's own address once listening). */
+  linkBase?: () => string;
   /** Web Push: the VAPID contact (VAPID_SUBJECT) and, for tests, an HTTPS agent. */
   push?: Partial<PushChannelOptions>;
   /** The delivery channels (default: push); email is added here as a channel. */
@@ -117,6 +124,14 @@ export function createApp(options: AppOptions): CommonGroundApp {
     log,
     channels: options.channels ?? [
       pushChannel({ subject: DEFAULT_VAPID_SUBJECT, ...options.push }),
+      ...(options.email
+        ? [
+            emailChannel({
+              mailer: createMailer(options.email),
+              linkBase: options.linkBase ?? (() => 'http://localhost'),
+            }),
+          ]
+        : []),
     ],
   });
 
@@ -262,6 +277,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
   api.route('/', residentRoutes({ db, community, clock, kit, trustProxy }));
+  api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
   // Web Push subscriptions and notification preferences (issue 14).
   api.route('/', deliveryRoutes({ db, community, clock, kit, trustProxy }));
 

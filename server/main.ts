@@ -7,6 +7,7 @@ import {
   openDatabase,
   startServer,
 } from './server';
+import { emailConfigFromEnv, type EmailConfig } from './delivery/email/mailer';
 
 /**
  * `npm start` / `npm run serve`. Environment:
@@ -16,8 +17,10 @@ import {
  *   when a reverse proxy sets X-Forwarded-Proto/-For), SHUTDOWN_GRACE_MS (10000: how long
  *   requests in progress may take to finish after SIGTERM/SIGINT), MQTT_URL (subscribe to
  *   ChirpStack's and TTS's uplink topics), MQTT_CHIRPSTACK_INTEGRATION / MQTT_TTS_INTEGRATION
- *   (the integration ids those topics count for; default the oldest of each kind), VAPID_SUBJECT (the contact
- *   push services are given for Web Push: mailto: or https:).
+ *   (the integration ids those topics count for; default the oldest of each kind), SMTP_URL
+ *   (smtp:// or smtps://; unset: no email), EMAIL_FROM (the sender), PUBLIC_URL (where links in
+ *   emails point), VAPID_SUBJECT (the contact push services are given for Web Push: mailto: or
+ *   https:).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -58,6 +61,27 @@ function shutdownGraceMs(): number {
     process.exit(1);
   }
   return value;
+}
+
+function emailConfig(): EmailConfig | null {
+  try {
+    return emailConfigFromEnv({ SMTP_URL: env('SMTP_URL'), EMAIL_FROM: env('EMAIL_FROM') });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+function publicUrl(): string | undefined {
+  const raw = env('PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/]+/.test(raw)) {
+    console.error(
+      `PUBLIC_URL must be the address people open, e.g. https://hoa.example.org, not "${raw}"`,
+    );
+    process.exit(1);
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 /** The VAPID contact push services may use: a mailto: or https: URL. */
@@ -152,6 +176,8 @@ async function main() {
           tts: env('MQTT_TTS_INTEGRATION'),
         }
       : undefined,
+    email: emailConfig(),
+    publicUrl: publicUrl(),
     vapidSubject: vapidSubject(),
   });
   if (server.generatedKey) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { EmailConfig } from './delivery/email/mailer';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { ensureDemoAccounts } from './auth/demo-accounts';
@@ -135,6 +136,10 @@ export type ServerOptions = {
    * attributed to these integrations (default: the oldest of each kind).
    */
   mqtt?: { url: string; chirpstack?: string; tts?: string };
+  /** SMTP_URL / EMAIL_FROM, or null: no email is sent (issue 14). */
+  email?: EmailConfig | null;
+  /** Where links in emails point (PUBLIC_URL); the server's own address when unset. */
+  publicUrl?: string;
   /** The VAPID contact for Web Push, `mailto:` or `https:` (VAPID_SUBJECT). */
   vapidSubject?: string;
 };
@@ -186,6 +191,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const generatedKey = !options.ingestKey;
     const ingestKey = options.ingestKey || randomBytes(24).toString('base64url');
     const demo = (options.demo ?? true) && isDemoCommunity;
+    // Links in emails: PUBLIC_URL, or this server's address once it listens.
+    let linkBase = options.publicUrl ?? `http://${options.host}:${options.port}`;
     const app = createApp({
       db,
       community,
@@ -195,8 +202,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       log,
       demo,
       trustProxy: options.trustProxy ?? false,
+      email: options.email ?? null,
+      linkBase: () => linkBase,
       push: options.vapidSubject ? { subject: options.vapidSubject } : {},
     });
+    log(
+      options.email
+        ? `Email: sending through ${options.email.display} as ${options.email.from}`
+        : 'Email: off (set SMTP_URL to send alerts and reports by email)',
+    );
     log(
       demo
         ? 'Demo mode: visitors without a session see the demo read-only (DEMO=0 turns this off)'
@@ -277,6 +291,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const address = http.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
+    if (!options.publicUrl) linkBase = url;
 
     if (options.simulate ?? true) {
       simulator = new LiveSimulator({

@@ -34,12 +34,17 @@ export type Subject =
 export type Preferences = {
   pushAlerts: boolean;
   pushReports: boolean;
+  /** Email (when the server has SMTP_URL). */
+  emailAlerts: boolean;
+  emailReports: boolean;
   quietHours: QuietHours | null;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
   pushAlerts: true,
   pushReports: true,
+  emailAlerts: false,
+  emailReports: true,
   quietHours: null,
 };
 

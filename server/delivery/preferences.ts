@@ -5,6 +5,8 @@ type PreferenceRow = {
   user_id: number;
   push_alerts: boolean | null;
   push_reports: boolean | null;
+  email_alerts: boolean | null;
+  email_reports: boolean | null;
   quiet_start_minute: number | null;
   quiet_end_minute: number | null;
 };
@@ -14,6 +16,8 @@ export function preferencesOf(row: Omit<PreferenceRow, 'user_id'> | undefined): 
   return {
     pushAlerts: row.push_alerts,
     pushReports: row.push_reports,
+    emailAlerts: row.email_alerts ?? DEFAULT_PREFERENCES.emailAlerts,
+    emailReports: row.email_reports ?? DEFAULT_PREFERENCES.emailReports,
     quietHours:
       row.quiet_start_minute === null || row.quiet_end_minute === null
         ? null
@@ -21,7 +25,8 @@ export function preferencesOf(row: Omit<PreferenceRow, 'user_id'> | undefined): 
   };
 }
 
-const COLUMNS = `p.push_alerts, p.push_reports, p.quiet_start_minute, p.quiet_end_minute`;
+const COLUMNS = `p.push_alerts, p.push_reports, p.email_alerts, p.email_reports,
+  p.quiet_start_minute, p.quiet_end_minute`;
 
 /** One user's preferences (the defaults when never saved). */
 export async function loadPreferences(db: Queryable, userId: number): Promise<Preferences> {
@@ -56,15 +61,18 @@ export async function savePreferences(
   now: number,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO notification_preferences (user_id, push_alerts, push_reports, quiet_start_minute,
-                                           quiet_end_minute, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (user_id) DO UPDATE SET push_alerts = $2, push_reports = $3,
-       quiet_start_minute = $4, quiet_end_minute = $5, updated_at = $6`,
+    `INSERT INTO notification_preferences (user_id, push_alerts, push_reports, email_alerts,
+                                           email_reports, quiet_start_minute, quiet_end_minute,
+                                           updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (user_id) DO UPDATE SET push_alerts = $2, push_reports = $3, email_alerts = $4,
+       email_reports = $5, quiet_start_minute = $6, quiet_end_minute = $7, updated_at = $8`,
     [
       userId,
       preferences.pushAlerts,
       preferences.pushReports,
+      preferences.emailAlerts,
+      preferences.emailReports,
       preferences.quietHours?.startMinute ?? null,
       preferences.quietHours?.endMinute ?? null,
       new Date(now).toISOString(),

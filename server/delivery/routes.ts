@@ -75,6 +75,8 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
     ({
       pushAlerts: prefs.pushAlerts,
       pushReports: prefs.pushReports,
+      emailAlerts: prefs.emailAlerts,
+      emailReports: prefs.emailReports,
       quietHours: prefs.quietHours
         ? { start: hhmm(prefs.quietHours.startMinute), end: hhmm(prefs.quietHours.endMinute) }
         : null,
@@ -154,7 +156,7 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
   routes.put(preferences, async (c) => {
     const user = signedIn(c);
     const input = await readJson(c, NotificationPreferencesInputSchema);
-    const next: Preferences = {
+    const chosen: Omit<Preferences, 'emailAlerts' | 'emailReports'> = {
       pushAlerts: input.pushAlerts,
       pushReports: input.pushReports,
       quietHours:
@@ -166,15 +168,20 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
           : null,
     };
     const now = clock();
-    const devices = await db.transaction(async (tx) => {
+    const { next, devices } = await db.transaction(async (tx) => {
       const before = await loadPreferences(tx, user.id);
+      const next: Preferences = {
+        ...chosen,
+        emailAlerts: input.emailAlerts ?? before.emailAlerts,
+        emailReports: input.emailReports ?? before.emailReports,
+      };
       await savePreferences(tx, user.id, next, now);
       await audit(
         tx,
         { ...who(c, user.id), action: 'notifications.update', before, after: next },
         now,
       );
-      return devicesOf(tx, user.id);
+      return { next, devices: await devicesOf(tx, user.id) };
     });
     return kit.json(200, shape(next, devices, false));
   });

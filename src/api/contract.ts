@@ -371,6 +371,16 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/**
+ * GET /api/notifications/status: which ways of reaching people this server has. Email needs
+ * SMTP_URL on the server; without it nothing is emailed and the app says so.
+ */
+export const NOTIFICATIONS_STATUS_PATH = '/api/notifications/status';
+export const NotificationsStatusSchema = z.object({
+  email: z.object({ configured: z.boolean() }),
+});
+export type NotificationsStatus = z.infer<typeof NotificationsStatusSchema>;
+
 export const SignInBodySchema = z.object({
   email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)),
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
@@ -609,6 +619,9 @@ export const QuietHoursSchema = z.strictObject({ start: timeOfDay, end: timeOfDa
 export const NotificationPreferencesInputSchema = z.strictObject({
   pushAlerts: z.boolean(),
   pushReports: z.boolean(),
+  /** Left out: unchanged. Emailed only when the server has SMTP_URL. */
+  emailAlerts: z.optional(z.boolean()),
+  emailReports: z.optional(z.boolean()),
   quietHours: z.nullable(QuietHoursSchema),
 });
 export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesInputSchema>;
@@ -616,6 +629,8 @@ export type NotificationPreferencesInput = z.infer<typeof NotificationPreference
 export const NotificationPreferencesSchema = z.object({
   pushAlerts: z.boolean(),
   pushReports: z.boolean(),
+  emailAlerts: z.boolean(),
+  emailReports: z.boolean(),
   quietHours: z.nullable(z.object({ start: timeOfDay, end: timeOfDay })),
   /** The zone quiet hours are in (the community's). */
   timeZone: nonEmpty,

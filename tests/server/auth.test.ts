@@ -70,6 +70,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'POST /api/residents/import': ['admin', 'manager'],
   'GET /api/residents.csv': ['admin', 'manager'],
   'GET /api/me': ['admin', 'manager', 'board', 'demo', 'enrolling'],
+  'GET /api/notifications/status': ['admin', 'manager', 'board', 'demo'],
   'POST /api/auth/sign-in': PRINCIPALS,
   'POST /api/auth/sign-out': ['admin', 'manager', 'board', 'enrolling'],
   'POST /api/auth/sign-out-everywhere': ['admin', 'manager', 'board', 'enrolling'],

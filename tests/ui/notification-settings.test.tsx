@@ -159,6 +159,8 @@ describe('what to send me', () => {
     expect(saved).toEqual({
       pushAlerts: true,
       pushReports: false,
+      emailAlerts: false,
+      emailReports: true,
       quietHours: { start: '21:30', end: '07:00' },
     });
   });

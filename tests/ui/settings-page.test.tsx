@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { notificationPreferencesFixture } from '../../mocks/notifications-handlers';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { meFixture } from '../../mocks/fixtures';
-import { ME_PATH } from '../../src/api/contract';
+import {
+  ME_PATH,
+  NOTIFICATION_PREFERENCES_PATH,
+  NOTIFICATIONS_STATUS_PATH,
+} from '../../src/api/contract';
 import { SettingsPage } from '../../src/features/settings/settings-page';
 import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
 import { renderWithApp } from '../render';
@@ -98,13 +103,16 @@ describe('Settings page', () => {
     ).toEqual(['Overview', 'Analytics', 'Amy Events']);
   });
 
-  it('says alerts arrive in the inbox and that email is not sent', async () => {
+  it('says alerts arrive in the inbox and that this server sends no email', async () => {
     const user = userEvent.setup();
     renderSettings();
     await user.click(screen.getByRole('tab', { name: 'Notifications' }));
     const panel = within(screen.getByRole('tabpanel', { name: 'Notifications' }));
     expect(panel.getByRole('link', { name: 'Alerts inbox' })).toHaveAttribute('href', '/alerts');
-    expect(panel.getByText(/CommonGround does not send email/)).toBeInTheDocument();
+    expect(await panel.findByText(/This server sends no email/)).toBeInTheDocument();
+    // The email switches cannot be turned on where nothing would be sent.
+    expect(await screen.findByRole('switch', { name: 'Email alerts' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Email reports' })).toBeDisabled();
     // Push and the choices are the server's, below the form (tests/ui/notification-settings).
     expect(
       await screen.findByRole('heading', { name: 'Push notifications on this device' }),
@@ -318,5 +326,52 @@ describe('Settings page', () => {
     // The device settings were not saved by the invite's submit.
     expect(stored()).toBeNull();
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says whether the server sends email, as the server reports it', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('tab', { name: 'Integrations' }));
+    const row = screen.getByRole('heading', { name: 'Email Service' }).closest('li');
+    if (!row) throw new Error('no Email Service row');
+    expect(await within(row).findByText('Not configured')).toBeInTheDocument();
+    expect(row).toHaveTextContent('This server sends no email');
+    expect(row).not.toHaveTextContent('Sending');
+  });
+
+  it('shows email as sending only when the server has SMTP set up', async () => {
+    server.use(
+      http.get(NOTIFICATIONS_STATUS_PATH, () => HttpResponse.json({ email: { configured: true } })),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('tab', { name: 'Integrations' }));
+    const row = screen.getByRole('heading', { name: 'Email Service' }).closest('li');
+    if (!row) throw new Error('no Email Service row');
+    expect(await within(row).findByText('Sending')).toBeInTheDocument();
+    expect(row).toHaveTextContent('with the CSV attached');
+  });
+
+  it('lets a user choose email when the server sends it, and saves the choice', async () => {
+    server.use(
+      http.get(NOTIFICATIONS_STATUS_PATH, () => HttpResponse.json({ email: { configured: true } })),
+    );
+    let saved: unknown = null;
+    server.use(
+      http.put(NOTIFICATION_PREFERENCES_PATH, async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ ...notificationPreferencesFixture, ...(saved as object) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+    const alerts = await screen.findByRole('switch', { name: 'Email alerts' });
+    await waitFor(() => expect(alerts).toBeEnabled());
+    expect(alerts).not.toBeChecked();
+    await user.click(alerts);
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(saved).toMatchObject({ emailAlerts: true, emailReports: true });
   });
 });

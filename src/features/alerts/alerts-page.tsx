@@ -24,7 +24,7 @@ export function AlertsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Alerts"
-        description="Alerts arrive here, and as push notifications on the devices where you turned them on (Settings, Notifications). Email is not sent."
+        description="Alerts arrive here, and as push notifications or emails where you turned them on (Settings, Notifications)."
       />
       <InboxCard />
       <AlertRulesCard />

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NOTIFICATION_PREFERENCES_PATH, type NotificationPreferences } from '../../api/contract';
 import { saveNotificationPreferences, useNotificationPreferences } from '../../api/notifications';
+import { useNotificationsStatus } from '../../api/notifications-status';
 import { useConnectivity } from '../../lib/connectivity';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -140,9 +141,20 @@ function PushDeviceControl({ readOnly }: { readOnly: boolean }) {
   );
 }
 
+/** What an email switch does, or why it cannot do anything on this server. */
+function emailNote(configured: boolean | undefined, what: string): string {
+  if (configured === true) return what;
+  if (configured === false) return `${what} This server sends no email (SMTP_URL is not set).`;
+  return `${what} Checking whether this server sends email…`;
+}
+
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const [pushAlerts, setPushAlerts] = useState(saved.pushAlerts);
   const [pushReports, setPushReports] = useState(saved.pushReports);
+  const [emailAlerts, setEmailAlerts] = useState(saved.emailAlerts);
+  const [emailReports, setEmailReports] = useState(saved.emailReports);
+  // Email switches only where the server can send email; otherwise they would change nothing.
+  const emailConfigured = useNotificationsStatus().data?.email.configured;
   const [quiet, setQuiet] = useState(saved.quietHours !== null);
   const [start, setStart] = useState(saved.quietHours?.start ?? '22:00');
   const [end, setEnd] = useState(saved.quietHours?.end ?? '07:00');
@@ -165,6 +177,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     const outcome = await saveNotificationPreferences({
       pushAlerts,
       pushReports,
+      emailAlerts,
+      emailReports,
       quietHours: quiet ? { start, end } : null,
     });
     setBusy(false);
@@ -197,8 +211,28 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           onCheckedChange={setPushReports}
         />
         <SwitchField
+          label="Email alerts"
+          description={emailNote(
+            emailConfigured,
+            'Each alert as an email, with a link to the live view.',
+          )}
+          checked={emailAlerts}
+          disabled={disabled || emailConfigured !== true}
+          onCheckedChange={setEmailAlerts}
+        />
+        <SwitchField
+          label="Email reports"
+          description={emailNote(
+            emailConfigured,
+            'Scheduled reports you receive, with the CSV attached.',
+          )}
+          checked={emailReports}
+          disabled={disabled || emailConfigured !== true}
+          onCheckedChange={setEmailReports}
+        />
+        <SwitchField
           label="Quiet hours"
-          description={`Hold pushes back until quiet hours end (times in ${saved.timeZone}).`}
+          description={`Hold pushes and alert emails back until quiet hours end (times in ${saved.timeZone}).`}
           checked={quiet}
           disabled={disabled}
           onCheckedChange={setQuiet}

@@ -1,3 +1,4 @@
+import { useNotificationsStatus } from '../../api/notifications-status';
 import { Link } from 'react-router-dom';
 import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
 import {
@@ -133,8 +134,8 @@ export function GeneralTab({
 
 /**
  * Issue 14: alerts reach the in-app inbox and scheduled reports the archive; push notifications
- * are set up per device below the form (NotificationDelivery, on the server). Email is not sent,
- * and this says so.
+ * are set up per device below the form (NotificationDelivery, on the server), and email where
+ * the server has SMTP_URL; without it this says no email is sent.
  */
 export function NotificationsTab() {
   return (
@@ -158,12 +159,26 @@ export function NotificationsTab() {
         </ul>
       </Group>
       <Group title="Email">
-        <p className="text-sm">
-          Not available yet: CommonGround does not send email. Alerts and reports reach the app, and
-          push notifications on the devices where you turn them on below.
-        </p>
+        <EmailAvailability />
       </Group>
     </div>
+  );
+}
+
+/** Whether this server sends email at all, as it says (GET /api/notifications/status). */
+function EmailAvailability() {
+  const status = useNotificationsStatus();
+  const configured = status.data?.email.configured;
+  return (
+    <p className="text-sm">
+      {configured === true
+        ? 'This server sends email: choose alert and report emails below. They go to the address you sign in with.'
+        : configured === false
+          ? 'This server sends no email (an administrator sets SMTP_URL on the server to turn it on). Alerts and reports reach the app, and push notifications on the devices where you turn them on below.'
+          : status.isError
+            ? 'Could not ask the server whether it sends email.'
+            : 'Asking the server whether it sends email…'}
+    </p>
   );
 }
 

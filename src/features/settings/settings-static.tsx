@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useNotificationsStatus } from '../../api/notifications-status';
 import { cx } from '../../lib/cx';
 import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
 import { CURRENT_PLAN, maskedCard, nextBillingDate } from '../../lib/plan';
@@ -57,18 +58,43 @@ function IntegrationRow({
   );
 }
 
+/** What the server says about email: never "connected" unless it can really send. */
+function EmailServiceRow() {
+  const status = useNotificationsStatus();
+  const configured = status.data?.email.configured;
+  return (
+    <IntegrationRow
+      icon="mail"
+      name="Email Service"
+      status={
+        configured === undefined ? (
+          <Badge tone="gray">{status.isError ? 'Unknown' : 'Checking…'}</Badge>
+        ) : configured ? (
+          <Badge tone="green">Sending</Badge>
+        ) : (
+          <Badge tone="yellow">Not configured</Badge>
+        )
+      }
+      description={
+        configured === undefined
+          ? status.isError
+            ? 'Could not ask the server whether it sends email. Try again with a connection.'
+            : 'Asking the server whether it sends email…'
+          : configured
+            ? 'The server emails alerts and scheduled reports (with the CSV attached) to the people who receive them.'
+            : 'This server sends no email: alerts and reports reach the app only. An administrator turns email on by setting SMTP_URL on the server.'
+      }
+    />
+  );
+}
+
 export function IntegrationsTab() {
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [installed] = useState(isInstalled);
   return (
     <Group title="Integrations" description="Services CommonGround works with.">
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-        <IntegrationRow
-          icon="mail"
-          name="Email Service"
-          status={<Badge tone="gray">Not available yet</Badge>}
-          description="CommonGround does not send email yet. Alerts and reports reach the app and, where you turn them on, push notifications (Settings, Notifications)."
-        />
+        <EmailServiceRow />
         <IntegrationRow
           icon="calendar"
           name="Calendar Integration"
