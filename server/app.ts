@@ -14,6 +14,8 @@ import { alertRoutes } from './alerts/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
+import { profileRoutes } from './profile/routes';
+import { auditRoutes } from './auth/audit-routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -221,6 +223,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
     amenityRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
+  api.route(
+    '/',
+    profileRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
+  );
+  api.route('/', auditRoutes({ db, community, kit }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {

@@ -2,6 +2,8 @@ import {
   ALERTS_API_PATHS,
   ACCEPT_INVITE_PATH,
   AMENITY_SETUP_PATH,
+  AUDIT_PATH,
+  COMMUNITY_PATH,
   INVITES_PATH,
   USERS_PATH,
   API_PATHS,
@@ -89,6 +91,10 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'PATCH', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'DELETE', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'POST', path: ACCEPT_INVITE_PATH, allow: EVERYONE },
+  // Community profile (issue 11): everyone reads it; Admins change it. The audit log: Admins.
+  { method: 'GET', path: COMMUNITY_PATH, allow: READERS },
+  { method: 'PATCH', path: COMMUNITY_PATH, allow: ['admin'] },
+  { method: 'GET', path: AUDIT_PATH, allow: ['admin'] },
 ];
 
 /**
