@@ -75,6 +75,9 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'POST /api/devices': ['admin'],
   'PATCH /api/devices/:devEui': ['admin'],
   'DELETE /api/devices/:devEui': ['admin'],
+  'GET /api/community': ['admin', 'manager', 'board', 'demo'],
+  'PATCH /api/community': ['admin'],
+  'GET /api/audit': ['admin'],
 };
 
 type Res = { status: number; json: unknown; headers: Headers };
