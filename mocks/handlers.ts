@@ -23,6 +23,7 @@ import {
 import { alertsHandlers } from './alerts-handlers'; // issue 14
 import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 import { usersHandlers } from './users-handlers'; // issue 11
+import { communityHandlers } from './community-handlers'; // issue 11
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -59,4 +60,5 @@ export const handlers = [
   ...alertsHandlers, // issue 14
   ...amenitySetupHandlers, // issue 11
   ...usersHandlers, // issue 11
+  ...communityHandlers, // issue 11
 ];

@@ -9,7 +9,13 @@ import {
 import { SESSION_STARTED_AT } from '../lib/session';
 import { withTimeout } from '../lib/timeout';
 import * as z from 'zod/mini';
-import { ALERTS_API_PATHS, ALERTS_RESPONSE_SCHEMAS, RESPONSE_SCHEMAS } from './contract';
+import {
+  ALERTS_API_PATHS,
+  ALERTS_RESPONSE_SCHEMAS,
+  COMMUNITY_PATH,
+  CommunityProfileSchema,
+  RESPONSE_SCHEMAS,
+} from './contract';
 
 /**
  * The offline snapshot: the six data queries persisted to IndexedDB (idb-keyval), restored at
@@ -27,7 +33,12 @@ const OPEN_TIMEOUT_MS = 2000;
 const TIMED_OUT = 'IndexedDB timed out';
 
 /** The persisted reads: the data endpoints, and the alert inbox and report archive (issue 14). */
-const PERSISTED_SCHEMAS = { ...RESPONSE_SCHEMAS, ...ALERTS_RESPONSE_SCHEMAS };
+const PERSISTED_SCHEMAS = {
+  ...RESPONSE_SCHEMAS,
+  ...ALERTS_RESPONSE_SCHEMAS,
+  // The community profile (issue 11): its zone and currency format everything offline.
+  [COMMUNITY_PATH]: CommunityProfileSchema,
+};
 
 /** An archived report's CSV text (issue 14), kept so it downloads offline once synced. */
 const ARCHIVED_CSV_SCHEMA = z.string();

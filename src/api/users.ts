@@ -26,12 +26,16 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 export const USERS_OFFLINE_MESSAGE =
   "Can't reach CommonGround. Managing users needs a connection; nothing was changed.";
 
-/** One write; the server's own message when it refuses (e.g. the last-Admin rule). */
-async function send<T>(
+/**
+ * One write; the server's own message when it refuses (e.g. the last-Admin rule), or
+ * `offlineMessage` when the server cannot be reached. Shared by the users and community forms.
+ */
+export async function send<T>(
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   parse: (json: unknown) => T | null,
+  offlineMessage = USERS_OFFLINE_MESSAGE,
 ): Promise<Outcome<T>> {
   let res: Response;
   let text: string;
@@ -46,7 +50,7 @@ async function send<T>(
     text = await res.text();
   } catch {
     reportServerUnreachable();
-    return { ok: false, error: USERS_OFFLINE_MESSAGE };
+    return { ok: false, error: offlineMessage };
   }
   reportServerReached();
   let json: unknown = null;
@@ -64,7 +68,7 @@ async function send<T>(
   return { ok: false, error };
 }
 
-const parser =
+export const parser =
   <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }) =>
   (json: unknown) => {
     const parsed = schema.safeParse(json);

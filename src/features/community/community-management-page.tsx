@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCalendarDate, formatCount } from '../../lib/format';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -23,13 +23,13 @@ type Honest = 'add-resident' | 'create-event' | null;
  * which the page says instead of pretending.
  */
 export function CommunityManagementPage() {
-  const { timezone } = useSettings();
+  const { timeZone } = useCommunity();
   const [query, setQuery] = useState('');
   const [honest, setHonest] = useState<Honest>(null);
   const stats = communityStats(RESIDENTS, UPCOMING_EVENTS);
 
   const exportDirectory = () => {
-    const filename = downloadResidentsCsv(RESIDENTS, TIMEZONES[timezone].iana);
+    const filename = downloadResidentsCsv(RESIDENTS, timeZone);
     toast({
       title: 'Download started',
       description: `${filename}: ${formatCount(RESIDENTS.length)} residents.`,
