@@ -44,7 +44,7 @@ export const auditFixture: AuditEntry[] = [
     id: 1,
     at: '2026-11-18T15:00:00.000Z',
     actor: null,
-    action: 'auth.sign-in-failed',
+    action: 'sign-in.failed',
     target: 'nobody@example.org',
     before: null,
     after: { reason: 'unknown account', secretHash: '[hidden]' },

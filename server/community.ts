@@ -105,7 +105,12 @@ type AmenityRow = {
   archived: boolean;
 };
 
-type HoursRow = { amenity_id: number; weekday: number; opens_minute: number; closes_minute: number };
+type HoursRow = {
+  amenity_id: number;
+  weekday: number;
+  opens_minute: number;
+  closes_minute: number;
+};
 
 /** Each amenity's week of hours (closed where no row), by amenity id. */
 export async function loadHours(
@@ -123,13 +128,18 @@ export async function loadHours(
   );
   for (const row of rows) {
     const days = week.get(row.amenity_id);
-    if (days) days[row.weekday] = { opensMinute: row.opens_minute, closesMinute: row.closes_minute };
+    if (days)
+      days[row.weekday] = { opensMinute: row.opens_minute, closesMinute: row.closes_minute };
   }
   return week;
 }
 
 /** Replaces an amenity's week of hours (inside the caller's transaction). */
-export async function saveHours(db: Queryable, amenityId: number, hours: WeeklyHours): Promise<void> {
+export async function saveHours(
+  db: Queryable,
+  amenityId: number,
+  hours: WeeklyHours,
+): Promise<void> {
   await db.query(`DELETE FROM amenity_hours WHERE amenity_id = $1`, [amenityId]);
   for (const [weekday, day] of hours.entries()) {
     if (!day) continue;

@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { AUDIT_PAGE_MAX, AUDIT_PATH, type AuditEntry, type AuditPage } from '../../src/api/contract';
+import {
+  AUDIT_PAGE_MAX,
+  AUDIT_PATH,
+  type AuditEntry,
+  type AuditPage,
+} from '../../src/api/contract';
 import type { Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';

@@ -1,5 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { COMMUNITY_PATH, CommunityPatchSchema, type CommunityProfile } from '../../src/api/contract';
+import {
+  COMMUNITY_PATH,
+  CommunityPatchSchema,
+  type CommunityProfile,
+} from '../../src/api/contract';
 import { isTimeZone } from '../../src/lib/community-profile';
 import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';

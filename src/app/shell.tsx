@@ -232,9 +232,7 @@ function Account() {
         {role ? (
           <p className="truncate text-xs text-slate-700 dark:text-slate-300">{role}</p>
         ) : null}
-        <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-          {community.name}
-        </p>
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
       </div>
       {me.data?.demo ? (
         <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>

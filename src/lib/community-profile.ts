@@ -78,3 +78,48 @@ export function timeZoneLabel(zone: string): string {
     return zone;
   }
 }
+
+/** The editable fields of the profile, as the Settings form holds them. */
+export type ProfileDraft = {
+  name: string;
+  code: string;
+  address: string;
+  timeZone: string;
+  currency: Currency;
+};
+export type ProfileErrors = Partial<Record<keyof ProfileDraft, string>>;
+
+/** The form's checks (the server's rules), with messages that say how to fix the value. */
+export function validateProfile(draft: ProfileDraft): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const name = draft.name.trim();
+  const code = draft.code.trim();
+  if (!name) errors.name = 'Enter the community name.';
+  else if (name.length > COMMUNITY_NAME_MAX) {
+    errors.name = `Use ${COMMUNITY_NAME_MAX} characters or fewer.`;
+  }
+  if (!code) errors.code = 'Enter the community code.';
+  else if (code.length > COMMUNITY_CODE_MAX) {
+    errors.code = `Use ${COMMUNITY_CODE_MAX} characters or fewer.`;
+  } else if (!COMMUNITY_CODE_PATTERN.test(code)) {
+    errors.code = 'Use letters, numbers and hyphens only, for example WCCA-2024.';
+  }
+  if (draft.address.trim().length > COMMUNITY_ADDRESS_MAX) {
+    errors.address = `Use ${COMMUNITY_ADDRESS_MAX} characters or fewer.`;
+  }
+  if (!isTimeZone(draft.timeZone.trim())) {
+    errors.timeZone = 'Choose a time zone from the list, for example America/Los_Angeles.';
+  }
+  if (!(draft.currency in CURRENCY_NAMES)) errors.currency = 'Choose a currency from the list.';
+  return errors;
+}
+
+/** Only the fields that differ from `saved`, trimmed: what PATCH /api/community is sent. */
+export function profileChanges(saved: ProfileDraft, draft: ProfileDraft): Partial<ProfileDraft> {
+  const changes: Partial<ProfileDraft> = {};
+  for (const key of Object.keys(draft) as (keyof ProfileDraft)[]) {
+    const value = draft[key].trim();
+    if (value !== saved[key]) Object.assign(changes, { [key]: value });
+  }
+  return changes;
+}

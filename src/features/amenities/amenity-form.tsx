@@ -132,7 +132,11 @@ export function AmenityForm({
     }
   };
 
-  const text = (field: Exclude<AmenityFormField, 'hours'>, label: string, props: Record<string, string> = {}) => (
+  const text = (
+    field: Exclude<AmenityFormField, 'hours'>,
+    label: string,
+    props: Record<string, string> = {},
+  ) => (
     <Field label={label} error={errors[field]} optional={field === 'monthlyOperatingCost'}>
       {(control) => (
         <input

@@ -89,9 +89,7 @@ export const ReportPreview = forwardRef<
       </div>
 
       <div className="px-4 py-4 sm:px-6 sm:py-6">
-        <p className="text-sm font-medium text-brand-800 dark:text-brand-100">
-          {community.name}
-        </p>
+        <p className="text-sm font-medium text-brand-800 dark:text-brand-100">{community.name}</p>
         <h2
           id="report-title"
           ref={headingRef}
