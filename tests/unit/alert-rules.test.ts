@@ -65,9 +65,9 @@ describe('rule levels', () => {
     expect(afterHoursLevel(4, at('2026-07-01', '21:59'), hours, ZONE)).toBe(0);
     expect(afterHoursLevel(4, at('2026-07-01', '22:00'), hours, ZONE)).toBe(4);
     expect(afterHoursLevel(4, at('2026-07-02', '05:30'), hours, ZONE)).toBe(4);
-    expect(
-      afterHoursLevel(4, at('2026-07-02', '12:00'), { hours: everyDay(0, 1440) }, ZONE),
-    ).toBe(0);
+    expect(afterHoursLevel(4, at('2026-07-02', '12:00'), { hours: everyDay(0, 1440) }, ZONE)).toBe(
+      0,
+    );
   });
 
   it('after-hours reads the hours of the local weekday (closed Mondays, short Sundays)', () => {

@@ -98,7 +98,9 @@ describe('amenityInputOf', () => {
     const days = [...valid.days];
     days[5] = { open: true, opens: '', closes: '18:00' };
     const result = amenityInputOf({ ...valid, days });
-    expect(result.ok ? null : result.errors.day5).toBe('Friday: enter an opening and a closing time');
+    expect(result.ok ? null : result.errors.day5).toBe(
+      'Friday: enter an opening and a closing time',
+    );
   });
 });
 

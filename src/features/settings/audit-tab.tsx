@@ -4,7 +4,7 @@ import { auditQuery, useCommunity } from '../../api/community';
 import type { AuditEntry, AuditPage } from '../../api/contract';
 import { useMe } from '../../api/me';
 import { auditActionLabel, auditChanges } from '../../lib/audit-diff';
-import { formatDateTime } from '../reports/report-format';
+import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
