@@ -53,7 +53,7 @@ export function WeekdayHoursEditor({
           return (
             <li
               key={weekday}
-              className="grid grid-cols-[6.5rem_1fr] items-center gap-x-2 gap-y-1 border-t border-slate-200 py-1.5 first:border-t-0 sm:grid-cols-[6.5rem_auto_1fr] dark:border-slate-800"
+              className="grid grid-cols-[7.5rem_1fr] items-center gap-x-2 gap-y-1 border-t border-slate-200 py-1.5 first:border-t-0 sm:grid-cols-[7.5rem_auto_1fr] dark:border-slate-800"
             >
               <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium">
                 <input
@@ -69,7 +69,7 @@ export function WeekdayHoursEditor({
                 {day.open ? 'Open' : 'Closed'}
               </span>
               {day.open ? (
-                <div className="col-span-2 grid grid-cols-[1fr_auto_1fr] items-center gap-2 sm:col-span-2">
+                <div className="col-span-2 grid grid-cols-[1fr_auto_1fr] items-center gap-1.5 sm:col-span-2 sm:gap-2">
                   <input
                     type="time"
                     aria-label={`${name} opens`}
@@ -77,10 +77,10 @@ export function WeekdayHoursEditor({
                     onChange={(event) => change(weekday, { opens: event.target.value })}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? errorId : undefined}
-                    className={cx(CONTROL_CLASSES, 'min-w-0')}
+                    className={cx(CONTROL_CLASSES, 'min-w-0 px-1.5 sm:px-3')}
                   />
                   <span aria-hidden="true" className="text-sm">
-                    to
+                    –
                   </span>
                   <input
                     type="time"
@@ -89,7 +89,7 @@ export function WeekdayHoursEditor({
                     onChange={(event) => change(weekday, { closes: event.target.value })}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? errorId : undefined}
-                    className={cx(CONTROL_CLASSES, 'min-w-0')}
+                    className={cx(CONTROL_CLASSES, 'min-w-0 px-1.5 sm:px-3')}
                   />
                 </div>
               ) : (
