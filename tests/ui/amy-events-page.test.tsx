@@ -6,7 +6,7 @@ import { server } from '../../mocks/node';
 import { communityFixture } from '../../mocks/community-handlers';
 import { API_PATHS, COMMUNITY_PATH } from '../../src/api/contract';
 import { AmyEventsPage } from '../../src/features/amy/amy-events-page';
-import { EVENT_CHECKLIST_KEY, SETTINGS_KEY } from '../../src/lib/storage-keys';
+import { EVENT_CHECKLIST_KEY } from '../../src/lib/storage-keys';
 import { renderWithApp } from '../render';
 
 afterEach(() => {
