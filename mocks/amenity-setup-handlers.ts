@@ -6,6 +6,7 @@ import {
   describeIssues,
   type AmenitySetup,
 } from '../src/api/contract';
+import { everyDay, weeklyHoursProblem } from '../src/lib/weekly-hours';
 import { amenitiesFixture } from './fixtures';
 
 /** The amenity settings of the fixture amenities (issue 11). */
@@ -15,16 +16,13 @@ export const amenitySetupFixture: AmenitySetup[] = amenitiesFixture.map((amenity
   type: amenity.type,
   description: amenity.description,
   capacity: amenity.capacity,
-  opensMinute: 6 * 60,
-  closesMinute: 22 * 60,
+  hours: everyDay(6 * 60, 22 * 60),
   color: amenity.color,
   monthlyOperatingCost: amenity.monthlyOperatingCost ?? null,
   archived: false,
 }));
 
 const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
-const hoursError = (opens: number, closes: number) =>
-  closes > opens ? null : 'closesMinute: must be after opensMinute (hours never cross midnight)';
 
 /** Create, edit and archive, checked like the server checks them; nothing is kept. */
 export const amenitySetupHandlers = [
@@ -33,7 +31,7 @@ export const amenitySetupHandlers = [
     const parsed = AmenityInputSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));
     const input = parsed.data;
-    const hours = hoursError(input.opensMinute, input.closesMinute);
+    const hours = weeklyHoursProblem(input.hours);
     if (hours) return badRequest(hours);
     const created: AmenitySetup = {
       ...input,
@@ -50,7 +48,7 @@ export const amenitySetupHandlers = [
     const parsed = AmenityPatchSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));
     const next = { ...current, ...parsed.data };
-    const hours = hoursError(next.opensMinute, next.closesMinute);
+    const hours = weeklyHoursProblem(next.hours);
     return hours ? badRequest(hours) : HttpResponse.json(next);
   }),
   http.post(`${AMENITY_SETUP_PATH}/:id/archive`, ({ params }) => {

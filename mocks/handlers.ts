@@ -28,6 +28,7 @@ import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 import { usersHandlers } from './users-handlers'; // issue 11
 import { residentsHandlers } from './residents-handlers'; // issue 11
 import { notificationsHandlers } from './notifications-handlers'; // issue 14
+import { communityHandlers } from './community-handlers'; // issue 11
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -73,4 +74,5 @@ export const handlers = [
   ...usersHandlers, // issue 11
   ...residentsHandlers, // issue 11
   ...notificationsHandlers, // issue 14
+  ...communityHandlers, // issue 11
 ];

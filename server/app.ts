@@ -27,6 +27,8 @@ import { residentRoutes } from './residents/routes';
 import { emailChannel } from './delivery/email/channel';
 import { createMailer, type EmailConfig } from './delivery/email/mailer';
 import { notificationRoutes } from './delivery/status-route';
+import { profileRoutes } from './profile/routes';
+import { auditRoutes } from './auth/audit-routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -280,6 +282,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
   // Web Push subscriptions and notification preferences (issue 14).
   api.route('/', deliveryRoutes({ db, community, clock, kit, trustProxy }));
+  api.route(
+    '/',
+    profileRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
+  );
+  api.route('/', auditRoutes({ db, community, kit }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {

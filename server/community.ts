@@ -1,4 +1,6 @@
-import type { AmenityType } from '../src/api/contract';
+import type { AmenityType, CommunityProfile } from '../src/api/contract';
+import type { Currency } from '../src/lib/community-profile';
+import { isOpenOn, type DayHours, type WeeklyHours } from '../src/lib/weekly-hours';
 import type { Queryable } from './db/database';
 
 /** An amenity as the server knows it (one row of `amenities`). */
@@ -11,9 +13,8 @@ export type Amenity = {
   type: AmenityType;
   description: string;
   capacity: number;
-  /** Opening hours in minutes after local midnight; 0-1440 is open all day. */
-  opensMinute: number;
-  closesMinute: number;
+  /** Opening hours per weekday (0 = Sunday; null closed), minutes after local midnight. */
+  hours: WeeklyHours;
   color: string;
   /** Dollars a month (staff, upkeep, utilities), read by the fee reports; null when not entered. */
   monthlyOperatingCost: number | null;
@@ -23,7 +24,11 @@ export type Community = {
   id: number;
   slug: string;
   name: string;
+  /** Letters, numbers and hyphens (Settings → General). */
+  code: string;
+  address: string;
   timeZone: string;
+  currency: Currency;
   /** When the community was created (epoch ms): readings from before it are refused. */
   createdAt: number;
   /** The live amenities, in display order. */
@@ -57,19 +62,35 @@ export const VISIT_VALUE: Record<AmenityType, number> = {
   playground: 1,
 };
 
-/** Open at local `minuteOfDay`? (Opening hours never cross midnight here.) */
+/** Open on local `weekday` (0 = Sunday) at `minuteOfDay`? (Hours never cross midnight.) */
 export function isOpenAt(
-  amenity: Pick<Amenity, 'opensMinute' | 'closesMinute'>,
+  amenity: Pick<Amenity, 'hours'>,
+  weekday: number,
   minuteOfDay: number,
 ): boolean {
-  return minuteOfDay >= amenity.opensMinute && minuteOfDay < amenity.closesMinute;
+  return isOpenOn(amenity.hours, weekday, minuteOfDay);
+}
+
+/** The profile every user of the community sees (GET /api/community). */
+export function profileOf(community: Community): CommunityProfile {
+  return {
+    slug: community.slug,
+    name: community.name,
+    code: community.code,
+    address: community.address,
+    timeZone: community.timeZone,
+    currency: community.currency,
+  };
 }
 
 type CommunityRow = {
   id: number;
   slug: string;
   name: string;
+  code: string;
+  address: string;
   time_zone: string;
+  currency: Currency;
   created_ms: number;
 };
 type AmenityRow = {
@@ -79,22 +100,65 @@ type AmenityRow = {
   type: AmenityType;
   description: string;
   capacity: number;
-  opens_minute: number;
-  closes_minute: number;
   color: string;
   monthly_operating_cost: number | null;
   archived: boolean;
 };
 
-const amenityOf = (a: AmenityRow): Amenity => ({
+type HoursRow = {
+  amenity_id: number;
+  weekday: number;
+  opens_minute: number;
+  closes_minute: number;
+};
+
+/** Each amenity's week of hours (closed where no row), by amenity id. */
+export async function loadHours(
+  db: Queryable,
+  amenityIds: readonly number[],
+): Promise<Map<number, (DayHours | null)[]>> {
+  const week = new Map<number, (DayHours | null)[]>(
+    amenityIds.map((id) => [id, Array.from({ length: 7 }, () => null)]),
+  );
+  if (amenityIds.length === 0) return week;
+  const rows = await db.query<HoursRow>(
+    `SELECT amenity_id, weekday, opens_minute, closes_minute FROM amenity_hours
+      WHERE amenity_id = ANY($1::int[])`,
+    [amenityIds],
+  );
+  for (const row of rows) {
+    const days = week.get(row.amenity_id);
+    if (days)
+      days[row.weekday] = { opensMinute: row.opens_minute, closesMinute: row.closes_minute };
+  }
+  return week;
+}
+
+/** Replaces an amenity's week of hours (inside the caller's transaction). */
+export async function saveHours(
+  db: Queryable,
+  amenityId: number,
+  hours: WeeklyHours,
+): Promise<void> {
+  await db.query(`DELETE FROM amenity_hours WHERE amenity_id = $1`, [amenityId]);
+  for (const [weekday, day] of hours.entries()) {
+    if (!day) continue;
+    await db.query(
+      `INSERT INTO amenity_hours (amenity_id, weekday, opens_minute, closes_minute)
+       VALUES ($1, $2, $3, $4)`,
+      [amenityId, weekday, day.opensMinute, day.closesMinute],
+    );
+  }
+}
+
+const amenityOf = (a: AmenityRow, hours: WeeklyHours): Amenity => ({
   id: a.id,
   slug: a.slug,
   name: a.name,
   type: a.type,
   description: a.description,
   capacity: a.capacity,
-  opensMinute: a.opens_minute,
-  closesMinute: a.closes_minute,
+  hours,
   color: a.color,
   monthlyOperatingCost: a.monthly_operating_cost,
 });
@@ -105,15 +169,20 @@ export async function loadAmenities(
   communityId: number,
 ): Promise<{ live: Amenity[]; archived: Amenity[] }> {
   const rows = await db.query<AmenityRow>(
-    `SELECT id, slug, name, type, description, capacity, opens_minute, closes_minute, color,
+    `SELECT id, slug, name, type, description, capacity, color,
             monthly_operating_cost::float8 AS monthly_operating_cost,
             archived_at IS NOT NULL AS archived
        FROM amenities WHERE community_id = $1 ORDER BY position, id`,
     [communityId],
   );
+  const hours = await loadHours(
+    db,
+    rows.map((a) => a.id),
+  );
+  const of = (a: AmenityRow) => amenityOf(a, hours.get(a.id) ?? []);
   return {
-    live: rows.filter((a) => !a.archived).map(amenityOf),
-    archived: rows.filter((a) => a.archived).map(amenityOf),
+    live: rows.filter((a) => !a.archived).map(of),
+    archived: rows.filter((a) => a.archived).map(of),
   };
 }
 
@@ -127,19 +196,37 @@ export async function reloadAmenities(db: Queryable, community: Community): Prom
   community.archivedAmenities = archived;
 }
 
+const COMMUNITY_SELECT = `
+  SELECT id, slug, name, code, address, time_zone, currency,
+         (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+    FROM communities`;
+
+/**
+ * Brings the running server's community profile up to date after it changed (here or through
+ * another server process): updated in place, like the amenities.
+ */
+export async function reloadProfile(db: Queryable, community: Community): Promise<void> {
+  const [row] = await db.query<CommunityRow>(`${COMMUNITY_SELECT} WHERE id = $1`, [community.id]);
+  if (!row) return;
+  community.name = row.name;
+  community.code = row.code;
+  community.address = row.address;
+  community.timeZone = row.time_zone;
+  community.currency = row.currency;
+}
+
 export async function loadCommunity(db: Queryable, slug: string): Promise<Community | null> {
-  const [row] = await db.query<CommunityRow>(
-    `SELECT id, slug, name, time_zone, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
-       FROM communities WHERE slug = $1`,
-    [slug],
-  );
+  const [row] = await db.query<CommunityRow>(`${COMMUNITY_SELECT} WHERE slug = $1`, [slug]);
   if (!row) return null;
   const { live, archived } = await loadAmenities(db, row.id);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
+    code: row.code,
+    address: row.address,
     timeZone: row.time_zone,
+    currency: row.currency,
     createdAt: row.created_ms,
     amenities: live,
     archivedAmenities: archived,
@@ -153,26 +240,38 @@ export type AmenityDefinition = Omit<Amenity, 'id' | 'monthlyOperatingCost'> & {
 /** Creates a community and its amenities; returns it as loaded back from the database. */
 export async function createCommunity(
   db: Queryable,
-  community: { slug: string; name: string; timeZone: string; createdAt: number },
+  community: {
+    slug: string;
+    name: string;
+    timeZone: string;
+    createdAt: number;
+    code?: string;
+    address?: string;
+    currency?: Currency;
+  },
   amenities: readonly AmenityDefinition[],
 ): Promise<Community> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO communities (slug, name, time_zone, created_at) VALUES ($1, $2, $3, $4)
+    `INSERT INTO communities (slug, name, time_zone, created_at, code, address, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING id`,
     [
       community.slug,
       community.name,
       community.timeZone,
       new Date(community.createdAt).toISOString(),
+      community.code ?? community.slug.toUpperCase(),
+      community.address ?? '',
+      community.currency ?? 'USD',
     ],
   );
   if (!row) throw new Error('Could not create the community');
   for (const [position, a] of amenities.entries()) {
-    await db.query(
-      `INSERT INTO amenities (community_id, slug, name, type, description, capacity,
-                              opens_minute, closes_minute, color, position,
-                              monthly_operating_cost)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    const [amenity] = await db.query<{ id: number }>(
+      `INSERT INTO amenities (community_id, slug, name, type, description, capacity, color,
+                              position, monthly_operating_cost)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       RETURNING id`,
       [
         row.id,
         a.slug,
@@ -180,13 +279,13 @@ export async function createCommunity(
         a.type,
         a.description,
         a.capacity,
-        a.opensMinute,
-        a.closesMinute,
         a.color,
         position,
         a.monthlyOperatingCost ?? null,
       ],
     );
+    if (!amenity) throw new Error('Could not create an amenity');
+    await saveHours(db, amenity.id, a.hours);
   }
   const created = await loadCommunity(db, community.slug);
   if (!created) throw new Error('Could not load the new community');

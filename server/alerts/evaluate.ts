@@ -5,6 +5,7 @@ import { HOUR, localParts, shiftLocalDays, startOfHour } from '../time';
 import { stepAlert, type AlertState } from './hysteresis';
 import {
   afterHoursLevel,
+  dayHoursAt,
   INTERVAL_SAMPLE,
   median,
   occupancyLevel,
@@ -301,8 +302,7 @@ function judge(
         facts: {
           kind: 'after_hours',
           occupancy: reading.occupancy,
-          opensMinute: amenity.opensMinute,
-          closesMinute: amenity.closesMinute,
+          ...dayHoursAt(amenity, reading.ms, timeZone),
         },
       };
     case 'unusual': {

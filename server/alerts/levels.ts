@@ -1,4 +1,5 @@
 import { isOpenAt } from '../community';
+import type { DayHours, WeeklyHours } from '../../src/lib/weekly-hours';
 import { localParts } from '../time';
 
 /**
@@ -18,10 +19,21 @@ export function occupancyLevel(occupancy: number, capacity: number): number {
 export function afterHoursLevel(
   occupancy: number,
   at: number,
-  amenity: { opensMinute: number; closesMinute: number },
+  amenity: { hours: WeeklyHours },
   timeZone: string,
 ): number {
-  return isOpenAt(amenity, localParts(at, timeZone).minuteOfDay) ? 0 : occupancy;
+  const { weekday, minuteOfDay } = localParts(at, timeZone);
+  return isOpenAt(amenity, weekday, minuteOfDay) ? 0 : occupancy;
+}
+
+/** The local weekday at `at` and the amenity's hours that day (null: closed all day). */
+export function dayHoursAt(
+  amenity: { hours: WeeklyHours },
+  at: number,
+  timeZone: string,
+): { weekday: number; hours: DayHours | null } {
+  const { weekday } = localParts(at, timeZone);
+  return { weekday, hours: amenity.hours[weekday] ?? null };
 }
 
 /** Gaps used to learn a sensor's reporting interval. */

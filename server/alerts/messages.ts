@@ -1,5 +1,6 @@
 import { displayTime } from '../time';
 import type { AlertKind } from '../../src/api/contract';
+import type { DayHours } from '../../src/lib/weekly-hours';
 
 const WEEKDAYS = [
   'Sundays',
@@ -15,7 +16,13 @@ export type AlertFacts =
   | { kind: 'occupancy'; occupancy: number; capacity: number; percent: number }
   | { kind: 'silent'; minutes: number; intervals: number }
   | { kind: 'unusual'; occupancy: number; usual: number; weekday: number; hour: number }
-  | { kind: 'after_hours'; occupancy: number; opensMinute: number; closesMinute: number };
+  | {
+      kind: 'after_hours';
+      occupancy: number;
+      /** The local weekday of the reading (0 = Sunday) and that day's hours, null closed. */
+      weekday: number;
+      hours: DayHours | null;
+    };
 
 /** The inbox text of an alert: what happened, with the figures that made it fire. */
 export function alertMessage(amenity: string, facts: AlertFacts): string {
@@ -27,8 +34,16 @@ export function alertMessage(amenity: string, facts: AlertFacts): string {
     case 'unusual':
       return `${amenity} has ${facts.occupancy} people, ${facts.occupancy > facts.usual ? 'far above' : 'far below'} its usual ${Math.round(facts.usual)} on ${WEEKDAYS[facts.weekday] ?? 'this day'} at ${displayTime(facts.hour * 60)}`;
     case 'after_hours':
-      return `${facts.occupancy} ${facts.occupancy === 1 ? 'person' : 'people'} at ${amenity} after hours (open ${displayTime(facts.opensMinute)} - ${displayTime(facts.closesMinute)})`;
+      return `${facts.occupancy} ${facts.occupancy === 1 ? 'person' : 'people'} at ${amenity} after hours (${afterHoursNote(facts.weekday, facts.hours)})`;
   }
+}
+
+/** "open 6:00 AM - 10:00 PM on Mondays", "closed on Mondays". */
+function afterHoursNote(weekday: number, hours: DayHours | null): string {
+  const day = WEEKDAYS[weekday] ?? 'this day';
+  return hours
+    ? `open ${displayTime(hours.opensMinute)} - ${displayTime(hours.closesMinute)} on ${day}`
+    : `closed on ${day}`;
 }
 
 export const KIND_LABELS: Record<AlertKind, string> = {

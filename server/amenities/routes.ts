@@ -9,12 +9,13 @@ import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { requestAddress } from '../auth/request';
-import { reloadAmenities, type Community } from '../community';
+import { weeklyHoursProblem, type WeeklyHours } from '../../src/lib/weekly-hours';
+import { loadHours, reloadAmenities, saveHours, type Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
-import { DEFAULT_AMENITY_COLORS, hoursProblem, slugFor } from './setup';
+import { DEFAULT_AMENITY_COLORS, slugFor } from './setup';
 
 /**
  * Amenity setup (issue 11; roles in server/auth/access.ts):
@@ -47,27 +48,24 @@ type Row = {
   type: AmenitySetup['type'];
   description: string;
   capacity: number;
-  opens_minute: number;
-  closes_minute: number;
   color: string;
   monthly_operating_cost: number | null;
   archived: boolean;
 };
 
 const SELECT = `
-  SELECT id, slug, name, type, description, capacity, opens_minute, closes_minute, color,
+  SELECT id, slug, name, type, description, capacity, color,
          monthly_operating_cost::float8 AS monthly_operating_cost,
          archived_at IS NOT NULL AS archived
     FROM amenities`;
 
-const toSetup = (row: Row): AmenitySetup => ({
+const toSetup = (row: Row, hours: WeeklyHours): AmenitySetup => ({
   id: row.slug,
   name: row.name,
   type: row.type,
   description: row.description,
   capacity: row.capacity,
-  opensMinute: row.opens_minute,
-  closesMinute: row.closes_minute,
+  hours: [...hours],
   color: row.color,
   monthlyOperatingCost: row.monthly_operating_cost,
   archived: row.archived,
@@ -101,6 +99,8 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     if (!row) throw new HttpError(404, `No amenity ${slug}`);
     return row;
   };
+  const hoursOf = async (tx: Queryable, id: number): Promise<WeeklyHours> =>
+    (await loadHours(tx, [id])).get(id) ?? [];
 
   const committed = async (setup: AmenitySetup) => {
     await reloadAmenities(db, community);
@@ -112,12 +112,19 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     const rows = await db.query<Row>(`${SELECT} WHERE community_id = $1 ORDER BY position, id`, [
       community.id,
     ]);
-    return kit.json(200, rows.map(toSetup));
+    const hours = await loadHours(
+      db,
+      rows.map((row) => row.id),
+    );
+    return kit.json(
+      200,
+      rows.map((row) => toSetup(row, hours.get(row.id) ?? [])),
+    );
   });
 
   routes.post(path, async (c) => {
     const input = await readJson(c, AmenityInputSchema);
-    const problem = hoursProblem(input.opensMinute, input.closesMinute);
+    const problem = weeklyHoursProblem(input.hours);
     if (problem) throw new HttpError(400, problem);
     const created = await db.transaction(async (tx) => {
       // One creation at a time per community, across server processes: slugs and positions are
@@ -134,10 +141,9 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       const position = Math.max(-1, ...existing.map((a) => a.position)) + 1;
       const [row] = await tx.query<Row>(
         `INSERT INTO amenities (community_id, slug, name, type, description, capacity,
-                                opens_minute, closes_minute, color, position,
-                                monthly_operating_cost)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         RETURNING id, slug, name, type, description, capacity, opens_minute, closes_minute,
+                                color, position, monthly_operating_cost)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
                    archived_at IS NOT NULL AS archived`,
         [
@@ -147,15 +153,14 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
           input.type,
           input.description ?? '',
           input.capacity,
-          input.opensMinute,
-          input.closesMinute,
           input.color ?? DEFAULT_AMENITY_COLORS[input.type],
           position,
           input.monthlyOperatingCost,
         ],
       );
       if (!row) throw new Error('The amenity was not created');
-      const setup = toSetup(row);
+      await saveHours(tx, row.id, input.hours);
+      const setup = toSetup(row, input.hours);
       await audit(tx, { ...who(c), action: 'amenity.create', target: slug, after: setup }, clock());
       return setup;
     });
@@ -168,15 +173,15 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     const updated = await db.transaction(async (tx) => {
       const current = await lockedAmenity(tx, slug);
       if (current.archived) throw new HttpError(409, `${current.name} is archived`);
-      const before = toSetup(current);
+      const before = toSetup(current, await hoursOf(tx, current.id));
       const next = { ...before, ...patch };
-      const problem = hoursProblem(next.opensMinute, next.closesMinute);
+      const problem = weeklyHoursProblem(next.hours);
       if (problem) throw new HttpError(400, problem);
       const [row] = await tx.query<Row>(
         `UPDATE amenities SET name = $2, type = $3, description = $4, capacity = $5,
-                opens_minute = $6, closes_minute = $7, color = $8, monthly_operating_cost = $9
+                color = $6, monthly_operating_cost = $7
           WHERE id = $1
-         RETURNING id, slug, name, type, description, capacity, opens_minute, closes_minute,
+         RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
                    archived_at IS NOT NULL AS archived`,
         [
@@ -185,14 +190,13 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
           next.type,
           next.description,
           next.capacity,
-          next.opensMinute,
-          next.closesMinute,
           next.color,
           next.monthlyOperatingCost,
         ],
       );
       if (!row) throw new Error('The amenity was not updated');
-      const after = toSetup(row);
+      if (patch.hours) await saveHours(tx, current.id, patch.hours);
+      const after = toSetup(row, next.hours);
       await audit(
         tx,
         { ...who(c), action: 'amenity.update', target: slug, before, after },
@@ -210,16 +214,23 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       if (current.archived) throw new HttpError(409, `${current.name} is already archived`);
       const [row] = await tx.query<Row>(
         `UPDATE amenities SET archived_at = $2 WHERE id = $1
-         RETURNING id, slug, name, type, description, capacity, opens_minute, closes_minute,
+         RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
                    archived_at IS NOT NULL AS archived`,
         [current.id, new Date(clock()).toISOString()],
       );
       if (!row) throw new Error('The amenity was not archived');
-      const after = toSetup(row);
+      const hours = await hoursOf(tx, current.id);
+      const after = toSetup(row, hours);
       await audit(
         tx,
-        { ...who(c), action: 'amenity.archive', target: slug, before: toSetup(current), after },
+        {
+          ...who(c),
+          action: 'amenity.archive',
+          target: slug,
+          before: toSetup(current, hours),
+          after,
+        },
         clock(),
       );
       return after;

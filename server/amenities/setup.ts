@@ -32,10 +32,3 @@ export function slugFor(name: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate;
   }
 }
-
-/** Why opening hours are invalid, naming the field, or null when they are fine. */
-export function hoursProblem(opensMinute: number, closesMinute: number): string | null {
-  return closesMinute > opensMinute
-    ? null
-    : 'closesMinute: must be after opensMinute (hours never cross midnight)';
-}

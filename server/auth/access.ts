@@ -2,6 +2,8 @@ import {
   ALERTS_API_PATHS,
   ACCEPT_INVITE_PATH,
   AMENITY_SETUP_PATH,
+  AUDIT_PATH,
+  COMMUNITY_PATH,
   INVITES_PATH,
   USERS_PATH,
   RESIDENTS_EXPORT_PATH,
@@ -109,6 +111,10 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'DELETE', path: PUSH_PATHS.subscriptions, allow: ['admin', 'manager', 'board'] },
   { method: 'GET', path: NOTIFICATION_PREFERENCES_PATH, allow: READERS },
   { method: 'PUT', path: NOTIFICATION_PREFERENCES_PATH, allow: ['admin', 'manager', 'board'] },
+  // Community profile (issue 11): everyone reads it; Admins change it. The audit log: Admins.
+  { method: 'GET', path: COMMUNITY_PATH, allow: READERS },
+  { method: 'PATCH', path: COMMUNITY_PATH, allow: ['admin'] },
+  { method: 'GET', path: AUDIT_PATH, allow: ['admin'] },
 ];
 
 /**

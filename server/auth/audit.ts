@@ -28,3 +28,20 @@ export async function audit(db: Queryable, entry: AuditEntry, now: number): Prom
     ],
   );
 }
+
+/** Keys whose values are never shown, at any depth: secrets, hashes, tokens, passwords, codes. */
+const SECRET_KEY = /secret|password|token|hash|recovery|totp|api_?key|^key$|^code_?hash/i;
+export const HIDDEN = '[hidden]';
+
+/** A copy of an audit value with every secret-named key's value replaced by "[hidden]". */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return HIDDEN;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_KEY.test(key) ? HIDDEN : redactSecrets(item, depth + 1),
+    ]),
+  );
+}

@@ -1,4 +1,5 @@
 import type { AmenityAnalytics } from '../../src/api/contract';
+import { weekSpan } from '../../src/lib/weekly-hours';
 import { AMENITY_ICONS } from '../community';
 import { DAY, localParts, MINUTE } from '../time';
 import { amenityStatus, peakWindow, usagePercentage } from './compute';
@@ -46,7 +47,7 @@ export async function amenityAnalytics({
       [community.id, community.timeZone, since, new Date(now).toISOString()],
     ),
   ]);
-  const minute = localParts(now, community.timeZone).minuteOfDay;
+  const { weekday, minuteOfDay: minute } = localParts(now, community.timeZone);
 
   return community.amenities.map((amenity) => {
     const reading = latest.find((r) => r.amenity_id === amenity.id);
@@ -61,11 +62,11 @@ export async function amenityAnalytics({
       description: amenity.description,
       color: amenity.color,
       icon: AMENITY_ICONS[amenity.type],
-      status: amenityStatus(amenity, currentUsers, minute),
+      status: amenityStatus(amenity, currentUsers, weekday, minute),
       currentUsers,
       capacity: amenity.capacity,
       usagePercentage: usagePercentage(currentUsers, amenity.capacity),
-      peakTime: peakWindow(amenity, meanByHour) ?? 'No data yet',
+      peakTime: peakWindow(weekSpan(amenity.hours), meanByHour) ?? 'No data yet',
       peakUsage: own.reduce((max, h) => Math.max(max, h.peak), 0),
       timeZone: community.timeZone,
       ...(amenity.monthlyOperatingCost === null

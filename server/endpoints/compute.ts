@@ -1,4 +1,5 @@
 import type { AmenityStatus } from '../../src/api/contract';
+import type { DayHours } from '../../src/lib/weekly-hours';
 import { isOpenAt, type Amenity } from '../community';
 import { displayHourRange } from '../time';
 
@@ -47,11 +48,12 @@ export const MEDIUM_SHARE = 0.3;
 
 /** Closed outside opening hours; otherwise high, medium or low by current occupancy. */
 export function amenityStatus(
-  amenity: Pick<Amenity, 'capacity' | 'opensMinute' | 'closesMinute'>,
+  amenity: Pick<Amenity, 'capacity' | 'hours'>,
   currentUsers: number,
+  weekday: number,
   localMinute: number,
 ): AmenityStatus {
-  if (!isOpenAt(amenity, localMinute)) return 'closed';
+  if (!isOpenAt(amenity, weekday, localMinute)) return 'closed';
   const share = currentUsers / amenity.capacity;
   if (share >= HIGH_SHARE) return 'high';
   if (share >= MEDIUM_SHARE) return 'medium';
@@ -66,15 +68,16 @@ export function usagePercentage(currentUsers: number, capacity: number): number 
 export const PEAK_WINDOW_HOURS = 2;
 
 /**
- * The busiest window of `PEAK_WINDOW_HOURS` consecutive local hours within opening hours, from
+ * The busiest window of `PEAK_WINDOW_HOURS` consecutive local hours within opening hours (with
+ * hours per weekday: from the week's earliest opening to its latest closing, `weekSpan`), from
  * the mean occupancy of each local hour of the day. Returns the display range, or null with no
- * data.
+ * data or when closed every day.
  */
 export function peakWindow(
-  amenity: Pick<Amenity, 'opensMinute' | 'closesMinute'>,
+  amenity: DayHours | null,
   meanByHour: ReadonlyMap<number, number>,
 ): string | null {
-  if (meanByHour.size === 0) return null;
+  if (meanByHour.size === 0 || !amenity) return null;
   const first = Math.floor(amenity.opensMinute / 60);
   const last = Math.ceil(amenity.closesMinute / 60) - PEAK_WINDOW_HOURS;
   let best: { start: number; mean: number } | null = null;

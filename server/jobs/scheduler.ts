@@ -1,5 +1,5 @@
 import { checkSilentSensors } from '../alerts/evaluate';
-import { reloadAmenities, type Community } from '../community';
+import { reloadAmenities, reloadProfile, type Community } from '../community';
 import type { Database } from '../db/database';
 import { runDueSchedules } from '../schedules/run-due';
 import type { Clock } from '../time';
@@ -29,7 +29,8 @@ export type Scheduler = {
 };
 
 /**
- * The background loop of every server process. Each pass also reloads the community's amenities,
+ * The background loop of every server process. Each pass also reloads the community's profile
+ * and amenities,
  * so a change made through another process shows here within one interval. The first pass runs
  * at start-up, so a report
  * missed while the server was down runs then. Each process ticks on its own timer; the work
@@ -44,7 +45,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let stopped = false;
 
   const pass = async () => {
-    // Amenities changed through another server process on the same database reach this one here.
+    // The profile and amenities changed through another server process on the same database
+    // reach this one here.
+    await reloadProfile(db, community);
     await reloadAmenities(db, community);
     const now = clock();
     const archived = await runDueSchedules(db, community, now, delivery);

@@ -1,4 +1,5 @@
 import type { ResidentInput, ResidentStatus } from '../../src/api/contract';
+import { everyDay } from '../../src/lib/weekly-hours';
 import type { AmenityDefinition } from '../community';
 import type { UsageProfile } from './model';
 
@@ -11,6 +12,8 @@ export const DEMO_COMMUNITY = {
   slug: 'willow-creek',
   name: 'Willow Creek',
   timeZone: 'America/Los_Angeles',
+  code: 'WCCA-2024',
+  address: '1200 Willow Creek Parkway, Irvine, CA 92618',
 } as const;
 
 export type DemoAmenity = AmenityDefinition & { profile: UsageProfile };
@@ -24,8 +27,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'lawn',
     description: 'Open lawn for picnics, yoga and outdoor movie nights.',
     capacity: 200,
-    opensMinute: h(6),
-    closesMinute: h(22),
+    hours: everyDay(h(6), h(22)),
     color: '#16a34a',
     profile: {
       dwellMinutes: 48,
@@ -46,8 +48,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'hall',
     description: 'Event hall with kitchen, stage and seating for 120.',
     capacity: 120,
-    opensMinute: h(8),
-    closesMinute: h(22),
+    hours: everyDay(h(8), h(22)),
     color: '#9333ea',
     profile: {
       dwellMinutes: 85,
@@ -68,8 +69,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'yard',
     description: 'Outdoor fitness yard with courts and equipment.',
     capacity: 60,
-    opensMinute: h(5),
-    closesMinute: h(22),
+    hours: everyDay(h(5), h(22)),
     color: '#d97706',
     profile: {
       dwellMinutes: 42,
@@ -90,8 +90,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'lake',
     description: 'Lake with a walking loop, dock and kayak launch.',
     capacity: 150,
-    opensMinute: h(6),
-    closesMinute: h(21),
+    hours: everyDay(h(6), h(21)),
     color: '#2563eb',
     profile: {
       dwellMinutes: 55,
@@ -112,8 +111,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'heritage',
     description: 'The 120-year-old oak and its shaded seating circle.',
     capacity: 40,
-    opensMinute: h(7),
-    closesMinute: h(20),
+    hours: everyDay(h(7), h(20)),
     color: '#65a30d',
     profile: {
       dwellMinutes: 22,
@@ -134,8 +132,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'street',
     description: 'Pedestrian street used for markets and festivals.',
     capacity: 250,
-    opensMinute: 0,
-    closesMinute: h(24),
+    hours: everyDay(0, h(24)),
     color: '#0891b2',
     profile: {
       dwellMinutes: 40,
@@ -156,8 +153,7 @@ export const DEMO_AMENITIES: readonly DemoAmenity[] = [
     type: 'playground',
     description: 'Playground with shade sails and a splash pad.',
     capacity: 50,
-    opensMinute: h(8),
-    closesMinute: h(20),
+    hours: everyDay(h(8), h(20)),
     color: '#db2777',
     profile: {
       dwellMinutes: 50,

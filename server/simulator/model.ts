@@ -109,11 +109,14 @@ export function simulateReading(
   stepMs: number,
   seed: number,
 ): SimulatedReading {
-  if (!isOpenAt(amenity, moment.minuteOfDay)) return { occupancy: 0, entries: 0, dwellMinutes: 0 };
+  const today = amenity.hours[moment.weekday];
+  if (!today || !isOpenAt(amenity, moment.weekday, moment.minuteOfDay)) {
+    return { occupancy: 0, entries: 0, dwellMinutes: 0 };
+  }
   const key = amenityKey(amenity.slug);
-  const sinceOpen = moment.minuteOfDay - amenity.opensMinute;
-  const untilClose = amenity.closesMinute - moment.minuteOfDay;
-  const allDay = amenity.opensMinute === 0 && amenity.closesMinute === 1440;
+  const sinceOpen = moment.minuteOfDay - today.opensMinute;
+  const untilClose = today.closesMinute - moment.minuteOfDay;
+  const allDay = today.opensMinute === 0 && today.closesMinute === 1440;
   const ramp = allDay ? 1 : Math.min(1, sinceOpen / 30, untilClose / 30);
   const weekend = moment.weekday === 0 || moment.weekday === 6 ? profile.weekend : 1;
   const weather = 1 - profile.outdoor * (1 - dayWeather(seed, moment.dayNumber, moment.month));

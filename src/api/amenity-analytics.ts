@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TIMEZONES, useSettings } from '../lib/settings';
+import { useCommunity } from './community';
 import { API_PATHS, AmenityAnalyticsListSchema, type AmenityAnalytics } from './contract';
 import { localizeAmenities } from './localize';
 import { contractQueryFn } from './query-fn';
@@ -19,7 +19,7 @@ export function amenityAnalyticsQuery() {
  * false` for a card that only reads what another card keeps fresh.
  */
 export function useAmenityAnalytics({ refresh = true }: { refresh?: boolean } = {}) {
-  const zone = TIMEZONES[useSettings().timezone].iana;
+  const zone = useCommunity().timeZone;
   const interval = useRefreshInterval(REFRESH.live);
   const select = useCallback((list: AmenityAnalytics[]) => localizeAmenities(list, zone), [zone]);
   return useQuery({

@@ -31,9 +31,12 @@ export type SaveResult =
 export const OFFLINE_MESSAGE =
   "Can't reach CommonGround. Changing amenities needs a connection; nothing was saved.";
 
-/** The field a server error names ("capacity: must be at least 1" names capacity). */
+/**
+ * The field a server error names ("capacity: must be at least 1" names capacity;
+ * "hours.3.closesMinute: ..." names hours).
+ */
 export function fieldOfError(message: string): string | null {
-  return /^([A-Za-z]+):/.exec(message)?.[1] ?? null;
+  return /^([A-Za-z]+)(?:\.[\w.]+)?:/.exec(message)?.[1] ?? null;
 }
 
 async function send(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<SaveResult> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TIMEZONES, useSettings } from '../lib/settings';
+import { useCommunity } from './community';
 import { API_PATHS, SuggestionListSchema, type Suggestion } from './contract';
 import { localizeSuggestions } from './localize';
 import { contractQueryFn } from './query-fn';
@@ -17,7 +17,7 @@ export function suggestionsQuery(month?: number) {
 
 /** Amy's suggestions, their dates and times shown in the time zone chosen in Settings. */
 export function useAmySuggestions(month?: number) {
-  const zone = TIMEZONES[useSettings().timezone].iana;
+  const zone = useCommunity().timeZone;
   const select = useCallback((list: Suggestion[]) => localizeSuggestions(list, zone), [zone]);
   return useQuery({
     ...suggestionsQuery(month),

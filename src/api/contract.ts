@@ -1,4 +1,11 @@
 import * as z from 'zod/mini';
+import {
+  COMMUNITY_ADDRESS_MAX,
+  COMMUNITY_CODE_MAX,
+  COMMUNITY_CODE_PATTERN,
+  COMMUNITY_NAME_MAX,
+  CURRENCIES,
+} from '../lib/community-profile';
 
 /**
  * The API contract: one zod schema per response of spec section 7. The same schemas type the MSW
@@ -717,6 +724,17 @@ export const DeviceUpdateBodySchema = z.strictObject({
   reportIntervalSeconds: z.optional(reportInterval),
 });
 export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBodySchema>;
+// ---- Opening hours per weekday (issue 11) -------------------------------------------------------
+
+const DayHoursSchema = z.object({
+  opensMinute: z.int().check(z.minimum(0), z.maximum(1439)),
+  closesMinute: z.int().check(z.minimum(1), z.maximum(1440)),
+});
+/** Seven days, Sunday first; null is closed (see src/lib/weekly-hours.ts). */
+export const WeeklyHoursSchema = z
+  .array(z.nullable(DayHoursSchema))
+  .check(z.minLength(7), z.maxLength(7));
+
 // ---- Amenity setup (issue 11) -------------------------------------------------------------------
 
 export const AMENITY_SETUP_PATH = '/api/amenities';
@@ -728,9 +746,8 @@ export const AmenitySetupSchema = z.object({
   type: AmenityTypeSchema,
   description: z.string(),
   capacity: count,
-  /** Opening hours in minutes after local midnight, the same every day; 0-1440 is all day. */
-  opensMinute: count,
-  closesMinute: count,
+  /** Opening hours per weekday, Sunday first; null is closed that day. */
+  hours: WeeklyHoursSchema,
   color: z.string(),
   monthlyOperatingCost: z.nullable(nonNegative),
   archived: z.boolean(),
@@ -747,8 +764,7 @@ export const AmenityInputSchema = z.strictObject({
   type: AmenityTypeSchema,
   description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   capacity: z.int().check(z.minimum(1), z.maximum(MAX_AMENITY_CAPACITY)),
-  opensMinute: z.int().check(z.minimum(0), z.maximum(1439)),
-  closesMinute: z.int().check(z.minimum(1), z.maximum(1440)),
+  hours: WeeklyHoursSchema,
   color: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
   monthlyOperatingCost: z.nullable(
     z.number().check(z.minimum(0), z.maximum(MAX_MONTHLY_OPERATING_COST)),
@@ -932,3 +948,62 @@ export type ResidentImport = z.infer<typeof ResidentImportSchema>;
 export const ResidentImportQuerySchema = z.object({
   dryRun: z.optional(z.enum(['0', '1'])),
 });
+// ---- Community profile (issue 11) ---------------------------------------------------------------
+
+export const COMMUNITY_PATH = '/api/community';
+
+/** The community's profile, the same for every user: what the app names and shows times in. */
+export const CommunityProfileSchema = z.object({
+  slug: nonEmpty,
+  name: nonEmpty,
+  code: z.string(),
+  address: z.string(),
+  /** IANA zone every date and time of the community is shown in. */
+  timeZone: nonEmpty,
+  currency: z.enum(CURRENCIES),
+});
+export type CommunityProfile = z.infer<typeof CommunityProfileSchema>;
+
+/** PATCH /api/community (Admins): any subset; the server also checks the zone with Intl. */
+export const CommunityPatchSchema = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMUNITY_NAME_MAX))),
+  code: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(COMMUNITY_CODE_MAX),
+        z.regex(COMMUNITY_CODE_PATTERN, 'letters, numbers and hyphens only'),
+      ),
+  ),
+  address: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_ADDRESS_MAX))),
+  timeZone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  currency: z.optional(z.enum(CURRENCIES)),
+});
+export type CommunityPatch = z.infer<typeof CommunityPatchSchema>;
+
+// ---- Audit log (issue 11) -----------------------------------------------------------------------
+
+export const AUDIT_PATH = '/api/audit';
+export const AUDIT_PAGE_MAX = 100;
+
+export const AuditEntrySchema = z.object({
+  id: count,
+  /** ISO 8601 instant. */
+  at: nonEmpty,
+  /** Who acted; null when no account is known (a failed sign-in for an unknown email). */
+  actor: z.nullable(z.object({ id: count, name: z.string(), email: z.string() })),
+  action: nonEmpty,
+  target: z.nullable(z.string()),
+  /** The change, with secrets (keys, hashes, tokens, passwords) replaced by "[hidden]". */
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  /** Pass as `before` for the next (older) page; null at the oldest entry. */
+  nextBefore: z.nullable(count),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -15,6 +15,8 @@ import {
   RESIDENTS_PATH,
   RESPONSE_SCHEMAS,
   ResidentPageSchema,
+  COMMUNITY_PATH,
+  CommunityProfileSchema,
 } from './contract';
 
 /**
@@ -40,6 +42,8 @@ const PERSISTED_SCHEMAS = {
   ...RESPONSE_SCHEMAS,
   ...ALERTS_RESPONSE_SCHEMAS,
   [RESIDENTS_PATH]: ResidentPageSchema,
+  // The community profile (issue 11): its zone and currency format everything offline.
+  [COMMUNITY_PATH]: CommunityProfileSchema,
 };
 
 /** An archived report's CSV text (issue 14), kept so it downloads offline once synced. */

@@ -8,7 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { downloadCsv, csvFilename } from '../lib/download';
 import { isFromSnapshot } from '../lib/session';
-import { TIMEZONES, getSettings } from '../lib/settings';
+import { timeZoneLabel } from '../lib/community-profile';
+import { communityOf } from './community';
 import { localTimestamp, usageCsv } from '../lib/usage-csv';
 import { amenityAnalyticsQuery } from './amenity-analytics';
 import {
@@ -146,7 +147,7 @@ export type UsageExportResult =
 /**
  * The usage CSV of one timeline (the dashboard's Export Usage Data, the Reports page's usage
  * download): saved as a file, from the cached data when offline. Times are written in the
- * community's time zone from Settings.
+ * community's time zone (its profile, GET /api/community).
  */
 export async function downloadUsageCsv(
   client: QueryClient,
@@ -165,19 +166,18 @@ export async function downloadUsageCsv(
           : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
     };
   }
-  const { timezone } = getSettings();
-  const zone = TIMEZONES[timezone];
+  const { timeZone } = communityOf(client);
   const csv = usageCsv(
     timeline.data,
     amenityColumns(timeline.data, amenities.status === 'ready' ? amenities.data : undefined),
     {
       resolution: period === 'day' ? 'hour' : 'day',
-      timeZone: zone.iana,
-      timeZoneLabel: zone.label,
+      timeZone,
+      timeZoneLabel: timeZoneLabel(timeZone),
     },
   );
   const stem = period === 'month' && days ? `usage-data-${days}-days` : `usage-data-${period}`;
-  const filename = usageFilename(stem, timeline.data, Date.now(), zone.iana);
+  const filename = usageFilename(stem, timeline.data, Date.now(), timeZone);
   downloadCsv(filename, csv);
   return { ok: true, filename, rows: timeline.data.length, fromSnapshot: timeline.fromSnapshot };
 }

@@ -26,7 +26,10 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 export const USERS_OFFLINE_MESSAGE =
   "Can't reach CommonGround. Managing users needs a connection; nothing was changed.";
 
-/** One write; the server's own message when it refuses (e.g. the last-Admin rule). */
+/**
+ * One write; the server's own message when it refuses (e.g. the last-Admin rule), or
+ * `offlineMessage` when the server cannot be reached. Shared by the users and community forms.
+ */
 export async function send<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,

@@ -12,7 +12,7 @@ import { SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
 import { useConnectivity, type Connectivity } from '../lib/connectivity';
 import { formatMoment } from '../lib/format';
-import { TIMEZONES, useSettings } from '../lib/settings';
+import { useCommunity } from '../api/community';
 import { useNow } from '../lib/use-now';
 import { Button, buttonClasses } from '../ui/button';
 import { Icon } from '../ui/icons';
@@ -214,7 +214,7 @@ function useSignOut() {
 /** Who is signed in (name, role, community), or the demo viewer with a Sign in link. */
 function Account() {
   const me = useMe();
-  const { communityName } = useSettings();
+  const community = useCommunity();
   const { busy, signOut: runSignOut } = useSignOut();
   const user = me.data?.user;
   const name = user?.name ?? '…';
@@ -235,9 +235,7 @@ function Account() {
         {role ? (
           <p className="truncate text-xs text-slate-700 dark:text-slate-300">{role}</p>
         ) : null}
-        <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-          {me.data?.community.name ?? communityName}
-        </p>
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
       </div>
       {me.data?.demo ? (
         <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
@@ -301,7 +299,7 @@ function TopBar() {
 function ConnectionBanner() {
   const connectivity = useConnectivity();
   const newest = useNewestDataTime();
-  const { timezone } = useSettings();
+  const { timeZone } = useCommunity();
   const now = useNow(60_000);
   const [checking, setChecking] = useState(false);
   if (connectivity === 'online') return null;
@@ -316,7 +314,7 @@ function ConnectionBanner() {
     message =
       newest === null
         ? "Can't reach CommonGround. Nothing has been saved on this device yet; data loads as soon as it answers."
-        : `Can't reach CommonGround · showing data from ${formatMoment(newest, now, TIMEZONES[timezone].iana)}`;
+        : `Can't reach CommonGround · showing data from ${formatMoment(newest, now, timeZone)}`;
   }
   const retry = async () => {
     setChecking(true);

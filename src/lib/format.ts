@@ -118,3 +118,16 @@ export function formatCalendarDate(isoDate: string): string {
     timeZone: 'UTC',
   }).format(date);
 }
+
+/** "Nov 22, 2026, 10:05 AM PST": an instant with its zone, so a printed report is unambiguous. */
+export function formatDateTime(time: number, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(time);
+}

@@ -4,28 +4,16 @@ import { DEFAULT_VIEW_IDS } from './app-pages';
 import { SETTINGS_KEY } from './storage-keys';
 
 /**
- * Device settings (spec section 2, Settings). Stored in localStorage so the first paint can read
- * the theme synchronously (see src/lib/theme-boot.ts, which reads `darkMode` from the same key).
+ * Device settings (spec section 2, Settings): this person's preferences on this device (theme,
+ * auto-refresh, start page). Stored in localStorage so the first paint can read the theme
+ * synchronously (see src/lib/theme-boot.ts, which reads `darkMode` from the same key). The
+ * community's name, code, address, time zone and currency are not here: they are the community
+ * profile, stored on the server for every user (src/api/community.ts). Older records that still
+ * hold them load fine; the extra keys are dropped.
  */
 export { SETTINGS_KEY };
 
-export const TIMEZONES = {
-  eastern: { label: 'Eastern Time (ET)', iana: 'America/New_York' },
-  central: { label: 'Central Time (CT)', iana: 'America/Chicago' },
-  mountain: { label: 'Mountain Time (MT)', iana: 'America/Denver' },
-  pacific: { label: 'Pacific Time (PT)', iana: 'America/Los_Angeles' },
-} as const;
-export type TimezoneId = keyof typeof TIMEZONES;
-
-export const CURRENCIES = ['USD', 'CAD', 'EUR'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
 export const SettingsSchema = z.object({
-  communityName: z.string().check(z.maxLength(120)),
-  communityCode: z.string().check(z.maxLength(40)),
-  address: z.string().check(z.maxLength(300)),
-  timezone: z.enum(['eastern', 'central', 'mountain', 'pacific']),
-  currency: z.enum(CURRENCIES),
   autoRefresh: z.boolean(),
   darkMode: z.boolean(),
   defaultView: z.enum(DEFAULT_VIEW_IDS),
@@ -44,11 +32,6 @@ function prefersDark(): boolean {
 
 export function defaultSettings(): Settings {
   return {
-    communityName: 'Willow Creek Community Association',
-    communityCode: 'WCCA-2024',
-    address: '1200 Willow Creek Parkway, Irvine, CA 92618',
-    timezone: 'pacific',
-    currency: 'USD',
     autoRefresh: true,
     darkMode: prefersDark(),
     defaultView: 'overview',
@@ -58,36 +41,6 @@ export function defaultSettings(): Settings {
     emailMaintenance: false,
     pushRealtimeAlerts: true,
     pushEventReminders: true,
-  };
-}
-
-export type SettingsErrors = Partial<Record<keyof Settings, string>>;
-
-const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
-
-/** The Settings form's checks, with messages that say how to fix the value. */
-export function validateSettings(settings: Settings): SettingsErrors {
-  const errors: SettingsErrors = {};
-  const name = settings.communityName.trim();
-  const code = settings.communityCode.trim();
-  if (!name) errors.communityName = 'Enter the community name.';
-  else if (name.length > 120) errors.communityName = 'Use 120 characters or fewer.';
-  if (!code) errors.communityCode = 'Enter the community code.';
-  else if (code.length > 40) errors.communityCode = 'Use 40 characters or fewer.';
-  else if (!CODE_PATTERN.test(code)) {
-    errors.communityCode = 'Use letters, numbers and hyphens only, for example WCCA-2024.';
-  }
-  if (settings.address.trim().length > 300) errors.address = 'Use 300 characters or fewer.';
-  return errors;
-}
-
-/** Text fields as they are stored: without stray spaces at either end. */
-export function normalizeSettings(settings: Settings): Settings {
-  return {
-    ...settings,
-    communityName: settings.communityName.trim(),
-    communityCode: settings.communityCode.trim(),
-    address: settings.address.trim(),
   };
 }
 

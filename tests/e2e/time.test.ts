@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
-import { AmenityAnalyticsListSchema } from '../../src/api/contract';
-import { SETTINGS_KEY } from '../../src/lib/storage-keys';
+import {
+  AmenityAnalyticsListSchema,
+  COMMUNITY_PATH,
+  CommunityProfileSchema,
+} from '../../src/api/contract';
 import { todayIn } from '../../src/lib/zoned-time';
 import { convertTimeWindow } from '../../src/lib/zone-convert';
 import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
@@ -8,7 +11,7 @@ import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from 
 describeBrowser('times on screen', () => {
   const browser = useBrowser();
 
-  it("peak hours follow the time zone chosen in Settings, not the server's", async () => {
+  it("peak hours follow the community profile's time zone, converted on the device", async () => {
     const amenities = AmenityAnalyticsListSchema.parse(
       await (await fetch(`${BASE_URL}/api/amenities/analytics`)).json(),
     );
@@ -24,10 +27,12 @@ describeBrowser('times on screen', () => {
     expect(eastern).not.toBe(lawn.peakTime);
 
     const { page, context } = await openPage(browser(), DESKTOP);
-    await context.addInitScript(
-      (key: string) => localStorage.setItem(key, JSON.stringify({ timezone: 'eastern' })),
-      SETTINGS_KEY,
-    );
+    // The profile says Eastern (an Admin's change, without changing the shared test server).
+    await page.route(`**${COMMUNITY_PATH}`, async (route) => {
+      const response = await route.fetch();
+      const profile = CommunityProfileSchema.parse(await response.json());
+      await route.fulfill({ response, json: { ...profile, timeZone: 'America/New_York' } });
+    });
     await page.goto('/analytics');
     const peak = page.getByRole('region', { name: 'Peak Usage Hours by Amenity' });
     await peak.getByText(`Peak ${eastern}`).first().waitFor();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkSilentSensors, evaluateReadings } from '../../server/alerts/evaluate';
-import type { Community } from '../../server/community';
+import { reloadAmenities, type Community } from '../../server/community';
 import { addDays } from '../../server/time';
 import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -137,7 +137,39 @@ for (const backend of BACKENDS) {
       }
       const alerts = await alertsOf(test.db);
       expect(alerts.map((a) => a.observed_at)).toEqual([evening('22:10'), evening('22:40')]);
-      expect(alerts[0]?.message).toBe('2 people at The Yard after hours (open 5:00 AM - 10:00 PM)');
+      expect(alerts[0]?.message).toBe(
+        '2 people at The Yard after hours (open 5:00 AM - 10:00 PM on Wednesdays)',
+      );
+    });
+
+    it('after-hours use follows the hours of each weekday (closed on Wednesdays)', async () => {
+      await test.db.query(`INSERT INTO alert_rule_defaults SELECT $1, id FROM amenities`, [
+        community.id,
+      ]);
+      await addRule(test.db, community, 'the-yard', 'after_hours', 1, 1);
+      const yard = community.amenities.find((a) => a.slug === 'the-yard');
+      // Closed on Wednesdays (weekday 3), open 05:00-22:00 the other days.
+      await test.db.query(`DELETE FROM amenity_hours WHERE amenity_id = $1 AND weekday = 3`, [
+        yard?.id,
+      ]);
+      await reloadAmenities(test.db, community);
+      try {
+        // Noon on Tuesday the 17th is within hours; noon on Wednesday the 18th is not.
+        for (const when of [local('2026-03-17', '12:00'), local('2026-03-18', '12:00')]) {
+          clock.set(when);
+          await api.post([reading('the-yard', when, 4)]);
+        }
+        const alerts = await alertsOf(test.db);
+        expect(alerts.map((a) => a.observed_at)).toEqual([local('2026-03-18', '12:00')]);
+        expect(alerts[0]?.message).toBe('4 people at The Yard after hours (closed on Wednesdays)');
+      } finally {
+        await test.db.query(
+          `INSERT INTO amenity_hours (amenity_id, weekday, opens_minute, closes_minute)
+           VALUES ($1, 3, 300, 1320)`,
+          [yard?.id],
+        );
+        await reloadAmenities(test.db, community);
+      }
     });
 
     it('unusual usage against the seeded history of the same weekday and hour', async () => {

@@ -6,6 +6,7 @@ import {
   type AmenitySetup,
   type Role,
 } from '../../src/api/contract';
+import { everyDay } from '../../src/lib/weekly-hours';
 import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
@@ -28,8 +29,7 @@ const NEW_AMENITY = {
   type: 'lake',
   description: 'Heated, lap lanes',
   capacity: 40,
-  opensMinute: 6 * 60,
-  closesMinute: 21 * 60,
+  hours: everyDay(6 * 60, 21 * 60),
   monthlyOperatingCost: 3100.5,
 };
 
@@ -142,8 +142,10 @@ for (const backend of BACKENDS) {
       [{ ...NEW_AMENITY, capacity: 1.5 }, 'capacity'],
       [{ ...NEW_AMENITY, type: 'moat' }, 'type'],
       [{ ...NEW_AMENITY, monthlyOperatingCost: -1 }, 'monthlyOperatingCost'],
-      [{ ...NEW_AMENITY, opensMinute: 1440 }, 'opensMinute'],
-      [{ ...NEW_AMENITY, opensMinute: 600, closesMinute: 600 }, 'closesMinute'],
+      [{ ...NEW_AMENITY, hours: everyDay(1440, 1440) }, 'hours.0.opensMinute'],
+      [{ ...NEW_AMENITY, hours: everyDay(600, 600) }, 'hours.0.closesMinute'],
+      [{ ...NEW_AMENITY, hours: everyDay(600, 1200).slice(1) }, 'hours'],
+      [{ ...NEW_AMENITY, hours: [...everyDay(600, 1200).slice(1), { opensMinute: 1 }] }, 'hours.6'],
       [{ ...NEW_AMENITY, color: 'red' }, 'color'],
       [{ ...NEW_AMENITY, owner: 'me' }, 'owner'],
       [{ ...NEW_AMENITY, name: 'x'.repeat(81) }, 'name'],
@@ -158,10 +160,10 @@ for (const backend of BACKENDS) {
     it('an edit that breaks the hours is refused whole', async () => {
       const res = await call('PATCH', `${AMENITY_SETUP_PATH}/solis-hall`, {
         name: 'Renamed',
-        closesMinute: 60,
+        hours: [...everyDay(600, 1200).slice(0, 6), { opensMinute: 1320, closesMinute: 60 }],
       });
       expect(res.status).toBe(400);
-      expect((res.json as { error: string }).error).toContain('closesMinute');
+      expect((res.json as { error: string }).error).toContain('hours.6.closesMinute');
       const hall = (await analytics()).find((a) => a.id === 'solis-hall');
       expect(hall?.name).toBe('Solis Hall');
     });

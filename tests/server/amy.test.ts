@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyDay } from '../../src/lib/weekly-hours';
 import type { EventAnalysis, Suggestion } from '../../src/api/contract';
 import { analyseEvents } from '../../server/amy/analysis';
 import { confidenceFrom } from '../../server/amy/stats';
@@ -61,8 +62,7 @@ describe('planEvent', () => {
     type: 'hall' as const,
     description: '',
     capacity: 120,
-    opensMinute: 480,
-    closesMinute: 1320,
+    hours: everyDay(480, 1320),
     color: '#9333ea',
     monthlyOperatingCost: null,
   };

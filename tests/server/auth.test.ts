@@ -88,6 +88,9 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'DELETE /api/push/subscriptions': ['admin', 'manager', 'board'],
   'GET /api/me/notifications': ['admin', 'manager', 'board', 'demo'],
   'PUT /api/me/notifications': ['admin', 'manager', 'board'],
+  'GET /api/community': ['admin', 'manager', 'board', 'demo'],
+  'PATCH /api/community': ['admin'],
+  'GET /api/audit': ['admin'],
 };
 
 type Res = { status: number; json: unknown; headers: Headers };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { everyDay, type DayHours } from '../../src/lib/weekly-hours';
 import { AMENITY_TYPES } from '../../src/api/contract';
 import { AMENITY_TYPE_ICONS } from '../../src/ui/icons';
 import { AMENITY_ICONS } from '../../server/community';
@@ -56,19 +57,30 @@ describe('formatSessionTime', () => {
 });
 
 describe('amenityStatus', () => {
-  const lawn = { capacity: 200, opensMinute: 6 * 60, closesMinute: 22 * 60 };
+  const lawn = { capacity: 200, hours: everyDay(6 * 60, 22 * 60) };
+  const WED = 3;
   it('uses 70 % and 30 % of capacity while open', () => {
-    expect(amenityStatus(lawn, 140, 720)).toBe('high');
-    expect(amenityStatus(lawn, 139, 720)).toBe('medium');
-    expect(amenityStatus(lawn, 60, 720)).toBe('medium');
-    expect(amenityStatus(lawn, 59, 720)).toBe('low');
-    expect(amenityStatus(lawn, 0, 720)).toBe('low');
+    expect(amenityStatus(lawn, 140, WED, 720)).toBe('high');
+    expect(amenityStatus(lawn, 139, WED, 720)).toBe('medium');
+    expect(amenityStatus(lawn, 60, WED, 720)).toBe('medium');
+    expect(amenityStatus(lawn, 59, WED, 720)).toBe('low');
+    expect(amenityStatus(lawn, 0, WED, 720)).toBe('low');
   });
   it('is closed outside opening hours, whoever is there', () => {
-    expect(amenityStatus(lawn, 150, 6 * 60 - 1)).toBe('closed');
-    expect(amenityStatus(lawn, 0, 6 * 60)).toBe('low');
-    expect(amenityStatus(lawn, 10, 22 * 60)).toBe('closed');
-    expect(amenityStatus({ ...lawn, opensMinute: 0, closesMinute: 1440 }, 10, 3)).toBe('low');
+    expect(amenityStatus(lawn, 150, WED, 6 * 60 - 1)).toBe('closed');
+    expect(amenityStatus(lawn, 0, WED, 6 * 60)).toBe('low');
+    expect(amenityStatus(lawn, 10, WED, 22 * 60)).toBe('closed');
+    expect(amenityStatus({ ...lawn, hours: everyDay(0, 1440) }, 10, WED, 3)).toBe('low');
+  });
+  it('follows the hours of the weekday: closed on a closed day, shorter on Sunday', () => {
+    const hours = everyDay(6 * 60, 22 * 60) as (DayHours | null)[];
+    hours[1] = null; // closed on Mondays
+    hours[0] = { opensMinute: 10 * 60, closesMinute: 16 * 60 };
+    const pool = { capacity: 200, hours };
+    expect(amenityStatus(pool, 10, 1, 720)).toBe('closed');
+    expect(amenityStatus(pool, 10, 2, 720)).toBe('low');
+    expect(amenityStatus(pool, 10, 0, 17 * 60)).toBe('closed');
+    expect(amenityStatus(pool, 10, 6, 17 * 60)).toBe('low');
   });
   it('rounds usage percentage', () => {
     expect(usagePercentage(35, 120)).toBe(29);
@@ -89,7 +101,8 @@ describe('peakWindow', () => {
     expect(peakWindow(hours, means)).toBe('9:00 AM - 11:00 AM');
     expect(peakWindow(hours, new Map([[21, 50]]))).toBe('8:00 PM - 10:00 PM');
   });
-  it('is null without data', () => {
+  it('is null without data, or when closed every day', () => {
+    expect(peakWindow(null, new Map([[10, 5]]))).toBeNull();
     expect(peakWindow(hours, new Map())).toBeNull();
     expect(peakWindow(hours, new Map([[3, 10]]))).toBeNull();
   });

@@ -7,6 +7,7 @@ import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { AMENITY_SETUP_PATH, ME_PATH, type Me } from '../../src/api/contract';
 import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
+import { everyDay } from '../../src/lib/weekly-hours';
 import { renderWithApp } from '../render';
 
 function renderPage() {
@@ -55,8 +56,7 @@ describe('Amenity forms (Managers and Admins)', () => {
           type: 'lake',
           description: '',
           capacity: 40,
-          opensMinute: 480,
-          closesMinute: 1200,
+          hours: everyDay(480, 1200),
           monthlyOperatingCost: 3100.5,
         },
       },
@@ -131,6 +131,58 @@ describe('Amenity forms (Managers and Admins)', () => {
         body: { capacity: 150 },
       },
     ]);
+  });
+});
+
+describe('Opening hours per weekday', () => {
+  it('closes Sunday, copies Monday to all days, and sends the week', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const editor = within(await within(dialog).findByRole('group', { name: 'Opening hours' }));
+    // Monday first, each day open 06:00-22:00 as stored.
+    expect(editor.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    );
+    await user.click(editor.getByRole('checkbox', { name: 'Sunday' }));
+    expect(editor.queryByLabelText('Sunday opens')).toBeNull();
+    const mondayCloses = editor.getByLabelText('Monday closes');
+    await user.clear(mondayCloses);
+    await user.type(mondayCloses, '20:30');
+    await user.click(editor.getByRole('button', { name: 'Copy Monday to all days' }));
+    expect(editor.getByLabelText('Sunday closes')).toHaveValue('20:30');
+    // Closed on Saturdays, by keyboard: Tab to the box, Space to toggle.
+    editor.getByRole('checkbox', { name: 'Saturday' }).focus();
+    await user.keyboard(' ');
+    expect(editor.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    const open = { opensMinute: 360, closesMinute: 1230 };
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        url: expect.stringContaining(`${AMENITY_SETUP_PATH}/solis-hall`) as string,
+        body: { hours: [open, open, open, open, open, open, null] },
+      },
+    ]);
+  });
+
+  it('marks a day that closes before it opens and sends nothing', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const closes = await within(dialog).findByLabelText('Wednesday closes');
+    await user.clear(closes);
+    await user.type(closes, '05:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(closes).toHaveAttribute('aria-invalid', 'true');
+    expect(closes).toHaveAccessibleDescription('Wednesday: closing must be after opening');
+    expect(within(dialog).getByText('Fix the opening hours marked below')).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 });
 

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { API_PATHS } from '../../src/api/contract';
+import { communityFixture } from '../../mocks/community-handlers';
+import { API_PATHS, COMMUNITY_PATH } from '../../src/api/contract';
 import { AmyEventsPage } from '../../src/features/amy/amy-events-page';
-import { EVENT_CHECKLIST_KEY, SETTINGS_KEY } from '../../src/lib/storage-keys';
+import { EVENT_CHECKLIST_KEY } from '../../src/lib/storage-keys';
 import { renderWithApp } from '../render';
 
 afterEach(() => {
@@ -109,12 +110,13 @@ describe('Amy Events', () => {
     expect(within(workshop).queryByRole('button', { name: /more$/ })).not.toBeInTheDocument();
   });
 
-  it('shows the estimated cost in the currency from Settings', async () => {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ currency: 'EUR' }));
+  it('shows the estimated cost in the community profile’s currency', async () => {
+    server.use(
+      http.get(COMMUNITY_PATH, () => HttpResponse.json({ ...communityFixture, currency: 'EUR' })),
+    );
     renderWithApp(<AmyEventsPage />);
-    expect(
-      within(await suggestion('Holiday Wreath Workshop')).getByText('€620'),
-    ).toBeInTheDocument();
+    const card = await suggestion('Holiday Wreath Workshop');
+    expect(await within(card).findByText('€620')).toBeInTheDocument();
   });
 
   it('sends the month filter as `month` and shows the empty state', async () => {

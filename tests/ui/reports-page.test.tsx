@@ -12,6 +12,8 @@ import {
   metricsFixture,
   timelineFixture,
 } from '../../mocks/fixtures';
+import { communityQuery } from '../../src/api/community';
+import { communityFixture } from '../../mocks/community-handlers';
 import { createQueryClient } from '../../src/api/query-client';
 import { metricsQuery } from '../../src/api/metrics';
 import { timelineQuery } from '../../src/api/timeline';
@@ -309,11 +311,16 @@ describe('Reports page', () => {
     expect(within(report).getByText(/Cost per visit = monthly operating cost/)).toBeInTheDocument();
   });
 
-  it('shows money in the currency chosen in Settings', async () => {
+  it('shows money in the community profile’s currency, offline from the snapshot', async () => {
     goOffline();
-    localStorage.setItem('cg.settings', JSON.stringify({ currency: 'EUR' }));
+    const client = snapshotClient();
+    client.setQueryData(
+      communityQuery().queryKey,
+      { ...communityFixture, currency: 'EUR' },
+      { updatedAt: SAVED_AT },
+    );
     const user = userEvent.setup();
-    renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
+    renderWithApp(<ReportsPage />, { route: '/reports', client });
     await user.click(screen.getByRole('button', { name: 'Preview: Financial Impact Report' }));
     expect(await screen.findByText('€123,400')).toBeInTheDocument();
   });

@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { amenitiesFixture, metricsFixture } from '../../mocks/fixtures';
-import { API_PATHS } from '../../src/api/contract';
+import { API_PATHS, COMMUNITY_PATH } from '../../src/api/contract';
+import { communityFixture } from '../../mocks/community-handlers';
 import { useDashboardMetrics } from '../../src/api/metrics';
 import { AppRoutes } from '../../src/app/routes';
 import { App } from '../../src/app/app';
@@ -74,7 +75,7 @@ describe('settings take effect', () => {
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
-  it("shows the server's peak windows in the time zone chosen in Settings", async () => {
+  it("shows the server's peak windows in the community profile's time zone", async () => {
     server.use(
       http.get(API_PATHS.amenityAnalytics, () =>
         HttpResponse.json(
@@ -82,7 +83,11 @@ describe('settings take effect', () => {
         ),
       ),
     );
-    saveSettings({ ...getSettings(), timezone: 'eastern' });
+    server.use(
+      http.get(COMMUNITY_PATH, () =>
+        HttpResponse.json({ ...communityFixture, timeZone: 'America/New_York' }),
+      ),
+    );
     renderWithApp(<AppRoutes />, { route: '/analytics' });
     // The Great Lawn peaks 5:00 PM - 7:00 PM Pacific: 8:00 PM - 10:00 PM Eastern.
     expect(await screen.findByText('Peak 8:00 PM - 10:00 PM', {}, LAZY_LOAD)).toBeInTheDocument();
@@ -106,9 +111,7 @@ describe('settings take effect', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Settings' }, LAZY_LOAD),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Community name')).toHaveValue(
-      'Willow Creek Community Association',
-    );
-    expect(getSettings().timezone).toBe('pacific');
+    expect(screen.getByRole('switch', { name: 'Auto-refresh' })).toBeChecked();
+    expect(getSettings().autoRefresh).toBe(true);
   });
 });

@@ -1,19 +1,45 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationPreferencesFixture } from '../../mocks/notifications-handlers';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../mocks/node';
+import { Link, Route, Routes } from 'react-router-dom';
+import { communityFixture } from '../../mocks/community-handlers';
 import { meFixture } from '../../mocks/fixtures';
+import { server } from '../../mocks/node';
 import {
+  COMMUNITY_PATH,
   ME_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   NOTIFICATIONS_STATUS_PATH,
+  type Me,
 } from '../../src/api/contract';
+import { PROFILE_NEEDS_CONNECTION } from '../../src/features/settings/community-profile';
 import { SettingsPage } from '../../src/features/settings/settings-page';
 import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
 import { renderWithApp } from '../render';
+
+const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } };
+const asAdmin = () => server.use(http.get(ME_PATH, () => HttpResponse.json(adminMe)));
+
+/** The bodies of the writes the page sends. */
+function captureWrites() {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET') return;
+    void request
+      .clone()
+      .json()
+      .then((body: unknown) => sent.push({ method: request.method, url: request.url, body }));
+  });
+  return sent;
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+});
 
 function stored(): Record<string, unknown> | null {
   const raw = localStorage.getItem(SETTINGS_KEY);
@@ -41,7 +67,7 @@ function renderWithLinkOut() {
 }
 
 describe('Settings page', () => {
-  it('has the five tabs, moved between with the arrow keys', async () => {
+  it('has the five tabs (six for an Admin), moved between with the arrow keys', async () => {
     const user = userEvent.setup();
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -68,31 +94,26 @@ describe('Settings page', () => {
     expect(screen.getByRole('tabpanel', { name: 'General' })).toBeInTheDocument();
   });
 
-  it('shows every General field with the saved values', () => {
+  it('an Admin sees the Audit log tab; a Manager does not', async () => {
+    asAdmin();
     renderSettings();
-    expect(screen.getByLabelText('Community name')).toHaveValue(
-      'Willow Creek Community Association',
-    );
-    expect(screen.getByLabelText('Community code')).toHaveValue('WCCA-2024');
-    expect(screen.getByLabelText('Address')).toHaveValue(
-      '1200 Willow Creek Parkway, Irvine, CA 92618',
-    );
-    const timezone = screen.getByRole('combobox', { name: 'Timezone' });
-    expect(
-      within(timezone)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([
-      'Eastern Time (ET)',
-      'Central Time (CT)',
-      'Mountain Time (MT)',
-      'Pacific Time (PT)',
-    ]);
-    expect(
-      within(screen.getByRole('combobox', { name: 'Currency' }))
-        .getAllByRole('option')
-        .map((o) => (o as HTMLOptionElement).value),
-    ).toEqual(['USD', 'CAD', 'EUR']);
+    expect(await screen.findByRole('tab', { name: 'Audit log' })).toBeInTheDocument();
+  });
+
+  it('shows the community profile read-only to a Manager, from the server', async () => {
+    renderSettings();
+    const section = within(await screen.findByRole('region', { name: 'Community' }));
+    expect(await section.findByText('Willow Creek Community Association')).toBeInTheDocument();
+    expect(section.getByText('WCCA-2024')).toBeInTheDocument();
+    expect(section.getByText('Pacific Time (PT)')).toBeInTheDocument();
+    expect(section.getByText('USD — US dollar')).toBeInTheDocument();
+    expect(section.getByText('Only Admins change the community profile.')).toBeInTheDocument();
+    expect(section.queryByRole('textbox')).toBeNull();
+    expect(section.queryByRole('button', { name: 'Save profile' })).toBeNull();
+  });
+
+  it('shows the device preferences with the saved values', () => {
+    renderSettings();
     expect(screen.getByRole('switch', { name: 'Auto-refresh' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
     const view = screen.getByRole('combobox', { name: 'Default dashboard view' });
@@ -125,30 +146,24 @@ describe('Settings page', () => {
     const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
 
-    const name = screen.getByLabelText('Community name');
-    await user.clear(name);
-    await user.type(name, '  Lakeside Commons  ');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
     await user.click(screen.getByRole('switch', { name: 'Dark mode' }));
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
     expect(stored()).toBeNull();
 
     await user.click(save);
-    expect(stored()).toMatchObject({
-      communityName: 'Lakeside Commons',
-      currency: 'EUR',
-      darkMode: true,
-    });
-    expect(getSettings().currency).toBe('EUR');
+    expect(stored()).toMatchObject({ darkMode: true });
+    expect(stored()).not.toHaveProperty('communityName');
+    expect(getSettings().darkMode).toBe(true);
     expect(document.documentElement).toHaveClass('dark');
     expect(screen.getByText('Settings saved')).toBeInTheDocument();
-    expect(screen.getByText('All changes are saved on this device.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your preferences are saved on this device.',
+    );
   });
 
   it('keeps the saved settings after a reload', async () => {
     const user = userEvent.setup();
     const first = renderSettings();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Timezone' }), 'eastern');
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Default dashboard view' }),
       'amy-events',
@@ -160,7 +175,6 @@ describe('Settings page', () => {
     // A reload: the in-memory copy is gone, the device's record is read again.
     resetSettingsForTests();
     renderSettings();
-    expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveValue('eastern');
     expect(screen.getByRole('combobox', { name: 'Default dashboard view' })).toHaveValue(
       'amy-events',
     );
@@ -170,45 +184,117 @@ describe('Settings page', () => {
   it('Cancel reverts unsaved edits, including the theme preview', async () => {
     const user = userEvent.setup();
     renderSettings();
-    const code = screen.getByLabelText('Community code');
-    await user.clear(code);
-    await user.type(code, 'NEW-1');
     await user.click(screen.getByRole('switch', { name: 'Dark mode' }));
     expect(document.documentElement).toHaveClass('dark');
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(code).toHaveValue('WCCA-2024');
     expect(screen.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
     expect(document.documentElement).not.toHaveClass('dark');
     expect(stored()).toBeNull();
   });
 
-  it('refuses invalid values with inline errors and focuses the first one', async () => {
+  it('an Admin edits the profile: checked on the device, only the changes sent', async () => {
+    asAdmin();
+    const sent = captureWrites();
     const user = userEvent.setup();
     renderSettings();
-    await user.clear(screen.getByLabelText('Community name'));
+    const name = await screen.findByLabelText('Community name');
+    expect(name).toHaveValue('Willow Creek Community Association');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Los_Angeles');
+    const save = screen.getByRole('button', { name: 'Save profile' });
+    expect(save).toBeDisabled();
+
+    // A bad code and an empty name: errors next to the fields, focus on the first, nothing sent.
+    await user.clear(name);
     const code = screen.getByLabelText('Community code');
     await user.clear(code);
     await user.type(code, 'WC CA!');
-    await user.click(screen.getByRole('tab', { name: 'Billing' }));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-
-    expect(screen.getByRole('tab', { name: /General/ })).toHaveAttribute('aria-selected', 'true');
-    const name = screen.getByLabelText('Community name');
+    await user.click(save);
     expect(name).toHaveFocus();
-    expect(name).toBeInvalid();
     expect(name).toHaveAccessibleDescription('Enter the community name.');
-    expect(screen.getByLabelText('Community code')).toHaveAccessibleDescription(
+    expect(code).toHaveAccessibleDescription(
       'Letters, numbers and hyphens, e.g. WCCA-2024. Use letters, numbers and hyphens only, for example WCCA-2024.',
     );
-    expect(screen.getByText('Fix the highlighted fields before saving.')).toBeInTheDocument();
-    expect(stored()).toBeNull();
+    expect(sent).toEqual([]);
 
-    await user.type(name, 'Willow');
-    await user.clear(screen.getByLabelText('Community code'));
-    await user.type(screen.getByLabelText('Community code'), 'WC-1');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(stored()).toMatchObject({ communityName: 'Willow', communityCode: 'WC-1' });
+    await user.type(name, '  Lakeside Commons ');
+    await user.clear(code);
+    await user.type(code, 'WCCA-2024');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Europe/Paris');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
+    await user.click(save);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'PATCH',
+          url: expect.stringContaining(COMMUNITY_PATH) as string,
+          body: { name: 'Lakeside Commons', timeZone: 'Europe/Paris', currency: 'EUR' },
+        },
+      ]),
+    );
+    expect(await screen.findByText('Community profile saved')).toBeInTheDocument();
+    // The device's own record holds none of it.
+    expect(stored()).toBeNull();
+  });
+
+  it('shows the server’s refusal next to the field it names', async () => {
+    asAdmin();
+    server.use(
+      http.patch(COMMUNITY_PATH, () =>
+        HttpResponse.json({ error: 'timeZone: not a time zone' }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.type(await screen.findByLabelText('Community name'), ' HOA');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    await waitFor(() => expect(zone).toHaveAccessibleDescription(/not a time zone/));
+    expect(zone).toHaveFocus();
+  });
+
+  it('offline, says the profile needs a connection and sends nothing', async () => {
+    asAdmin();
+    const user = userEvent.setup();
+    renderSettings();
+    const name = await screen.findByLabelText('Community name');
+    const sent = captureWrites();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(PROFILE_NEEDS_CONNECTION)).toBeInTheDocument();
+    await user.type(name, ' HOA');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROFILE_NEEDS_CONNECTION);
+    expect(sent).toEqual([]);
+  });
+
+  it('an Admin reads the audit log: who, when in the community zone, what changed', async () => {
+    asAdmin();
+    server.use(
+      http.get(COMMUNITY_PATH, () =>
+        HttpResponse.json({ ...communityFixture, timeZone: 'America/New_York' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    const first = (await panel.findByText('Community profile changed')).closest('li');
+    if (!first) throw new Error('no row');
+    const row = within(first);
+    expect(row.getByText(/by Alex Admin/)).toBeInTheDocument();
+    // 17:05 UTC is 12:05 PM in New York.
+    expect(first).toHaveTextContent('12:05 PM');
+    expect(row.getByText('Name')).toBeInTheDocument();
+    expect(first).toHaveTextContent('from Willow Creek → to Willow Creek Community Association');
+    expect(first).not.toHaveTextContent('Time zone');
+    const failed = (await panel.findByText('Sign-in failed')).closest('li');
+    expect(failed).toHaveTextContent('by No account');
+    expect(failed).toHaveTextContent('[hidden]');
+
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Show' }), 'Amenities');
+    expect(await panel.findByText('Amenity changed')).toBeInTheDocument();
+    await waitFor(() => expect(panel.queryByText('Community profile changed')).toBeNull());
   });
 
   it('falls back to the defaults with a notice when the saved record is damaged', async () => {
@@ -219,12 +305,10 @@ describe('Settings page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your saved settings were damaged and have been reset to the defaults.',
     );
-    expect(screen.getByLabelText('Community name')).toHaveValue(
-      'Willow Creek Community Association',
-    );
+    expect(screen.getByRole('switch', { name: 'Auto-refresh' })).toBeChecked();
     // Saving the defaults replaces the damaged record.
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(stored()).toMatchObject({ communityName: 'Willow Creek Community Association' });
+    expect(stored()).toMatchObject({ autoRefresh: true, darkMode: false });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -239,15 +323,13 @@ describe('Settings page', () => {
   it('stays or discards when leaving with unsaved edits', async () => {
     const user = userEvent.setup();
     renderWithLinkOut();
-    await user.type(screen.getByLabelText('Community name'), ' HOA');
+    await user.click(screen.getByRole('switch', { name: 'Auto-refresh' }));
     await user.click(screen.getByRole('link', { name: 'Go to Reports' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByLabelText('Community name')).toHaveValue(
-      'Willow Creek Community Association HOA',
-    );
+    expect(screen.getByRole('switch', { name: 'Auto-refresh' })).not.toBeChecked();
 
     await user.click(screen.getByRole('link', { name: 'Go to Reports' }));
     await user.click(
@@ -266,7 +348,7 @@ describe('Settings page', () => {
     window.dispatchEvent(before);
     expect(before.defaultPrevented).toBe(false);
 
-    await user.type(screen.getByLabelText('Address'), ' Suite 1');
+    await user.click(screen.getByRole('switch', { name: 'Dark mode' }));
     const during = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(during);
     expect(during.defaultPrevented).toBe(true);

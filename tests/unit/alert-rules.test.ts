@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { everyDay, type DayHours } from '../../src/lib/weekly-hours';
 import { INITIAL_STATE, stepAlert, type AlertState } from '../../server/alerts/hysteresis';
 import {
   afterHoursLevel,
@@ -60,13 +61,25 @@ describe('rule levels', () => {
   });
 
   it('after-hours counts people only outside opening hours, in the community zone', () => {
-    const hours = { opensMinute: 6 * 60, closesMinute: 22 * 60 };
+    const hours = { hours: everyDay(6 * 60, 22 * 60) };
     expect(afterHoursLevel(4, at('2026-07-01', '21:59'), hours, ZONE)).toBe(0);
     expect(afterHoursLevel(4, at('2026-07-01', '22:00'), hours, ZONE)).toBe(4);
     expect(afterHoursLevel(4, at('2026-07-02', '05:30'), hours, ZONE)).toBe(4);
-    expect(
-      afterHoursLevel(4, at('2026-07-02', '12:00'), { opensMinute: 0, closesMinute: 1440 }, ZONE),
-    ).toBe(0);
+    expect(afterHoursLevel(4, at('2026-07-02', '12:00'), { hours: everyDay(0, 1440) }, ZONE)).toBe(
+      0,
+    );
+  });
+
+  it('after-hours reads the hours of the local weekday (closed Mondays, short Sundays)', () => {
+    const week = everyDay(6 * 60, 22 * 60) as (DayHours | null)[];
+    week[1] = null;
+    week[0] = { opensMinute: 10 * 60, closesMinute: 16 * 60 };
+    const pool = { hours: week };
+    // 2026-07-06 is a Monday, 2026-07-05 a Sunday, 2026-07-07 a Tuesday (Los Angeles).
+    expect(afterHoursLevel(3, at('2026-07-06', '12:00'), pool, ZONE)).toBe(3);
+    expect(afterHoursLevel(3, at('2026-07-07', '12:00'), pool, ZONE)).toBe(0);
+    expect(afterHoursLevel(3, at('2026-07-05', '17:00'), pool, ZONE)).toBe(3);
+    expect(afterHoursLevel(3, at('2026-07-05', '15:59'), pool, ZONE)).toBe(0);
   });
 
   it('silence is counted in the sensor’s own reporting interval', () => {

@@ -4,12 +4,15 @@ import type { AmenitySetup } from '../../src/api/contract';
 import {
   amenityInputOf,
   changedFields,
+  copyMondayToAll,
+  dayErrorOfServer,
   EMPTY_AMENITY_FORM,
   formFieldOf,
   formValuesOf,
   minutesOf,
   timeOf,
 } from '../../src/features/amenities/amenity-form-values';
+import { everyDay } from '../../src/lib/weekly-hours';
 
 const HALL: AmenitySetup = {
   id: 'solis-hall',
@@ -17,8 +20,7 @@ const HALL: AmenitySetup = {
   type: 'hall',
   description: 'Events',
   capacity: 120,
-  opensMinute: 480,
-  closesMinute: 1440,
+  hours: [null, ...everyDay(480, 1440).slice(1)],
   color: '#9333ea',
   monthlyOperatingCost: 6800,
   archived: false,
@@ -52,8 +54,7 @@ describe('amenityInputOf', () => {
         type: 'hall',
         description: '',
         capacity: 40,
-        opensMinute: 480,
-        closesMinute: 1200,
+        hours: everyDay(480, 1200),
         monthlyOperatingCost: 1250.5,
       },
     });
@@ -72,12 +73,54 @@ describe('amenityInputOf', () => {
     expect(Object.keys(result.errors).sort()).toEqual(['capacity', 'monthlyOperatingCost', 'name']);
   });
 
-  it('refuses hours that close before they open', () => {
-    const result = amenityInputOf({ ...valid, opens: '20:00', closes: '08:00' });
+  it('refuses a day that closes before it opens, naming the day', () => {
+    const days = [...valid.days];
+    days[3] = { open: true, opens: '20:00', closes: '08:00' };
+    const result = amenityInputOf({ ...valid, days });
     expect(result).toEqual({
       ok: false,
-      errors: { closes: 'Enter a closing time after the opening time' },
+      errors: {
+        hours: 'Fix the opening hours marked below',
+        day3: 'Wednesday: closing must be after opening',
+      },
     });
+  });
+
+  it('sends a closed day as null, whatever its times say', () => {
+    const days = [...valid.days];
+    days[0] = { open: false, opens: '20:00', closes: '' };
+    const result = amenityInputOf({ ...valid, days });
+    expect(result.ok && result.input.hours[0]).toBeNull();
+    expect(result.ok && result.input.hours[1]).toEqual({ opensMinute: 480, closesMinute: 1200 });
+  });
+
+  it('asks for both times of an open day', () => {
+    const days = [...valid.days];
+    days[5] = { open: true, opens: '', closes: '18:00' };
+    const result = amenityInputOf({ ...valid, days });
+    expect(result.ok ? null : result.errors.day5).toBe(
+      'Friday: enter an opening and a closing time',
+    );
+  });
+});
+
+describe('the weekday editor', () => {
+  it('reads a stored week (closed Sundays) and copies Monday to every day', () => {
+    const { days } = formValuesOf(HALL);
+    expect(days[0]?.open).toBe(false);
+    expect(days[1]).toEqual({ open: true, opens: '08:00', closes: '23:59' });
+    expect(copyMondayToAll(days)).toEqual(Array.from({ length: 7 }, () => days[1]));
+    const closedMonday = [...days];
+    closedMonday[1] = { open: false, opens: '08:00', closes: '20:00' };
+    expect(copyMondayToAll(closedMonday).every((day) => !day.open)).toBe(true);
+  });
+
+  it('places a server error about one weekday next to that day', () => {
+    expect(dayErrorOfServer('hours.3.closesMinute: must be after opening on Wednesday')).toEqual({
+      key: 'day3',
+      text: 'must be after opening on Wednesday',
+    });
+    expect(dayErrorOfServer('capacity: must be at least 1')).toBeNull();
   });
 });
 
@@ -88,13 +131,24 @@ describe('an edit', () => {
     if (!checked.ok) throw new Error('invalid');
     expect(changedFields(HALL, checked.input)).toEqual({ capacity: 150 });
   });
+
+  it('sends the week of hours when one day changed', () => {
+    const values = formValuesOf(HALL);
+    values.days[6] = { open: true, opens: '10:00', closes: '16:00' };
+    const checked = amenityInputOf(values);
+    if (!checked.ok) throw new Error('invalid');
+    const patch = changedFields(HALL, checked.input);
+    expect(Object.keys(patch)).toEqual(['hours']);
+    expect(patch.hours?.[6]).toEqual({ opensMinute: 600, closesMinute: 960 });
+  });
 });
 
 describe('server errors', () => {
   it('find the field they name, and the form field that shows it', () => {
     expect(fieldOfError('capacity: must be at least 1')).toBe('capacity');
     expect(fieldOfError('A community has at most 200 amenities')).toBeNull();
-    expect(formFieldOf('closesMinute')).toBe('closes');
+    expect(fieldOfError('hours.2.opensMinute: a minute of the day')).toBe('hours');
+    expect(formFieldOf('hours')).toBe('hours');
     expect(formFieldOf('owner')).toBeNull();
     expect(formFieldOf(null)).toBeNull();
   });

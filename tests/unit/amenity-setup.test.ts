@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hoursProblem, slugFor } from '../../server/amenities/setup';
+import { slugFor } from '../../server/amenities/setup';
+import {
+  everyDay,
+  isOpenOn,
+  weekSpan,
+  weeklyHoursProblem,
+  type DayHours,
+} from '../../src/lib/weekly-hours';
 
 describe('slugFor', () => {
   it('makes a public id from the name', () => {
@@ -22,14 +29,44 @@ describe('slugFor', () => {
   });
 });
 
-describe('hoursProblem', () => {
-  it('accepts hours that close after they open, all day included', () => {
-    expect(hoursProblem(360, 1320)).toBeNull();
-    expect(hoursProblem(0, 1440)).toBeNull();
+describe('weeklyHoursProblem', () => {
+  const week = everyDay(360, 1320);
+  it('accepts seven days that close after they open, all day and closed days included', () => {
+    expect(weeklyHoursProblem(week)).toBeNull();
+    expect(weeklyHoursProblem(everyDay(0, 1440))).toBeNull();
+    expect(weeklyHoursProblem([null, ...week.slice(1)])).toBeNull();
+    expect(weeklyHoursProblem(Array.from({ length: 7 }, () => null))).toBeNull();
   });
 
-  it('names closesMinute when the hours are empty or cross midnight', () => {
-    expect(hoursProblem(600, 600)).toContain('closesMinute');
-    expect(hoursProblem(1320, 60)).toContain('closesMinute');
+  it('names the day and field when a day closes before it opens or crosses midnight', () => {
+    const bad = [...week] as (DayHours | null)[];
+    bad[3] = { opensMinute: 600, closesMinute: 600 };
+    expect(weeklyHoursProblem(bad)).toContain('hours.3.closesMinute');
+    expect(weeklyHoursProblem(bad)).toContain('Wednesday');
+    bad[3] = { opensMinute: 1320, closesMinute: 60 };
+    expect(weeklyHoursProblem(bad)).toContain('hours.3.closesMinute');
+  });
+
+  it('refuses a week that is not seven days, and minutes outside the day', () => {
+    expect(weeklyHoursProblem(week.slice(1))).toContain('seven');
+    const bad = [...week] as (DayHours | null)[];
+    bad[0] = { opensMinute: -1, closesMinute: 60 };
+    expect(weeklyHoursProblem(bad)).toContain('hours.0.opensMinute');
+    bad[0] = { opensMinute: 0, closesMinute: 1441 };
+    expect(weeklyHoursProblem(bad)).toContain('hours.0.closesMinute');
+  });
+});
+
+describe('weekSpan and isOpenOn', () => {
+  it('spans the earliest opening and latest closing; null when always closed', () => {
+    const week = everyDay(600, 1200) as (DayHours | null)[];
+    week[0] = { opensMinute: 480, closesMinute: 900 };
+    week[6] = { opensMinute: 700, closesMinute: 1380 };
+    expect(weekSpan(week)).toEqual({ opensMinute: 480, closesMinute: 1380 });
+    expect(weekSpan(Array.from({ length: 7 }, () => null))).toBeNull();
+    expect(isOpenOn(week, 0, 500)).toBe(true);
+    expect(isOpenOn(week, 1, 500)).toBe(false);
+    week[2] = null;
+    expect(isOpenOn(week, 2, 700)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { useMe } from '../../api/me';
 import { ALERT_KIND_LABELS, formatAlertValue } from '../../lib/alert-labels';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatMoment } from '../../lib/format';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
 import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -129,7 +129,7 @@ function AlertItem({
   disabled: boolean;
   onMarkRead: () => void;
 }) {
-  const zone = TIMEZONES[useSettings().timezone].iana;
+  const zone = useCommunity().timeZone;
   const now = useNow(60_000);
   return (
     <li

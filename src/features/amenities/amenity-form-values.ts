@@ -4,6 +4,10 @@ import {
   type AmenitySetup,
   type AmenityType,
 } from '../../api/contract';
+import { WEEKDAY_NAMES, weeklyHoursProblem, type DayHours } from '../../lib/weekly-hours';
+
+/** One day of the weekday editor: closed, or open between two "HH:MM" times. */
+export type DayFormValues = { open: boolean; opens: string; closes: string };
 
 /** The settings form as typed: every field a string until it is checked. */
 export type AmenityFormValues = {
@@ -11,24 +15,31 @@ export type AmenityFormValues = {
   type: AmenityType;
   description: string;
   capacity: string;
-  /** "HH:MM", as an <input type="time"> holds it. */
-  opens: string;
-  closes: string;
+  /** Opening hours per weekday, Sunday first (index = weekday); times as a time input holds them. */
+  days: DayFormValues[];
   monthlyOperatingCost: string;
 };
 
-export type AmenityFormField = keyof AmenityFormValues;
-export type AmenityFormErrors = Partial<Record<AmenityFormField, string>>;
+export type AmenityFormField = Exclude<keyof AmenityFormValues, 'days'> | 'hours';
+/** Errors by field, and `day0`...`day6` next to one weekday's times. */
+export type AmenityFormErrors = Partial<Record<AmenityFormField | `day${number}`, string>>;
+
+const openDay = (opens: string, closes: string): DayFormValues => ({ open: true, opens, closes });
 
 export const EMPTY_AMENITY_FORM: AmenityFormValues = {
   name: '',
   type: 'hall',
   description: '',
   capacity: '',
-  opens: '08:00',
-  closes: '20:00',
+  days: Array.from({ length: 7 }, () => openDay('08:00', '20:00')),
   monthlyOperatingCost: '',
 };
+
+/** Monday's hours (open or closed) on every day of the week. */
+export function copyMondayToAll(days: readonly DayFormValues[]): DayFormValues[] {
+  const monday = days[1] ?? openDay('08:00', '20:00');
+  return Array.from({ length: 7 }, () => ({ ...monday }));
+}
 
 /**
  * "06:30" -> 390; anything else is null. A time input cannot hold midnight at the end of the
@@ -55,8 +66,12 @@ export function formValuesOf(amenity: AmenitySetup): AmenityFormValues {
     type: amenity.type,
     description: amenity.description,
     capacity: String(amenity.capacity),
-    opens: timeOf(amenity.opensMinute),
-    closes: timeOf(amenity.closesMinute),
+    days: Array.from({ length: 7 }, (_, weekday) => {
+      const day = amenity.hours[weekday];
+      return day
+        ? openDay(timeOf(day.opensMinute), timeOf(day.closesMinute))
+        : { open: false, opens: '08:00', closes: '20:00' };
+    }),
     monthlyOperatingCost:
       amenity.monthlyOperatingCost === null ? '' : String(amenity.monthlyOperatingCost),
   };
@@ -68,8 +83,7 @@ const FORM_FIELD_OF_INPUT: Record<keyof AmenityInput, AmenityFormField> = {
   type: 'type',
   description: 'description',
   capacity: 'capacity',
-  opensMinute: 'opens',
-  closesMinute: 'closes',
+  hours: 'hours',
   color: 'name',
   monthlyOperatingCost: 'monthlyOperatingCost',
 };
@@ -85,8 +99,7 @@ const MESSAGES: Record<AmenityFormField, string> = {
   type: 'Choose a type',
   description: 'Keep the description under 500 characters',
   capacity: 'Enter a whole number of people, at least 1',
-  opens: 'Enter an opening time',
-  closes: 'Enter a closing time after the opening time',
+  hours: 'Fix the opening hours marked below',
   monthlyOperatingCost: 'Enter an amount in dollars, or leave it empty',
 };
 
@@ -104,8 +117,11 @@ export function amenityInputOf(
     type: values.type,
     description: values.description,
     capacity: capacity === '' ? NaN : Number(capacity),
-    opensMinute: minutesOf(values.opens) ?? NaN,
-    closesMinute: minutesOf(values.closes) ?? NaN,
+    hours: values.days.map((day): DayHours | null =>
+      day.open
+        ? { opensMinute: minutesOf(day.opens) ?? NaN, closesMinute: minutesOf(day.closes) ?? NaN }
+        : null,
+    ),
     monthlyOperatingCost: cost === '' ? null : Number(cost.replace(/[$,\s]/g, '')),
   };
   const errors: AmenityFormErrors = {};
@@ -116,11 +132,39 @@ export function amenityInputOf(
       if (field && !errors[field]) errors[field] = MESSAGES[field];
     }
   }
-  if (!errors.opens && !errors.closes && !(candidate.closesMinute > candidate.opensMinute)) {
-    errors.closes = MESSAGES.closes;
-  }
+  Object.assign(errors, dayErrorsOf(values.days));
+  if (Object.keys(errors).some((key) => key.startsWith('day'))) errors.hours = MESSAGES.hours;
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: parsed.data };
+}
+
+/** What is wrong with each open day's times, by `day<weekday>` (the same rule as the server). */
+export function dayErrorsOf(days: readonly DayFormValues[]): AmenityFormErrors {
+  const errors: AmenityFormErrors = {};
+  days.forEach((day, weekday) => {
+    if (!day.open) return;
+    const opens = minutesOf(day.opens);
+    const closes = minutesOf(day.closes);
+    const name = WEEKDAY_NAMES[weekday] ?? 'This day';
+    if (opens === null || closes === null) {
+      errors[`day${weekday}`] = `${name}: enter an opening and a closing time`;
+      return;
+    }
+    const problem = weeklyHoursProblem([
+      ...Array.from({ length: weekday }, () => null),
+      { opensMinute: opens, closesMinute: closes },
+      ...Array.from({ length: 6 - weekday }, () => null),
+    ]);
+    if (problem) errors[`day${weekday}`] = `${name}: closing must be after opening`;
+  });
+  return errors;
+}
+
+/** A server error about one weekday ("hours.3.closesMinute: ...") as the editor's day error. */
+export function dayErrorOfServer(message: string): { key: `day${number}`; text: string } | null {
+  const match = /^hours\.(\d)(?:\.\w+)?:\s*(.*)$/.exec(message);
+  if (!match) return null;
+  return { key: `day${Number(match[1])}`, text: match[2] ?? message };
 }
 
 /** Only what changed, so an edit never overwrites a field someone else just changed. */
@@ -128,7 +172,9 @@ export function changedFields(before: AmenitySetup, input: AmenityInput): Partia
   const patch: Partial<AmenityInput> = {};
   for (const key of Object.keys(input) as (keyof AmenityInput)[]) {
     const value = input[key];
-    if (value !== undefined && value !== before[key]) Object.assign(patch, { [key]: value });
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key])) {
+      Object.assign(patch, { [key]: value });
+    }
   }
   return patch;
 }

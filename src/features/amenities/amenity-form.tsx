@@ -17,13 +17,17 @@ import { SelectField } from '../../ui/select-field';
 import {
   amenityInputOf,
   changedFields,
+  dayErrorOfServer,
+  dayErrorsOf,
   EMPTY_AMENITY_FORM,
   formFieldOf,
   formValuesOf,
   type AmenityFormErrors,
   type AmenityFormField,
   type AmenityFormValues,
+  type DayFormValues,
 } from './amenity-form-values';
+import { WeekdayHoursEditor } from './weekday-hours-editor';
 
 const TYPE_OPTIONS = AMENITY_TYPES.map((type) => ({ value: type, label: titleCase(type) }));
 
@@ -52,9 +56,24 @@ export function AmenityForm({
   // Archiving takes the amenity off every live view: a second click confirms it.
   const [confirmArchive, setConfirmArchive] = useState(false);
 
-  const set = (field: AmenityFormField) => (value: string) => {
+  const set = (field: Exclude<AmenityFormField, 'hours'>) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const setDays = (days: DayFormValues[]) => {
+    setValues((current) => ({ ...current, days }));
+    // Errors of the days follow the edit: fixed ones go, others stay until the next save.
+    setErrors((current) => {
+      const next: AmenityFormErrors = {};
+      for (const [key, value] of Object.entries(current)) {
+        if (!key.startsWith('day') && key !== 'hours') Object.assign(next, { [key]: value });
+      }
+      const dayErrors = dayErrorsOf(days);
+      const shown = Object.keys(dayErrors).filter((key) => key in current);
+      for (const key of shown) Object.assign(next, { [key]: dayErrors[key as `day${number}`] });
+      if (shown.length) next.hours = current.hours;
+      return next;
+    });
   };
 
   const finish = async (result: SaveResult) => {
@@ -63,8 +82,10 @@ export function AmenityForm({
       onDone(result.amenity);
       return;
     }
+    const day = dayErrorOfServer(result.error);
     const field = formFieldOf(result.field);
-    if (field) setErrors({ [field]: result.error.replace(/^[A-Za-z]+:\s*/, '') });
+    if (day) setErrors({ hours: 'Fix the opening hours marked below', [day.key]: day.text });
+    else if (field) setErrors({ [field]: result.error.replace(/^[\w.]+:\s*/, '') });
     else setFormError(result.error);
   };
 
@@ -111,7 +132,11 @@ export function AmenityForm({
     }
   };
 
-  const text = (field: AmenityFormField, label: string, props: Record<string, string> = {}) => (
+  const text = (
+    field: Exclude<AmenityFormField, 'hours'>,
+    label: string,
+    props: Record<string, string> = {},
+  ) => (
     <Field label={label} error={errors[field]} optional={field === 'monthlyOperatingCost'}>
       {(control) => (
         <input
@@ -139,10 +164,7 @@ export function AmenityForm({
         error={errors.type}
       />
       {text('capacity', 'Capacity (people)', { inputMode: 'numeric' })}
-      <div className="grid grid-cols-2 gap-3">
-        {text('opens', 'Opens', { type: 'time' })}
-        {text('closes', 'Closes', { type: 'time' })}
-      </div>
+      <WeekdayHoursEditor days={values.days} errors={errors} onChange={setDays} />
       {text('monthlyOperatingCost', 'Monthly operating cost ($)', { inputMode: 'decimal' })}
       <Field label="Description" error={errors.description} optional>
         {(control) => (

@@ -8,7 +8,7 @@ import {
   SENSOR_STATUS_TONES,
   SENSOR_WARNING_LABELS,
 } from '../../lib/sensor-health';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
 import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
 import { EmptyNote } from '../../ui/empty-note';
@@ -25,7 +25,7 @@ const strong = 'text-slate-900 dark:text-slate-100';
 export function SensorsCard({ amenityNames }: { amenityNames: ReadonlyMap<string, string> }) {
   // The page's sensor badges keep this query fresh.
   const query = useSensors({ refresh: false });
-  const zone = TIMEZONES[useSettings().timezone].iana;
+  const zone = useCommunity().timeZone;
   const now = useNow(30_000);
   return (
     <QueryCard

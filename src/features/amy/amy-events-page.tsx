@@ -5,7 +5,8 @@ import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { cx } from '../../lib/cx';
 import { capacityPercent, formatCount } from '../../lib/format';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { timeZoneLabel } from '../../lib/community-profile';
+import { useCommunity } from '../../api/community';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EventAnalysisCard } from '../../widgets/event-analysis-card';
@@ -68,8 +69,7 @@ const PLANNING_TOOLS: readonly {
  * calendar files, the tools are dialogs; nothing claims to be saved on a server.
  */
 export function AmyEventsPage() {
-  const settings = useSettings();
-  const zone = TIMEZONES[settings.timezone];
+  const community = useCommunity();
   const [month, setMonth] = useState<number | undefined>(undefined);
   const suggestions = useAmySuggestions(month);
   const amenities = useAmenityAnalytics();
@@ -105,8 +105,8 @@ export function AmyEventsPage() {
             key={suggestion.id}
             suggestion={suggestion}
             amenity={amenityByName(suggestion.suggestedAmenity)}
-            currency={settings.currency}
-            onAddToCalendar={() => addSuggestionToCalendar(suggestion, zone.iana)}
+            currency={community.currency}
+            onAddToCalendar={() => addSuggestionToCalendar(suggestion, community.timeZone)}
             onWriteAnnouncement={() => {
               setTemplateFor(suggestion.id);
               setDialog('templates');
@@ -132,8 +132,8 @@ export function AmyEventsPage() {
         open={dialog === 'create'}
         onClose={close}
         amenityNames={amenities.data?.map((amenity) => amenity.name) ?? []}
-        timeZone={zone.iana}
-        timeZoneLabel={zone.label}
+        timeZone={community.timeZone}
+        timeZoneLabel={timeZoneLabel(community.timeZone)}
       />
       <ChecklistDialog open={dialog === 'checklist'} onClose={close} />
       <VendorDialog open={dialog === 'vendors'} onClose={close} suggestions={suggestionList} />
@@ -141,14 +141,14 @@ export function AmyEventsPage() {
         open={dialog === 'budget'}
         onClose={close}
         suggestions={suggestionList}
-        currency={settings.currency}
+        currency={community.currency}
       />
       <TemplatesDialog
         open={dialog === 'templates'}
         onClose={close}
         suggestions={suggestionList}
         initialSuggestionId={templateFor}
-        communityName={settings.communityName}
+        communityName={community.name}
       />
     </div>
   );

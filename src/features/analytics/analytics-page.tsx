@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { usePersistentChoice } from '../../lib/persistent-state';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
+import { useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
@@ -23,7 +24,7 @@ import { PageHeader } from '../../ui/page-header';
  */
 export function AnalyticsPage() {
   const settings = useSettings();
-  const timeZone = TIMEZONES[settings.timezone].iana;
+  const timeZone = useCommunity().timeZone;
   const [searchParams] = useSearchParams();
   const focusId = searchParams.get('amenity')?.trim() || undefined;
   const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);

@@ -3,7 +3,8 @@ import { useAmySuggestions } from '../../api/amy-suggestions';
 import { useDashboardMetrics } from '../../api/metrics';
 import { formatLastUpdate } from '../../lib/format';
 import { usePersistentChoice } from '../../lib/persistent-state';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
+import { useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
 import { useNow } from '../../lib/use-now';
 import { Deferred } from '../../ui/deferred';
@@ -34,7 +35,8 @@ const LABEL_REFRESH_MS = 30_000;
  */
 export function DashboardPage() {
   const settings = useSettings();
-  const timeZone = TIMEZONES[settings.timezone].iana;
+  const community = useCommunity();
+  const timeZone = community.timeZone;
   const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);
 
   return (
@@ -50,7 +52,7 @@ export function DashboardPage() {
         }
       />
 
-      <Metrics currency={settings.currency} timeZone={timeZone} />
+      <Metrics currency={community.currency} timeZone={timeZone} />
 
       {/* The walk-around question first: who is where, and what is near capacity. */}
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">

@@ -6,7 +6,7 @@ import type { ReportArchiveEntry } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
 import { downloadCsv } from '../../lib/download';
 import { formatCalendarDate, formatCount, formatMoment } from '../../lib/format';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
@@ -113,7 +113,7 @@ export function ReportArchiveCard() {
 }
 
 function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose: () => void }) {
-  const zone = TIMEZONES[useSettings().timezone].iana;
+  const zone = useCommunity().timeZone;
   const now = useNow(60_000);
   const { summary } = entry;
   const rows: [string, string][] = [

@@ -2,18 +2,7 @@
 
 const LOCALE = 'en-US';
 
-/** "Nov 22, 2026, 10:05 AM PST": an instant with its zone, so a printed report is unambiguous. */
-export function formatDateTime(time: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(time);
-}
+export { formatDateTime } from '../../lib/format';
 
 /** "Sun, Nov 22, 2026": the calendar day of an instant in the zone. */
 export function formatDay(iso: string, timeZone: string): string {

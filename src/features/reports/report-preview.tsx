@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
-import type { Settings } from '../../lib/settings';
-import { TIMEZONES } from '../../lib/settings';
+import type { CommunityProfile } from '../../api/contract';
+import { timeZoneLabel } from '../../lib/community-profile';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -23,7 +23,7 @@ export const ReportPreview = forwardRef<
     report: ReportDefinition<PreviewKind>;
     period: ReportPeriod;
     state: ReportDataState;
-    settings: Settings;
+    community: CommunityProfile;
     online: boolean;
     csvAvailable: boolean;
     onClose: () => void;
@@ -37,7 +37,7 @@ export const ReportPreview = forwardRef<
     report,
     period,
     state,
-    settings,
+    community,
     online,
     csvAvailable,
     onClose,
@@ -48,7 +48,7 @@ export const ReportPreview = forwardRef<
   },
   headingRef,
 ) {
-  const timeZone = TIMEZONES[settings.timezone].iana;
+  const timeZone = community.timeZone;
   const { title, Body } = report;
   const data = state.status === 'ready' ? state.data : null;
   const used = data ? report.sources.map((name) => data[name]) : [];
@@ -89,9 +89,7 @@ export const ReportPreview = forwardRef<
       </div>
 
       <div className="px-4 py-4 sm:px-6 sm:py-6">
-        <p className="text-sm font-medium text-brand-800 dark:text-brand-100">
-          {settings.communityName}
-        </p>
+        <p className="text-sm font-medium text-brand-800 dark:text-brand-100">{community.name}</p>
         <h2
           id="report-title"
           ref={headingRef}
@@ -115,7 +113,7 @@ export const ReportPreview = forwardRef<
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
               <MetaRow
                 term="Period"
-                value={`${formatDates(data.calendar.from, data.calendar.to)} (${TIMEZONES[settings.timezone].label})`}
+                value={`${formatDates(data.calendar.from, data.calendar.to)} (${timeZoneLabel(community.timeZone)})`}
               />
               <MetaRow term="Generated" value={formatDateTime(data.generatedAt, timeZone)} />
               {oldest !== null ? (
@@ -147,7 +145,7 @@ export const ReportPreview = forwardRef<
               context={{
                 data,
                 timeZone,
-                currency: settings.currency,
+                currency: community.currency,
                 level: 3,
                 onChoosePeriod,
               }}

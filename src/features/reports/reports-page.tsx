@@ -4,7 +4,7 @@ import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { formatCount } from '../../lib/format';
 import { useConnectivity } from '../../lib/connectivity';
 import { usePersistentChoice } from '../../lib/persistent-state';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
 import { REPORTS_PERIOD_KEY } from '../../lib/storage-keys';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -35,7 +35,7 @@ export function ReportsPage() {
   const client = useQueryClient();
   const isRestoring = useIsRestoring();
   const online = useConnectivity() === 'online';
-  const settings = useSettings();
+  const community = useCommunity();
   const [period, setPeriod] = usePersistentChoice(
     REPORTS_PERIOD_KEY,
     REPORT_PERIODS,
@@ -48,7 +48,7 @@ export function ReportsPage() {
   const [focusKey, setFocusKey] = useState(0);
   const printRequested = useRef(false);
   const [activity, countActivity] = useReportActivity();
-  const report = useReportData(period, previewKind !== null, TIMEZONES[settings.timezone].iana);
+  const report = useReportData(period, previewKind !== null, community.timeZone);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const triggerRef = useRef<string | null>(null);
 
@@ -103,7 +103,7 @@ export function ReportsPage() {
       openPreview(item.kind, `download-${item.kind}`);
       return;
     }
-    void how.run({ client, period, timeZone: TIMEZONES[settings.timezone].iana }).then((result) => {
+    void how.run({ client, period, timeZone: community.timeZone }).then((result) => {
       if (result.ok) {
         countActivity('downloads');
         toast({ title: 'Download started', description: result.description });
@@ -150,7 +150,7 @@ export function ReportsPage() {
             report={preview}
             period={period}
             state={report}
-            settings={settings}
+            community={community}
             online={online}
             csvAvailable={preview.download?.type === 'csv'}
             onClose={closePreview}

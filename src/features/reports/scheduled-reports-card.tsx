@@ -6,7 +6,7 @@ import type { ReportSchedule } from '../../api/contract';
 import { useMe } from '../../api/me';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatMoment } from '../../lib/format';
-import { TIMEZONES, useSettings } from '../../lib/settings';
+import { useCommunity } from '../../api/community';
 import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -63,7 +63,7 @@ export function ScheduledReportsCard() {
 
 function SchedulesEditor() {
   const schedules = useReportSchedules({ enabled: true });
-  const zone = TIMEZONES[useSettings().timezone].iana;
+  const zone = useCommunity().timeZone;
   const now = useNow(60_000);
   const [editing, setEditing] = useState<{ schedule?: ReportSchedule } | null>(null);
   return (

@@ -1,118 +1,18 @@
 import { useNotificationsStatus } from '../../api/notifications-status';
 import { Link } from 'react-router-dom';
 import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
-import {
-  CURRENCIES,
-  TIMEZONES,
-  type Currency,
-  type Settings,
-  type SettingsErrors,
-  type TimezoneId,
-} from '../../lib/settings';
-import { CONTROL_CLASSES, Field } from '../../ui/field';
+import type { Settings } from '../../lib/settings';
 import { SelectField } from '../../ui/select-field';
 import { SwitchField } from '../../ui/switch';
 import { Group } from './settings-group';
 
-/** Fixed ids of the validated controls, so a failed save can focus the first invalid one. */
-export const FIELD_IDS: Partial<Record<keyof Settings, string>> = {
-  communityName: 'settings-community-name',
-  communityCode: 'settings-community-code',
-  address: 'settings-address',
-};
-
-const CURRENCY_LABELS: Record<Currency, string> = {
-  USD: 'USD — US dollar ($)',
-  CAD: 'CAD — Canadian dollar ($)',
-  EUR: 'EUR — Euro (€)',
-};
-
 type Change = <K extends keyof Settings>(key: K, value: Settings[K]) => void;
 
-export function GeneralTab({
-  draft,
-  errors,
-  onChange,
-  onBlur,
-}: {
-  draft: Settings;
-  errors: SettingsErrors;
-  onChange: Change;
-  onBlur: (key: keyof Settings) => void;
-}) {
+/** Settings → General, Display: this person's preferences, kept on this device. */
+export function GeneralTab({ draft, onChange }: { draft: Settings; onChange: Change }) {
   return (
     <div className="grid gap-6">
-      <Group title="Community" description="Shown in the app and on printed reports.">
-        <div className="grid gap-4 md:grid-cols-2">
-          <Field id={FIELD_IDS.communityName} label="Community name" error={errors.communityName}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                autoComplete="organization"
-                value={draft.communityName}
-                onChange={(event) => onChange('communityName', event.target.value)}
-                onBlur={() => onBlur('communityName')}
-                className={CONTROL_CLASSES}
-              />
-            )}
-          </Field>
-          <Field
-            id={FIELD_IDS.communityCode}
-            label="Community code"
-            hint="Letters, numbers and hyphens, e.g. WCCA-2024."
-            error={errors.communityCode}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                autoCapitalize="characters"
-                spellCheck={false}
-                value={draft.communityCode}
-                onChange={(event) => onChange('communityCode', event.target.value)}
-                onBlur={() => onBlur('communityCode')}
-                className={CONTROL_CLASSES}
-              />
-            )}
-          </Field>
-          <div className="md:col-span-2">
-            <Field id={FIELD_IDS.address} label="Address" error={errors.address}>
-              {(props) => (
-                <textarea
-                  {...props}
-                  rows={2}
-                  autoComplete="street-address"
-                  value={draft.address}
-                  onChange={(event) => onChange('address', event.target.value)}
-                  onBlur={() => onBlur('address')}
-                  className={CONTROL_CLASSES}
-                />
-              )}
-            </Field>
-          </div>
-        </div>
-      </Group>
-
-      <Group title="Regional" description="How times and amounts are shown throughout the app.">
-        <div className="grid gap-4 md:grid-cols-2">
-          <SelectField
-            label="Timezone"
-            value={draft.timezone}
-            options={TIMEZONE_OPTIONS}
-            onChange={(value) => onChange('timezone', value)}
-          />
-          <SelectField
-            label="Currency"
-            hint="Only the symbol changes; amounts are not converted."
-            value={draft.currency}
-            options={CURRENCY_OPTIONS}
-            onChange={(value) => onChange('currency', value)}
-          />
-        </div>
-      </Group>
-
-      <Group title="Display">
+      <Group title="Display" description="Your preferences, saved on this device only.">
         <div className="divide-y divide-slate-200 dark:divide-slate-800">
           <SwitchList switches={DISPLAY_SWITCHES} draft={draft} onChange={onChange} />
           <div className="py-3">
@@ -212,14 +112,6 @@ function SwitchList({
   );
 }
 
-const TIMEZONE_OPTIONS = (Object.keys(TIMEZONES) as TimezoneId[]).map((id) => ({
-  value: id,
-  label: TIMEZONES[id].label,
-}));
-const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
-  value: currency,
-  label: CURRENCY_LABELS[currency],
-}));
 const DEFAULT_VIEW_OPTIONS = DEFAULT_VIEW_IDS.map((id) => ({
   value: id,
   label: DEFAULT_VIEWS[id].label,

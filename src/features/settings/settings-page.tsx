@@ -1,13 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useMe } from '../../api/me';
 import {
   applyTheme,
   getSettings,
-  normalizeSettings,
   saveSettings,
   settingsLoadProblem,
   useSettings,
-  validateSettings,
   type Settings,
 } from '../../lib/settings';
 import { cx } from '../../lib/cx';
@@ -16,8 +14,10 @@ import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
+import { AuditTab } from './audit-tab';
+import { CommunityProfileSection } from './community-profile';
 import { SETTINGS_TABS, type SettingsTab } from './settings-content';
-import { FIELD_IDS, GeneralTab, NotificationsTab } from './settings-forms';
+import { GeneralTab, NotificationsTab } from './settings-forms';
 import { NotificationDelivery } from './notification-delivery';
 import { SensorManagement } from './sensor-management';
 import { BillingTab, IntegrationsTab } from './settings-static';
@@ -25,34 +25,29 @@ import { UsersTab } from './users-tab';
 import { useLeaveGuard } from './use-leave-guard';
 import { PageHeader } from '../../ui/page-header';
 
-/** The General fields in screen order, for moving focus to the first invalid one. */
-const VALIDATED_FIELDS = ['communityName', 'communityCode', 'address'] as const;
-
 /**
- * Spec section 2, Settings. The settings are kept on this device (lib/settings: localStorage),
- * and take effect at once when saved: theme, refresh, time zone, currency, start page.
- * Edits are a draft over the saved values: Save stores it, Cancel drops it, and leaving with
- * a draft asks first.
+ * Spec section 2, Settings. Two kinds of settings, saved apart:
+ * - the community profile (name, code, address, time zone, currency) is stored on the server and
+ *   applies to every user; Admins change it with its own Save (CommunityProfileSection);
+ * - this person's preferences (dark mode, auto-refresh, start page) stay on this device
+ *   (lib/settings: localStorage) and take effect when saved. They are a draft over the saved
+ *   values: Save stores it, Cancel drops it.
+ * Leaving with unsaved changes of either kind asks first.
  */
 export function SettingsPage() {
   const saved = useSettings();
+  const me = useMe().data;
+  const isAdmin = me != null && !me.demo && me.user.role === 'admin';
   const [edits, setEdits] = useState<Partial<Settings>>({});
   const draft: Settings = { ...saved, ...edits };
   const dirty = (Object.keys(edits) as (keyof Settings)[]).some((key) => edits[key] !== saved[key]);
+  const [profileDirty, setProfileDirty] = useState(false);
   const [tab, setTab] = useState<SettingsTab>('general');
-  const [touched, setTouched] = useState<ReadonlySet<keyof Settings>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
   const [loadProblem, setLoadProblem] = useState(settingsLoadProblem);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const guard = useLeaveGuard(dirty);
-
-  const errors = validateSettings(draft);
-  const invalid = VALIDATED_FIELDS.filter((field) => errors[field]);
-  const shownErrors = Object.fromEntries(
-    invalid
-      .filter((field) => submitted || touched.has(field))
-      .map((field) => [field, errors[field]]),
-  );
+  const guard = useLeaveGuard(dirty || profileDirty);
+  const tabs = SETTINGS_TABS.filter((item) => item.value !== 'audit' || isAdmin);
+  const onProfileDirty = useCallback((next: boolean) => setProfileDirty(next), []);
 
   // The dark mode switch previews the theme at once; leaving without saving puts it back.
   useEffect(() => applyTheme(draft.darkMode), [draft.darkMode]);
@@ -62,44 +57,30 @@ export function SettingsPage() {
     setEdits((previous) => ({ ...previous, [key]: value }));
     setSaveError(null);
   };
-  const touch = (key: keyof Settings) =>
-    setTouched((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
 
   const discard = () => {
     setEdits({});
-    setTouched(new Set());
-    setSubmitted(false);
     setSaveError(null);
   };
 
   const save = (event?: FormEvent) => {
     event?.preventDefault();
-    if (invalid.length) {
-      // Show General (its panel stays mounted, only hidden) and put focus on the first error.
-      flushSync(() => {
-        setSubmitted(true);
-        setTab('general');
-      });
-      const field = invalid[0];
-      if (field) document.getElementById(FIELD_IDS[field] ?? '')?.focus();
-      return;
-    }
     try {
-      saveSettings(normalizeSettings(draft));
+      saveSettings(draft);
     } catch (error) {
       setSaveError(error instanceof Error ? error.message : String(error));
       return;
     }
     discard();
     setLoadProblem(null);
-    toast({ title: 'Settings saved', description: 'Your settings are saved on this device.' });
+    toast({ title: 'Settings saved', description: 'Your preferences are saved on this device.' });
   };
 
   return (
     <>
       <PageHeader
         title="Settings"
-        description="Your community’s details and how CommonGround behaves, saved on this device."
+        description="Your community’s profile, shared by every user, and your own preferences on this device."
       />
 
       {loadProblem ? (
@@ -114,82 +95,85 @@ export function SettingsPage() {
         </div>
       ) : null}
 
-      {/* One Tabs, two parts: the device settings are one form with its Save bar; the Users
-          panel writes to the server with forms of its own, so it sits outside that form (a form
-          inside a form submits the outer one natively: the invite was never sent). */}
-      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="mt-4">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value as SettingsTab)}
+        className="mt-4 block"
+      >
         <TabsList aria-label="Settings sections">
-          {SETTINGS_TABS.map((item) => (
+          {tabs.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
               {item.label}
-              {item.value === 'general' && submitted && invalid.length ? (
-                <span className="sr-only"> (has errors)</span>
-              ) : null}
             </TabsTrigger>
           ))}
         </TabsList>
+        <TabsContent forceMount hidden={tab !== 'general'} value="general">
+          <div className="grid gap-6">
+            <CommunityProfileSection onDirtyChange={onProfileDirty} />
+            <form onSubmit={save} noValidate>
+              <GeneralTab draft={draft} onChange={update} />
+              {/* Pinned above the bottom bar while there is something to save, so it is never lost. */}
+              <div
+                className={cx(
+                  'z-20 mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95',
+                  dirty &&
+                    'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] shadow-lg lg:bottom-4',
+                )}
+              >
+                <p
+                  role="status"
+                  className="mr-auto min-w-0 text-sm text-slate-700 dark:text-slate-300"
+                >
+                  {saveError ? (
+                    <span className="font-medium text-red-700 dark:text-red-300">{saveError}</span>
+                  ) : dirty ? (
+                    'You have unsaved changes.'
+                  ) : (
+                    'Your preferences are saved on this device.'
+                  )}
+                </p>
+                <div className="flex gap-2">
+                  <Button variant="secondary" onClick={discard} disabled={!dirty}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={!dirty && !loadProblem}>
+                    Save Changes
+                  </Button>
+                </div>
+              </div>
+            </form>
+          </div>
+        </TabsContent>
+        <TabsContent forceMount hidden={tab !== 'notifications'} value="notifications">
+          <NotificationsTab />
+          {/* Push and notification choices are saved on the server with their own buttons. */}
+          {tab === 'notifications' ? (
+            <div className="mt-6">
+              <NotificationDelivery />
+            </div>
+          ) : null}
+        </TabsContent>
+        <TabsContent forceMount hidden={tab !== 'integrations'} value="integrations">
+          <IntegrationsTab />
+          {/* Sensor management writes to the server on its own. */}
+          {tab === 'integrations' ? (
+            <div className="mt-6 grid gap-6">
+              <SensorManagement />
+            </div>
+          ) : null}
+        </TabsContent>
         <TabsContent forceMount hidden={tab !== 'users'} value="users">
           <UsersTab />
         </TabsContent>
-        <form onSubmit={save} noValidate>
-          <TabsContent forceMount hidden={tab !== 'general'} value="general">
-            <GeneralTab draft={draft} errors={shownErrors} onChange={update} onBlur={touch} />
+        {isAdmin ? (
+          <TabsContent hidden={tab !== 'audit'} value="audit">
+            {tab === 'audit' ? <AuditTab /> : null}
           </TabsContent>
-          <TabsContent forceMount hidden={tab !== 'notifications'} value="notifications">
-            <NotificationsTab />
-          </TabsContent>
-          <TabsContent forceMount hidden={tab !== 'integrations'} value="integrations">
-            <IntegrationsTab />
-          </TabsContent>
-          <TabsContent forceMount hidden={tab !== 'billing'} value="billing">
-            <BillingTab />
-          </TabsContent>
-          {/* Pinned above the bottom bar while there is something to save, so it is never lost. */}
-          <div
-            className={cx(
-              'z-20 mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95',
-              (dirty || submitted) &&
-                'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] shadow-lg lg:bottom-4',
-            )}
-          >
-            <p role="status" className="mr-auto min-w-0 text-sm text-slate-700 dark:text-slate-300">
-              {submitted && invalid.length ? (
-                <span className="font-medium text-red-700 dark:text-red-300">
-                  Fix the highlighted {invalid.length === 1 ? 'field' : 'fields'} before saving.
-                </span>
-              ) : saveError ? (
-                <span className="font-medium text-red-700 dark:text-red-300">{saveError}</span>
-              ) : dirty ? (
-                'You have unsaved changes.'
-              ) : (
-                'All changes are saved on this device.'
-              )}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={discard} disabled={!dirty}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!dirty && !loadProblem}>
-                Save Changes
-              </Button>
-            </div>
-          </div>
-        </form>
+        ) : null}
+        <TabsContent forceMount hidden={tab !== 'billing'} value="billing">
+          <BillingTab />
+        </TabsContent>
       </Tabs>
-
-      {/* Push and notification choices are saved on the server with their own buttons. */}
-      {tab === 'notifications' ? (
-        <div className="mt-6">
-          <NotificationDelivery />
-        </div>
-      ) : null}
-
-      {/* Sensor management writes to the server, never through this form's Save: kept outside it. */}
-      {tab === 'integrations' ? (
-        <div className="mt-6 grid gap-6">
-          <SensorManagement />
-        </div>
-      ) : null}
 
       <Dialog
         open={guard.pending !== null}

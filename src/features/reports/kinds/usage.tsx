@@ -2,7 +2,7 @@ import { amenityAnalyticsQuery } from '../../../api/amenity-analytics';
 import { amenityColumns, loadSource } from '../../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../../lib/download';
 import { formatCount, formatPercent } from '../../../lib/format';
-import { TIMEZONES, getSettings } from '../../../lib/settings';
+import { timeZoneLabel } from '../../../lib/community-profile';
 import { usageCsv } from '../../../lib/usage-csv';
 import { calendarPeriod } from '../calendar';
 import { PERIODS } from '../periods';
@@ -124,18 +124,15 @@ async function downloadUsage({
   const columns = amenityColumns(timeline.data, list);
   const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
   const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
-  const zone =
-    Object.values(TIMEZONES).find((candidate) => candidate.iana === timeZone) ??
-    TIMEZONES[getSettings().timezone];
   const csv = usageCsv(usage.points, columns, {
     resolution: 'day',
     timeZone,
-    timeZoneLabel: zone.label,
+    timeZoneLabel: timeZoneLabel(timeZone),
     preamble: [
       ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
       ['Period', `${calendar.from} to ${calendar.to}`],
       ...coverageRows(coverage),
-      ['Time zone', `${zone.label}, ${timeZone}`],
+      ['Time zone', `${timeZoneLabel(timeZone)}, ${timeZone}`],
       ['Generated', formatDateTime(now, timeZone)],
     ],
   });

@@ -1,0 +1,120 @@
+import { Hono, type Context } from 'hono';
+import {
+  AUDIT_PAGE_MAX,
+  AUDIT_PATH,
+  type AuditEntry,
+  type AuditPage,
+} from '../../src/api/contract';
+import type { Community } from '../community';
+import type { Database } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import { redactSecrets } from './audit';
+import type { AuthEnv } from './middleware';
+
+/**
+ * GET /api/audit?limit=&before=&action=&actor= (Admins): the community's audit log, newest
+ * first, a page at a time. `before` is the `nextBefore` of the previous page (an entry id),
+ * `action` an exact action ("community.update") or a prefix ending in a dot ("amenity."),
+ * `actor` a user id. Secrets never leave: anything under a key that names one is "[hidden]".
+ */
+export const AUDIT_PAGE_DEFAULT = 50;
+
+type Row = {
+  id: string;
+  at: string | Date;
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+const INT4_MAX = 2_147_483_647;
+
+/** A whole number in range from the query string, a default when absent, or a 400. */
+function intParam(c: Context, name: string, min: number, max: number): number | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,16}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new HttpError(400, `${name}: a whole number from ${min} to ${max}`);
+  }
+  return Number(raw);
+}
+
+const parseJson = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+export function auditRoutes(options: {
+  db: Database;
+  community: Community;
+  kit: ResponseKit;
+}): Hono<AuthEnv> {
+  const { db, community, kit } = options;
+  const routes = new Hono<AuthEnv>();
+
+  routes.get(AUDIT_PATH.replace(/^\/api/, ''), async (c) => {
+    const limit = intParam(c, 'limit', 1, AUDIT_PAGE_MAX) ?? AUDIT_PAGE_DEFAULT;
+    const before = intParam(c, 'before', 1, Number.MAX_SAFE_INTEGER);
+    const actor = intParam(c, 'actor', 1, INT4_MAX);
+    const action = c.req.query('action') ?? '';
+    if (action !== '' && !/^[a-z][a-z0-9_.-]{0,63}$/.test(action)) {
+      throw new HttpError(400, 'action: an action name such as community.update, or amenity.');
+    }
+    const params: unknown[] = [community.id, limit + 1];
+    const where = ['l.community_id = $1'];
+    if (before !== undefined) {
+      params.push(String(before));
+      where.push(`l.id < $${params.length}::bigint`);
+    }
+    if (actor !== undefined) {
+      params.push(actor);
+      where.push(`l.user_id = $${params.length}`);
+    }
+    if (action.endsWith('.')) {
+      params.push(action);
+      where.push(`left(l.action, length($${params.length})) = $${params.length}`);
+    } else if (action !== '') {
+      params.push(action);
+      where.push(`l.action = $${params.length}`);
+    }
+    const rows = await db.query<Row>(
+      `SELECT l.id::text AS id, l.at, l.user_id, u.name AS user_name, u.email AS user_email,
+              l.action, l.target, l.before, l.after
+         FROM audit_log l LEFT JOIN users u ON u.id = l.user_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY l.id DESC
+        LIMIT $2`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const entries: AuditEntry[] = page.map((row) => ({
+      id: Number(row.id),
+      at: new Date(row.at).toISOString(),
+      actor:
+        row.user_id === null
+          ? null
+          : { id: row.user_id, name: row.user_name ?? '', email: row.user_email ?? '' },
+      action: row.action,
+      target: row.target,
+      before: redactSecrets(parseJson(row.before)),
+      after: redactSecrets(parseJson(row.after)),
+    }));
+    const last = entries.at(-1);
+    const body: AuditPage = {
+      entries,
+      nextBefore: rows.length > limit && last ? last.id : null,
+    };
+    return kit.json(200, body);
+  });
+
+  return routes;
+}

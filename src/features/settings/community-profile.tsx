@@ -1,0 +1,273 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { communityQuery, updateCommunity } from '../../api/community';
+import type { CommunityProfile } from '../../api/contract';
+import { useMe } from '../../api/me';
+import {
+  CURRENCIES,
+  CURRENCY_NAMES,
+  profileChanges,
+  timeZoneChoices,
+  timeZoneLabel,
+  validateProfile,
+  type Currency,
+  type ProfileDraft,
+  type ProfileErrors,
+} from '../../lib/community-profile';
+import { useConnectivity } from '../../lib/connectivity';
+import { Button } from '../../ui/button';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { FormStatus } from '../../ui/form-status';
+import { InfoNote } from '../../ui/info-note';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryState } from '../../ui/query-state';
+import { SelectField } from '../../ui/select-field';
+import { toast } from '../../ui/toast';
+import { Group } from './settings-group';
+
+export const PROFILE_NEEDS_CONNECTION =
+  'Changing the community profile needs a connection to CommonGround. You are offline: nothing is saved until you are back online.';
+
+/** Fixed ids, so a refused save can put focus on the first field to fix. */
+export const PROFILE_FIELD_IDS: Record<keyof ProfileDraft, string> = {
+  name: 'community-name',
+  code: 'community-code',
+  address: 'community-address',
+  timeZone: 'community-time-zone',
+  currency: 'community-currency',
+};
+const FIELD_ORDER = ['name', 'code', 'address', 'timeZone', 'currency'] as const;
+
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency,
+  label: `${currency} — ${CURRENCY_NAMES[currency]}`,
+}));
+
+const draftOf = (profile: CommunityProfile): ProfileDraft => ({
+  name: profile.name,
+  code: profile.code,
+  address: profile.address,
+  timeZone: profile.timeZone,
+  currency: profile.currency,
+});
+
+/**
+ * Settings → General, Community: the profile every user of the community sees (name, code,
+ * address, time zone, currency), stored on the server. Admins edit it; everyone else reads it.
+ */
+export function CommunityProfileSection({
+  onDirtyChange,
+}: {
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const me = useMe().data;
+  const isAdmin = me != null && !me.demo && me.user.role === 'admin';
+  const query = useQuery(communityQuery());
+  return (
+    <Group
+      title="Community"
+      description="The same for every user of the community: shown in the app and on reports; every time is in this zone."
+    >
+      <QueryState query={query} label="community profile" skeleton={<ListSkeleton rows={3} />}>
+        {(profile: CommunityProfile) =>
+          isAdmin ? (
+            <ProfileForm
+              key={JSON.stringify(profile)}
+              profile={profile}
+              onDirtyChange={onDirtyChange}
+            />
+          ) : (
+            <ProfileView profile={profile} />
+          )
+        }
+      </QueryState>
+    </Group>
+  );
+}
+
+function ProfileView({ profile }: { profile: CommunityProfile }) {
+  const rows: [string, string][] = [
+    ['Community name', profile.name],
+    ['Community code', profile.code || '—'],
+    ['Address', profile.address || '—'],
+    ['Time zone', timeZoneLabel(profile.timeZone)],
+    ['Currency', `${profile.currency} — ${CURRENCY_NAMES[profile.currency]}`],
+  ];
+  return (
+    <div className="grid gap-4">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        {rows.map(([term, value]) => (
+          <div key={term} className="min-w-0">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
+            <dd className="font-medium break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <InfoNote>Only Admins change the community profile.</InfoNote>
+    </div>
+  );
+}
+
+function ProfileForm({
+  profile,
+  onDirtyChange,
+}: {
+  profile: CommunityProfile;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const saved = useMemo(() => draftOf(profile), [profile]);
+  const [draft, setDraft] = useState<ProfileDraft>(saved);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const changes = profileChanges(saved, draft);
+  const dirty = Object.keys(changes).length > 0;
+  const zones = useMemo(() => {
+    const all = timeZoneChoices();
+    return (all.includes(saved.timeZone) ? all : [saved.timeZone, ...all]).map((zone) => ({
+      value: zone,
+      label: timeZoneLabel(zone),
+    }));
+  }, [saved.timeZone]);
+
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
+
+  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+    setFailure(null);
+  };
+
+  const focusFirst = (found: ProfileErrors) => {
+    const first = FIELD_ORDER.find((key) => found[key]);
+    if (first) document.getElementById(PROFILE_FIELD_IDS[first])?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateProfile(draft);
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      focusFirst(found);
+      return;
+    }
+    if (!online) {
+      setFailure(PROFILE_NEEDS_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await updateCommunity(client, changes);
+      if (outcome.ok) {
+        toast({
+          title: 'Community profile saved',
+          description: 'It applies to every user of the community.',
+        });
+        return;
+      }
+      const field = /^(name|code|address|timeZone|currency):\s*(.*)$/.exec(outcome.error);
+      if (field?.[1]) {
+        const key = field[1] as keyof ProfileDraft;
+        setErrors({ [key]: field[2] ?? outcome.error });
+        focusFirst({ [key]: 'x' });
+      } else {
+        setFailure(outcome.error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field id={PROFILE_FIELD_IDS.name} label="Community name" error={errors.name}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="organization"
+              value={draft.name}
+              onChange={(event) => set('name', event.target.value)}
+              className={CONTROL_CLASSES}
+            />
+          )}
+        </Field>
+        <Field
+          id={PROFILE_FIELD_IDS.code}
+          label="Community code"
+          hint="Letters, numbers and hyphens, e.g. WCCA-2024."
+          error={errors.code}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={draft.code}
+              onChange={(event) => set('code', event.target.value)}
+              className={CONTROL_CLASSES}
+            />
+          )}
+        </Field>
+        <div className="md:col-span-2">
+          <Field id={PROFILE_FIELD_IDS.address} label="Address" error={errors.address} optional>
+            {(props) => (
+              <textarea
+                {...props}
+                rows={2}
+                autoComplete="street-address"
+                value={draft.address}
+                onChange={(event) => set('address', event.target.value)}
+                className={CONTROL_CLASSES}
+              />
+            )}
+          </Field>
+        </div>
+        <SelectField
+          id={PROFILE_FIELD_IDS.timeZone}
+          label="Time zone"
+          hint="Every date and time of the community, reports and alerts included."
+          value={draft.timeZone}
+          options={zones}
+          error={errors.timeZone}
+          onChange={(value) => set('timeZone', value)}
+        />
+        <SelectField<Currency>
+          id={PROFILE_FIELD_IDS.currency}
+          label="Currency"
+          hint="Only the symbol changes; amounts are not converted."
+          value={draft.currency}
+          options={CURRENCY_OPTIONS}
+          error={errors.currency}
+          onChange={(value) => set('currency', value)}
+        />
+      </div>
+      <FormStatus online={online} offlineText={PROFILE_NEEDS_CONNECTION} failure={failure} />
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <p role="status" className="mr-auto text-sm text-slate-700 dark:text-slate-300">
+          {dirty ? 'Unsaved changes to the community profile.' : 'Saved for every user.'}
+        </p>
+        <Button
+          variant="secondary"
+          disabled={!dirty || busy}
+          onClick={() => {
+            setDraft(saved);
+            setErrors({});
+            setFailure(null);
+          }}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!dirty || busy}>
+          {busy ? 'Saving…' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

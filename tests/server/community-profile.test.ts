@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  AUDIT_PATH,
+  AuditPageSchema,
+  COMMUNITY_PATH,
+  CommunityProfileSchema,
+  ME_PATH,
+  MeSchema,
+  type AmenityAnalytics,
+  type AuditPage,
+  type Role,
+} from '../../src/api/contract';
+import { audit } from '../../server/auth/audit';
+import { hashPassword } from '../../server/auth/passwords';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import { loadCommunity, type Community } from '../../server/community';
+import { startScheduler } from '../../server/jobs/scheduler';
+import { buildUsageReport } from '../../server/schedules/build-report';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  openTestDatabase,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const ORIGIN = 'http://localhost';
+type Res = { status: number; json: unknown };
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(
+    `community profile and audit: ${backendTitle(backend)}`,
+    () => {
+      let test: TestDatabase;
+      let community: Community;
+      let app: ReturnType<typeof testApp>;
+      const clock = testClock('2026-03-18T12:00:00Z');
+      const cookies = {} as Record<Role, string>;
+      const ids = {} as Record<Role, number>;
+
+      beforeAll(async () => {
+        test = await openTestDatabase(backend);
+        community = await createTestCommunity(test.db);
+        const passwordHash = await hashPassword('correct horse battery staple');
+        for (const role of ['admin', 'manager', 'board'] as const) {
+          const id = await insertUser(
+            test.db,
+            community.id,
+            {
+              email: `${role}@example.org`,
+              name: `The ${role}`,
+              role,
+              passwordHash,
+              totpSecret: role === 'admin' ? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' : null,
+            },
+            clock.now(),
+          );
+          if (id === null) throw new Error('duplicate');
+          ids[role] = id;
+          cookies[role] = `cg_session=${await createSession(test.db, id, clock.now())}`;
+        }
+        app = testApp(test.db, community, { clock: clock.now, demo: true });
+      });
+      afterAll(() => test?.drop());
+
+      async function call(
+        method: string,
+        path: string,
+        body?: unknown,
+        role: Role | null = 'admin',
+      ) {
+        const res = await app.app.request(path, {
+          method,
+          headers: {
+            ...(role ? { Cookie: cookies[role] } : {}),
+            ...(method === 'GET' ? {} : { Origin: ORIGIN }),
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null } as Res;
+      }
+      const profile = async (role: Role | null = 'board') =>
+        CommunityProfileSchema.parse((await call('GET', COMMUNITY_PATH, undefined, role)).json);
+      const auditPage = async (query = '') =>
+        AuditPageSchema.parse((await call('GET', `${AUDIT_PATH}${query}`)).json);
+
+      it('everyone who reads the dashboards reads the profile, the demo viewer included', async () => {
+        for (const role of ['admin', 'manager', 'board', null] as const) {
+          expect(await profile(role)).toEqual({
+            slug: 'test-community',
+            name: 'Willow Creek',
+            code: 'WCCA-2024',
+            address: '1200 Willow Creek Parkway, Irvine, CA 92618',
+            timeZone: 'America/Los_Angeles',
+            currency: 'USD',
+          });
+        }
+      });
+
+      it('only an Admin changes it', async () => {
+        for (const role of ['manager', 'board', null] as const) {
+          const res = await call('PATCH', COMMUNITY_PATH, { name: 'Taken over' }, role);
+          expect(res.status).toBe(403);
+        }
+        expect((await profile()).name).toBe('Willow Creek');
+      });
+
+      it.each([
+        [{ name: '' }, 'name'],
+        [{ name: 'x'.repeat(81) }, 'name'],
+        [{ code: 'WC CA' }, 'code'],
+        [{ code: 'x'.repeat(41) }, 'code'],
+        [{ address: 'x'.repeat(301) }, 'address'],
+        [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+        [{ timeZone: 'UTC+2' }, 'timeZone'],
+        [{ currency: 'XYZ' }, 'currency'],
+        [{ currency: 'usd' }, 'currency'],
+        [{ owner: 'me' }, 'owner'],
+        [{ name: 'Fine', timeZone: 'Not/AZone' }, 'timeZone'],
+      ])('refuses %o with a 400 naming %s, saving nothing', async (body, field) => {
+        const before = await profile();
+        const res = await call('PATCH', COMMUNITY_PATH, body);
+        expect(res.status).toBe(400);
+        expect((res.json as { error: string }).error).toContain(field);
+        expect(await profile()).toEqual(before);
+      });
+
+      it('an Admin’s change is stored, audited and applied at once: me, analytics, reports', async () => {
+        const res = await call('PATCH', COMMUNITY_PATH, {
+          name: '  Lakeside Commons ',
+          code: 'LSC-1',
+          timeZone: 'America/New_York',
+          currency: 'CAD',
+        });
+        expect(res.status, JSON.stringify(res.json)).toBe(200);
+        expect(CommunityProfileSchema.parse(res.json)).toMatchObject({
+          name: 'Lakeside Commons',
+          code: 'LSC-1',
+          timeZone: 'America/New_York',
+          currency: 'CAD',
+        });
+        // Every user sees it: the user card (GET /api/me), the profile, the endpoints' zone.
+        const me = MeSchema.parse((await call('GET', ME_PATH, undefined, 'board')).json);
+        expect(me.community.name).toBe('Lakeside Commons');
+        expect((await profile(null)).timeZone).toBe('America/New_York');
+        const analytics = (await call('GET', API_PATHS.amenityAnalytics, undefined, 'board'))
+          .json as AmenityAnalytics[];
+        expect(analytics[0]?.timeZone).toBe('America/New_York');
+        const report = await buildUsageReport(test.db, community, 'monthly', clock.now());
+        expect(report.csv).toContain('America/New_York');
+        expect(report.csv).not.toContain('America/Los_Angeles');
+        // Audited, before and after, by the Admin.
+        const [row] = (await auditPage('?action=community.update')).entries;
+        expect(row).toMatchObject({
+          action: 'community.update',
+          target: 'test-community',
+          actor: { id: ids.admin, name: 'The admin', email: 'admin@example.org' },
+          before: { name: 'Willow Creek', timeZone: 'America/Los_Angeles', currency: 'USD' },
+          after: { name: 'Lakeside Commons', timeZone: 'America/New_York', currency: 'CAD' },
+        });
+        // Stored: a fresh load (another process starting) reads the same.
+        const loaded = await loadCommunity(test.db, 'test-community');
+        expect(loaded).toMatchObject({ name: 'Lakeside Commons', currency: 'CAD', code: 'LSC-1' });
+      });
+
+      it('another server process picks the change up on its next scheduler pass', async () => {
+        const other = await loadCommunity(test.db, 'test-community');
+        if (!other) throw new Error('missing');
+        const res = await call('PATCH', COMMUNITY_PATH, {
+          name: 'Willow Creek',
+          timeZone: 'Europe/Paris',
+        });
+        expect(res.status).toBe(200);
+        expect(other.name).not.toBe('Willow Creek');
+        const scheduler = startScheduler({
+          db: test.db,
+          community: other,
+          clock: clock.now,
+          intervalMs: 3_600_000,
+        });
+        await scheduler.tick();
+        await scheduler.stop();
+        expect(other).toMatchObject({ name: 'Willow Creek', timeZone: 'Europe/Paris' });
+      });
+
+      describe('the audit log', () => {
+        it('is for Admins only', async () => {
+          for (const role of ['manager', 'board', null] as const) {
+            expect((await call('GET', AUDIT_PATH, undefined, role)).status).toBe(403);
+          }
+        });
+
+        it('pages newest first by cursor, filters by action and actor', async () => {
+          for (let i = 0; i < 5; i++) {
+            await audit(
+              test.db,
+              {
+                communityId: community.id,
+                userId: ids.manager,
+                action: 'amenity.update',
+                target: `a${i}`,
+              },
+              clock.now() + i,
+            );
+          }
+          const first = await auditPage('?limit=2&action=amenity.');
+          expect(first.entries.map((e) => e.target)).toEqual(['a4', 'a3']);
+          expect(first.nextBefore).toBe(first.entries[1]?.id);
+          const second = await auditPage(`?limit=2&action=amenity.&before=${first.nextBefore}`);
+          expect(second.entries.map((e) => e.target)).toEqual(['a2', 'a1']);
+          const last = await auditPage(`?limit=2&action=amenity.&before=${second.nextBefore}`);
+          expect(last.entries.map((e) => e.target)).toEqual(['a0']);
+          expect(last.nextBefore).toBeNull();
+          const byManager = await auditPage(`?actor=${ids.manager}`);
+          expect(byManager.entries).toHaveLength(5);
+          expect(byManager.entries.every((e) => e.actor?.id === ids.manager)).toBe(true);
+          expect((await auditPage(`?actor=${ids.board}`)).entries).toEqual([]);
+        });
+
+        it('never shows a secret, at any depth', async () => {
+          await audit(
+            test.db,
+            {
+              communityId: community.id,
+              userId: ids.admin,
+              action: 'integration.rotate',
+              target: 'tts',
+              before: { secretHash: 'abc123', name: 'TTS' },
+              after: { nested: { password: 'hunter2', token: 't0k3n' }, name: 'TTS' },
+            },
+            clock.now() + 10,
+          );
+          const page: AuditPage = await auditPage('?action=integration.rotate');
+          expect(page.entries[0]?.before).toEqual({ secretHash: '[hidden]', name: 'TTS' });
+          expect(page.entries[0]?.after).toEqual({
+            nested: { password: '[hidden]', token: '[hidden]' },
+            name: 'TTS',
+          });
+          expect(JSON.stringify(page)).not.toMatch(/abc123|hunter2|t0k3n/);
+        });
+
+        it.each([
+          ['?limit=0', 'limit'],
+          ['?limit=101', 'limit'],
+          ['?limit=abc', 'limit'],
+          ['?before=-1', 'before'],
+          ['?actor=99999999999', 'actor'],
+          ['?action=DROP%20TABLE', 'action'],
+        ])('refuses %s with a 400 naming %s', async (query, field) => {
+          const res = await call('GET', `${AUDIT_PATH}${query}`);
+          expect(res.status).toBe(400);
+          expect((res.json as { error: string }).error).toContain(field);
+        });
+      });
+    },
+  );
+}
