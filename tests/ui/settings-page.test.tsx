@@ -130,7 +130,9 @@ describe('Settings page', () => {
     await user.click(screen.getByRole('tab', { name: 'Notifications' }));
     const panel = within(screen.getByRole('tabpanel', { name: 'Notifications' }));
     expect(panel.getByRole('link', { name: 'Alerts inbox' })).toHaveAttribute('href', '/alerts');
-    expect(await panel.findByText(/This server sends no email/)).toBeInTheDocument();
+    expect(
+      await panel.findByText(/This server sends no email \(an administrator sets SMTP_URL/),
+    ).toBeInTheDocument();
     // The email switches cannot be turned on where nothing would be sent.
     expect(await screen.findByRole('switch', { name: 'Email alerts' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Email reports' })).toBeDisabled();
