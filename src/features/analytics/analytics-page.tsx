@@ -6,12 +6,8 @@ import { TIMEZONES, useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
-import {
-  AmenityPopularity,
-  LiveAmenityStatus,
-  PeakUsageHours,
-  UsageOverTime,
-} from '../../widgets/analytics-widgets';
+import { LiveAmenityStatus, UsageOverTime } from '../../widgets/analytics-widgets';
+import { AmenityPopularity, PeakUsageHours } from '../../widgets/breakdown-widgets';
 import { EventAnalysis } from '../../widgets/event-analysis-card';
 import { AmenityFocusCard } from './amenity-focus-card';
 import { PageHeader } from '../../ui/page-header';
