@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '../../src/lib/router';
 import { SettingsPage } from '../../src/features/settings/settings-page';
 import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
 import { renderWithApp } from '../render';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { markAlertRead, markAllAlertsRead, useAlertInbox } from '../../api/alerts';
 import type { Alert, AlertInbox } from '../../api/contract';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { usePersistentChoice } from '../../lib/persistent-state';

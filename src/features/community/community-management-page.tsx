@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { formatCalendarDate, formatCount } from '../../lib/format';
 import { TIMEZONES, useSettings } from '../../lib/settings';
 import { Badge } from '../../ui/badge';

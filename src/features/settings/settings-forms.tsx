@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
 import {
   CURRENCIES,

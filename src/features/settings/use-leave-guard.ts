@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 
 /** Where the user tried to go while there were unsaved edits. */
 export type PendingLeave = { kind: 'link'; to: string } | { kind: 'history'; delta: number };
