@@ -234,7 +234,10 @@ describe('Dashboard', () => {
     const range = screen.getByRole('combobox', { name: 'Date range' });
     expect(range).toHaveValue('30');
     await waitFor(() => expect(requests).toContain('/api/amenities/popularity?days=30'));
-    expect(screen.getByText('Share of visits, last 30 days')).toBeInTheDocument();
+    // The card's code loads after its data is asked for (below the first screen).
+    expect(
+      await screen.findByText('Share of visits, last 30 days', {}, LAZY_LOAD),
+    ).toBeInTheDocument();
 
     await userEvent.selectOptions(range, 'Last 3 Months');
     await waitFor(() => expect(requests).toContain('/api/amenities/popularity?days=90'));

@@ -18,7 +18,7 @@ function Location() {
 
 /** The quick actions, once the part of the page below the first screen has mounted. */
 async function quickActions() {
-  return within(await screen.findByRole('region', { name: 'Quick Actions & Reports' }));
+  return within(await screen.findByRole('region', { name: 'Quick Actions & Reports' }, LAZY_LOAD));
 }
 
 describe('dashboard quick actions that keep their promise', () => {
