@@ -51,7 +51,7 @@ const UNIT_WORKERS = {
   sequence: { groupOrder: 1 },
 } as const;
 
-export default defineConfig(() => ({
+export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
@@ -157,4 +157,4 @@ export default defineConfig(() => ({
       },
     ],
   },
-}));
+});
