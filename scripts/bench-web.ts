@@ -152,8 +152,16 @@ async function main() {
     }
     const offlineRuns = Math.max(1, Number(process.env.OFFLINE_RUNS ?? 5));
     const offline: number[] = [];
+    let offlineFailures = 0;
     for (let run = 0; run < offlineRuns; run += 1) {
-      offline.push(await offlineReloadToValues(browser, server.url));
+      // Now and then this machine's Chromium answers an offline reload before the worker takes
+      // it (ERR_INTERNET_DISCONNECTED): counted and printed, and the run is taken again.
+      try {
+        offline.push(await offlineReloadToValues(browser, server.url));
+      } catch {
+        offlineFailures += 1;
+        if (offlineFailures <= offlineRuns) run -= 1;
+      }
     }
 
     const lhCells = (lh: LighthouseSummary | undefined) =>
@@ -228,7 +236,7 @@ async function main() {
     }
     console.log(
       `\nOffline reload of /dashboard to values on screen: median ${Math.round(median(offline))} ms ` +
-        `(runs: ${offline.map((ms) => Math.round(ms)).join(', ')} ms)`,
+        `(runs: ${offline.map((ms) => Math.round(ms)).join(', ')} ms; reloads the worker missed: ${offlineFailures})`,
     );
     console.log(
       `Budgets: public JS <= ${kb(BUDGETS.publicJs)}, dashboard JS <= ${kb(BUDGETS.dashboardJs)}, ` +
