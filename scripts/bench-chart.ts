@@ -4,12 +4,12 @@
  * on a free local port and drives /usr/bin/chromium (CHROMIUM_PATH overrides) with playwright-core.
  * Targets (issue 2): first render <= 15 ms, update <= 5 ms. Prints figures; asserts nothing.
  */
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium';
+import { serveStatic } from './static-server';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { BenchResult } from './bench/bench-entry';
@@ -17,12 +17,6 @@ import type { BenchResult } from './bench/bench-entry';
 const benchDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
 const outDir = mkdtempSync(path.join(tmpdir(), 'cg-bench-'));
 const TARGETS = { firstRender: 15, update: 5 };
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,26 +36,7 @@ async function main() {
     build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
   });
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const file = path.join(outDir, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(outDir)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, {
-        'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const server = await serveStatic(outDir);
 
   const browser = await launchChromium();
 
@@ -75,7 +50,7 @@ async function main() {
         viewport: { width: device.width, height: device.height },
         deviceScaleFactor: device.scale,
       });
-      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.goto(`${server.url}/`);
       await page.waitForFunction(() => typeof window.runBench === 'function');
       const result: BenchResult = await page.evaluate(() =>
         window.runBench({ mounts: 20, updates: 60 }),
@@ -104,7 +79,7 @@ async function main() {
     console.log(missed ? '\nA median missed its target.' : '\nAll medians within target.');
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
     rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -2,18 +2,15 @@ import { useState } from 'react';
 import type { DayRange, UsagePeriod } from '../api/contract';
 import { monthlyDays } from '../lib/usage-chart';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
-import { useAmyAnalysis } from '../api/amy-analysis';
-import { useAmenityPopularity } from '../api/popularity';
 import { useUsageTimeline } from '../api/timeline';
-import { EventTrendsCard } from './event-trends';
 import { LiveStatusCard } from './live-status-card';
-import { PeakHoursCard } from './peak-hours-card';
-import { PopularityCard } from './popularity-card';
 import { UsageChartCard } from './usage-chart-card';
 
 /**
  * The analytics cards the Dashboard and Analytics pages share, each subscribed to its own query:
- * when one endpoint answers (every 30 s), only its card renders again, not the page.
+ * when one endpoint answers (every 30 s), only its card renders again, not the page. These two
+ * are on the dashboard's first screen; the cards below it are in breakdown-widgets.tsx, so the
+ * dashboard can load them as the reader scrolls near.
  */
 
 /** Amenity Usage Over Time; its Daily / Weekly / Monthly choice is its own (Daily first). */
@@ -33,14 +30,6 @@ export function UsageOverTime(props: { days: DayRange; timeZone: string; dark: b
   );
 }
 
-export function AmenityPopularity({ days }: { days: DayRange }) {
-  return <PopularityCard query={useAmenityPopularity(days)} days={days} />;
-}
-
-export function PeakUsageHours({ highlightId }: { highlightId?: string }) {
-  return <PeakHoursCard query={useAmenityAnalytics()} highlightId={highlightId} />;
-}
-
 export function LiveAmenityStatus({
   timeZone,
   highlightId,
@@ -51,8 +40,4 @@ export function LiveAmenityStatus({
   return (
     <LiveStatusCard query={useAmenityAnalytics()} timeZone={timeZone} highlightId={highlightId} />
   );
-}
-
-export function EventPerformanceTrends() {
-  return <EventTrendsCard query={useAmyAnalysis()} />;
 }

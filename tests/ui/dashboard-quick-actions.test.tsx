@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../src/lib/router';
 import { onlineManager } from '@tanstack/react-query';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
@@ -18,7 +18,7 @@ function Location() {
 
 /** The quick actions, once the part of the page below the first screen has mounted. */
 async function quickActions() {
-  return within(await screen.findByRole('region', { name: 'Quick Actions & Reports' }));
+  return within(await screen.findByRole('region', { name: 'Quick Actions & Reports' }, LAZY_LOAD));
 }
 
 describe('dashboard quick actions that keep their promise', () => {

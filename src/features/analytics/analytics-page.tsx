@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { usePersistentChoice } from '../../lib/persistent-state';
@@ -7,12 +7,8 @@ import { useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
-import {
-  AmenityPopularity,
-  LiveAmenityStatus,
-  PeakUsageHours,
-  UsageOverTime,
-} from '../../widgets/analytics-widgets';
+import { LiveAmenityStatus, UsageOverTime } from '../../widgets/analytics-widgets';
+import { AmenityPopularity, PeakUsageHours } from '../../widgets/breakdown-widgets';
 import { EventAnalysis } from '../../widgets/event-analysis-card';
 import { AmenityFocusCard } from './amenity-focus-card';
 import { PageHeader } from '../../ui/page-header';

@@ -1,6 +1,9 @@
-import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
+import { lazy } from 'react';
+import { DAY_RANGES, DEFAULT_DAY_RANGE, type DayRange } from '../../api/contract';
+import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { useDashboardMetrics } from '../../api/metrics';
+import { useAmenityPopularity } from '../../api/popularity';
 import { formatLastUpdate } from '../../lib/format';
 import { usePersistentChoice } from '../../lib/persistent-state';
 import { useCommunity } from '../../api/community';
@@ -11,20 +14,15 @@ import { Deferred } from '../../ui/deferred';
 import { Icon } from '../../ui/icons';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
-import {
-  AmenityPopularity,
-  EventPerformanceTrends,
-  LiveAmenityStatus,
-  PeakUsageHours,
-  UsageOverTime,
-} from '../../widgets/analytics-widgets';
+import { LiveAmenityStatus, UsageOverTime } from '../../widgets/analytics-widgets';
 import { CoverageLine } from '../../widgets/coverage-line';
 import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
-import { AmySuggestionsCard } from './amy-suggestions-card';
-import { Insights } from './insights';
 import { MetricCards } from './metric-cards';
-import { QuickActions } from './quick-actions';
 import { PageHeader } from '../../ui/page-header';
+
+const BelowTheFold = lazy(() =>
+  import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })),
+);
 
 /** Spec section 9: the last-update label refreshes every 30 s. */
 const LABEL_REFRESH_MS = 30_000;
@@ -62,19 +60,9 @@ export function DashboardPage() {
         </div>
       </div>
 
+      <BelowTheFoldData days={days} />
       <Deferred minHeight="120rem">
-        <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-          <AmenityPopularity days={days} />
-          <PeakUsageHours />
-        </div>
-
-        <Insights days={days} />
-        <QuickActions days={days} />
-
-        <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-          <AmySuggestions />
-          <EventPerformanceTrends />
-        </div>
+        <BelowTheFold days={days} />
       </Deferred>
     </div>
   );
@@ -104,8 +92,16 @@ function KpiCoverage({ timeZone }: { timeZone: string }) {
   );
 }
 
-function AmySuggestions() {
-  return <AmySuggestionsCard query={useAmySuggestions()} />;
+/**
+ * Keeps the queries of the cards below the fold fetched and refreshed before their code loads, so
+ * the offline snapshot holds every number of the page. Renders nothing, so their answers re-render
+ * only this component.
+ */
+function BelowTheFoldData({ days }: { days: DayRange }) {
+  useAmenityPopularity(days);
+  useAmySuggestions();
+  useAmyAnalysis();
+  return null;
 }
 
 /** 'Just now', 'N minutes ago' or a clock time, from when the metrics last arrived. */
