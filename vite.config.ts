@@ -51,7 +51,18 @@ const UNIT_WORKERS = {
   sequence: { groupOrder: 1 },
 } as const;
 
-export default defineConfig({
+// react-router's package exports only its development build (warnings, checks); the production
+// build ships in the same package. Built bundles take it: ~2.5 KB gzip off every app page.
+const REACT_ROUTER_PRODUCTION = new URL(
+  './node_modules/react-router/dist/production/index.mjs',
+  import.meta.url,
+).pathname;
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
@@ -159,4 +170,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -5,7 +5,7 @@
  */
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from '../src/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRoutes, preloadAppPages } from '../src/app/routes';
 import { APP_PAGES } from '../src/lib/app-pages';

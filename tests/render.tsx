@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from '../src/lib/router';
+import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../src/api/query-client';
 import { Toaster } from '../src/ui/toast';
 import { TooltipProvider } from '../src/ui/tooltip';

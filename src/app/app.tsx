@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BrowserRouter } from '../lib/router';
+import { BrowserRouter } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryProvider } from '../api/query-provider';
 import type { SnapshotPersister } from '../api/persist';

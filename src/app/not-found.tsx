@@ -1,4 +1,4 @@
-import { Link } from '../lib/router';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '../ui/button';
 
 /** Spec section 2 and 8: the texts of an unknown route. */

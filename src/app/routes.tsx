@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from '../lib/router';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import {
   APP_PAGES,
   DEFAULT_VIEWS,

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from '../lib/router';
+import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** Scroll positions by history entry, kept for this page session. */
 const positions = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from '../lib/router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { cx } from '../lib/cx';
 import { signOut } from '../api/auth';
 import { probeServer } from '../api/connectivity-sync';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes, useLocation } from '../../src/lib/router';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { server } from '../../mocks/node';
 import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { ALERTS_API_PATHS, ME_PATH, type AlertRuleInput } from '../../src/api/contract';

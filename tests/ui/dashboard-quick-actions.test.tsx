@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useLocation } from '../../src/lib/router';
+import { useLocation } from 'react-router-dom';
 import { onlineManager } from '@tanstack/react-query';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';

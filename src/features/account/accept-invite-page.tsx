@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from '../../lib/router';
+import { Link, useLocation } from 'react-router-dom';
 import { acceptInvite } from '../../api/auth';
 import { MIN_PASSWORD_LENGTH } from '../../api/contract';
 import { Button } from '../../ui/button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { Icon } from '../../ui/icons';
 
 /** The frame of the pages outside the shell (sign-in, accept an invite): logo, one card. */

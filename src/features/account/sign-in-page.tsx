@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmTotp, signIn, startTotpSetup } from '../../api/auth';
 import type { Me, TotpSetup } from '../../api/contract';
 import { meQuery, useMe } from '../../api/me';

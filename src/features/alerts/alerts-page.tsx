@@ -1,6 +1,6 @@
 import { deliverySummary } from './delivery-summary';
 import { useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { markAlertRead, markAllAlertsRead, useAlertInbox } from '../../api/alerts';
 import type { Alert, AlertInbox } from '../../api/contract';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { useAmenitySetup } from '../../api/amenity-setup';
 import { useMe } from '../../api/me';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
 import { isOverCapacityAlert } from '../../lib/display-rules';
 import { buttonClasses } from '../../ui/button';

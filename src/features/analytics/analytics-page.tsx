@@ -1,4 +1,4 @@
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { usePersistentChoice } from '../../lib/persistent-state';

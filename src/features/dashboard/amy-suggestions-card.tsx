@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import type { Suggestion } from '../../api/contract';
 import { formatCalendarDate, formatCount } from '../../lib/format';
 import { buttonClasses } from '../../ui/button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useNavigate, type NavigateFunction } from '../../lib/router';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { writeChoice } from '../../lib/persistent-state';
 import { REPORTS_PERIOD_KEY } from '../../lib/storage-keys';

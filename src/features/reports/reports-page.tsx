@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { formatCount } from '../../lib/format';
 import { useConnectivity } from '../../lib/connectivity';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /** Where the user tried to go while there were unsaved edits. */
 export type PendingLeave = { kind: 'link'; to: string } | { kind: 'history'; delta: number };
 
 /**
- * Asks before unsaved edits are thrown away. The app's router (lib/router.tsx) has no blocker
- * (react-router's useBlocker needs its data router), so the three ways out are caught here:
+ * Asks before unsaved edits are thrown away. The app uses a declarative <BrowserRouter>, where
+ * react-router's useBlocker is not available, so the three ways out are caught here:
  * - reload, closing the tab, typing a URL: the browser's own beforeunload prompt;
  * - in-app links (sidebar, bottom bar, More sheet, page links): a capture-phase click listener
  *   stops the click before the router sees it;
