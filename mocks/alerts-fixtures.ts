@@ -86,7 +86,7 @@ export const reportSchedulesFixture: ReportSchedule[] = [
     weekday: null,
     dayOfMonth: 1,
     timeOfDay: '08:00',
-    recipients: ['Board of Directors'],
+    recipients: [{ id: 3, name: 'Bob Board' }],
     enabled: true,
     nextRunAt: '2026-12-01T16:00:00.000Z',
   },

@@ -7,6 +7,7 @@ import {
   AlertRuleInputSchema,
   AlertRulePatchSchema,
   describeIssues,
+  REPORT_RECIPIENTS_PATH,
   ReportScheduleInputSchema,
   ReportSchedulePatchSchema,
   type AlertRule,
@@ -19,6 +20,11 @@ import {
   reportArchiveFixture,
   reportSchedulesFixture,
 } from './alerts-fixtures';
+import { usersFixture } from './users-handlers';
+
+/** Schedule recipients by id, named like the server names them (unknown ids dropped). */
+const named = (ids: readonly number[]) =>
+  usersFixture.filter((user) => ids.includes(user.id)).map(({ id, name }) => ({ id, name }));
 
 /**
  * Alerts and scheduled reports (issue 14). Bodies are checked with the server's schemas; the
@@ -101,7 +107,7 @@ export const alertsHandlers = [
       weekday: cadence === 'weekly' ? (weekday ?? null) : null,
       dayOfMonth: cadence === 'monthly' ? (dayOfMonth ?? null) : null,
       timeOfDay: input.data.timeOfDay,
-      recipients: input.data.recipients ?? [],
+      recipients: named(input.data.recipients ?? []),
       enabled: input.data.enabled ?? true,
       nextRunAt: '2026-12-01T16:00:00.000Z',
     };
@@ -112,12 +118,20 @@ export const alertsHandlers = [
     if (!schedule) return notFound('report schedule');
     const patch = ReportSchedulePatchSchema.safeParse(await body(request));
     if (!patch.success) return badRequest(describeIssues(patch.error));
-    return HttpResponse.json({ ...schedule, ...patch.data });
+    const { recipients, ...rest } = patch.data;
+    return HttpResponse.json({
+      ...schedule,
+      ...rest,
+      ...(recipients ? { recipients: named(recipients) } : {}),
+    });
   }),
   http.delete(`${reportSchedules}/:id`, ({ params }) =>
     reportSchedulesFixture.some((s) => String(s.id) === params.id)
       ? new HttpResponse(null, { status: 204 })
       : notFound('report schedule'),
+  ),
+  http.get(REPORT_RECIPIENTS_PATH, () =>
+    HttpResponse.json(usersFixture.map(({ id, name, role }) => ({ id, name, role }))),
   ),
   http.get(reportArchive, () => HttpResponse.json(reportArchiveFixture)),
   http.get(`${reportArchive}/:id`, ({ params }) => {

@@ -13,6 +13,7 @@ import {
   AUTH_PATHS,
   HEALTH_PATH,
   ME_PATH,
+  REPORT_RECIPIENTS_PATH,
   NOTIFICATIONS_STATUS_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   PUSH_PATHS,
@@ -77,6 +78,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
     allow: ['admin', 'manager', 'board'],
   },
   ...crud(ALERTS_API_PATHS.reportSchedules, MANAGERS),
+  { method: 'GET', path: REPORT_RECIPIENTS_PATH, allow: MANAGERS },
   { method: 'GET', path: ALERTS_API_PATHS.reportArchive, allow: READERS },
   { method: 'GET', path: `${ALERTS_API_PATHS.reportArchive}/:id`, allow: READERS },
   // Sensor management (issue 12): Admins only.

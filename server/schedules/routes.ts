@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import {
   ALERTS_API_PATHS,
+  REPORT_RECIPIENTS_PATH,
   ReportScheduleInputSchema,
   ReportSchedulePatchSchema,
   type ReportArchiveEntry,
+  type ReportRecipient,
+  type Role,
   type ReportSchedule,
   type ReportScheduleInput,
 } from '../../src/api/contract';
@@ -27,8 +30,10 @@ import { cadenceOf, type ScheduleRow } from './run-due';
  *   GET    /api/report-archive         Admin, Manager, Board
  *   GET    /api/report-archive/:id     Admin, Manager, Board   (the CSV, as a download)
  *
- * Recipients are free text (names or addresses) until the users table exists; nothing is sent
- * to them yet (no push or email): the archive is the delivery.
+ *   GET    /api/report-schedules/recipients   Admin, Manager   (users a schedule can go to)
+ *
+ * Recipients are users of the community (ids): the report's push and email go to them, or to
+ * everyone who chose report notifications when the list is empty.
  */
 
 export type ScheduleRoutesOptions = {
@@ -40,12 +45,12 @@ export type ScheduleRoutesOptions = {
 
 type FullScheduleRow = ScheduleRow & {
   kind: 'usage';
-  recipients: string[];
+  recipient_ids: number[];
   enabled: boolean;
 };
 
 const SCHEDULE_SELECT = `
-  SELECT id, kind, cadence, weekday, day_of_month, minute_of_day, recipients, enabled,
+  SELECT id, kind, cadence, weekday, day_of_month, minute_of_day, recipient_ids, enabled,
          (extract(epoch FROM next_run_at) * 1000)::float8 AS next_run_ms
     FROM report_schedules`;
 
@@ -53,14 +58,27 @@ const hhmm = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const toSchedule = (row: FullScheduleRow): ReportSchedule => ({
+/** The community's active users by id: the names a schedule's recipients are shown with. */
+async function activeUsers(db: Queryable, communityId: number) {
+  const rows = await db.query<{ id: number; name: string; role: Role }>(
+    `SELECT id, name, role FROM users
+      WHERE community_id = $1 AND removed_at IS NULL ORDER BY name, id`,
+    [communityId],
+  );
+  return rows;
+}
+
+const toSchedule = (row: FullScheduleRow, users: ReadonlyMap<number, string>): ReportSchedule => ({
   id: row.id,
   kind: row.kind,
   cadence: row.cadence,
   weekday: row.weekday,
   dayOfMonth: row.day_of_month,
   timeOfDay: hhmm(row.minute_of_day),
-  recipients: row.recipients,
+  recipients: row.recipient_ids.flatMap((id) => {
+    const name = users.get(id);
+    return name === undefined ? [] : [{ id, name }];
+  }),
   enabled: row.enabled,
   nextRunAt: new Date(row.next_run_ms).toISOString(),
 });
@@ -79,7 +97,7 @@ function columnsOf(input: ReportScheduleInput) {
     weekday: input.cadence === 'weekly' ? (input.weekday ?? null) : null,
     day_of_month: input.cadence === 'monthly' ? (input.dayOfMonth ?? null) : null,
     minute_of_day: minuteOf(input.timeOfDay),
-    recipients: [...new Set((input.recipients ?? []).map((r) => r.trim()).filter(Boolean))],
+    recipient_ids: [...new Set(input.recipients ?? [])].sort((a, b) => a - b),
     enabled: input.enabled ?? true,
   };
 }
@@ -99,6 +117,7 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
   const routes = new Hono();
   const schedules = ALERTS_API_PATHS.reportSchedules.replace(/^\/api/, '');
   const archive = ALERTS_API_PATHS.reportArchive.replace(/^\/api/, '');
+  const recipientsPath = REPORT_RECIPIENTS_PATH.replace(/^\/api/, '');
   routes.use(schedules, settingsBodyLimit(kit));
   routes.use(`${schedules}/*`, settingsBodyLimit(kit));
   routes.use(archive, settingsBodyLimit(kit));
@@ -112,6 +131,16 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
     if (!row) throw new HttpError(404, `No report schedule ${id}`);
     return row;
   };
+  /** The community's active users, after checking every id given is one of them (else 400). */
+  const recipientsExist = async (tx: Queryable, ids: readonly number[]) => {
+    const users = await activeUsers(tx, community.id);
+    const known = new Map(users.map((u) => [u.id, u.name]));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new HttpError(400, `recipients: no user ${unknown.join(', ')} in this community`);
+    }
+    return known;
+  };
   const firstRun = (columns: ReturnType<typeof columnsOf>) =>
     new Date(nextDueAfter(cadenceOf(columns), clock(), community.timeZone)).toISOString();
 
@@ -120,16 +149,27 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
       `${SCHEDULE_SELECT} WHERE community_id = $1 ORDER BY id`,
       [community.id],
     );
-    return kit.json(200, rows.map(toSchedule));
+    const users = new Map((await activeUsers(db, community.id)).map((u) => [u.id, u.name]));
+    return kit.json(
+      200,
+      rows.map((row) => toSchedule(row, users)),
+    );
+  });
+
+  routes.get(recipientsPath, async () => {
+    const users = await activeUsers(db, community.id);
+    const list: ReportRecipient[] = users.map(({ id, name, role }) => ({ id, name, role }));
+    return kit.json(200, list);
   });
 
   routes.post(schedules, async (c) => {
     const columns = columnsOf(await readJson(c, ReportScheduleInputSchema));
-    const row = await db.transaction(async (tx) => {
+    const { row, users } = await db.transaction(async (tx) => {
+      const users = await recipientsExist(tx, columns.recipient_ids);
       const [created] = await tx.query<{ id: number }>(
         `INSERT INTO report_schedules (community_id, kind, cadence, weekday, day_of_month,
-                                       minute_of_day, recipients, enabled, next_run_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9) RETURNING id`,
+                                       minute_of_day, recipient_ids, enabled, next_run_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::int[], $8, $9) RETURNING id`,
         [
           community.id,
           columns.kind,
@@ -137,21 +177,21 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
           columns.weekday,
           columns.day_of_month,
           columns.minute_of_day,
-          columns.recipients,
+          columns.recipient_ids,
           columns.enabled,
           firstRun(columns),
         ],
       );
       if (!created) throw new Error('The schedule was not created');
-      return loadSchedule(tx, created.id);
+      return { row: await loadSchedule(tx, created.id), users };
     });
-    return kit.json(201, toSchedule(row));
+    return kit.json(201, toSchedule(row, users));
   });
 
   routes.patch(`${schedules}/:id`, async (c) => {
     const id = pathId(c, 'report schedule');
     const patch = await readJson(c, ReportSchedulePatchSchema);
-    const row = await db.transaction(async (tx) => {
+    const { row, users } = await db.transaction(async (tx) => {
       const current = await loadSchedule(tx, id, true);
       const cadence = patch.cadence ?? current.cadence;
       const columns = columnsOf({
@@ -165,7 +205,7 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
           patch.dayOfMonth ??
           (cadence === current.cadence ? (current.day_of_month ?? undefined) : undefined),
         timeOfDay: patch.timeOfDay ?? hhmm(current.minute_of_day),
-        recipients: patch.recipients ?? current.recipients,
+        recipients: patch.recipients ?? current.recipient_ids,
         enabled: patch.enabled ?? current.enabled,
       });
       const timing =
@@ -175,7 +215,7 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
         columns.minute_of_day !== current.minute_of_day;
       await tx.query(
         `UPDATE report_schedules SET kind = $2, cadence = $3, weekday = $4, day_of_month = $5,
-                minute_of_day = $6, recipients = $7::text[], enabled = $8, next_run_at = $9
+                minute_of_day = $6, recipient_ids = $7::int[], enabled = $8, next_run_at = $9
           WHERE id = $1`,
         [
           id,
@@ -184,14 +224,17 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
           columns.weekday,
           columns.day_of_month,
           columns.minute_of_day,
-          columns.recipients,
+          columns.recipient_ids,
           columns.enabled,
           timing ? firstRun(columns) : new Date(current.next_run_ms).toISOString(),
         ],
       );
-      return loadSchedule(tx, id);
+      // Recipients removed since stay stored but unnamed; only new ones must be users now.
+      const added = columns.recipient_ids.filter((r) => !current.recipient_ids.includes(r));
+      const users = await recipientsExist(tx, added);
+      return { row: await loadSchedule(tx, id), users };
     });
-    return kit.json(200, toSchedule(row));
+    return kit.json(200, toSchedule(row, users));
   });
 
   routes.delete(`${schedules}/:id`, async (c) => {

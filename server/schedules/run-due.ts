@@ -39,8 +39,8 @@ export async function runDueSchedules(
   let queued = 0;
   for (let i = 0; i < MAX_PER_TICK; i++) {
     const id = await db.transaction(async (tx) => {
-      const [row] = await tx.query<ScheduleRow>(
-        `SELECT id, cadence, weekday, day_of_month, minute_of_day,
+      const [row] = await tx.query<ScheduleRow & { recipient_ids: number[] }>(
+        `SELECT id, cadence, weekday, day_of_month, minute_of_day, recipient_ids,
                 (extract(epoch FROM next_run_at) * 1000)::float8 AS next_run_ms
            FROM report_schedules
           WHERE community_id = $1 AND enabled AND next_run_at <= $2
@@ -77,7 +77,8 @@ export async function runDueSchedules(
             title: report.title,
             periodFrom: report.periodFrom,
             periodTo: report.periodTo,
-            recipients: null,
+            // Its recipients, or everyone who wants reports when it names none.
+            recipients: row.recipient_ids.length > 0 ? row.recipient_ids : null,
             at: now,
           },
           now,

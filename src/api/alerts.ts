@@ -8,6 +8,8 @@ import {
   AlertRuleListSchema,
   AlertRuleSchema,
   ReportArchiveSchema,
+  REPORT_RECIPIENTS_PATH,
+  ReportRecipientListSchema,
   type AlertInbox,
   type AlertRule,
   type AlertRuleInput,
@@ -186,6 +188,14 @@ export function reportSchedulesQuery() {
 
 export function useReportSchedules({ enabled }: { enabled: boolean }) {
   return useQuery({ ...reportSchedulesQuery(), enabled });
+}
+
+/** The users a schedule can be sent to (Managers and Admins; not kept offline). */
+export function useReportRecipients() {
+  return useQuery({
+    queryKey: [REPORT_RECIPIENTS_PATH],
+    queryFn: contractQueryFn(ReportRecipientListSchema),
+  });
 }
 
 export async function saveReportSchedule(

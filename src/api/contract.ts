@@ -521,9 +521,10 @@ export const AlertReadResultSchema = z.object({ id: count, read: z.literal(true)
 export const SCHEDULE_KINDS = ['usage'] as const;
 export const SCHEDULE_CADENCES = ['weekly', 'monthly'] as const;
 const timeOfDay = z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/));
-const recipients = z
-  .array(z.string().check(z.minLength(1), z.maxLength(200)))
-  .check(z.maxLength(50));
+/** Users of the community a scheduled report goes to; none: everyone who chose reports. */
+export const MAX_SCHEDULE_RECIPIENTS = 50;
+const recipientIds = z.array(count).check(z.maxLength(MAX_SCHEDULE_RECIPIENTS));
+const ScheduleRecipientSchema = z.object({ id: count, name: nonEmpty });
 
 export const ReportScheduleSchema = z.object({
   id: count,
@@ -535,7 +536,8 @@ export const ReportScheduleSchema = z.object({
   dayOfMonth: z.nullable(z.int().check(z.minimum(1), z.maximum(28))),
   /** "HH:MM" in the community's time zone. */
   timeOfDay,
-  recipients,
+  /** Removed users drop out of the list. */
+  recipients: z.array(ScheduleRecipientSchema),
   enabled: z.boolean(),
   nextRunAt: nonEmpty,
 });
@@ -547,11 +549,18 @@ export const ReportScheduleInputSchema = z.strictObject({
   weekday: z.optional(z.int().check(z.minimum(0), z.maximum(6))),
   dayOfMonth: z.optional(z.int().check(z.minimum(1), z.maximum(28))),
   timeOfDay,
-  recipients: z.optional(recipients),
+  /** User ids. */
+  recipients: z.optional(recipientIds),
   enabled: z.optional(z.boolean()),
 });
 export type ReportScheduleInput = z.infer<typeof ReportScheduleInputSchema>;
 export const ReportSchedulePatchSchema = z.partial(ReportScheduleInputSchema);
+/** GET /api/report-schedules/recipients: who a schedule can be sent to (Managers, Admins). */
+export const REPORT_RECIPIENTS_PATH = '/api/report-schedules/recipients';
+export const ReportRecipientListSchema = z.array(
+  z.object({ id: count, name: nonEmpty, role: RoleSchema }),
+);
+export type ReportRecipient = z.infer<typeof ReportRecipientListSchema>[number];
 
 export const ReportArchiveEntrySchema = z.object({
   id: count,

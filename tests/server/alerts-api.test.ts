@@ -241,7 +241,7 @@ for (const backend of BACKENDS) {
         cadence: 'monthly',
         dayOfMonth: 1,
         timeOfDay: '08:00',
-        recipients: ['board@willowcreek.example', ' board@willowcreek.example '],
+        recipients: [managerId, managerId],
       });
       expect(created.status).toBe(201);
       const schedule = ReportScheduleSchema.parse(created.json);
@@ -250,7 +250,7 @@ for (const backend of BACKENDS) {
         weekday: null,
         dayOfMonth: 1,
         timeOfDay: '08:00',
-        recipients: ['board@willowcreek.example'],
+        recipients: [{ id: managerId, name: 'The manager' }],
         nextRunAt: local('2026-12-01', '08:00'),
       });
       await api.post([reading('great-lawn', local('2026-11-03', '10:00'), 10, 7, 30)]);
@@ -303,9 +303,23 @@ for (const backend of BACKENDS) {
         cadence: 'weekly',
         weekday: 1,
         timeOfDay: '07:00',
-        recipients: Array.from({ length: 51 }, (_, i) => `r${i}`),
+        recipients: Array.from({ length: 51 }, (_, i) => i + 1),
       });
       expect((tooMany.json as { error: string }).error).toMatch(/^recipients: /);
+      // Recipients are users of this community: an unknown id is refused, naming it.
+      const stranger = await send('POST', '/api/report-schedules', {
+        kind: 'usage',
+        cadence: 'weekly',
+        weekday: 1,
+        timeOfDay: '07:00',
+        recipients: [424242],
+      });
+      expect(stranger).toMatchObject({
+        status: 400,
+        json: { error: 'recipients: no user 424242 in this community' },
+      });
+      const offered = await send('GET', '/api/report-schedules/recipients');
+      expect(offered.json).toEqual([{ id: managerId, name: 'The manager', role: 'manager' }]);
       const weekly = ReportScheduleSchema.parse(
         (
           await send('POST', '/api/report-schedules', {
@@ -327,10 +341,10 @@ for (const backend of BACKENDS) {
       });
       expect(monthlyWithoutDay.status).toBe(400);
       const renamed = await send('PATCH', `/api/report-schedules/${weekly.id}`, {
-        recipients: ['Treasurer'],
+        recipients: [managerId],
       });
       expect(renamed.json).toMatchObject({
-        recipients: ['Treasurer'],
+        recipients: [{ id: managerId, name: 'The manager' }],
         nextRunAt: local('2026-11-20', '18:30'),
       });
       expect((await send('DELETE', `/api/report-schedules/${weekly.id}`)).status).toBe(204);

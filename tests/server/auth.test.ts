@@ -52,6 +52,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'POST /api/report-schedules': ['admin', 'manager'],
   'PATCH /api/report-schedules/:id': ['admin', 'manager'],
   'DELETE /api/report-schedules/:id': ['admin', 'manager'],
+  'GET /api/report-schedules/recipients': ['admin', 'manager'],
   'GET /api/report-archive': ['admin', 'manager', 'board', 'demo'],
   'GET /api/report-archive/:id': ['admin', 'manager', 'board', 'demo'],
   'GET /api/amenities': ['admin', 'manager', 'board', 'demo'],

@@ -200,6 +200,18 @@ for (const backend of BACKENDS) {
       expect(attachment?.content.toString('utf8')).toBe(row?.csv);
     });
 
+    it("a schedule's recipients alone get its report", async () => {
+      await test.db.query(
+        `INSERT INTO report_schedules (community_id, kind, cadence, day_of_month, minute_of_day,
+                                       recipient_ids, next_run_at)
+         VALUES ($1, 'usage', 'monthly', 1, 480, $2::int[], $3)`,
+        [community.id, [users.board], local('2026-11-01', '08:00')],
+      );
+      await runDueSchedules(test.db, community, clock.now(), api.delivery);
+      await api.delivery.idle();
+      expect(received.map((r) => r.to)).toEqual([[address('board')]]);
+    });
+
     it('a 4xx is retried with back-off; a 5xx fails at once and the inbox says so', async () => {
       await chooseEmailAlerts(users.manager);
       await chooseEmailAlerts(users.board);

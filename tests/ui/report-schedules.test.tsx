@@ -27,9 +27,7 @@ describe('scheduled reports and the report archive', () => {
     });
     renderWithApp(<ReportsPage />, { route: '/reports' });
     const card = within(await region('Scheduled Reports'));
-    expect(
-      await card.findByText('Day 1 of each month at 08:00 · Board of Directors'),
-    ).toBeInTheDocument();
+    expect(await card.findByText('Day 1 of each month at 08:00 · Bob Board')).toBeInTheDocument();
     // The old device-only sample schedules are gone.
     expect(screen.queryByText('Weekly Usage Summary')).not.toBeInTheDocument();
 
@@ -46,7 +44,9 @@ describe('scheduled reports and the report archive', () => {
 
     await userEvent.clear(time);
     await userEvent.type(time, '07:00');
-    await userEvent.type(form.getByLabelText(/Recipients/), 'Board of Directors');
+    // Recipients are the community's users, ticked by name.
+    const recipients = within(form.getByRole('group', { name: 'Recipients' }));
+    await userEvent.click(await recipients.findByRole('checkbox', { name: /Bob Board/ }));
     await userEvent.click(form.getByRole('button', { name: 'Save schedule' }));
     await waitFor(() =>
       expect(card.queryByRole('form', { name: 'New schedule' })).not.toBeInTheDocument(),
@@ -57,7 +57,7 @@ describe('scheduled reports and the report archive', () => {
         cadence: 'weekly',
         weekday: 1,
         timeOfDay: '07:00',
-        recipients: ['Board of Directors'],
+        recipients: [3],
         enabled: true,
       },
     ]);

@@ -4,7 +4,7 @@ import {
   NEW_SCHEDULE_DRAFT,
   checkScheduleDraft,
   describeSchedule,
-  parseRecipients,
+  toggleRecipient,
 } from '../../src/features/reports/schedule-draft';
 
 describe('report schedule draft', () => {
@@ -15,7 +15,7 @@ describe('report schedule draft', () => {
         cadence: 'weekly',
         weekday: 1,
         timeOfDay: '07:30',
-        recipients: 'Board of Directors,\n Sarah Johnson ,,',
+        recipients: [3, 2, 3],
       }),
     ).toEqual({
       ok: true,
@@ -24,7 +24,7 @@ describe('report schedule draft', () => {
         cadence: 'weekly',
         weekday: 1,
         timeOfDay: '07:30',
-        recipients: ['Board of Directors', 'Sarah Johnson'],
+        recipients: [3, 2],
         enabled: true,
       },
     });
@@ -38,12 +38,17 @@ describe('report schedule draft', () => {
       ok: false,
       errors: { timeOfDay: 'Enter a time as HH:MM, from 00:00 to 23:59.' },
     });
-    const many = Array.from({ length: 51 }, (_, i) => `R${i}`).join(',');
+    const many = Array.from({ length: 51 }, (_, i) => i + 1);
     expect(checkScheduleDraft({ ...NEW_SCHEDULE_DRAFT, recipients: many })).toEqual({
       ok: false,
       errors: { recipients: 'At most 50 recipients.' },
     });
-    expect(parseRecipients(' , \n')).toEqual([]);
+  });
+
+  it('ticks and unticks recipients, in id order', () => {
+    expect(toggleRecipient([], 3)).toEqual([3]);
+    expect(toggleRecipient([3], 1)).toEqual([1, 3]);
+    expect(toggleRecipient([1, 3], 3)).toEqual([1]);
   });
 
   it('says a schedule in words', () => {

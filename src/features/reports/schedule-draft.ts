@@ -1,4 +1,8 @@
-import type { ReportSchedule, ReportScheduleInput } from '../../api/contract';
+import {
+  MAX_SCHEDULE_RECIPIENTS,
+  type ReportSchedule,
+  type ReportScheduleInput,
+} from '../../api/contract';
 
 /** The schedule form as typed. */
 export type ScheduleDraft = {
@@ -6,8 +10,8 @@ export type ScheduleDraft = {
   weekday: number;
   dayOfMonth: number;
   timeOfDay: string;
-  /** One recipient a line or separated by commas (names for now; delivery is in-app). */
-  recipients: string;
+  /** The users ticked (ids); none: everyone who chose report notifications. */
+  recipients: readonly number[];
   enabled: boolean;
 };
 
@@ -24,16 +28,15 @@ export const WEEKDAYS = [
   'Saturday',
 ] as const;
 
-/** The contract's bounds on recipients (ReportScheduleInputSchema). */
-export const MAX_RECIPIENTS = 50;
-export const MAX_RECIPIENT_LENGTH = 200;
+/** The contract's bound on recipients (ReportScheduleInputSchema). */
+export const MAX_RECIPIENTS = MAX_SCHEDULE_RECIPIENTS;
 
 export const NEW_SCHEDULE_DRAFT: ScheduleDraft = {
   cadence: 'monthly',
   weekday: 1,
   dayOfMonth: 1,
   timeOfDay: '08:00',
-  recipients: '',
+  recipients: [],
   enabled: true,
 };
 
@@ -43,17 +46,16 @@ export function draftFromSchedule(schedule: ReportSchedule): ScheduleDraft {
     weekday: schedule.weekday ?? 1,
     dayOfMonth: schedule.dayOfMonth ?? 1,
     timeOfDay: schedule.timeOfDay,
-    recipients: schedule.recipients.join('\n'),
+    recipients: schedule.recipients.map((recipient) => recipient.id),
     enabled: schedule.enabled,
   };
 }
 
-/** Recipients from the text box: split on lines and commas, trimmed, blanks dropped. */
-export function parseRecipients(text: string): string[] {
-  return text
-    .split(/[\n,]/)
-    .map((name) => name.trim())
-    .filter(Boolean);
+/** Ticks or unticks one recipient, keeping the list in id order. */
+export function toggleRecipient(recipients: readonly number[], id: number): number[] {
+  return recipients.includes(id)
+    ? recipients.filter((other) => other !== id)
+    : [...recipients, id].sort((a, b) => a - b);
 }
 
 /** Checks a draft against the contract's bounds, one message per field, or gives the body. */
@@ -64,11 +66,9 @@ export function checkScheduleDraft(
   if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(draft.timeOfDay)) {
     errors.timeOfDay = 'Enter a time as HH:MM, from 00:00 to 23:59.';
   }
-  const recipients = parseRecipients(draft.recipients);
+  const recipients = [...new Set(draft.recipients)];
   if (recipients.length > MAX_RECIPIENTS) {
     errors.recipients = `At most ${MAX_RECIPIENTS} recipients.`;
-  } else if (recipients.some((name) => name.length > MAX_RECIPIENT_LENGTH)) {
-    errors.recipients = `Each recipient at most ${MAX_RECIPIENT_LENGTH} characters.`;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

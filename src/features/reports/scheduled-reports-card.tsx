@@ -1,9 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormStatus } from '../../ui/form-status';
 import { useQueryClient } from '@tanstack/react-query';
-import { deleteReportSchedule, saveReportSchedule, useReportSchedules } from '../../api/alerts';
-import type { ReportSchedule } from '../../api/contract';
-import { useMe } from '../../api/me';
+import {
+  deleteReportSchedule,
+  saveReportSchedule,
+  useReportRecipients,
+  useReportSchedules,
+} from '../../api/alerts';
+import type { ReportRecipient, ReportSchedule } from '../../api/contract';
+import { ROLE_LABELS, useMe } from '../../api/me';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatMoment } from '../../lib/format';
 import { useCommunity } from '../../api/community';
@@ -23,6 +28,7 @@ import {
   checkScheduleDraft,
   describeSchedule,
   draftFromSchedule,
+  toggleRecipient,
   type ScheduleDraft,
   type ScheduleErrors,
 } from './schedule-draft';
@@ -93,7 +99,9 @@ function SchedulesEditor() {
                   </div>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
                     {describeSchedule(schedule)}
-                    {schedule.recipients.length > 0 ? ` · ${schedule.recipients.join(', ')}` : ''}
+                    {schedule.recipients.length > 0
+                      ? ` · ${schedule.recipients.map((recipient) => recipient.name).join(', ')}`
+                      : ' · everyone who chose report notifications'}
                   </p>
                   {schedule.enabled ? (
                     <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -231,22 +239,11 @@ function ScheduleForm({
           )}
         </Field>
       </div>
-      <Field
-        label="Recipients"
-        optional
-        hint="Names, one a line or separated by commas (up to 50). Reports reach them in the app's archive; email is not available yet."
+      <RecipientsField
+        value={draft.recipients}
         error={errors.recipients}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            rows={3}
-            value={draft.recipients}
-            onChange={(event) => setDraft({ ...draft, recipients: event.target.value })}
-            className={CONTROL_CLASSES}
-          />
-        )}
-      </Field>
+        onChange={(recipients) => setDraft({ ...draft, recipients })}
+      />
       <SwitchField
         label="Enabled"
         checked={draft.enabled}
@@ -276,5 +273,70 @@ function ScheduleForm({
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * Who gets the report, among the community's users: each is pushed or emailed as they chose in
+ * Settings. None ticked: everyone who chose report notifications.
+ */
+function RecipientsField({
+  value,
+  error,
+  onChange,
+}: {
+  value: readonly number[];
+  error?: string;
+  onChange: (recipients: number[]) => void;
+}) {
+  const users = useReportRecipients();
+  const errorId = useId();
+  return (
+    <fieldset
+      className="grid gap-2"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="text-sm font-medium">Recipients</legend>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Each gets the report as they chose in Settings, Notifications (push, email). None ticked:
+        everyone who chose report notifications. Every report is also in the archive below.
+      </p>
+      <QueryState
+        query={users}
+        label="the community's users"
+        skeleton={<ListSkeleton rows={2} />}
+        isEmpty={(list: ReportRecipient[]) => list.length === 0}
+        empty={<p className="text-sm">No users yet.</p>}
+      >
+        {(list) => (
+          <ul className="grid gap-1 sm:grid-cols-2">
+            {list.map((user) => (
+              <li key={user.id}>
+                <label className="flex min-h-11 items-center gap-3 rounded-md px-2 hover:bg-slate-50 dark:hover:bg-slate-800">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={value.includes(user.id)}
+                    onChange={() => onChange(toggleRecipient(value, user.id))}
+                  />
+                  <span className="text-sm">
+                    {user.name}{' '}
+                    <span className="text-slate-600 dark:text-slate-400">
+                      ({ROLE_LABELS[user.role]})
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
