@@ -43,6 +43,10 @@ describe('Amenity forms (Managers and Admins)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
     await user.type(within(dialog).getByLabelText('Name'), 'Clubhouse Pool');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Lake');
+    // The colour follows the type until one is chosen: a lake is blue; this one is teal.
+    const colour = within(dialog).getByLabelText('Colour');
+    expect(colour).toHaveValue('#2563eb');
+    await user.selectOptions(colour, 'Teal');
     await user.type(within(dialog).getByLabelText('Capacity (people)'), '40');
     await user.type(within(dialog).getByLabelText(/Monthly operating cost/), '3,100.50');
     await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
@@ -58,6 +62,7 @@ describe('Amenity forms (Managers and Admins)', () => {
           capacity: 40,
           hours: everyDay(480, 1200),
           monthlyOperatingCost: 3100.5,
+          color: '#0d9488',
         },
       },
     ]);

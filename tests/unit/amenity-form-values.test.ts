@@ -1,3 +1,4 @@
+import { AMENITY_COLOR_CHOICES, colorChoicesFor } from '../../src/lib/amenity-colors';
 import { describe, expect, it } from 'vitest';
 import { fieldOfError } from '../../src/api/amenity-setup';
 import type { AmenitySetup } from '../../src/api/contract';
@@ -56,6 +57,8 @@ describe('amenityInputOf', () => {
         capacity: 40,
         hours: everyDay(480, 1200),
         monthlyOperatingCost: 1250.5,
+        // A hall's colour until another is chosen.
+        color: '#9333ea',
       },
     });
     expect(amenityInputOf(valid)).toMatchObject({ input: { monthlyOperatingCost: null } });
@@ -151,5 +154,13 @@ describe('server errors', () => {
     expect(formFieldOf('hours')).toBe('hours');
     expect(formFieldOf('owner')).toBeNull();
     expect(formFieldOf(null)).toBeNull();
+  });
+});
+
+describe('colorChoicesFor', () => {
+  it('offers the palette, and keeps a colour outside it as the current one', () => {
+    expect(colorChoicesFor('#2563eb')).toEqual(AMENITY_COLOR_CHOICES);
+    expect(colorChoicesFor('#123456')[0]).toEqual({ value: '#123456', label: 'Current (#123456)' });
+    expect(colorChoicesFor('#123456')).toHaveLength(AMENITY_COLOR_CHOICES.length + 1);
   });
 });

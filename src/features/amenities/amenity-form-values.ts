@@ -4,6 +4,7 @@ import {
   type AmenitySetup,
   type AmenityType,
 } from '../../api/contract';
+import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import { WEEKDAY_NAMES, weeklyHoursProblem, type DayHours } from '../../lib/weekly-hours';
 
 /** One day of the weekday editor: closed, or open between two "HH:MM" times. */
@@ -18,6 +19,8 @@ export type AmenityFormValues = {
   /** Opening hours per weekday, Sunday first (index = weekday); times as a time input holds them. */
   days: DayFormValues[];
   monthlyOperatingCost: string;
+  /** "#rrggbb": the chart line and card colour. */
+  color: string;
 };
 
 export type AmenityFormField = Exclude<keyof AmenityFormValues, 'days'> | 'hours';
@@ -33,6 +36,7 @@ export const EMPTY_AMENITY_FORM: AmenityFormValues = {
   capacity: '',
   days: Array.from({ length: 7 }, () => openDay('08:00', '20:00')),
   monthlyOperatingCost: '',
+  color: DEFAULT_AMENITY_COLORS.hall,
 };
 
 /** Monday's hours (open or closed) on every day of the week. */
@@ -74,6 +78,7 @@ export function formValuesOf(amenity: AmenitySetup): AmenityFormValues {
     }),
     monthlyOperatingCost:
       amenity.monthlyOperatingCost === null ? '' : String(amenity.monthlyOperatingCost),
+    color: amenity.color,
   };
 }
 
@@ -84,7 +89,7 @@ const FORM_FIELD_OF_INPUT: Record<keyof AmenityInput, AmenityFormField> = {
   description: 'description',
   capacity: 'capacity',
   hours: 'hours',
-  color: 'name',
+  color: 'color',
   monthlyOperatingCost: 'monthlyOperatingCost',
 };
 
@@ -101,6 +106,7 @@ const MESSAGES: Record<AmenityFormField, string> = {
   capacity: 'Enter a whole number of people, at least 1',
   hours: 'Fix the opening hours marked below',
   monthlyOperatingCost: 'Enter an amount in dollars, or leave it empty',
+  color: 'Choose a colour',
 };
 
 /**
@@ -123,6 +129,7 @@ export function amenityInputOf(
         : null,
     ),
     monthlyOperatingCost: cost === '' ? null : Number(cost.replace(/[$,\s]/g, '')),
+    color: values.color,
   };
   const errors: AmenityFormErrors = {};
   const parsed = AmenityInputSchema.safeParse(candidate);

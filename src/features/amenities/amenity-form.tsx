@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
+import { colorChoicesFor, DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import {
   amenityInputOf,
   changedFields,
@@ -160,10 +161,25 @@ export function AmenityForm({
         name="type"
         value={values.type}
         options={TYPE_OPTIONS}
-        onChange={(type) => set('type')(type)}
+        onChange={(type) => {
+          set('type')(type);
+          // A new amenity takes its type's colour until one is chosen.
+          if (!amenity && values.color === DEFAULT_AMENITY_COLORS[values.type]) {
+            set('color')(DEFAULT_AMENITY_COLORS[type]);
+          }
+        }}
         error={errors.type}
       />
       {text('capacity', 'Capacity (people)', { inputMode: 'numeric' })}
+      <SelectField<string>
+        label="Colour"
+        name="color"
+        hint="Its mark on the amenity cards and in the popularity chart."
+        value={values.color}
+        options={colorChoicesFor(amenity?.color ?? '')}
+        onChange={(color) => set('color')(color)}
+        error={errors.color}
+      />
       <WeekdayHoursEditor days={values.days} errors={errors} onChange={setDays} />
       {text('monthlyOperatingCost', 'Monthly operating cost ($)', { inputMode: 'decimal' })}
       <Field label="Description" error={errors.description} optional>
