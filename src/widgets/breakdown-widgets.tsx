@@ -2,6 +2,8 @@ import type { DayRange } from '../api/contract';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { useAmyAnalysis } from '../api/amy-analysis';
 import { useAmenityPopularity } from '../api/popularity';
+import { useCommunity } from '../api/community';
+import { CoverageLine } from './coverage-line';
 import { EventTrendsCard } from './event-trends';
 import { PeakHoursCard } from './peak-hours-card';
 import { PopularityCard } from './popularity-card';
@@ -13,7 +15,14 @@ import { PopularityCard } from './popularity-card';
  */
 
 export function AmenityPopularity({ days }: { days: DayRange }) {
-  return <PopularityCard query={useAmenityPopularity(days)} days={days} />;
+  const { timeZone } = useCommunity();
+  return (
+    <PopularityCard
+      query={useAmenityPopularity(days)}
+      days={days}
+      coverage={<CoverageLine days={days} periods={[{}]} timeZone={timeZone} />}
+    />
+  );
 }
 
 export function PeakUsageHours({ highlightId }: { highlightId?: string }) {

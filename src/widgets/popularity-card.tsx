@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { describeRange } from '../lib/date-range';
 import { formatPercent } from '../lib/format';
 import { DonutChart } from '../ui/charts/donut-chart';
@@ -11,9 +12,12 @@ import type { PopularityEntry } from '../api/contract';
 export function PopularityCard({
   query,
   days,
+  coverage,
 }: {
   query: QueryLike<readonly PopularityEntry[]>;
   days: number;
+  /** The sensors' coverage of the range, said under the figures (widgets/coverage-line). */
+  coverage?: ReactNode;
 }) {
   return (
     <QueryCard
@@ -36,7 +40,12 @@ export function PopularityCard({
       isEmpty={(entries) => entries.every((entry) => !(entry.percentage > 0))}
       empty={<EmptyNote title="No visits recorded in this range yet." />}
     >
-      {(entries) => <PopularityBody entries={entries} refreshing={query.isPlaceholderData} />}
+      {(entries) => (
+        <div className="grid gap-3">
+          <PopularityBody entries={entries} refreshing={query.isPlaceholderData} />
+          {coverage}
+        </div>
+      )}
     </QueryCard>
   );
 }

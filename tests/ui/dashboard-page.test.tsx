@@ -356,5 +356,10 @@ describe('Dashboard coverage', () => {
     expect(await within(chart).findByTestId('coverage')).toHaveTextContent(
       /^Data for .* of .*; Grand Lake sensor silent Mon 23 Nov 02:00–09:00\.$/,
     );
+    // So do the popularity shares below the first screen, over the chosen range.
+    const popularity = await screen.findByRole('region', { name: 'Amenity Popularity' });
+    expect(await within(popularity).findByTestId('coverage')).toHaveTextContent(
+      /^Data for .* of .*; Grand Lake sensor silent Mon 23 Nov 02:00–09:00\.$/,
+    );
   });
 });
