@@ -4,13 +4,17 @@
  */
 
 import type { TimelineSeries, UsagePeriod, UsagePoint } from '../api/contract';
+import { DEFAULT_AMENITY_COLORS } from './amenity-colors';
 
-/** Spec section 2 line colours (the same values as --color-lawn etc. in src/index.css). */
+/**
+ * Spec section 2 line colours: the amenity palette's colours of their types (the same values as
+ * --color-lawn etc. in src/index.css).
+ */
 export const USAGE_SERIES: readonly { key: TimelineSeries; label: string; color: string }[] = [
-  { key: 'lawn', label: 'The Great Lawn', color: '#16a34a' },
-  { key: 'hall', label: 'Solis Hall', color: '#9333ea' },
-  { key: 'yard', label: 'The Yard', color: '#d97706' },
-  { key: 'lake', label: 'Grand Lake', color: '#2563eb' },
+  { key: 'lawn', label: 'The Great Lawn', color: DEFAULT_AMENITY_COLORS.lawn },
+  { key: 'hall', label: 'Solis Hall', color: DEFAULT_AMENITY_COLORS.hall },
+  { key: 'yard', label: 'The Yard', color: DEFAULT_AMENITY_COLORS.yard },
+  { key: 'lake', label: 'Grand Lake', color: DEFAULT_AMENITY_COLORS.lake },
 ];
 
 /** A series' visits in a bucket; null when its amenity sent no reading (drawn as a break). */

@@ -3,7 +3,6 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AlertInboxSchema } from '../../src/api/contract';
-import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
 import { RETRY_DELAYS_MS } from '../../server/delivery/backoff';
@@ -15,6 +14,7 @@ import {
   createTestCommunity,
   local,
   openTestDatabase,
+  sessionRequests,
   reading,
   testApp,
   testClock,
@@ -117,20 +117,11 @@ for (const backend of BACKENDS) {
       }
     });
 
-    async function send(user: number, method: string, url: string, body?: unknown) {
-      const headers: Record<string, string> = {
-        Cookie: `cg_session=${await createSession(test.db, user, clock.now())}`,
-      };
-      if (method !== 'GET') headers.Origin = 'http://localhost';
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await api.app.request(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-    }
+    const send = sessionRequests(
+      () => test.db,
+      () => api,
+      clock.now,
+    );
 
     const chooseEmailAlerts = async (user: number) => {
       const res = await send(user, 'PUT', '/api/me/notifications', {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Reading } from '../../src/api/contract';
 import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { createApp, type AppOptions } from '../../server/app';
+import { createSession } from '../../server/auth/sessions';
 import { createCommunity, type Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
@@ -195,4 +196,29 @@ export function reading(
   dwellMinutes = 0,
 ): Reading {
   return { amenityId, time, occupancy, entries, dwellMinutes };
+}
+
+/**
+ * Requests from a signed-in user's browser (or an anonymous one, `user` null): a session made
+ * at the test clock's time, the app's own Origin on writes, JSON in and out. `db` and `app` are
+ * read at each call, so a test may open them in beforeAll and make a new app in beforeEach.
+ */
+export function sessionRequests(
+  db: () => Database,
+  app: () => { app: { request(url: string, init: RequestInit): Response | Promise<Response> } },
+  clock: () => number,
+) {
+  return async (user: number | null, method: string, url: string, body?: unknown) => {
+    const headers: Record<string, string> = {};
+    if (user !== null) headers.Cookie = `cg_session=${await createSession(db(), user, clock())}`;
+    if (method !== 'GET') headers.Origin = 'http://localhost';
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await app().app.request(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+  };
 }

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AlertInboxSchema, NotificationPreferencesSchema } from '../../src/api/contract';
-import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
@@ -23,6 +22,7 @@ import {
   createTestCommunity,
   local,
   openTestDatabase,
+  sessionRequests,
   reading,
   testApp,
   testClock,
@@ -207,21 +207,11 @@ for (const backend of BACKENDS) {
       }
     });
 
-    async function send(user: number | null, method: string, url: string, body?: unknown) {
-      const headers: Record<string, string> = {};
-      if (user !== null) {
-        headers.Cookie = `cg_session=${await createSession(test.db, user, clock.now())}`;
-      }
-      if (method !== 'GET') headers.Origin = 'http://localhost';
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await api.app.request(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-    }
+    const send = sessionRequests(
+      () => test.db,
+      () => api,
+      clock.now,
+    );
 
     async function subscribe(user: number, device: Device) {
       const res = await send(user, 'POST', '/api/push/subscriptions', {
