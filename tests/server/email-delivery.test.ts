@@ -179,6 +179,14 @@ for (const backend of BACKENDS) {
       if (!first) return;
       expect(first.mail.subject).toBe('Your October 2026 usage report is ready');
       expect(first.mail.text).toContain('Period: 2026-10-01 to 2026-10-31 (America/Los_Angeles)');
+      // The coverage the archive states, from the sensors' gaps (no readings here: no data).
+      const [summary] = await test.db.query<{ text: string }>(
+        `SELECT summary->'coverage'->>'text' AS text FROM report_archive WHERE id = $1`,
+        [archived],
+      );
+      expect(summary?.text).toMatch(/^No data for any of the 31 d/);
+      expect(first.mail.text).toContain(`${summary?.text}.`);
+      expect(first.mail.text).not.toContain('undefined');
       expect(first.mail.text).toContain(
         `Open it in the report archive: https://hoa.example.org/reports?archive=${archived}`,
       );

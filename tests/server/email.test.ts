@@ -194,6 +194,27 @@ describe('what the emails say', () => {
     expect(message.attachments).toBeUndefined();
   });
 
+  it('a report states the coverage sentence it was archived with', () => {
+    const message = reportEmail(
+      {
+        ...report,
+        summary: {
+          totalVisits: 5,
+          periodDays: 31,
+          coverage: {
+            coveredMs: 1,
+            totalMs: 2,
+            text: 'Data for 30 d 17 h of 31 d; Grand Lake sensor silent Tue 13 Oct 02:00–09:00',
+          },
+        },
+      },
+      'http://x',
+    );
+    expect(message.text).toContain(
+      'Data for 30 d 17 h of 31 d; Grand Lake sensor silent Tue 13 Oct 02:00–09:00.',
+    );
+  });
+
   it('a report covering every day says so', () => {
     const full = reportEmail(
       { ...report, summary: { totalVisits: 0, coveredDays: 31, periodDays: 31 } },

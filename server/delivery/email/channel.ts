@@ -1,6 +1,6 @@
 import type { Channel, Outcome } from '../channel';
 import type { Mailer } from './mailer';
-import { alertEmail, reportEmail } from './messages';
+import { alertEmail, reportEmail, type ReportSummaryFacts } from './messages';
 
 /** What an email delivery keeps: the alert's words, or the archived report to attach. */
 type EmailPayload =
@@ -19,7 +19,7 @@ type ArchiveRow = {
   period_to: string;
   built_at: string | Date;
   csv: string;
-  summary: { totalVisits: number; coveredDays: number; periodDays: number };
+  summary: ReportSummaryFacts;
 };
 
 const isoDate = (value: string | Date) =>

@@ -1,3 +1,4 @@
+import type { ReportArchiveEntry } from '../../../src/api/contract';
 import type { EmailMessage } from './mailer';
 
 /**
@@ -71,8 +72,23 @@ export type ReportEmailFacts = {
   periodTo: string;
   builtAt: number;
   csv: string;
-  summary: { totalVisits: number; coveredDays: number; periodDays: number };
+  summary: ReportSummaryFacts;
 };
+
+/** What a report email states of the archived summary (the archive's own shape). */
+export type ReportSummaryFacts = Pick<
+  ReportArchiveEntry['summary'],
+  'totalVisits' | 'coverage' | 'coveredDays' | 'periodDays'
+>;
+
+/** The sensors' coverage as the archive states it; archives from before gaps: days with visits. */
+function coverageSentence(summary: ReportSummaryFacts): string {
+  if (summary.coverage) return `${summary.coverage.text}.`;
+  const days = summary.coveredDays ?? 0;
+  return days === summary.periodDays
+    ? `Data for all ${summary.periodDays} days.`
+    : `Data for ${days} of ${summary.periodDays} days; the figures cover those days only.`;
+}
 
 /** A file name from the report's title: letters, digits and dashes only. */
 export function reportFileName(title: string, periodFrom: string): string {
@@ -85,10 +101,7 @@ export function reportFileName(title: string, periodFrom: string): string {
 
 export function reportEmail(facts: ReportEmailFacts, base: LinkBase): EmailMessage {
   const { summary } = facts;
-  const coverage =
-    summary.coveredDays === summary.periodDays
-      ? `Data for all ${summary.periodDays} days.`
-      : `Data for ${summary.coveredDays} of ${summary.periodDays} days; the figures cover those days only.`;
+  const coverage = coverageSentence(summary);
   const fileName = reportFileName(facts.title, facts.periodFrom);
   return {
     to: facts.to,
