@@ -8,7 +8,7 @@ import { axeViolations } from './axe';
 import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
 
 /**
- * Issue 14, end to end: a manager sets "tell me when Grand Lake passes 10%", a sensor posts a
+ * Issue 14, end to end: a manager sets "tell me when Grand Lake passes 95%", a sensor posts a
  * reading over it, and the alert reaches the shell's badge and the inbox. A server of its own,
  * with a known ingest key and no simulator, so only this test's reading moves the lake.
  */
@@ -61,14 +61,15 @@ describeBrowser('alerts', () => {
         const form = rules.getByRole('form', { name: 'Edit rule' });
         await form.getByLabel('Threshold').waitFor();
         await expectAxeClean(page, 'alert rule form');
-        await form.getByLabel('Threshold').fill('10');
-        await form.getByLabel('Re-arm below').fill('5');
+        await form.getByLabel('Threshold').fill('95');
+        await form.getByLabel('Re-arm below').fill('90');
         await form.getByRole('button', { name: 'Save rule' }).click();
         await rules
-          .getByText('At 10% of capacity, re-arms below 5% of capacity, cool-down 30 min')
+          .getByText('At 95% of capacity, re-arms below 90% of capacity, cool-down 30 min')
           .waitFor();
 
-        // 30 people at the lake (capacity 150) is 20%: over the 10% threshold.
+        // A new rule is judged on the lake's latest reading at once, so its threshold sits above
+        // anything the seeded day reaches; 150 people at the lake (capacity 150) is 100%.
         const res = await fetch(`${server.url}/api/readings`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${INGEST_KEY}`, 'Content-Type': 'application/json' },
@@ -77,7 +78,7 @@ describeBrowser('alerts', () => {
               {
                 amenityId: 'grand-lake',
                 time: new Date(Date.now() - 1000).toISOString(),
-                occupancy: 30,
+                occupancy: 150,
                 entries: 30,
                 dwellMinutes: 20,
               },
@@ -93,7 +94,7 @@ describeBrowser('alerts', () => {
         const inbox = page.getByRole('region', { name: 'Inbox' });
         const alert = inbox
           .getByRole('listitem')
-          .filter({ hasText: /Grand Lake.*20% of capacity/ });
+          .filter({ hasText: /Grand Lake.*100% of capacity/ });
         await alert.first().waitFor();
         expect(await alert.first().textContent()).toContain('Occupancy');
         await expectAxeClean(page, 'inbox with an unread alert');
