@@ -148,7 +148,7 @@ function CardPhoto({ url, name }: { url: string; name: string }) {
       ) : (
         <img
           src={url}
-          alt={`Photo of ${name}`}
+          alt={`View of ${name}`}
           width={640}
           height={360}
           loading="lazy"

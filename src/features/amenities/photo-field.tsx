@@ -116,8 +116,8 @@ export function PhotoField({
               src={shown}
               alt={
                 choice.kind === 'new'
-                  ? `Preview of the new photo of ${amenityName || 'the amenity'}`
-                  : `Current photo of ${amenityName || 'the amenity'}`
+                  ? `Chosen for ${amenityName || 'the new amenity'}: ${choice.name}`
+                  : `Current view of ${amenityName || 'the amenity'}`
               }
               className="h-full w-full object-cover"
               onError={() => setBrokenUrl(shown)}
