@@ -31,8 +31,12 @@ const notFound = () => HttpResponse.json({ error: 'No such amenity' }, { status:
 /** Photos uploaded in this session (`npm run dev`), by amenity id: served back until reload. */
 const photos = new Map<string, { bytes: ArrayBuffer; type: string }>();
 
-const hex = (buffer: ArrayBuffer) =>
-  Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** A version for the photo URL (the server uses SHA-256; any content hash does here). */
+function versionOf(bytes: Uint8Array): string {
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0').repeat(2);
+}
 
 /** Create, edit and archive, checked like the server checks them; nothing is kept. */
 export const amenitySetupHandlers = [
@@ -77,8 +81,8 @@ export const amenitySetupHandlers = [
       return HttpResponse.json({ error: checked.message }, { status: checked.status });
     }
     photos.set(current.id, { bytes, type: checked.image.type });
-    const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes));
-    return HttpResponse.json({ ...current, photoUrl: amenityPhotoUrl(current.id, sha256) });
+    const version = versionOf(new Uint8Array(bytes));
+    return HttpResponse.json({ ...current, photoUrl: amenityPhotoUrl(current.id, version) });
   }),
   http.delete(`${AMENITY_SETUP_PATH}/:id/photo`, ({ params }) => {
     const current = amenitySetupFixture.find((a) => a.id === params.id);
