@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
+import { pngOf } from '../images';
 import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
 
 async function signIn(page: Page, email: string) {
@@ -52,6 +53,57 @@ describeBrowser('amenity setup', () => {
       // Stored on the server: a fresh page load shows it too.
       await page.reload();
       await page.getByRole('article', { name: 'Clubhouse Pool' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the manager gives Solis Hall a photo, sees it on its card, then removes it', async () => {
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    try {
+      await signIn(page, 'manager@willowcreek.example');
+      await page.goto('/amenities');
+      const card = page.getByRole('article', { name: 'Solis Hall' });
+      await card.waitFor();
+      expect(await card.getByRole('img').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Settings: Solis Hall' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Solis Hall settings' });
+      await dialog.getByRole('button', { name: 'Choose photo' }).waitFor();
+      await dialog.getByTestId('amenity-photo-input').setInputFiles({
+        name: 'solis-hall.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(pngOf(160, 90)),
+      });
+      await dialog.getByRole('img', { name: 'Chosen for Solis Hall: solis-hall.png' }).waitFor();
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // The card shows the stored photo, really loaded from the server.
+      const photo = card.getByRole('img', { name: 'View of Solis Hall' });
+      await photo.scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('img[alt="View of Solis Hall"]') as HTMLImageElement | null)
+            ?.naturalWidth === 160,
+      );
+      const src = (await photo.getAttribute('src')) ?? '';
+      expect(src).toMatch(/^\/api\/amenities\/solis-hall\/photo\?v=[0-9a-f]{16}$/);
+      const served = await page.request.get(src);
+      expect(served.headers()['content-type']).toBe('image/png');
+      // Stored on the server: after a reload it is still there.
+      await page.reload();
+      await card.getByRole('img', { name: 'View of Solis Hall' }).waitFor();
+
+      await page.getByRole('button', { name: 'Settings: Solis Hall' }).click();
+      await dialog.getByRole('img', { name: 'Current view of Solis Hall' }).waitFor();
+      await dialog.getByRole('button', { name: 'Remove photo' }).click();
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.waitForFunction(
+        () => document.querySelector('img[alt="View of Solis Hall"]') === null,
+      );
+      expect((await page.request.get(src)).status()).toBe(404);
     } finally {
       await context.close();
     }
