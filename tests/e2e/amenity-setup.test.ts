@@ -5,7 +5,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
 import { pngOf } from '../images';
-import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
+import { axeViolations } from './axe';
+import { DESKTOP, DIST_DIR, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+
+/** Axe-clean in both themes, switched in place so an open dialog stays open. */
+async function expectAxeClean(page: Page, where: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    expect(await axeViolations(page), `${where}, ${dark ? 'dark' : 'light'}`).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/sign-in');
@@ -104,6 +114,40 @@ describeBrowser('amenity setup', () => {
         () => document.querySelector('img[alt="View of Solis Hall"]') === null,
       );
       expect((await page.request.get(src)).status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone, the photo field and a card with a photo are axe-clean', async () => {
+    // bypassCSP lets the test inject axe; the test above runs under the real CSP.
+    const { page, context } = await openPage(browser(), {
+      ...PHONE,
+      baseURL: server.url,
+      bypassCSP: true,
+    });
+    try {
+      await signIn(page, 'manager@willowcreek.example');
+      await page.goto('/amenities');
+      await page.getByRole('button', { name: 'Settings: The Yard' }).click();
+      const dialog = page.getByRole('dialog', { name: 'The Yard settings' });
+      const choose = dialog.getByRole('button', { name: 'Choose photo' });
+      // A touch target of at least 44 px.
+      expect((await choose.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await dialog.getByTestId('amenity-photo-input').setInputFiles({
+        name: 'yard.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(pngOf(120, 68)),
+      });
+      await dialog.getByRole('img', { name: 'Chosen for The Yard: yard.png' }).waitFor();
+      await expectAxeClean(page, 'the photo field with a preview');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const photo = page
+        .getByRole('article', { name: 'The Yard' })
+        .getByRole('img', { name: 'View of The Yard' });
+      await photo.scrollIntoViewIfNeeded();
+      await expectAxeClean(page, 'a card with a photo');
     } finally {
       await context.close();
     }
