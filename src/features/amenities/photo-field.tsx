@@ -110,7 +110,12 @@ export function PhotoField({
         Photo <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="relative aspect-video w-full shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:w-48 dark:border-slate-700 dark:bg-slate-800">
+        <div
+          className={`relative w-full shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:aspect-video sm:w-48 dark:border-slate-700 dark:bg-slate-800 ${
+            // On a phone, an empty box stays small; a photo gets the card's 16:9.
+            hasPhoto ? 'aspect-video' : 'h-16 sm:h-auto'
+          }`}
+        >
           {visible ? (
             <img
               src={shown}
@@ -125,9 +130,7 @@ export function PhotoField({
           ) : (
             <div className="flex h-full w-full flex-col items-center justify-center gap-1 text-slate-600 dark:text-slate-400">
               <Icon name="image" className="h-6 w-6" />
-              <span className="text-xs">
-                {hasPhoto ? 'Photo not available offline' : 'No photo'}
-              </span>
+              {hasPhoto ? <span className="text-xs">Photo not available offline</span> : null}
             </div>
           )}
         </div>
