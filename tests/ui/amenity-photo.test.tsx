@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { amenitySetupFixture } from '../../mocks/amenity-setup-handlers';
@@ -224,5 +224,11 @@ describe('the amenity cards', () => {
     expect(photo.parentElement).toHaveClass('aspect-video');
     // The others have no photo and no image at all.
     expect(screen.getAllByRole('img', { name: /^View of / })).toHaveLength(1);
+    // A photo that cannot load (offline, never kept) leaves its box, not a broken image.
+    const box = photo.parentElement;
+    fireEvent.error(photo);
+    expect(screen.queryByRole('img', { name: 'View of Solis Hall' })).toBeNull();
+    expect(box).toBeInTheDocument();
+    expect(box?.querySelector('svg')).not.toBeNull();
   });
 });
