@@ -180,9 +180,7 @@ for (const backend of BACKENDS) {
       const served = await get(after, { 'If-None-Match': oldEtag });
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/jpeg');
-      expect(served.headers.get('content-disposition')).toBe(
-        'inline; filename="solis-hall.jpg"',
-      );
+      expect(served.headers.get('content-disposition')).toBe('inline; filename="solis-hall.jpg"');
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(JPEG_3X2);
       // The old URL now gets the current photo, uncached.
       expect((await get(before)).headers.get('cache-control')).toBe('private, no-cache');
