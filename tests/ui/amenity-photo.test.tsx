@@ -161,7 +161,7 @@ describe('the photo field', () => {
     const alerts = await within(dialog).findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual([
       expect.stringContaining('The photo must be a JPEG, PNG or WebP image') as string,
-      'Nothing was saved: the photo was refused (The photo must be a JPEG, PNG or WebP image).',
+      'Nothing was saved: the photo could not be saved (The photo must be a JPEG, PNG or WebP image).',
     ]);
     expect(dialog).toBeVisible();
     // The capacity was not sent after the refused photo.

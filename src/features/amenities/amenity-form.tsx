@@ -155,7 +155,9 @@ export function AmenityForm({
         if (!result.ok) {
           // Nothing else has been sent: the whole form is unsaved.
           setPhotoError(reasonOf(result.error));
-          setFormError(`Nothing was saved: the photo was refused (${reasonOf(result.error)}).`);
+          setFormError(
+            `Nothing was saved: the photo could not be saved (${reasonOf(result.error)}).`,
+          );
           return;
         }
         current = result.amenity;
