@@ -14,7 +14,7 @@ import { PHOTO_MESSAGES } from '../../src/lib/image-header';
 import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
-import { createCommunity, type Community } from '../../server/community';
+import { createCommunity, loadCommunity, type Community } from '../../server/community';
 import { DEMO_AMENITY_SETUP, DEMO_COMMUNITY } from '../../server/simulator/demo';
 import { JPEG_3X2, pngOf, WEBP_LOSSY_5X3 } from '../images';
 import {
@@ -317,6 +317,20 @@ for (const backend of BACKENDS) {
       });
       expect((await remove('sunny-playground')).status).toBe(409);
       expect(new Uint8Array(await (await get(url)).arrayBuffer())).toEqual(png);
+    });
+
+    it('a second server process on the same database serves the same photo', async () => {
+      const loaded = await loadCommunity(test.db, community.slug);
+      if (!loaded) throw new Error('no community');
+      const second = testApp(test.db, loaded, { clock: clock.now, demo: true });
+      const png = pngOf(9, 7);
+      expect((await put('grand-lake', png)).status).toBe(200);
+      const card = ((await second.get(API_PATHS.amenityAnalytics)).json as AmenityAnalytics[]).find(
+        (a) => a.id === 'grand-lake',
+      );
+      expect(card?.photoUrl).toBe(`/api/amenities/grand-lake/photo?v=${sha256(png).slice(0, 16)}`);
+      const served = await second.app.request(card?.photoUrl ?? '');
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
     });
 
     it('other settings edits keep the photo', async () => {
