@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { sitePlugin, themeBootPlugin } from './scripts/vite-plugin-site';
 import { THEME_BOOT_SCRIPT } from './src/lib/theme-boot';
+import { AMENITY_PHOTO_CACHE } from './src/lib/photo-cache';
 import { manifest } from './scripts/manifest';
 import { SITE_QUERY_PARAMS } from './src/site/content/contact-links';
 
@@ -94,8 +95,20 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
         // Web Push: show, open and renew notifications (a small static script, public/push-sw.js).
         importScripts: ['/push-sw.js'],
-        // Data belongs to the query persister, never to a runtime cache.
-        runtimeCaching: [],
+        // Data belongs to the query persister, never to a runtime cache. The one exception is
+        // amenity photos: their URLs carry the version (?v=, a new photo is a new URL), so a kept
+        // copy is never stale; cards then show them offline. 60 photos, 30 days at most.
+        runtimeCaching: [
+          {
+            urlPattern: /\/api\/amenities\/[a-z0-9-]+\/photo\?v=[0-9a-f]+$/,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: AMENITY_PHOTO_CACHE,
+              expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

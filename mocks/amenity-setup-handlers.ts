@@ -3,9 +3,11 @@ import {
   AMENITY_SETUP_PATH,
   AmenityInputSchema,
   AmenityPatchSchema,
+  amenityPhotoUrl,
   describeIssues,
   type AmenitySetup,
 } from '../src/api/contract';
+import { checkPhoto } from '../src/lib/image-header';
 import { everyDay, weeklyHoursProblem } from '../src/lib/weekly-hours';
 import { amenitiesFixture } from './fixtures';
 
@@ -20,9 +22,21 @@ export const amenitySetupFixture: AmenitySetup[] = amenitiesFixture.map((amenity
   color: amenity.color,
   monthlyOperatingCost: amenity.monthlyOperatingCost ?? null,
   archived: false,
+  photoUrl: null,
 }));
 
 const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
+const notFound = () => HttpResponse.json({ error: 'No such amenity' }, { status: 404 });
+
+/** Photos uploaded in this session (`npm run dev`), by amenity id: served back until reload. */
+const photos = new Map<string, { bytes: ArrayBuffer; type: string }>();
+
+/** A version for the photo URL (the server uses SHA-256; any content hash does here). */
+function versionOf(bytes: Uint8Array): string {
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0').repeat(2);
+}
 
 /** Create, edit and archive, checked like the server checks them; nothing is kept. */
 export const amenitySetupHandlers = [
@@ -39,6 +53,7 @@ export const amenitySetupHandlers = [
       description: input.description ?? '',
       color: input.color ?? '#9333ea',
       archived: false,
+      photoUrl: null,
     };
     return HttpResponse.json(created, { status: 201 });
   }),
@@ -55,5 +70,31 @@ export const amenitySetupHandlers = [
     const current = amenitySetupFixture.find((a) => a.id === params.id);
     if (!current) return HttpResponse.json({ error: 'No such amenity' }, { status: 404 });
     return HttpResponse.json({ ...current, archived: true });
+  }),
+  // The photo: checked from its bytes like the server does (size, magic number, header).
+  http.put(`${AMENITY_SETUP_PATH}/:id/photo`, async ({ params, request }) => {
+    const current = amenitySetupFixture.find((a) => a.id === params.id);
+    if (!current) return notFound();
+    const bytes = await request.arrayBuffer();
+    const checked = checkPhoto(new Uint8Array(bytes));
+    if (!checked.ok) {
+      return HttpResponse.json({ error: checked.message }, { status: checked.status });
+    }
+    photos.set(current.id, { bytes, type: checked.image.type });
+    const version = versionOf(new Uint8Array(bytes));
+    return HttpResponse.json({ ...current, photoUrl: amenityPhotoUrl(current.id, version) });
+  }),
+  http.delete(`${AMENITY_SETUP_PATH}/:id/photo`, ({ params }) => {
+    const current = amenitySetupFixture.find((a) => a.id === params.id);
+    if (!current) return notFound();
+    photos.delete(current.id);
+    return HttpResponse.json({ ...current, photoUrl: null });
+  }),
+  http.get(`${AMENITY_SETUP_PATH}/:id/photo`, ({ params }) => {
+    const photo = photos.get(String(params.id));
+    if (!photo) return HttpResponse.json({ error: 'No photo' }, { status: 404 });
+    return new HttpResponse(photo.bytes, {
+      headers: { 'Content-Type': photo.type, 'X-Content-Type-Options': 'nosniff' },
+    });
   }),
 ];

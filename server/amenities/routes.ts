@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   AMENITY_SETUP_PATH,
+  amenityPhotoUrl,
   AmenityInputSchema,
   AmenityPatchSchema,
   type AmenitySetup,
@@ -15,6 +16,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
+import { registerPhotoRoutes } from './photo-routes';
 import { DEFAULT_AMENITY_COLORS, slugFor } from './setup';
 
 /**
@@ -24,6 +26,7 @@ import { DEFAULT_AMENITY_COLORS, slugFor } from './setup';
  *   POST  /api/amenities               Admin, Manager: create
  *   PATCH /api/amenities/:id           Admin, Manager: edit (any subset of the fields)
  *   POST  /api/amenities/:id/archive   Admin, Manager: archive (readings stay, never deleted)
+ *   GET, PUT, DELETE /api/amenities/:id/photo   its photo (photo-routes.ts)
  *
  * Each change is one transaction with its audit row (before/after). Afterwards the running
  * server's community is reloaded so every endpoint, ingest and the simulator see it.
@@ -41,7 +44,7 @@ export type AmenityRoutesOptions = {
 /** More amenities than any HOA has: a bound, not a plan. */
 export const MAX_AMENITIES = 200;
 
-type Row = {
+export type Row = {
   id: number;
   slug: string;
   name: string;
@@ -52,14 +55,17 @@ type Row = {
   monthly_operating_cost: number | null;
   archived: boolean;
 };
+/** A row as SELECT reads it: with the version of its photo, null when it has none. */
+type PhotoRow = Row & { photo_sha256: string | null };
 
 const SELECT = `
   SELECT id, slug, name, type, description, capacity, color,
          monthly_operating_cost::float8 AS monthly_operating_cost,
-         archived_at IS NOT NULL AS archived
+         archived_at IS NOT NULL AS archived,
+         (SELECT sha256 FROM amenity_photos p WHERE p.amenity_id = amenities.id) AS photo_sha256
     FROM amenities`;
 
-const toSetup = (row: Row, hours: WeeklyHours): AmenitySetup => ({
+const toSetup = (row: Row, hours: WeeklyHours, photoSha256: string | null): AmenitySetup => ({
   id: row.slug,
   name: row.name,
   type: row.type,
@@ -69,6 +75,7 @@ const toSetup = (row: Row, hours: WeeklyHours): AmenitySetup => ({
   color: row.color,
   monthlyOperatingCost: row.monthly_operating_cost,
   archived: row.archived,
+  photoUrl: photoSha256 === null ? null : amenityPhotoUrl(row.slug, photoSha256),
 });
 
 /** The slug from the path, or a 404 (slugs are lower-case words joined by hyphens). */
@@ -82,8 +89,10 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
   const path = AMENITY_SETUP_PATH.replace(/^\/api/, '');
-  routes.use(`${path}/*`, settingsBodyLimit(kit));
-  routes.use(path, settingsBodyLimit(kit));
+  // JSON settings bodies; the photo route has its own, larger limit.
+  for (const pattern of [path, `${path}/:id`, `${path}/:id/archive`]) {
+    routes.use(pattern, settingsBodyLimit(kit));
+  }
 
   const who = (c: Context<AuthEnv>) => ({
     communityId: community.id,
@@ -91,8 +100,8 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     address: requestAddress(c, trustProxy),
   });
 
-  const lockedAmenity = async (tx: Queryable, slug: string): Promise<Row> => {
-    const [row] = await tx.query<Row>(
+  const lockedAmenity = async (tx: Queryable, slug: string): Promise<PhotoRow> => {
+    const [row] = await tx.query<PhotoRow>(
       `${SELECT} WHERE community_id = $1 AND slug = $2 FOR UPDATE`,
       [community.id, slug],
     );
@@ -109,16 +118,17 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
   };
 
   routes.get(path, async () => {
-    const rows = await db.query<Row>(`${SELECT} WHERE community_id = $1 ORDER BY position, id`, [
-      community.id,
-    ]);
+    const rows = await db.query<PhotoRow>(
+      `${SELECT} WHERE community_id = $1 ORDER BY position, id`,
+      [community.id],
+    );
     const hours = await loadHours(
       db,
       rows.map((row) => row.id),
     );
     return kit.json(
       200,
-      rows.map((row) => toSetup(row, hours.get(row.id) ?? [])),
+      rows.map((row) => toSetup(row, hours.get(row.id) ?? [], row.photo_sha256)),
     );
   });
 
@@ -160,7 +170,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       );
       if (!row) throw new Error('The amenity was not created');
       await saveHours(tx, row.id, input.hours);
-      const setup = toSetup(row, input.hours);
+      const setup = toSetup(row, input.hours, null);
       await audit(tx, { ...who(c), action: 'amenity.create', target: slug, after: setup }, clock());
       return setup;
     });
@@ -173,7 +183,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     const updated = await db.transaction(async (tx) => {
       const current = await lockedAmenity(tx, slug);
       if (current.archived) throw new HttpError(409, `${current.name} is archived`);
-      const before = toSetup(current, await hoursOf(tx, current.id));
+      const before = toSetup(current, await hoursOf(tx, current.id), current.photo_sha256);
       const next = { ...before, ...patch };
       const problem = weeklyHoursProblem(next.hours);
       if (problem) throw new HttpError(400, problem);
@@ -196,7 +206,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       );
       if (!row) throw new Error('The amenity was not updated');
       if (patch.hours) await saveHours(tx, current.id, patch.hours);
-      const after = toSetup(row, next.hours);
+      const after = toSetup(row, next.hours, current.photo_sha256);
       await audit(
         tx,
         { ...who(c), action: 'amenity.update', target: slug, before, after },
@@ -221,14 +231,14 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       );
       if (!row) throw new Error('The amenity was not archived');
       const hours = await hoursOf(tx, current.id);
-      const after = toSetup(row, hours);
+      const after = toSetup(row, hours, current.photo_sha256);
       await audit(
         tx,
         {
           ...who(c),
           action: 'amenity.archive',
           target: slug,
-          before: toSetup(current, hours),
+          before: toSetup(current, hours, current.photo_sha256),
           after,
         },
         clock(),
@@ -236,6 +246,19 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       return after;
     });
     return kit.json(200, await committed(archived));
+  });
+
+  registerPhotoRoutes(routes, {
+    db,
+    community,
+    clock,
+    kit,
+    path,
+    pathSlug,
+    lockedAmenity,
+    setupOf: async (tx, row, sha256) => toSetup(row, await hoursOf(tx, row.id), sha256),
+    who,
+    committed,
   });
 
   return routes;

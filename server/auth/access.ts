@@ -94,6 +94,10 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'POST', path: AMENITY_SETUP_PATH, allow: MANAGERS },
   { method: 'PATCH', path: `${AMENITY_SETUP_PATH}/:id`, allow: MANAGERS },
   { method: 'POST', path: `${AMENITY_SETUP_PATH}/:id/archive`, allow: MANAGERS },
+  // Its photo: everyone who sees the amenity cards sees it; Managers and Admins change it.
+  { method: 'GET', path: `${AMENITY_SETUP_PATH}/:id/photo`, allow: READERS },
+  { method: 'PUT', path: `${AMENITY_SETUP_PATH}/:id/photo`, allow: MANAGERS },
+  { method: 'DELETE', path: `${AMENITY_SETUP_PATH}/:id/photo`, allow: MANAGERS },
   // Users (issue 11): Admins only; an invite link is accepted without a session.
   { method: 'GET', path: USERS_PATH, allow: ['admin'] },
   { method: 'POST', path: INVITES_PATH, allow: ['admin'] },

@@ -1,4 +1,4 @@
-import type { AmenityAnalytics } from '../../src/api/contract';
+import { amenityPhotoUrl, type AmenityAnalytics } from '../../src/api/contract';
 import { weekSpan } from '../../src/lib/weekly-hours';
 import { AMENITY_ICONS } from '../community';
 import { DAY, localParts, MINUTE } from '../time';
@@ -16,6 +16,7 @@ export const LIVE_READING_MAX_AGE_MS = 15 * MINUTE;
  * - peakTime: the busiest two-hour window of the day over the last 30 days (mean occupancy per
  *   local hour); peakUsage: the highest occupancy recorded in those 30 days;
  * - monthlyOperatingCost: the amenity's stored cost, when one was entered;
+ * - photoUrl: its photo's versioned URL, when one was uploaded;
  * - plus name, type, description, colour and icon.
  */
 export async function amenityAnalytics({
@@ -25,7 +26,7 @@ export async function amenityAnalytics({
 }: EndpointContext): Promise<AmenityAnalytics[]> {
   const ids = community.amenities.map((a) => a.id);
   const since = new Date(now - RECENT_DAYS * DAY).toISOString();
-  const [latest, hours] = await Promise.all([
+  const [latest, hours, photos] = await Promise.all([
     db.query<{ amenity_id: number; occupancy: number | null; at: number | null }>(
       `SELECT a.id AS amenity_id, r.occupancy, (extract(epoch FROM r.time) * 1000)::float8 AS at
          FROM unnest($2::int[]) AS a (id)
@@ -46,6 +47,10 @@ export async function amenityAnalytics({
         GROUP BY amenity_id, local_hour`,
       [community.id, community.timeZone, since, new Date(now).toISOString()],
     ),
+    db.query<{ amenity_id: number; sha256: string }>(
+      `SELECT amenity_id, sha256 FROM amenity_photos WHERE amenity_id = ANY($1::int[])`,
+      [ids],
+    ),
   ]);
   const { weekday, minuteOfDay: minute } = localParts(now, community.timeZone);
 
@@ -55,6 +60,7 @@ export async function amenityAnalytics({
     const currentUsers = fresh ? (reading.occupancy ?? 0) : 0;
     const own = hours.filter((h) => h.amenity_id === amenity.id);
     const meanByHour = new Map(own.map((h) => [h.local_hour, h.mean]));
+    const photo = photos.find((p) => p.amenity_id === amenity.id);
     return {
       id: amenity.slug,
       name: amenity.name,
@@ -72,6 +78,7 @@ export async function amenityAnalytics({
       ...(amenity.monthlyOperatingCost === null
         ? {}
         : { monthlyOperatingCost: amenity.monthlyOperatingCost }),
+      ...(photo ? { photoUrl: amenityPhotoUrl(amenity.slug, photo.sha256) } : {}),
     };
   });
 }

@@ -3,6 +3,7 @@ import { reportServerReached, reportServerUnreachable } from '../lib/connectivit
 import {
   AMENITY_SETUP_PATH,
   API_PATHS,
+  amenityPhotoPath,
   AmenitySetupSchema,
   AmenitySetupListSchema,
   type AmenityInput,
@@ -39,16 +40,30 @@ export function fieldOfError(message: string): string | null {
   return /^([A-Za-z]+)(?:\.[\w.]+)?:/.exec(message)?.[1] ?? null;
 }
 
-async function send(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<SaveResult> {
+/** A photo of up to 2 MB may take a while on a slow phone connection. */
+const PHOTO_TIMEOUT_MS = 60_000;
+
+type Body = { json: unknown } | { photo: Uint8Array<ArrayBuffer>; type: string } | null;
+
+async function send(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body: Body,
+): Promise<SaveResult> {
   let res: Response;
   let text: string;
   try {
     res = await fetch(path, {
       method,
       credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(body && 'photo' in body ? PHOTO_TIMEOUT_MS : REQUEST_TIMEOUT_MS),
+      headers: {
+        Accept: 'application/json',
+        ...(body === null
+          ? {}
+          : { 'Content-Type': 'json' in body ? 'application/json' : body.type }),
+      },
+      body: body === null ? undefined : 'json' in body ? JSON.stringify(body.json) : body.photo,
     });
     text = await res.text();
   } catch {
@@ -73,13 +88,23 @@ async function send(method: 'POST' | 'PATCH', path: string, body: unknown): Prom
   return { ok: false, error, field: fieldOfError(error) };
 }
 
-export const createAmenity = (input: AmenityInput) => send('POST', AMENITY_SETUP_PATH, input);
+export const createAmenity = (input: AmenityInput) =>
+  send('POST', AMENITY_SETUP_PATH, { json: input });
 
 export const updateAmenity = (id: string, patch: AmenityPatch) =>
-  send('PATCH', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}`, patch);
+  send('PATCH', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}`, { json: patch });
 
 export const archiveAmenity = (id: string) =>
-  send('POST', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/archive`, {});
+  send('POST', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/archive`, { json: {} });
+
+/**
+ * Uploads (or replaces) an amenity's photo: the file's bytes as they are, which the server
+ * checks again (type from the bytes, size, dimensions).
+ */
+export const uploadAmenityPhoto = (id: string, photo: Uint8Array<ArrayBuffer>, type: string) =>
+  send('PUT', amenityPhotoPath(id), { photo, type });
+
+export const removeAmenityPhoto = (id: string) => send('DELETE', amenityPhotoPath(id), null);
 
 /** After a change: every view of the amenities reads the server again. */
 export async function refreshAmenityViews(client: QueryClient): Promise<void> {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { deletePhotoCache } from '../lib/photo-cache';
 import {
   ACCEPT_INVITE_PATH,
   AUTH_PATHS,
@@ -86,7 +87,8 @@ export async function confirmTotp(
 
 /**
  * Wipes what this device holds of the community's data: the query cache (reports are built
- * from it) and the IndexedDB snapshot. A shared tablet keeps nothing after sign-out.
+ * from it), the IndexedDB snapshot and the service worker's amenity photos. A shared tablet
+ * keeps nothing after sign-out.
  */
 export async function wipeOfflineData(
   client: QueryClient,
@@ -96,6 +98,7 @@ export async function wipeOfflineData(
   // The clear reaches the persister as an empty cache; write that, then delete the record.
   await persister?.flush();
   await persister?.removeClient();
+  await deletePhotoCache();
 }
 
 /**

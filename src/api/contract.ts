@@ -117,6 +117,8 @@ export const AmenityAnalyticsSchema = z.object({
   timeZone: z.optional(nonEmpty),
   /** Monthly operating cost in dollars (staff, upkeep, utilities), when one was entered. */
   monthlyOperatingCost: z.optional(nonNegative),
+  /** Its photo (GET, versioned: a new photo is a new URL), when one was uploaded. */
+  photoUrl: z.optional(nonEmpty),
 });
 export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
 export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
@@ -760,6 +762,8 @@ export const AmenitySetupSchema = z.object({
   color: z.string(),
   monthlyOperatingCost: z.nullable(nonNegative),
   archived: z.boolean(),
+  /** Its photo (see AMENITY_PHOTO below), versioned by its content; null when there is none. */
+  photoUrl: z.nullable(nonEmpty),
 });
 export type AmenitySetup = z.infer<typeof AmenitySetupSchema>;
 export const AmenitySetupListSchema = z.array(AmenitySetupSchema);
@@ -782,6 +786,28 @@ export const AmenityInputSchema = z.strictObject({
 export type AmenityInput = z.infer<typeof AmenityInputSchema>;
 export const AmenityPatchSchema = z.partial(AmenityInputSchema);
 export type AmenityPatch = z.infer<typeof AmenityPatchSchema>;
+
+/**
+ * An amenity's photo (issue 11): PUT the image's bytes as the request body (replaces any photo),
+ * DELETE removes it, GET serves it. The server recognises the type from the bytes themselves,
+ * never from the Content-Type header, and reads the size from the image header.
+ */
+export const AMENITY_PHOTO = {
+  /** 2 MiB: a phone photo resized for the web; the body is refused while it streams past this. */
+  maxBytes: 2 * 1024 * 1024,
+  /** Pixels on either side, at most (larger is a decompression bomb, not a photo). */
+  maxSide: 8000,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+export type AmenityPhotoType = (typeof AMENITY_PHOTO.types)[number];
+
+/** The photo route of amenity `id` (its slug). */
+export const amenityPhotoPath = (id: string) =>
+  `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/photo`;
+
+/** The URL of one version of a photo (by its SHA-256): a new image is a new URL. */
+export const amenityPhotoUrl = (id: string, sha256: string) =>
+  `${amenityPhotoPath(id)}?v=${sha256.slice(0, 16)}`;
 
 // ---- Users (issue 11) ---------------------------------------------------------------------------
 

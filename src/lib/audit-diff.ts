@@ -98,6 +98,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'amenity.create': 'Amenity added',
   'amenity.update': 'Amenity changed',
   'amenity.archive': 'Amenity archived',
+  'amenity.photo': 'Amenity photo uploaded',
+  'amenity.photo.remove': 'Amenity photo removed',
   'user.invite': 'User invited',
   'user.accept-invite': 'Invitation accepted',
   'user.role': 'Role changed',

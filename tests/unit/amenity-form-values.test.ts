@@ -25,6 +25,7 @@ const HALL: AmenitySetup = {
   color: '#9333ea',
   monthlyOperatingCost: 6800,
   archived: false,
+  photoUrl: null,
 };
 
 describe('opening times', () => {

@@ -134,6 +134,33 @@ export function AmenitiesPage() {
   );
 }
 
+/**
+ * The amenity's photo across the top of its card: a fixed 16:9 box, so the card never moves when
+ * the image arrives, loaded only near the viewport. A photo that cannot load (offline, and not
+ * kept by the service worker) leaves the box with a quiet picture mark, never a broken image.
+ */
+function CardPhoto({ url, name }: { url: string; name: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <div className="-mx-4 -mt-4 mb-4 flex aspect-video items-center justify-center overflow-hidden rounded-t-xl bg-slate-100 text-slate-500 sm:-mx-5 sm:-mt-5 dark:bg-slate-800 dark:text-slate-400">
+      {failed === url ? (
+        <Icon name="image" className="h-8 w-8" />
+      ) : (
+        <img
+          src={url}
+          alt={`View of ${name}`}
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+          onError={() => setFailed(url)}
+        />
+      )}
+    </div>
+  );
+}
+
 function AmenityCard({
   amenity,
   sensors,
@@ -155,6 +182,7 @@ function AmenityCard({
         aria-labelledby={headingId}
         className="flex w-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
       >
+        {amenity.photoUrl ? <CardPhoto url={amenity.photoUrl} name={amenity.name} /> : null}
         <div className="flex items-start gap-3">
           <span
             aria-hidden="true"

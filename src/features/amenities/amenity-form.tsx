@@ -3,8 +3,11 @@ import { useState, type FormEvent } from 'react';
 import {
   archiveAmenity,
   createAmenity,
+  OFFLINE_MESSAGE,
   refreshAmenityViews,
+  removeAmenityPhoto,
   updateAmenity,
+  uploadAmenityPhoto,
   type SaveResult,
 } from '../../api/amenity-setup';
 import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/contract';
@@ -28,6 +31,7 @@ import {
   type AmenityFormValues,
   type DayFormValues,
 } from './amenity-form-values';
+import { PhotoField, type PhotoChoice } from './photo-field';
 import { WeekdayHoursEditor } from './weekday-hours-editor';
 
 const TYPE_OPTIONS = AMENITY_TYPES.map((type) => ({ value: type, label: titleCase(type) }));
@@ -35,9 +39,21 @@ const TYPE_OPTIONS = AMENITY_TYPES.map((type) => ({ value: type, label: titleCas
 export const NEEDS_CONNECTION =
   'Changing amenities needs a connection to CommonGround. You are offline: nothing was saved.';
 
+/** Sends the photo change the form holds (never `unchanged`). */
+const savePhoto = (id: string, photo: Exclude<PhotoChoice, { kind: 'unchanged' }>) =>
+  photo.kind === 'new'
+    ? uploadAmenityPhoto(id, photo.bytes, photo.image.type)
+    : removeAmenityPhoto(id);
+
+/** A failure to name inside a longer sentence (the offline one says "nothing was saved"). */
+const reasonOf = (error: string) =>
+  error === OFFLINE_MESSAGE ? "CommonGround can't be reached" : error.replace(/\.$/, '');
+
 /**
  * Add Amenity (no `amenity`) or an amenity's Settings: checked on the device with the server's
- * own schema, then saved in one request; the server's error lands next to the field it names.
+ * own schema, then saved; the server's error lands next to the field it names. The photo is its
+ * own request: on an edit it goes first, so a refused photo saves nothing; a new amenity is
+ * created first and then gets its photo, and if that fails the form says exactly what was saved.
  */
 export function AmenityForm({
   amenity,
@@ -54,6 +70,10 @@ export function AmenityForm({
   const [errors, setErrors] = useState<AmenityFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The amenity as last saved: the one edited, or the one this form has just created.
+  const [saved, setSaved] = useState<AmenitySetup | undefined>(amenity);
+  const [photo, setPhoto] = useState<PhotoChoice>({ kind: 'unchanged' });
+  const [photoError, setPhotoError] = useState<string | null>(null);
   // Archiving takes the amenity off every live view: a second click confirms it.
   const [confirmArchive, setConfirmArchive] = useState(false);
 
@@ -90,6 +110,11 @@ export function AmenityForm({
     else setFormError(result.error);
   };
 
+  const done = async (result: AmenitySetup) => {
+    await refreshAmenityViews(client);
+    onDone(result);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -104,11 +129,54 @@ export function AmenityForm({
     }
     setBusy(true);
     try {
-      await finish(
-        amenity
-          ? await updateAmenity(amenity.id, changedFields(amenity, checked.input))
-          : await createAmenity(checked.input),
-      );
+      if (!saved) {
+        const created = await createAmenity(checked.input);
+        if (!created.ok || photo.kind === 'unchanged') {
+          await finish(created);
+          return;
+        }
+        setSaved(created.amenity);
+        const withPhoto = await savePhoto(created.amenity.id, photo);
+        if (withPhoto.ok) {
+          await done(withPhoto.amenity);
+          return;
+        }
+        await refreshAmenityViews(client);
+        setPhotoError(reasonOf(withPhoto.error));
+        setFormError(
+          `${created.amenity.name} was added, but its photo was not saved (${reasonOf(withPhoto.error)}). Save again to retry, or close this and add a photo later from its Settings.`,
+        );
+        return;
+      }
+      let current = saved;
+      const photoChanged = photo.kind !== 'unchanged';
+      if (photo.kind !== 'unchanged') {
+        const result = await savePhoto(current.id, photo);
+        if (!result.ok) {
+          // Nothing else has been sent: the whole form is unsaved.
+          setPhotoError(reasonOf(result.error));
+          setFormError(
+            `Nothing was saved: the photo could not be saved (${reasonOf(result.error)}).`,
+          );
+          return;
+        }
+        current = result.amenity;
+        setSaved(current);
+        setPhoto({ kind: 'unchanged' });
+      }
+      const patch = changedFields(current, checked.input);
+      if (photoChanged && Object.keys(patch).length === 0) {
+        await done(current);
+        return;
+      }
+      const result = await updateAmenity(current.id, patch);
+      await finish(result);
+      if (!result.ok && photoChanged) {
+        await refreshAmenityViews(client);
+        setFormError(
+          `The photo was saved; the other changes were not (${reasonOf(result.error)}).`,
+        );
+      }
     } finally {
       setBusy(false);
     }
@@ -182,6 +250,15 @@ export function AmenityForm({
       />
       <WeekdayHoursEditor days={values.days} errors={errors} onChange={setDays} />
       {text('monthlyOperatingCost', 'Monthly operating cost ($)', { inputMode: 'decimal' })}
+      <PhotoField
+        amenityName={values.name.trim()}
+        currentUrl={saved?.photoUrl ?? null}
+        choice={photo}
+        error={photoError}
+        disabled={busy}
+        onChoose={setPhoto}
+        onError={setPhotoError}
+      />
       <Field label="Description" error={errors.description} optional>
         {(control) => (
           <textarea
@@ -214,7 +291,7 @@ export function AmenityForm({
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>
-          {amenity ? 'Save changes' : 'Add amenity'}
+          {saved ? 'Save changes' : 'Add amenity'}
         </Button>
       </div>
     </form>

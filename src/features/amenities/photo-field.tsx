@@ -1,0 +1,206 @@
+import { useId, useRef, useState } from 'react';
+import { AMENITY_PHOTO } from '../../api/contract';
+import { checkPhoto, PHOTO_MESSAGES, type ImageHeader } from '../../lib/image-header';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+
+/** What the form will do with the photo when it is saved. */
+export type PhotoChoice =
+  | { kind: 'unchanged' }
+  | {
+      kind: 'new';
+      name: string;
+      bytes: Uint8Array<ArrayBuffer>;
+      image: ImageHeader;
+      /** A data: URL of the chosen file, for the preview (the app's CSP allows data: images). */
+      preview: string;
+    }
+  | { kind: 'remove' };
+
+export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${(AMENITY_PHOTO.maxBytes / (1024 * 1024)).toFixed(0)} MB. Shown on the amenity's card.`;
+
+function dataUrlOf(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * A chosen file as a photo the server will accept, or the message saying why not: the same
+ * checks the server makes (size, type from the bytes, dimensions), before anything is sent.
+ */
+export async function photoOfFile(
+  file: File,
+): Promise<{ ok: true; choice: PhotoChoice & { kind: 'new' } } | { ok: false; message: string }> {
+  // Too large is known without reading it.
+  if (file.size > AMENITY_PHOTO.maxBytes) return { ok: false, message: PHOTO_MESSAGES.tooLarge };
+  let bytes: Uint8Array<ArrayBuffer>;
+  let preview: string;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+    preview = await dataUrlOf(file);
+  } catch {
+    return { ok: false, message: 'The file could not be read: choose it again' };
+  }
+  const checked = checkPhoto(bytes);
+  if (!checked.ok) return { ok: false, message: checked.message };
+  return {
+    ok: true,
+    choice: { kind: 'new', name: file.name, bytes, image: checked.image, preview },
+  };
+}
+
+/**
+ * The photo of the amenity form: a preview in a fixed 16:9 box (the card's), a button to choose
+ * a file (or replace the photo) and one to remove it. Nothing is sent until the form is saved.
+ */
+export function PhotoField({
+  amenityName,
+  currentUrl,
+  choice,
+  error,
+  disabled,
+  onChoose,
+  onError,
+}: {
+  amenityName: string;
+  /** The saved photo, if there is one. */
+  currentUrl: string | null;
+  choice: PhotoChoice;
+  error: string | null;
+  disabled: boolean;
+  onChoose: (choice: PhotoChoice) => void;
+  onError: (message: string | null) => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const shown =
+    choice.kind === 'new' ? choice.preview : choice.kind === 'remove' ? null : currentUrl;
+  const visible = shown !== null && shown !== brokenUrl;
+  const hasPhoto = shown !== null;
+  const describedBy = [`${id}-hint`, `${id}-state`, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const result = await photoOfFile(file);
+    if (result.ok) {
+      onError(null);
+      onChoose(result.choice);
+    } else onError(result.message);
+  };
+
+  const state =
+    choice.kind === 'new'
+      ? `New photo: ${choice.name} (${choice.image.width} × ${choice.image.height}), saved with the form.`
+      : choice.kind === 'remove'
+        ? 'The photo will be removed when you save.'
+        : currentUrl
+          ? 'The current photo.'
+          : 'No photo yet.';
+
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} className="grid content-start gap-1.5">
+      <p id={`${id}-label`} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+        Photo <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div
+          className={`relative w-full shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:aspect-video sm:w-48 dark:border-slate-700 dark:bg-slate-800 ${
+            // On a phone, an empty box stays small; a photo gets the card's 16:9.
+            hasPhoto ? 'aspect-video' : 'h-16 sm:h-auto'
+          }`}
+        >
+          {visible ? (
+            <img
+              src={shown}
+              alt={
+                choice.kind === 'new'
+                  ? `Chosen for ${amenityName || 'the new amenity'}: ${choice.name}`
+                  : `Current view of ${amenityName || 'the amenity'}`
+              }
+              className="h-full w-full object-cover"
+              onError={() => setBrokenUrl(shown)}
+            />
+          ) : (
+            <div className="flex h-full w-full flex-col items-center justify-center gap-1 text-slate-600 dark:text-slate-400">
+              <Icon name="image" className="h-6 w-6" />
+              {hasPhoto ? <span className="text-xs">Photo not available offline</span> : null}
+            </div>
+          )}
+        </div>
+        <div className="grid gap-2">
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={disabled}
+              aria-describedby={describedBy}
+              onClick={() => input.current?.click()}
+            >
+              <Icon name="image" className="h-4 w-4" />
+              {hasPhoto ? 'Replace photo' : 'Choose photo'}
+            </Button>
+            {hasPhoto ? (
+              <Button
+                variant="secondary"
+                disabled={disabled}
+                onClick={() => {
+                  onError(null);
+                  // No photo afterwards: the saved one goes too, if there is one.
+                  onChoose(currentUrl ? { kind: 'remove' } : { kind: 'unchanged' });
+                }}
+              >
+                <Icon name="close" className="h-4 w-4" />
+                Remove photo
+              </Button>
+            ) : choice.kind === 'remove' ? (
+              <Button
+                variant="ghost"
+                disabled={disabled}
+                onClick={() => onChoose({ kind: 'unchanged' })}
+              >
+                Keep the photo
+              </Button>
+            ) : null}
+          </div>
+          <p id={`${id}-state`} className="text-sm text-slate-700 dark:text-slate-300">
+            {state}
+          </p>
+          <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+            {PHOTO_HINT}
+          </p>
+          {error ? (
+            <p
+              id={`${id}-error`}
+              role="alert"
+              className="flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+            >
+              <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept={AMENITY_PHOTO.types.join(',')}
+        className="hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="amenity-photo-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // The same file may be chosen again after a refusal.
+          event.target.value = '';
+          void choose(file);
+        }}
+      />
+    </div>
+  );
+}
