@@ -4,12 +4,13 @@
  * anything else run on its thread, so here it blocks this thread instead of the one that answers
  * HTTP requests.
  *
- * Requests come as messages and are answered by id. A transaction stays open across messages:
+ * The first message is a WorkerInit (a message rather than workerData, which would keep its
+ * buffers alive for the thread's lifetime). Requests come as messages and are answered by id. A transaction stays open across messages:
  * `begin` opens one with PGlite's own transaction (which holds PGlite's single connection until
  * it ends, so queries outside it wait, as in one process), `query`/`copy` tagged with its id run
  * inside it, and `commit` or `rollback` ends it.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { parseInt8 } from './database';
 
@@ -18,10 +19,9 @@ export type WorkerInit = {
   dataDir?: string;
   /** A dump (dumpDataDir) to start from instead of a fresh initdb. */
   loadDataDir?: ArrayBuffer;
-  /** PGlite's files, read and compiled once by the main thread. */
+  /** PGlite's WebAssembly, compiled once by the main thread (the code is shared, not copied). */
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
-  fsBundle: ArrayBuffer;
   postgresqlconf: string[];
 };
 
@@ -47,8 +47,7 @@ export type RemoteError = {
 };
 
 export type WorkerReply = { id: number } & (
-  | { ok: true; value: unknown }
-  | { ok: false; error: RemoteError }
+  { ok: true; value: unknown } | { ok: false; error: RemoteError }
 );
 
 /** The first message: the database is open, or why it could not be. */
@@ -72,9 +71,10 @@ type Open = { tx: Transaction; end(commit: boolean): void; ended: Promise<unknow
 /** What a transaction's callback throws to have PGlite roll it back. */
 const ROLL_BACK = Symbol('roll back');
 
-async function serve(init: WorkerInit): Promise<void> {
+async function serve(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('pglite-worker runs as a worker thread');
+  const init = await new Promise<WorkerInit>((resolve) => port.once('message', resolve));
   let pg: PGlite;
   try {
     pg = await PGlite.create({
@@ -82,7 +82,6 @@ async function serve(init: WorkerInit): Promise<void> {
       ...(init.loadDataDir ? { loadDataDir: new Blob([init.loadDataDir]) } : {}),
       pgliteWasmModule: init.pgliteWasmModule,
       initdbWasmModule: init.initdbWasmModule,
-      fsBundle: new Blob([init.fsBundle]),
       postgresqlconf: init.postgresqlconf,
       // numeric and int8 come back as numbers, as the PostgreSQL driver is told to do.
       parsers: { 20: parseInt8, 1700: Number },
@@ -141,7 +140,9 @@ async function serve(init: WorkerInit): Promise<void> {
     return row?.file ?? null;
   };
 
-  const handle = async (request: WorkerRequest): Promise<{ value: unknown; transfer?: [ArrayBuffer] }> => {
+  const handle = async (
+    request: WorkerRequest,
+  ): Promise<{ value: unknown; transfer?: [ArrayBuffer] }> => {
     switch (request.op) {
       case 'query':
         return { value: (await target(request.tx).query(request.text, request.params)).rows };
@@ -170,7 +171,11 @@ async function serve(init: WorkerInit): Promise<void> {
         port.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer);
       },
       (error: unknown) => {
-        port.postMessage({ id: request.id, ok: false, error: toRemoteError(error) } satisfies WorkerReply);
+        port.postMessage({
+          id: request.id,
+          ok: false,
+          error: toRemoteError(error),
+        } satisfies WorkerReply);
         // WebAssembly that trapped (or aborted) leaves PGlite unusable: end the thread loudly
         // (an uncaught error, which the main thread hears of).
         if (error instanceof WebAssembly.RuntimeError) {
@@ -184,4 +189,4 @@ async function serve(init: WorkerInit): Promise<void> {
   port.postMessage({ started: true } satisfies WorkerStarted);
 }
 
-await serve(workerData as WorkerInit);
+await serve();

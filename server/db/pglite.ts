@@ -143,23 +143,21 @@ export async function openPglite(
   dataDir?: string,
   { loadDataDir, onFailure }: PgliteOptions = {},
 ): Promise<Database & { dump(): Promise<Blob>; readonly thread: Worker }> {
-  const [compiled, url, fsBundle, loaded] = await Promise.all([
+  const [compiled, url, loaded] = await Promise.all([
     compiledPglite(),
     workerScript(),
-    readFile(path.join(pgliteDist(), 'pglite.data')),
     loadDataDir?.arrayBuffer(),
   ]);
   const init: WorkerInit = {
     ...(dataDir ? { dataDir } : {}),
     ...(loaded ? { loadDataDir: loaded } : {}),
     ...compiled,
-    fsBundle: fsBundle.buffer.slice(fsBundle.byteOffset, fsBundle.byteOffset + fsBundle.length),
     // The endpoints read small rollups and the OS caches the data files anyway: a smaller buffer
     // pool (default 128 MB, allocated inside the WebAssembly heap) keeps the process lean.
     postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
   };
-  const transfer = [init.fsBundle, ...(init.loadDataDir ? [init.loadDataDir] : [])];
-  const thread = new Worker(url, { workerData: init, transferList: transfer });
+  const thread = new Worker(url);
+  thread.postMessage(init, loaded ? [loaded] : []);
 
   const pending = new Map<number, Pending>();
   let lastId = 0;
