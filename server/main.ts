@@ -94,6 +94,19 @@ function vapidSubject(): string | undefined {
   return value;
 }
 
+/**
+ * The embedded database's thread failed or stopped (pglite.ts): every query in progress has been
+ * refused, and none can run any more. Exit loudly rather than serve errors; what was
+ * acknowledged is in the write-ahead log, which the next start replays.
+ */
+function databaseFailed(error: Error): never {
+  console.error(
+    `The database stopped: ${error.message}. Exiting; start the server again (every ` +
+      'acknowledged write is recovered from the write-ahead log).',
+  );
+  process.exit(1);
+}
+
 /** Past the grace period, how long closing the database may take before the process exits anyway. */
 const CLOSE_DATABASE_MS = 5_000;
 
@@ -137,7 +150,7 @@ async function initialiseOnly() {
   // Stop if the server that started us is gone (its IPC channel closes with it).
   process.on('disconnect', () => process.exit(1));
   const dataDir = path.resolve(env('DATA_DIR') ?? 'data');
-  const db = await openDatabase({ dataDir });
+  const db = await openDatabase({ dataDir, onFailure: databaseFailed });
   try {
     const { seededInMs, readings } = await ensureDemoCommunity(db, Date.now());
     if (seededInMs !== null) {
@@ -160,7 +173,7 @@ async function main() {
   const started = performance.now();
   if (!databaseUrl && !checkDataDir(dataDir).existing) await initialiseInChild(dataDir);
   const server = await startServer({
-    database: databaseUrl ? { url: databaseUrl } : { dataDir },
+    database: databaseUrl ? { url: databaseUrl } : { dataDir, onFailure: databaseFailed },
     port: port(),
     host: env('HOST') ?? '127.0.0.1',
     distDir: path.resolve(env('DIST_DIR') ?? 'dist'),

@@ -27,18 +27,27 @@ import { precompress } from './static/compression';
 import { loadStaticSite } from './static/site';
 import { systemClock, type Clock } from './time';
 
-export type DatabaseConfig = { url: string } | { dataDir?: string };
+export type DatabaseConfig =
+  | { url: string }
+  | {
+      dataDir?: string;
+      /** The embedded database's thread failed (pglite.ts): what to do (main.ts exits). */
+      onFailure?: (error: Error) => void;
+    };
 
 /**
  * PGlite in `dataDir`, after checking the directory is a database (or empty) and taking its
  * lock; the lock is released when the database closes.
  */
-async function openPgliteDir(dataDir: string): Promise<Database> {
+async function openPgliteDir(
+  dataDir: string,
+  onFailure?: (error: Error) => void,
+): Promise<Database> {
   checkDataDir(dataDir);
   const lock = lockDataDir(dataDir);
   let db: Database;
   try {
-    db = await openPglite(dataDir);
+    db = await openPglite(dataDir, { onFailure });
   } catch (error) {
     lock.release();
     throw explainOpenFailure(dataDir, error);
@@ -62,8 +71,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     'url' in config
       ? await openPostgres(config.url)
       : config.dataDir
-        ? await openPgliteDir(config.dataDir)
-        : await openPglite();
+        ? await openPgliteDir(config.dataDir, config.onFailure)
+        : await openPglite(undefined, { onFailure: config.onFailure });
   try {
     await migrate(db);
   } catch (error) {

@@ -62,7 +62,7 @@ export const backendTitle = (backend: Backend) =>
  * A migrated, empty PGlite database: a fresh initdb takes seconds, so the first test process
  * saves a dump of one in the temp directory and the others start from it.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const require = createRequire(import.meta.url);
   const manifest = path.join(
     path.dirname(require.resolve('@electric-sql/pglite')),
