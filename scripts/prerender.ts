@@ -112,7 +112,17 @@ export async function prerenderSite({
 async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
   const { module } = await runnerImport<{ appPages: RenderedAppPage[] }>(
     path.join(root, 'scripts/prerender-app-entry.ts'),
-    { root, mode: 'production', logLevel: 'warn', oxc: { jsx: { development: false } } },
+    {
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      oxc: { jsx: { development: false } },
+      resolve: {
+        alias: {
+          'virtual:pwa-register/react': path.join(root, 'scripts/prerender-pwa-register.ts'),
+        },
+      },
+    },
   );
   return module.appPages;
 }
