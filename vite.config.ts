@@ -59,6 +59,32 @@ const REACT_ROUTER_PRODUCTION = new URL(
   import.meta.url,
 ).pathname;
 
+/**
+ * Lets the bundler drop the parts of react-router the app does not use (Form, ScrollRestoration,
+ * HistoryRouter and what only they need): its production build creates its contexts and
+ * components with unannotated top-level calls (React.createContext, React.forwardRef) and names
+ * them with top-level `X.displayName = …` writes, which a bundler must keep as possible side
+ * effects. Marking those calls pure and dropping the names (development aids) changes nothing
+ * the app runs; about 2.5 KB gzip off every app page.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'commonground:react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /react-router\/dist\/production\/chunk-[^/]+\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(
+            /^(var \w+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          )
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
@@ -69,6 +95,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    reactRouterTreeShaking(),
     tailwindcss(),
     devMockWorker(),
     themeBootPlugin(THEME_BOOT_SCRIPT),

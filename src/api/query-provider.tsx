@@ -1,4 +1,11 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { restoreSnapshot, type SnapshotPersister } from './persist';
 
@@ -31,7 +38,9 @@ export function QueryProvider({
     void restoreSnapshot(client, persister).then((stop) => {
       if (active) {
         unsubscribe = stop;
-        setIsRestoring(false);
+        // A transition: it waits for the hydration of the prerendered frame (main.tsx) instead
+        // of discarding the part not hydrated yet, and renders the restored data in slices.
+        startTransition(() => setIsRestoring(false));
       } else {
         stop();
       }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryProvider } from '../api/query-provider';
@@ -10,12 +10,19 @@ import { AppRoutes } from './routes';
 import { ScrollMemory } from './scroll-memory';
 import { UpdatePrompt } from './update-prompt';
 
+/**
+ * The whole app. The build prerenders each route's first frame from this same tree (with a
+ * MemoryRouter at the route, scripts/prerender-app-entry.ts) and the browser hydrates it
+ * (main.tsx), so both must render the same elements in the same places (useId depends on it).
+ */
 export function App({
   client,
   persister,
+  Router = BrowserRouter,
 }: {
   client: QueryClient;
   persister: SnapshotPersister | null;
+  Router?: ComponentType<{ children: ReactNode }>;
 }) {
   useEffect(() => {
     const problem = settingsLoadProblem();
@@ -25,10 +32,10 @@ export function App({
   return (
     <QueryProvider client={client} persister={persister}>
       <TooltipProvider>
-        <BrowserRouter>
+        <Router>
           <ScrollMemory />
           <AppRoutes />
-        </BrowserRouter>
+        </Router>
         <UpdatePrompt />
         <Toaster />
       </TooltipProvider>

@@ -20,11 +20,25 @@ function StartRedirect() {
   return <Navigate to={DEFAULT_VIEWS[getSettings().defaultView].path} replace />;
 }
 
-/** A lazily loaded page that can also be loaded ahead of time (the build's prerender does). */
+/**
+ * A lazily loaded page that can also be loaded ahead of time (the build's prerender does, and
+ * the browser before it hydrates a prerendered page). Once loaded it renders at once, without
+ * suspending: a hydration that suspended there would leave the page to be built again.
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
-  return Object.assign(lazy(preload), { preload });
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = pick(module);
+      return { default: loaded };
+    }));
+  const Lazy = lazy(preload);
+  const LazyPage = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(LazyPage, { preload });
 }
 
 /**
@@ -90,6 +104,16 @@ export function preloadAppPages() {
   return Promise.all(
     [...Object.values(PAGE_COMPONENTS), NotFoundPage].map((page) => page.preload?.()),
   );
+}
+
+/**
+ * Loads the code of the app page at `pathname`, if it is one (main.tsx, before hydrating). Never
+ * rejects: a chunk that fails to load is the route's error boundary's to show.
+ */
+export async function preloadAppPageAt(pathname: string): Promise<void> {
+  const page = APP_PAGES.find((candidate) => candidate.path === pathname);
+  if (!page) return;
+  await PAGE_COMPONENTS[page.id].preload?.().catch(() => undefined);
 }
 
 function PageFallback() {

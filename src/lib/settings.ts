@@ -141,8 +141,14 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * What the prerendered first frame was rendered with (no storage, no media queries at build
+ * time), so the render that hydrates it matches; the device's settings follow at once.
+ */
+const FIRST_FRAME_SETTINGS: Settings = { ...defaultSettings(), darkMode: false };
+
 export function useSettings(): Settings {
-  return useSyncExternalStore(subscribe, getSettings, getSettings);
+  return useSyncExternalStore(subscribe, getSettings, () => FIRST_FRAME_SETTINGS);
 }
 
 /** For tests: forget the in-memory copy so the next read loads from storage again. */

@@ -1,11 +1,16 @@
 import { useUsageGaps } from '../api/gaps';
 import { summarizeCoverage } from '../lib/coverage';
+import { cx } from '../lib/cx';
+
+const LINE = 'text-xs text-slate-600 sm:text-sm dark:text-slate-400';
 
 /**
  * How much of a card's period the sensors cover, said once under it ("Data for 6 d 21 h of
  * 7 d; Grand Lake sensor silent …"), from GET /api/usage/gaps through lib/coverage.ts, the same
  * definition as the reports. Each period is [from, now); `days` is the gaps window that reaches
- * back to the earliest `from`. Nothing is shown until the gaps arrive (the figures do not wait).
+ * back to the earliest `from`. Nothing is shown until the gaps arrive (the figures do not wait),
+ * but the line's place is kept meanwhile (a line per period on a phone, where they wrap, one line
+ * on wider screens), so what is below does not jump when it arrives.
  */
 export function CoverageLine({
   days,
@@ -17,7 +22,14 @@ export function CoverageLine({
   timeZone: string;
 }) {
   const gaps = useUsageGaps(days);
-  if (!gaps.data) return null;
+  if (!gaps.data) {
+    return (
+      <p
+        aria-hidden="true"
+        className={cx(LINE, periods.length > 1 ? 'min-h-8 sm:min-h-5' : 'min-h-4 sm:min-h-5')}
+      />
+    );
+  }
   const data = gaps.data;
   const to = Date.parse(data.to);
   const parts = periods.map(({ label, from }) => {
@@ -32,7 +44,7 @@ export function CoverageLine({
     return label ? `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}.` : `${text}.`;
   });
   return (
-    <p data-testid="coverage" className="text-xs text-slate-600 sm:text-sm dark:text-slate-400">
+    <p data-testid="coverage" className={LINE}>
       {parts.join(' ')}
     </p>
   );

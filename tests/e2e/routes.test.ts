@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/lib/route-paths';
-import { BASE_URL, DESKTOP, describeBrowser, openPage, useBrowser } from './browser';
+import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
 
 const APP_HEADINGS: Record<string, string> = {
   '/dashboard': 'Dashboard',
@@ -31,6 +31,40 @@ describeBrowser('route table in the browser', () => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('the dashboard takes over its prerendered first frame instead of building it again', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // A range chosen on an earlier visit: the first frame shows the default, the app the choice.
+    await context.addInitScript(() => localStorage.setItem('cg.dashboard.range', '7'));
+    // The heading the browser parsed from the HTML, before any script of the app ran.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const heading = document.querySelector('h1');
+        if (!heading) return;
+        Object.assign(window, { parsedHeading: heading });
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/dashboard');
+    await page.getByText('Monthly amenity value').waitFor();
+    expect(
+      await page.evaluate(
+        () => 'parsedHeading' in window && window.parsedHeading === document.querySelector('h1'),
+      ),
+    ).toBe(true);
+    await expect.poll(() => page.getByLabel('Date range').inputValue()).toBe('7');
+    // Hydrated event handlers work: the range is still chosen here.
+    await page.getByLabel('Date range').selectOption('90');
+    expect(await page.evaluate(() => localStorage.getItem('cg.dashboard.range'))).toBe('90');
+    expect(errors.filter((text) => !/Service Worker/i.test(text))).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pageDocument, robotsTxt, siteOrigin, sitemapXml } from '../../scripts/prerender';
+import {
+  appPageDocument,
+  pageDocument,
+  robotsTxt,
+  siteOrigin,
+  sitemapXml,
+} from '../../scripts/prerender';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { withDarkMode } from '../../src/site/islands/theme';
 
@@ -76,5 +82,39 @@ describe('theme toggle record', () => {
     expect(JSON.parse(withDarkMode(null, true))).toEqual({ darkMode: true });
     expect(JSON.parse(withDarkMode('{oops', false))).toEqual({ darkMode: false });
     expect(JSON.parse(withDarkMode('[1]', false))).toEqual({ darkMode: false });
+  });
+});
+
+describe('prerendered app page document', () => {
+  const shell =
+    '<!doctype html><html><head><title>CommonGround</title></head><body><div id="root"></div></body></html>';
+  const html = appPageDocument(shell, {
+    path: '/dashboard',
+    html: '<title>Dashboard</title><div><h1>Dashboard</h1></div>',
+    requests: ['/api/me', '/api/usage/gaps?days=30&x=<1>'],
+  });
+
+  it('holds the first frame in #root under the page title', () => {
+    expect(html).toContain('<div id="root"><div><h1>Dashboard</h1></div></div>');
+    expect(html).toContain('<title>Dashboard</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("preloads the frame's API requests in the head, with the app's credentials", () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" href="/api/me" as="fetch" crossorigin="use-credentials">',
+    );
+    expect(head).toContain('href="/api/usage/gaps?days=30&amp;x=&lt;1&gt;"');
+  });
+
+  it('refuses a shell without an empty #root', () => {
+    expect(() =>
+      appPageDocument('<html><head></head><body></body></html>', {
+        path: '/dashboard',
+        html: '',
+        requests: [],
+      }),
+    ).toThrow(/no empty #root/);
   });
 });
