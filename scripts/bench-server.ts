@@ -19,7 +19,7 @@
  * Environment: BENCH_DATA_DIR (default: the temp directory), BENCH_PORT (5480), BENCH_SECONDS
  * per run (10), BENCH_RESEED=1 to seed the year again.
  */
-import { startCommandArgs } from './production-server';
+import { startCommand } from './production-server';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -145,12 +145,13 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** The node command `npm start` runs after building: the last step of its script. */
+/** The server as `npm start` runs it after building (the last step of its script, its environment included). */
 function startServer(
   dataDir = DATA_DIR,
   simulate = '1',
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, startCommandArgs(), {
+  const command = startCommand();
+  const child = spawn(process.execPath, command.args, {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -159,6 +160,7 @@ function startServer(
       DATABASE_URL: '',
       INGEST_API_KEY: KEY,
       SIMULATE: simulate,
+      ...command.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -27,7 +27,7 @@ import { READING_AGGREGATES, ROLLUP_COLUMNS, localDayOf } from '../server/rollup
 import { openDatabase, type DatabaseConfig } from '../server/server';
 import { DEMO_AMENITIES, DEMO_COMMUNITY } from '../server/simulator/demo';
 import { DAY } from '../server/time';
-import { startCommandArgs } from './production-server';
+import { startCommand } from './production-server';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const WRITERS = 3;
@@ -59,7 +59,8 @@ function readingSource() {
 }
 
 function startServer(backend: Backend): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, startCommandArgs(), {
+  const command = startCommand();
+  const child = spawn(process.execPath, command.args, {
     env: {
       ...process.env,
       PORT: '0',
@@ -69,6 +70,7 @@ function startServer(backend: Backend): Promise<{ child: ChildProcess; url: stri
       DIST_DIR: path.join(tmpdir(), 'commonground-crash-no-dist'),
       DATABASE_URL: '',
       ...backend.env,
+      ...command.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

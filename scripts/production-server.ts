@@ -3,15 +3,23 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
- * The node arguments `npm start` runs the server with, read from package.json's start script
- * (its last step), so tests and benches run exactly what a user runs. Needs `npm run build` and
+ * How `npm start` runs the server after building, read from package.json's start script (its
+ * last step: environment assignments, then `node` and its arguments), so tests and benches run
+ * exactly what a user runs. Spawn `process.execPath` with `args` and an environment ending with
+ * `env` (as in the shell, the script's assignments win). Needs `npm run build` and
  * `npm run build:server` first.
  */
-export function startCommandArgs(): string[] {
+export function startCommand(): { env: Record<string, string>; args: string[] } {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const last = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
-  if (last[0] !== 'node') throw new Error(`Unexpected start script: ${pkg.scripts.start}`);
-  return last.slice(1);
+  const words = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  const env: Record<string, string> = {};
+  let assignment: RegExpExecArray | null;
+  while ((assignment = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(words[0] ?? ''))) {
+    env[assignment[1] ?? ''] = assignment[2] ?? '';
+    words.shift();
+  }
+  if (words[0] !== 'node') throw new Error(`Unexpected start script: ${pkg.scripts.start}`);
+  return { env, args: words.slice(1) };
 }
 
 export function freePort(): Promise<number> {
@@ -51,7 +59,8 @@ export async function startServer({
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, startCommandArgs(), {
+  const command = startCommand();
+  const child: ChildProcess = spawn(process.execPath, command.args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -60,6 +69,7 @@ export async function startServer({
       DIST_DIR: distDir,
       DATABASE_URL: '',
       ...env,
+      ...command.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import type { Reading } from '../src/api/contract';
 import type { Amenity, Community } from './community';
-import type { Database, Queryable } from './db/database';
+import { isUniqueViolation, type Database, type Queryable } from './db/database';
 import { HttpError } from './errors';
 import { ADD_TO_BUCKET, localDayOf, READING_AGGREGATES, ROLLUP_COLUMNS } from './rollups';
 
@@ -147,6 +147,103 @@ const params = (community: Community, rows: readonly ValidReading[]) => [
   community.timeZone,
 ];
 
+/** One hourly bucket's share of a batch: what ADD_TO_BUCKET adds to the stored bucket. */
+export type HourlyShare = {
+  /** The UTC hour's start, epoch ms. */
+  hour: number;
+  amenityId: number;
+  readings: number;
+  entries: number;
+  occupancySum: number;
+  occupancyMax: number;
+  /** Sum of entries x dwell minutes as stored (a real, so rounded to single precision first). */
+  dwellTotal: number;
+};
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The rollup aggregates of new readings per UTC hour and amenity, as READING_AGGREGATES computes
+ * them in the database (same order of addition), so the request thread does it instead of the
+ * database thread.
+ */
+export function hourlyShares(rows: readonly ValidReading[]): HourlyShare[] {
+  const buckets = new Map<string, HourlyShare>();
+  for (const row of rows) {
+    const hour = Math.floor(Date.parse(row.time) / HOUR_MS) * HOUR_MS;
+    const key = `${hour}|${row.amenityId}`;
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      bucket = {
+        hour,
+        amenityId: row.amenityId,
+        readings: 0,
+        entries: 0,
+        occupancySum: 0,
+        occupancyMax: 0,
+        dwellTotal: 0,
+      };
+      buckets.set(key, bucket);
+    }
+    bucket.readings++;
+    bucket.entries += row.entries;
+    bucket.occupancySum += row.occupancy;
+    bucket.occupancyMax = Math.max(bucket.occupancyMax, row.occupancy);
+    bucket.dwellTotal += row.entries * Math.fround(row.dwellMinutes);
+  }
+  return [...buckets.values()];
+}
+
+/**
+ * The common case, a batch of readings none of which is stored yet: a plain INSERT (no
+ * speculative insertion, one index descent and two WAL records per reading instead of three),
+ * with the rollups added from the batch's hourly shares (a few rows) rather than aggregated from
+ * the readings in the database. A reading already stored makes it fail with a unique violation
+ * (23505) and nothing is written; ingestBatch then takes the idempotent path.
+ */
+const WRITE_NEW = `
+  WITH inserted AS (
+    INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
+    SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes
+      FROM unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
+        AS b (amenity_id, time, occupancy, entries, dwell_minutes)
+  ),
+  shares AS (
+    SELECT * FROM unnest($8::timestamptz[], $9::int[], $10::int[], $11::bigint[], $12::bigint[],
+                         $13::int[], $14::float8[])
+      AS h (hour, amenity_id, ${ROLLUP_COLUMNS})
+  ),
+  hourly AS (
+    INSERT INTO readings_hourly AS t (community_id, hour, amenity_id, ${ROLLUP_COLUMNS})
+    SELECT $1, hour, amenity_id, ${ROLLUP_COLUMNS} FROM shares
+    ON CONFLICT (community_id, hour, amenity_id) ${ADD_TO_BUCKET}
+  )
+  INSERT INTO readings_daily AS t (community_id, day, amenity_id, ${ROLLUP_COLUMNS})
+  SELECT $1, ${localDayOf('h.hour', '$7::text')}, h.amenity_id, sum(h.readings)::int,
+         sum(h.entries)::bigint, sum(h.occupancy_sum)::bigint, max(h.occupancy_max)::int,
+         sum(h.dwell_total)::float8
+    FROM shares h GROUP BY 2, 3
+  ON CONFLICT (community_id, day, amenity_id) ${ADD_TO_BUCKET}`;
+
+async function writeNew(
+  tx: Queryable,
+  community: Community,
+  rows: readonly ValidReading[],
+): Promise<IngestResult> {
+  const shares = hourlyShares(rows);
+  await tx.query(WRITE_NEW, [
+    ...params(community, rows),
+    shares.map((s) => new Date(s.hour).toISOString()),
+    shares.map((s) => s.amenityId),
+    shares.map((s) => s.readings),
+    shares.map((s) => s.entries),
+    shares.map((s) => s.occupancySum),
+    shares.map((s) => s.occupancyMax),
+    shares.map((s) => s.dwellTotal),
+  ]);
+  return { accepted: rows.length, duplicates: 0 };
+}
+
 type ConflictRow = { i: number; occupancy: number; entries: number; dwell_minutes: number };
 
 async function writeOnce(
@@ -203,8 +300,13 @@ export async function ingestBatch(
   now: number,
 ): Promise<IngestResult> {
   const rows = validateReadings(readings, community.amenities, now, community.createdAt);
-  // Another writer storing some of the same readings at once (PostgreSQL, several servers) is
-  // no error: the insert skips what is already stored, then the check judges it like any other.
+  try {
+    return await db.transaction((tx) => writeNew(tx, community, rows));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Some readings were stored already (a retry, or another writer storing some of the same
+  // readings at once): the insert skips what is stored, then the check judges it.
   return db.transaction((tx) => writeOnce(tx, community, readings, rows));
 }
 

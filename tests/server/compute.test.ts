@@ -3,6 +3,7 @@ import { everyDay, type DayHours } from '../../src/lib/weekly-hours';
 import { AMENITY_TYPES } from '../../src/api/contract';
 import { AMENITY_TYPE_ICONS } from '../../src/ui/icons';
 import { AMENITY_ICONS } from '../../server/community';
+import { hourlyShares } from '../../server/ingest';
 import {
   amenityStatus,
   formatSessionTime,
@@ -145,5 +146,59 @@ describe('local calendar in America/Los_Angeles', () => {
 describe('amenity icons', () => {
   it('match the icon names of the UI for every type', () => {
     for (const type of AMENITY_TYPES) expect(AMENITY_ICONS[type]).toBe(AMENITY_TYPE_ICONS[type]);
+  });
+});
+
+describe('hourlyShares (what a batch of new readings adds to the hourly rollups)', () => {
+  it('sums per UTC hour and amenity, with dwell times rounded to a real as stored', () => {
+    const row = (
+      amenityId: number,
+      time: string,
+      occupancy: number,
+      entries: number,
+      dwell = 0,
+    ) => ({
+      amenityId,
+      time,
+      occupancy,
+      entries,
+      dwellMinutes: dwell,
+    });
+    const shares = hourlyShares([
+      row(1, '2026-03-18T10:59:59.999Z', 5, 2, 0.1),
+      row(1, '2026-03-18T11:00:00.000Z', 7, 1, 30),
+      row(2, '2026-03-18T11:30:00.000Z', 3, 0),
+      row(1, '2026-03-18T11:45:00.000Z', 4, 3, 10),
+    ]);
+    expect(shares).toEqual([
+      {
+        hour: Date.parse('2026-03-18T10:00:00Z'),
+        amenityId: 1,
+        readings: 1,
+        entries: 2,
+        occupancySum: 5,
+        occupancyMax: 5,
+        dwellTotal: 2 * Math.fround(0.1),
+      },
+      {
+        hour: Date.parse('2026-03-18T11:00:00Z'),
+        amenityId: 1,
+        readings: 2,
+        entries: 4,
+        occupancySum: 11,
+        occupancyMax: 7,
+        dwellTotal: 60,
+      },
+      {
+        hour: Date.parse('2026-03-18T11:00:00Z'),
+        amenityId: 2,
+        readings: 1,
+        entries: 0,
+        occupancySum: 3,
+        occupancyMax: 3,
+        dwellTotal: 0,
+      },
+    ]);
+    expect(shares[0]?.dwellTotal).not.toBe(0.2);
   });
 });

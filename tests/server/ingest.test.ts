@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, type DashboardMetrics, type UsagePoint } from '../../src/api/contract';
 import type { Community } from '../../server/community';
+import { rebuildRollups } from '../../server/rollups';
 import {
   BACKENDS,
   backendTitle,
@@ -94,6 +95,50 @@ for (const backend of BACKENDS) {
         [community.amenities[0]?.id],
       );
       expect(daily).toEqual([{ entries: 10, occupancy_max: 90 }]);
+    });
+
+    it('adds new batches to the rollups exactly as a recomputation from the readings would', async () => {
+      // Several hours and amenities, across local midnight, into buckets that already hold
+      // readings, with dwell times a real cannot hold exactly.
+      const slugs = ['great-lawn', 'solis-hall', 'the-yard'];
+      const batch = (from: string, count: number, shift: number) =>
+        Array.from({ length: count }, (_, i) =>
+          reading(
+            slugs[i % slugs.length] ?? 'great-lawn',
+            new Date(
+              Date.parse(from) + Math.floor(i / slugs.length) * 7 * 60_000 + shift,
+            ).toISOString(),
+            (i * 7) % 50,
+            (i * 3) % 11,
+            ((i * 37) % 200) / 3,
+          ),
+        );
+      for (const [from, shift] of [
+        [local('2026-03-16', '21:10'), 0],
+        [local('2026-03-16', '22:40'), 1000],
+        [local('2026-03-17', '09:00'), 0],
+      ] as const) {
+        expect((await api.post(batch(from, 120, shift))).status).toBe(200);
+      }
+      const rollups = (table: string) =>
+        test.db.query<Record<string, number | string>>(
+          `SELECT amenity_id, ${table === 'readings_hourly' ? 'hour' : 'day'}::text AS bucket,
+                  readings, entries, occupancy_sum, occupancy_max, dwell_total
+             FROM ${table} ORDER BY 1, 2`,
+        );
+      const written = [await rollups('readings_hourly'), await rollups('readings_daily')];
+      expect(written[0]?.length).toBeGreaterThan(20);
+      expect(written[1]?.length).toBe(6);
+      await rebuildRollups(test.db, community.id);
+      const recomputed = [await rollups('readings_hourly'), await rollups('readings_daily')];
+      for (const [t, rows] of written.entries()) {
+        expect(rows.map(({ dwell_total: _, ...rest }) => rest)).toEqual(
+          recomputed[t]?.map(({ dwell_total: _, ...rest }) => rest),
+        );
+        rows.forEach((row, i) =>
+          expect(row.dwell_total).toBeCloseTo(Number(recomputed[t]?.[i]?.dwell_total), 6),
+        );
+      }
     });
 
     const rejected: [string, () => unknown[], RegExp][] = [
