@@ -28,6 +28,18 @@ import { ReportsPage } from '../../src/features/reports/reports-page';
 import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
 
+// The tests run at a fixed NOW (Mon Nov 23 2026, 18:00 UTC: below); this session must start
+// before it, whatever the real clock says, or every answer fetched "now" would count as saved
+// before the session, from the snapshot (the test failed on any run after that instant).
+vi.mock('../../src/lib/session', () => {
+  const SESSION_STARTED_AT = Date.parse('2026-11-23T17:00:00Z');
+  return {
+    SESSION_STARTED_AT,
+    isFromSnapshot: (dataUpdatedAt: number) =>
+      dataUpdatedAt > 0 && dataUpdatedAt < SESSION_STARTED_AT,
+  };
+});
+
 const PACIFIC = 'America/Los_Angeles';
 /** The snapshot was saved two hours before this session started. */
 const SAVED_AT = SESSION_STARTED_AT - 2 * 60 * 60 * 1000;
