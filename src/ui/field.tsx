@@ -57,15 +57,29 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p
-          id={errorId}
-          className="flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
-        >
-          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+/** A field's error line; `alert` announces it at once (for errors that appear without a submit). */
+export function FieldError({
+  id,
+  alert = false,
+  children,
+}: {
+  id: string;
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      id={id}
+      role={alert ? 'alert' : undefined}
+      className="flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+    >
+      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+      {children}
+    </p>
   );
 }

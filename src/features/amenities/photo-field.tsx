@@ -3,6 +3,7 @@ import { AMENITY_PHOTO } from '../../api/contract';
 import { checkPhoto, PHOTO_MESSAGES, type ImageHeader } from '../../lib/image-header';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
+import { FieldError } from '../../ui/field';
 
 /** What the form will do with the photo when it is saved. */
 export type PhotoChoice =
@@ -175,14 +176,9 @@ export function PhotoField({
             {PHOTO_HINT}
           </p>
           {error ? (
-            <p
-              id={`${id}-error`}
-              role="alert"
-              className="flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
-            >
-              <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+            <FieldError id={`${id}-error`} alert>
               {error}
-            </p>
+            </FieldError>
           ) : null}
         </div>
       </div>
