@@ -19,6 +19,7 @@ import {
   type UsagePoint,
 } from './contract';
 import { timelineQuery } from './timeline';
+import { dateFormat } from '../lib/intl-formats';
 
 /**
  * What the app holds for one data query, read straight from the query client: after a reload
@@ -198,7 +199,7 @@ export function usageFilename(
   const days = `${localTimestamp(first.time, 'day', timeZone)}-to-${localTimestamp(last.time, 'day', timeZone)}`;
   const made = localTimestamp(new Date(now).toISOString(), 'hour', timeZone).replace(' ', '-');
   const zone =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    dateFormat('en-US', { timeZone, timeZoneName: 'short' })
       .formatToParts(now)
       .find((part) => part.type === 'timeZoneName')?.value ?? '';
   const safe = (text: string) => text.replace(/[^A-Za-z0-9+-]/g, '');

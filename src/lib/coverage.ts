@@ -1,4 +1,5 @@
 import type { UsageGaps } from '../api/contract';
+import { dateFormat } from './intl-formats';
 import { zonedTimeToUtc } from './zoned-time';
 
 /**
@@ -115,34 +116,19 @@ export function formatDuration(ms: number): string {
   return parts.length ? parts.join(' ') : '0 min';
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function cached(
-  cache: Map<string, Intl.DateTimeFormat>,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions,
-) {
-  let found = cache.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
-    cache.set(timeZone, found);
-  }
-  return found;
-}
 /** "Tue 17 Nov" in the zone. */
 const dayOf = (ms: number, timeZone: string) =>
-  cached(dayFormats, timeZone, { weekday: 'short', day: 'numeric', month: 'short' })
+  dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone })
     .format(ms)
     .replace(',', '');
 /** "02:00" in the zone. */
 const clockOf = (ms: number, timeZone: string) =>
-  cached(timeFormats, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+  dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
     ms,
   );
 
-const yearFormats = new Map<string, Intl.DateTimeFormat>();
 const yearOf = (ms: number, timeZone: string) =>
-  cached(yearFormats, timeZone, { year: 'numeric' }).format(ms);
+  dateFormat('en-GB', { year: 'numeric', timeZone }).format(ms);
 
 /**
  * A silence in the zone: "Tue 17 Nov 02:00–09:00" within a day ("…22:00–24:00" when it ends at

@@ -2,6 +2,9 @@
  * Saves generated text (an .ics calendar file, a CSV export) as a file on the user's device.
  * Nothing leaves the device: the file is built in the browser.
  */
+
+import { dateFormat } from './intl-formats';
+
 export function downloadTextFile(fileName: string, text: string, mimeType: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
   const link = document.createElement('a');
@@ -34,7 +37,7 @@ export function csvFilename(stem: string, date: number | Date, timeZone?: string
 
 /** yyyy-mm-dd of an instant in `timeZone` (the device's zone when left out). */
 export function isoDate(date: number | Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

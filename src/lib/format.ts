@@ -3,27 +3,29 @@
  * time zone and currency come from the device settings.
  */
 
+import { dateFormat, numberFormat } from './intl-formats';
+
 const LOCALE = 'en-US';
 
 export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString(LOCALE);
+  return numberFormat(LOCALE).format(Math.round(value));
 }
 
 /** revenueImpact: thousands with one decimal and a K suffix, e.g. 123400 -> "$123.4K". */
 export function formatThousands(value: number, currency = 'USD'): string {
   const symbol =
-    new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    numberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
       .formatToParts(0)
       .find((part) => part.type === 'currency')?.value ?? '$';
-  const thousands = (value / 1000).toLocaleString(LOCALE, {
+  const thousands = numberFormat(LOCALE, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
-  });
+  }).format(value / 1000);
   return `${symbol}${thousands}K`;
 }
 
 export function formatMoney(value: number, currency = 'USD'): string {
-  return new Intl.NumberFormat(LOCALE, {
+  return numberFormat(LOCALE, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
@@ -35,7 +37,7 @@ export type Change = { direction: 'up' | 'down'; magnitude: string };
 
 /** Spec section 4: zero or more is an up arrow, negative a down arrow; the magnitude is shown. */
 export function describeChange(change: number): Change {
-  const magnitude = Math.abs(change).toLocaleString(LOCALE, { maximumFractionDigits: 1 });
+  const magnitude = numberFormat(LOCALE, { maximumFractionDigits: 1 }).format(Math.abs(change));
   return { direction: change >= 0 ? 'up' : 'down', magnitude: `${magnitude}%` };
 }
 
@@ -50,7 +52,7 @@ export function capacityPercent(currentUsers: number, capacity: number): number 
 }
 
 export function formatClockTime(time: number | Date, timeZone?: string, seconds = false): string {
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateFormat(LOCALE, {
     hour: 'numeric',
     minute: '2-digit',
     second: seconds ? '2-digit' : undefined,
@@ -59,7 +61,7 @@ export function formatClockTime(time: number | Date, timeZone?: string, seconds 
 }
 
 function sameDay(a: number, b: number, timeZone?: string): boolean {
-  const day = new Intl.DateTimeFormat(LOCALE, {
+  const day = dateFormat(LOCALE, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -74,7 +76,7 @@ function sameDay(a: number, b: number, timeZone?: string): boolean {
  */
 export function formatMoment(at: number, now: number, timeZone?: string): string {
   if (sameDay(at, now, timeZone)) return formatClockTime(at, timeZone);
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateFormat(LOCALE, {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
@@ -110,7 +112,7 @@ export function formatCalendarDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!match) return isoDate;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateFormat(LOCALE, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -121,7 +123,7 @@ export function formatCalendarDate(isoDate: string): string {
 
 /** "Nov 22, 2026, 10:05 AM PST": an instant with its zone, so a printed report is unambiguous. */
 export function formatDateTime(time: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateFormat(LOCALE, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

@@ -5,6 +5,7 @@
 
 import type { TimelineSeries, UsagePeriod, UsagePoint } from '../api/contract';
 import { DEFAULT_AMENITY_COLORS } from './amenity-colors';
+import { dateFormat } from './intl-formats';
 
 /**
  * Spec section 2 line colours: the amenity palette's colours of their types (the same values as
@@ -93,16 +94,8 @@ export function describeUsagePeriod(period: UsagePeriod, days: number): string {
   return `Visitors per day, last ${monthlyDays(days)} days`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
-  const key = JSON.stringify([options, timeZone]);
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    formatters.set(key, found);
-  }
-  return found;
+  return dateFormat('en-US', { ...options, timeZone });
 }
 
 /**

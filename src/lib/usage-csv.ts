@@ -1,4 +1,5 @@
 import { csvLines, toCsv, type CsvCell, type CsvColumn } from './csv';
+import { dateFormat } from './intl-formats';
 
 /**
  * The usage export: one line per timeline point, one column per amenity series, and the total.
@@ -53,7 +54,7 @@ export function usageCsv<P extends { time: string }>(
 export function localTimestamp(iso: string, resolution: 'hour' | 'day', timeZone: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

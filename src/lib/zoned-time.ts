@@ -3,24 +3,19 @@
  * time-zone library: Intl tells the zone's offset at an instant, and two passes settle DST.
  */
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+import { dateFormat } from './intl-formats';
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let found = offsetFormatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    offsetFormatters.set(timeZone, found);
-  }
-  return found;
+  return dateFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** The zone's offset from UTC at `ms`, in milliseconds (e.g. -7 h for Pacific daylight time). */

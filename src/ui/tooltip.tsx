@@ -75,10 +75,12 @@ export function useTooltip<T extends HTMLElement>(content: ReactNode) {
   }, [open, lastClosedRef]);
 
   // Below the trigger, kept inside the viewport so it never causes sideways scrolling.
+  // Only while open: measuring forces a layout, and every trigger on a page runs this on mount.
   useLayoutEffect(() => {
+    if (!open) return;
     const box = anchor.current?.getBoundingClientRect();
     const el = tipRef.current;
-    if (!open || !box || !el) return;
+    if (!box || !el) return;
     const width = el.offsetWidth;
     const centred = box.left + box.width / 2 - width / 2;
     const left = Math.min(centred, window.innerWidth - width - VIEWPORT_MARGIN_PX);

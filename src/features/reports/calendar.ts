@@ -1,4 +1,5 @@
 import type { ReportPeriod } from './periods';
+import { dateFormat } from '../../lib/intl-formats';
 
 /**
  * Calendar periods of the reports, in the community's time zone (the one chosen in Settings).
@@ -21,7 +22,7 @@ const DAY_MS = 86_400_000;
 
 /** The calendar date of an instant in `timeZone`. */
 export function zonedDate(instant: number, timeZone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -18,6 +18,7 @@ import {
   type CalendarDate,
   type CalendarPeriod,
 } from './calendar';
+import { dateFormat } from '../../lib/intl-formats';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in
@@ -257,9 +258,9 @@ export type EventSummary = {
 };
 
 const shortMonth = (start: CalendarDate) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(Date.parse(start));
+  dateFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(Date.parse(start));
 const monthLabel = (start: CalendarDate) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+  dateFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     Date.parse(start),
   );
 

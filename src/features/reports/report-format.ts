@@ -1,5 +1,7 @@
 /** Formats of the report documents (en-US, in the community's time zone and currency). */
 
+import { dateFormat, numberFormat } from '../../lib/intl-formats';
+
 const LOCALE = 'en-US';
 
 export { formatDateTime } from '../../lib/format';
@@ -8,7 +10,7 @@ export { formatDateTime } from '../../lib/format';
 export function formatDay(iso: string, timeZone: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateFormat(LOCALE, {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -22,7 +24,7 @@ export function formatDayRange(fromIso: string, toIso: string, timeZone: string)
   const from = Date.parse(fromIso);
   const to = Date.parse(toIso);
   if (Number.isNaN(from) || Number.isNaN(to)) return `${fromIso} – ${toIso}`;
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateFormat(LOCALE, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -32,7 +34,7 @@ export function formatDayRange(fromIso: string, toIso: string, timeZone: string)
 
 /** Money with cents, for small per-visit figures ("$0.42"). */
 export function formatCents(value: number, currency: string): string {
-  return new Intl.NumberFormat(LOCALE, {
+  return numberFormat(LOCALE, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
@@ -43,7 +45,7 @@ export function formatCents(value: number, currency: string): string {
 
 /** "12.5%", always one decimal so a column of shares lines up. */
 export function formatShare(percent: number): string {
-  return `${percent.toLocaleString(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+  return `${numberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent)}%`;
 }
 
 /** "Oct 1 – 31, 2026": a range of calendar dates ("2026-10-01"), zone-free. */
