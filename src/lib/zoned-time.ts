@@ -3,19 +3,26 @@
  * time-zone library: Intl tells the zone's offset at an instant, and two passes settle DST.
  */
 
-import { dateFormat } from './intl-formats';
+// Its own cache keyed by the zone alone, not intl-formats' (which serialises the options on every
+// call): zoneOffsetMs runs once or twice per point of a timeline.
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  return dateFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  let found = offsetFormatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormatters.set(timeZone, found);
+  }
+  return found;
 }
 
 /** The zone's offset from UTC at `ms`, in milliseconds (e.g. -7 h for Pacific daylight time). */
