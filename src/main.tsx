@@ -6,6 +6,7 @@ import { createSnapshotPersister } from './api/persist';
 import { App } from './app/app';
 import { preloadAppPageAt } from './app/routes';
 import { announceStorageUnavailable } from './app/storage-notice';
+import { expectHydration } from './lib/hydration';
 import './index.css';
 
 async function enableDevMocks() {
@@ -34,6 +35,7 @@ async function boot() {
     // into slices that let the browser paint and answer input in between.
     // Its page's code first, so the hydration finds the page it has on screen.
     await preloadAppPageAt(window.location.pathname);
+    expectHydration();
     startTransition(() => {
       hydrateRoot(root, app);
     });

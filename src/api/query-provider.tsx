@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { isHydrating, whenHydrated } from '../lib/hydration';
 import { restoreSnapshot, type SnapshotPersister } from './persist';
 
 const PersisterContext = createContext<SnapshotPersister | null>(null);
@@ -18,7 +19,8 @@ export function useSnapshotPersister(): SnapshotPersister | null {
 
 /**
  * QueryClientProvider plus the offline snapshot: while the snapshot is being read, queries wait
- * (IsRestoringProvider) so they start from the saved data instead of racing it.
+ * (IsRestoringProvider) so they start from the saved data instead of racing it. The reading
+ * itself waits for a prerendered page to hydrate (lib/hydration.ts).
  */
 export function QueryProvider({
   client,
@@ -29,22 +31,27 @@ export function QueryProvider({
   persister: SnapshotPersister | null;
   children: ReactNode;
 }) {
-  const [isRestoring, setIsRestoring] = useState(persister !== null);
+  const [isRestoring, setIsRestoring] = useState(() => persister !== null || isHydrating());
 
   useEffect(() => {
-    if (!persister) return;
+    if (!persister) {
+      void whenHydrated().then(() => startTransition(() => setIsRestoring(false)));
+      return;
+    }
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    void restoreSnapshot(client, persister).then((stop) => {
-      if (active) {
-        unsubscribe = stop;
-        // A transition: it waits for the hydration of the prerendered frame (main.tsx) instead
-        // of discarding the part not hydrated yet, and renders the restored data in slices.
-        startTransition(() => setIsRestoring(false));
-      } else {
-        stop();
-      }
-    });
+    void whenHydrated()
+      .then(() => restoreSnapshot(client, persister))
+      .then((stop) => {
+        if (active) {
+          unsubscribe = stop;
+          // A transition: it waits for the hydration of the prerendered frame (main.tsx) instead
+          // of discarding the part not hydrated yet, and renders the restored data in slices.
+          startTransition(() => setIsRestoring(false));
+        } else {
+          stop();
+        }
+      });
     const flush = () => void persister.flush();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flush();

@@ -1,5 +1,6 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { pageHydrated } from '../lib/hydration';
 import {
   APP_PAGES,
   DEFAULT_VIEWS,
@@ -126,10 +127,19 @@ function PageFallback() {
   );
 }
 
+/** Its effect runs once the page's boundary has hydrated (lib/hydration.ts). */
+function PageHydrated() {
+  useEffect(pageHydrated, []);
+  return null;
+}
+
 function Page({ children }: { children: ReactNode }) {
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      <Suspense fallback={<PageFallback />}>
+        {children}
+        <PageHydrated />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/lib/route-paths';
-import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, signIn, useBrowser } from './browser';
 
 const APP_HEADINGS: Record<string, string> = {
   '/dashboard': 'Dashboard',
@@ -67,6 +67,45 @@ describeBrowser('route table in the browser', () => {
     expect(errors.filter((text) => !/Service Worker/i.test(text))).toEqual([]);
     await context.close();
   });
+
+  it.each(Object.keys(APP_HEADINGS))(
+    '%s takes over its prerendered frame on a visit with a saved snapshot too',
+    async (path) => {
+      // No service worker: the page's scripts come from the network, as on a first install.
+      const { page, context } = await openPage(browser(), { ...PHONE, serviceWorkers: 'block' });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.addInitScript(() => {
+        const observer = new MutationObserver(() => {
+          const heading = document.querySelector('h1');
+          if (!heading) return;
+          Object.assign(window, { parsedHeading: heading });
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      await signIn(page, 'manager@willowcreek.example');
+      // The second visit restores the first's snapshot, which is ready before the page has
+      // hydrated: shown then, it made React discard the frame and build the page again.
+      for (const visit of ['first', 'second', 'third']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(1500);
+        expect(
+          await page.evaluate(
+            () =>
+              'parsedHeading' in window && window.parsedHeading === document.querySelector('h1'),
+          ),
+          `${visit} visit`,
+        ).toBe(true);
+      }
+      expect(errors.filter((text) => !/Service Worker/i.test(text))).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('an unknown path shows the 404 texts with a 404 status', async () => {
     const { page, context } = await openPage(browser(), DESKTOP);

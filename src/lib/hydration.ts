@@ -1,0 +1,37 @@
+/**
+ * The hydration of the build's prerendered first frame (src/main.tsx), as a promise. React
+ * hydrates the app shell first and the page inside its Suspense boundary after, at a lower
+ * priority. Data that reached the query cache in between (the offline snapshot, an answer) would
+ * make the page's first render differ from the frame on screen, and React would throw the frame
+ * away and build the page again (a console error, and the work twice). So the snapshot is
+ * restored, and queries start, once the page has hydrated too.
+ */
+
+/** Data waits no longer than this for a page that never reports (a route that failed). */
+const HYDRATION_WAIT_LIMIT_MS = 3000;
+
+let finish: (() => void) | undefined;
+let hydrated: Promise<void> = Promise.resolve();
+
+/** main.tsx, before it hydrates a prerendered frame. */
+export function expectHydration(): void {
+  hydrated = new Promise((resolve) => {
+    finish = resolve;
+    setTimeout(pageHydrated, HYDRATION_WAIT_LIMIT_MS);
+  });
+}
+
+/** The page's own boundary has hydrated (or rendered, when nothing was prerendered). */
+export function pageHydrated(): void {
+  finish?.();
+  finish = undefined;
+}
+
+export function isHydrating(): boolean {
+  return finish !== undefined;
+}
+
+/** Resolves at once when the app was not hydrated from a prerendered frame. */
+export function whenHydrated(): Promise<void> {
+  return hydrated;
+}
