@@ -40,8 +40,10 @@ export function QueryProvider({
     }
     let unsubscribe: (() => void) | undefined;
     let active = true;
+    // Read from IndexedDB while the page hydrates; put in the cache once it has.
+    const reading = persister.restoreClient();
     void whenHydrated()
-      .then(() => restoreSnapshot(client, persister))
+      .then(() => restoreSnapshot(client, { ...persister, restoreClient: () => reading }))
       .then((stop) => {
         if (active) {
           unsubscribe = stop;

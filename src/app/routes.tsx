@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { pageHydrated } from '../lib/hydration';
 import {
@@ -26,7 +26,7 @@ function StartRedirect() {
  * the browser before it hydrates a prerendered page). Once loaded it renders at once, without
  * suspending: a hydration that suspended there would leave the page to be built again.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageComponent {
   let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
@@ -39,14 +39,20 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Lazy />;
   };
-  return Object.assign(LazyPage, { preload });
+  return Object.assign(LazyPage, { preload, isLoaded: () => loaded !== undefined });
 }
+
+/** A page's component; a lazy one can be loaded ahead and tells whether its code is here. */
+type PageComponent = ComponentType & {
+  preload?: () => Promise<unknown>;
+  isLoaded?: () => boolean;
+};
 
 /**
  * Each page's code, by its id in the page table (lib/app-pages.ts). The dashboard, where the
  * app usually opens, is in the main bundle; every other page is its own chunk.
  */
-const PAGE_COMPONENTS: Record<AppPageId, ComponentType & { preload?: () => Promise<unknown> }> = {
+const PAGE_COMPONENTS: Record<AppPageId, PageComponent> = {
   dashboard: DashboardPage,
   amenities: lazyPage(
     () => import('../features/amenities/amenities-page'),
@@ -92,7 +98,7 @@ const PAGE_COMPONENTS: Record<AppPageId, ComponentType & { preload?: () => Promi
  * and the app links to them with plain links. Leaving them out keeps the app's bundle lean.
  */
 const sitePages = import.meta.env.DEV
-  ? SITE_ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }))
+  ? SITE_ROUTES.map((route) => ({ ...route, Page: lazyPage(route.load, (m) => m.default) }))
   : [];
 
 const NotFoundPage = lazyPage(
@@ -133,30 +139,30 @@ function PageHydrated() {
   return null;
 }
 
-function Page({ children }: { children: ReactNode }) {
+/**
+ * A page with its route's error boundary. Only a page whose code is still loading gets a
+ * Suspense boundary: React hydrates a boundary in a later pass of its own, so a prerendered page
+ * in one would hydrate after the shell instead of with it (lib/hydration.ts).
+ */
+function Page({ component: Component }: { component: PageComponent }) {
+  // Fixed for the page's life (each route keys its own): the boundary must not come and go.
+  const [loaded] = useState(() => Component.isLoaded?.() ?? true);
+  const page = (
+    <>
+      <Component />
+      <PageHydrated />
+    </>
+  );
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<PageFallback />}>
-        {children}
-        <PageHydrated />
-      </Suspense>
+      {loaded ? page : <Suspense fallback={<PageFallback />}>{page}</Suspense>}
     </RouteErrorBoundary>
   );
 }
 
 function pageRoute({ id, path }: AppPage) {
   const AppPage = PAGE_COMPONENTS[id];
-  return (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <Page>
-          <AppPage />
-        </Page>
-      }
-    />
-  );
+  return <Route key={path} path={path} element={<Page key={path} component={AppPage} />} />;
 }
 
 /**
@@ -167,27 +173,12 @@ export function AppRoutes() {
   return (
     <Routes>
       {sitePages.map(({ path, Page: SitePage }) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <Page>
-              <SitePage />
-            </Page>
-          }
-        />
+        <Route key={path} path={path} element={<Page key={path} component={SitePage} />} />
       ))}
       <Route path={START_PATH} element={<StartRedirect />} />
       {APP_PAGES.filter((page) => !isInShell(page)).map(pageRoute)}
       <Route element={<AppShell />}>{APP_PAGES.filter(isInShell).map(pageRoute)}</Route>
-      <Route
-        path="*"
-        element={
-          <Page>
-            <NotFoundPage />
-          </Page>
-        }
-      />
+      <Route path="*" element={<Page component={NotFoundPage} />} />
     </Routes>
   );
 }
