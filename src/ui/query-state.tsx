@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useConnectivity } from '../lib/connectivity';
 import { formatAge } from '../lib/format';
 import { isFromSnapshot } from '../lib/session';
@@ -41,7 +41,10 @@ export function QueryState<T>({
   empty = null,
   isEmpty,
 }: QueryStateProps<T>) {
-  const { data, error, status, fetchStatus } = query;
+  const { error, status, fetchStatus } = query;
+  // An answer renders at transition priority, in slices the browser can paint and answer input
+  // between: the store notification that brings it renders at once, as one task, otherwise.
+  const data = useDeferredValue(query.data);
   const connectivity = useConnectivity();
 
   if (data === null) return <>{empty}</>;
