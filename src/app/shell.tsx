@@ -116,8 +116,6 @@ function SectionLink({
   const { pathname } = useLocation();
   const active = isNavActive(pathname, item.to);
   const styles = NAV_LINK_STYLES[variant];
-  const unread = useUnreadAlerts();
-  const isAlerts = item.to === ALERTS_PATH;
   return (
     <NavLink
       to={item.to}
@@ -127,11 +125,15 @@ function SectionLink({
     >
       <Icon name={item.icon} />
       {variant === 'bar' ? <span className="text-center">{item.label}</span> : item.label}
-      {isAlerts && unread > 0 ? (
-        <UnreadBadge unread={unread} spoken={unreadSuffix(unread)} />
-      ) : null}
+      {item.to === ALERTS_PATH ? <AlertsLinkBadge /> : null}
     </NavLink>
   );
+}
+
+/** Only the Alerts link watches the inbox: one query observer, not one per section link. */
+function AlertsLinkBadge() {
+  const unread = useUnreadAlerts();
+  return unread > 0 ? <UnreadBadge unread={unread} spoken={unreadSuffix(unread)} /> : null;
 }
 
 const ALERTS_PATH = '/alerts';
