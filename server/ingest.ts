@@ -288,6 +288,23 @@ export function ingestInTransaction(
   return writeOnce(tx, community, readings, rows);
 }
 
+/** The fast path first, then (some readings already stored) the idempotent path. */
+async function writeValid(
+  db: Database,
+  community: Community,
+  readings: readonly Reading[],
+  rows: readonly ValidReading[],
+): Promise<IngestResult> {
+  try {
+    return await db.transaction((tx) => writeNew(tx, community, rows));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Some readings were stored already (a retry, or another writer storing some of the same
+  // readings at once): the insert skips what is stored, then the check judges it.
+  return db.transaction((tx) => writeOnce(tx, community, readings, rows));
+}
+
 /**
  * Validates and writes a batch in one transaction with its rollups: all of it, or (on any
  * error) none of it. Idempotent: a reading already stored with the same values is counted as a
@@ -300,14 +317,61 @@ export async function ingestBatch(
   now: number,
 ): Promise<IngestResult> {
   const rows = validateReadings(readings, community.amenities, now, community.createdAt);
-  try {
-    return await db.transaction((tx) => writeNew(tx, community, rows));
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  return writeValid(db, community, readings, rows);
+}
+
+/** What became of one batch of a group: its result, or the error it is answered with. */
+export type BatchOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
+
+/**
+ * Group commit: several batches that arrived together, each judged as ingestBatch would judge
+ * it alone (all or nothing, the same results and errors), written in one transaction when they
+ * can be: one commit (and one flush of the write-ahead log) instead of one per batch. A batch
+ * that fails validation is answered on its own. If the joint write fails for any reason (a
+ * reading already stored, the same reading in two batches of the group, …), nothing of it is
+ * written and each batch is written on its own, in order, as if it had come alone.
+ */
+export async function ingestBatches(
+  db: Database,
+  community: Community,
+  batches: readonly (readonly Reading[])[],
+  now: number,
+): Promise<BatchOutcome[]> {
+  const outcomes: BatchOutcome[] = [];
+  const valid: { index: number; readings: readonly Reading[]; rows: ValidReading[] }[] = [];
+  batches.forEach((readings, index) => {
+    try {
+      const rows = validateReadings(readings, community.amenities, now, community.createdAt);
+      valid.push({ index, readings, rows });
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
+    }
+  });
+  if (valid.length > 1) {
+    try {
+      await db.transaction((tx) =>
+        writeNew(
+          tx,
+          community,
+          valid.flatMap((batch) => batch.rows),
+        ),
+      );
+      for (const { index, rows } of valid) {
+        outcomes[index] = { ok: true, result: { accepted: rows.length, duplicates: 0 } };
+      }
+      return outcomes;
+    } catch {
+      // Each on its own below, which answers each batch as if it had come alone.
+    }
   }
-  // Some readings were stored already (a retry, or another writer storing some of the same
-  // readings at once): the insert skips what is stored, then the check judges it.
-  return db.transaction((tx) => writeOnce(tx, community, readings, rows));
+  for (const { index, readings, rows } of valid) {
+    try {
+      outcomes[index] = { ok: true, result: await writeValid(db, community, readings, rows) };
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
+    }
+  }
+  return outcomes;
 }
 
 /** ingestBatch for callers that only need the number of readings written (the simulator). */
