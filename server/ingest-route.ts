@@ -56,6 +56,13 @@ export function clientAddress(c: Context): string {
 export const MAX_GROUP_READINGS = 5_000;
 
 /**
+ * Groups being written at once. Two (the next group written while the previous one is flushed
+ * and judged for alerts) made groups smaller and cost more CPU per reading (32 against 29 ms per
+ * 1,000 through HTTP, alternated on the loaded 2-core machine) for no clear gain in throughput.
+ */
+const GROUPS_IN_FLIGHT = 1;
+
+/**
  * What accepts a batch in our own format once its sender is authenticated: the Content-Type,
  * the queue bound (503 with Retry-After past it), then the batch parsed against
  * ReadingBatchSchema and handed to `ingest` (all or nothing; identical readings already stored
@@ -73,33 +80,42 @@ export function batchAcceptor(
   let queued = 0;
   type Waiting = { readings: Reading[]; settle(outcome: BatchOutcome): void };
   const waiting: Waiting[] = [];
-  let writing = false;
+  let writing = 0;
 
-  /** Writes the waiting batches, group after group, until none is left. */
-  const drain = async () => {
-    writing = true;
-    while (waiting.length > 0) {
-      const group: Waiting[] = [];
-      let size = 0;
-      for (let next = waiting[0]; next; next = waiting[0]) {
-        if (group.length > 0 && size + next.readings.length > MAX_GROUP_READINGS) break;
-        group.push(next);
-        size += next.readings.length;
-        waiting.shift();
-      }
-      let outcomes: BatchOutcome[];
-      try {
-        outcomes = await options.ingest(group.map((batch) => batch.readings));
-      } catch (error) {
-        outcomes = group.map(() => ({ ok: false, error }));
-      }
-      group.forEach((batch, index) =>
-        batch.settle(
-          outcomes[index] ?? { ok: false, error: new Error('The batch was not written') },
-        ),
-      );
+  /** The waiting batches, up to MAX_GROUP_READINGS (at least one batch). */
+  const nextGroup = (): Waiting[] => {
+    const group: Waiting[] = [];
+    let size = 0;
+    for (let next = waiting[0]; next; next = waiting[0]) {
+      if (group.length > 0 && size + next.readings.length > MAX_GROUP_READINGS) break;
+      group.push(next);
+      size += next.readings.length;
+      waiting.shift();
     }
-    writing = false;
+    return group;
+  };
+
+  const write = async (group: Waiting[]) => {
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await options.ingest(group.map((batch) => batch.readings));
+    } catch (error) {
+      outcomes = group.map(() => ({ ok: false, error }));
+    }
+    group.forEach((batch, index) =>
+      batch.settle(outcomes[index] ?? { ok: false, error: new Error('The batch was not written') }),
+    );
+  };
+
+  /** Starts the next group while fewer than GROUPS_IN_FLIGHT are being written. */
+  const pump = () => {
+    while (writing < GROUPS_IN_FLIGHT && waiting.length > 0) {
+      writing++;
+      void write(nextGroup()).finally(() => {
+        writing--;
+        pump();
+      });
+    }
   };
 
   const accept = async (c: Context) => {
@@ -114,7 +130,7 @@ export function batchAcceptor(
     if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
     const outcome = await new Promise<BatchOutcome>((settle) => {
       waiting.push({ readings: batch.data.readings, settle });
-      if (!writing) void drain();
+      pump();
     });
     if (!outcome.ok) throw outcome.error;
     const { result } = outcome;
