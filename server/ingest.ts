@@ -23,7 +23,8 @@ export const MAX_DWELL_MINUTES = 1440;
 
 export type ValidReading = {
   amenityId: number;
-  time: string;
+  /** The reading's instant, epoch milliseconds. */
+  ms: number;
   occupancy: number;
   entries: number;
   dwellMinutes: number;
@@ -86,7 +87,7 @@ export function validateReadings(
     seen.set(key, index);
     return {
       amenityId: amenity.id,
-      time: new Date(ms).toISOString(),
+      ms,
       occupancy: reading.occupancy,
       entries: reading.entries,
       dwellMinutes: reading.dwellMinutes,
@@ -94,8 +95,15 @@ export function validateReadings(
   });
 }
 
-const BATCH = `unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
-      WITH ORDINALITY AS b (amenity_id, time, occupancy, entries, dwell_minutes, i)`;
+/**
+ * An instant sent as epoch milliseconds (an int8), as a timestamptz: exact (whole
+ * milliseconds), and cheaper for the database than parsing ISO text, and for both threads than
+ * formatting and copying it.
+ */
+const instant = (ms: string) => `('epoch'::timestamptz + ${ms} * interval '1 millisecond')`;
+
+const BATCH = `unnest($2::int[], $3::int8[], $4::int[], $5::int[], $6::real[])
+      WITH ORDINALITY AS b (amenity_id, ms, occupancy, entries, dwell_minutes, i)`;
 
 /**
  * The batch's readings that differ from what is stored for their amenity and time. Run after
@@ -106,7 +114,7 @@ const FIND_CONFLICTS = `
   SELECT b.i::int AS i, r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell_minutes
     FROM ${BATCH}
     JOIN readings r
-      ON r.community_id = $1 AND r.amenity_id = b.amenity_id AND r.time = b.time
+      ON r.community_id = $1 AND r.amenity_id = b.amenity_id AND r.time = ${instant('b.ms')}
    WHERE NOT (r.occupancy = b.occupancy AND r.entries = b.entries
               AND r.dwell_minutes = b.dwell_minutes)
    ORDER BY b.i
@@ -119,7 +127,7 @@ const FIND_CONFLICTS = `
 const WRITE_BATCH = `
   WITH inserted AS (
     INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
-    SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes FROM ${BATCH}
+    SELECT $1, amenity_id, ${instant('ms')}, occupancy, entries, dwell_minutes FROM ${BATCH}
     ON CONFLICT (community_id, amenity_id, time) DO NOTHING
     RETURNING amenity_id, time, occupancy, entries, dwell_minutes
   ),
@@ -140,7 +148,7 @@ const WRITE_BATCH = `
 const params = (community: Community, rows: readonly ValidReading[]) => [
   community.id,
   rows.map((r) => r.amenityId),
-  rows.map((r) => r.time),
+  rows.map((r) => r.ms),
   rows.map((r) => r.occupancy),
   rows.map((r) => r.entries),
   rows.map((r) => r.dwellMinutes),
@@ -170,7 +178,7 @@ const HOUR_MS = 3_600_000;
 export function hourlyShares(rows: readonly ValidReading[]): HourlyShare[] {
   const buckets = new Map<string, HourlyShare>();
   for (const row of rows) {
-    const hour = Math.floor(Date.parse(row.time) / HOUR_MS) * HOUR_MS;
+    const hour = Math.floor(row.ms / HOUR_MS) * HOUR_MS;
     const key = `${hour}|${row.amenityId}`;
     let bucket = buckets.get(key);
     if (!bucket) {
@@ -204,9 +212,9 @@ export function hourlyShares(rows: readonly ValidReading[]): HourlyShare[] {
 const WRITE_NEW = `
   WITH inserted AS (
     INSERT INTO readings (community_id, amenity_id, time, occupancy, entries, dwell_minutes)
-    SELECT $1, amenity_id, time, occupancy, entries, dwell_minutes
-      FROM unnest($2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::real[])
-        AS b (amenity_id, time, occupancy, entries, dwell_minutes)
+    SELECT $1, amenity_id, ${instant('ms')}, occupancy, entries, dwell_minutes
+      FROM unnest($2::int[], $3::int8[], $4::int[], $5::int[], $6::real[])
+        AS b (amenity_id, ms, occupancy, entries, dwell_minutes)
   ),
   shares AS (
     SELECT * FROM unnest($8::timestamptz[], $9::int[], $10::int[], $11::bigint[], $12::bigint[],
