@@ -17,7 +17,9 @@
  *    for what it cannot hold, instead of piling up memory and latency.
  *
  * Environment: BENCH_DATA_DIR (default: the temp directory), BENCH_PORT (5480), BENCH_SECONDS
- * per run (10), BENCH_RESEED=1 to seed the year again.
+ * per run (10), BENCH_RESEED=1 to seed the year again, BENCH_ONLY to run some parts only (a
+ * comma-separated list of `first`, `reads`, `ingest`, `while`, `flood`; the start-up on the
+ * existing data is always measured).
  */
 import { startCommand } from './production-server';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
@@ -58,6 +60,19 @@ const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'commonground
 const PORT = Number(process.env.BENCH_PORT ?? 5480);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
+const PARTS = ['first', 'reads', 'ingest', 'while', 'flood'] as const;
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? PARTS.join(','))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+for (const part of ONLY) {
+  if (!(PARTS as readonly string[]).includes(part)) {
+    throw new Error(`BENCH_ONLY: unknown part "${part}" (one of ${PARTS.join(', ')})`);
+  }
+}
+const runs = (part: (typeof PARTS)[number]) => ONLY.has(part);
 const KEY = 'bench-ingest-key';
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -267,11 +282,13 @@ const READS: [string, string][] = [
 async function main() {
   execSync('npm run --silent build:server', { stdio: 'inherit' });
   await seedYear();
-  const first = await firstStart();
-  console.log(
-    `First start (empty data dir, 90 days of 5-minute readings seeded): ${seconds(first.ms)} to the first answer, peak RSS ${first.peakRssMb.toFixed(0)} MB ` +
-      `(the short-lived process that initialised the directory: ${first.initPeakRssMb.toFixed(0)} MB)`,
-  );
+  const first = runs('first') ? await firstStart() : null;
+  if (first) {
+    console.log(
+      `First start (empty data dir, 90 days of 5-minute readings seeded): ${seconds(first.ms)} to the first answer, peak RSS ${first.peakRssMb.toFixed(0)} MB ` +
+        `(the short-lived process that initialised the directory: ${first.initPeakRssMb.toFixed(0)} MB)`,
+    );
+  }
 
   const spawned = performance.now();
   const { child, output } = startServer();
@@ -291,76 +308,90 @@ async function main() {
 
     // Uncached: new readings clear the response cache, so the next request computes.
     const cold = new Map<string, number[]>();
-    for (let round = 0; round < 5; round++) {
+    const reads: { name: string; result: Result; rss: number }[] = [];
+    if (runs('reads')) {
+      for (let round = 0; round < 5; round++) {
+        for (const [name, url] of READS) {
+          await post(fresh(7));
+          const started = performance.now();
+          await (await fetch(`${BASE}${url}`)).arrayBuffer();
+          cold.set(name, [...(cold.get(name) ?? []), performance.now() - started]);
+        }
+      }
       for (const [name, url] of READS) {
-        await post(fresh(7));
-        const started = performance.now();
-        await (await fetch(`${BASE}${url}`)).arrayBuffer();
-        cold.set(name, [...(cold.get(name) ?? []), performance.now() - started]);
+        let peak = 0;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+        const result = await autocannon({
+          url: `${BASE}${url}`,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+        });
+        clearInterval(sampler);
+        reads.push({ name, result, rss: peak });
       }
     }
 
-    const reads: { name: string; result: Result; rss: number }[] = [];
-    for (const [name, url] of READS) {
-      let peak = 0;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+    let ingestPeak = 0;
+    let ingestRun: { result: Result; cpu: number } | null = null;
+    if (runs('ingest')) {
+      const sampler = setInterval(() => (ingestPeak = Math.max(ingestPeak, rssMb(pid))), 200);
+      const ingestCpuBefore = cpuMs(pid);
       const result = await autocannon({
-        url: `${BASE}${url}`,
-        connections: CONNECTIONS,
+        url: `${BASE}/api/readings`,
+        connections: 4,
         duration: SECONDS,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ readings: fresh(1000) }),
+            }),
+          },
+        ],
       });
       clearInterval(sampler);
-      reads.push({ name, result, rss: peak });
+      ingestRun = { result, cpu: cpuMs(pid) - ingestCpuBefore };
     }
-
-    let ingestPeak = 0;
-    const sampler = setInterval(() => (ingestPeak = Math.max(ingestPeak, rssMb(pid))), 200);
-    const ingestCpuBefore = cpuMs(pid);
-    const ingest = await autocannon({
-      url: `${BASE}/api/readings`,
-      connections: 4,
-      duration: SECONDS,
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ readings: fresh(1000) }),
-          }),
-        },
-      ],
-    });
-    clearInterval(sampler);
-    const ingestCpu = cpuMs(pid) - ingestCpuBefore;
 
     // Reads while ingesting at a steady 10,000 readings/s.
     let whilePeak = 0;
-    const whileSampler = setInterval(() => (whilePeak = Math.max(whilePeak, rssMb(pid))), 200);
-    let reading = true;
-    const steady = steadyIngest(fresh, () => !reading);
-    const whileIngesting = await autocannon({
-      url: `${BASE}${API_PATHS.metrics}`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-    });
-    reading = false;
-    const steadyResult = await steady;
-    clearInterval(whileSampler);
+    let whileRun: {
+      result: Result;
+      steady: { perSecond: number; statuses: Map<number, number> };
+    } | null = null;
+    if (runs('while')) {
+      const sampler = setInterval(() => (whilePeak = Math.max(whilePeak, rssMb(pid))), 200);
+      let reading = true;
+      const steady = steadyIngest(fresh, () => !reading);
+      const result = await autocannon({
+        url: `${BASE}${API_PATHS.metrics}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      reading = false;
+      whileRun = { result, steady: await steady };
+      clearInterval(sampler);
+    }
 
     // A flood: 100 batches of 5,000 readings at once.
     let floodPeak = 0;
-    const floodSampler = setInterval(() => (floodPeak = Math.max(floodPeak, rssMb(pid))), 100);
-    const floodStarted = performance.now();
-    const floodLatencies: number[] = [];
-    const floodStatuses = await Promise.all(
-      Array.from({ length: 100 }, () => fresh(5000)).map(async (batch) => {
-        const status = await send(batch);
-        floodLatencies.push(performance.now() - floodStarted);
-        return status;
-      }),
-    );
-    clearInterval(floodSampler);
+    let floodRun: { statuses: number[]; latencies: number[] } | null = null;
+    if (runs('flood')) {
+      const sampler = setInterval(() => (floodPeak = Math.max(floodPeak, rssMb(pid))), 100);
+      const floodStarted = performance.now();
+      const latencies: number[] = [];
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () => fresh(5000)).map(async (batch) => {
+          const status = await send(batch);
+          latencies.push(performance.now() - floodStarted);
+          return status;
+        }),
+      );
+      clearInterval(sampler);
+      floodRun = { statuses, latencies };
+    }
     const highWater = rssMb(pid, 'VmHWM');
 
     const closing = performance.now();
@@ -368,12 +399,14 @@ async function main() {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     const closeMs = performance.now() - closing;
 
-    console.log(
-      `\nRead endpoints: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, loopback (target p99 <= ${TARGETS.readP99Ms} ms, no errors)`,
-    );
-    console.log(
-      'endpoint             req/s    p50 ms  p99 ms  max ms  errors  non-2xx  uncached ms  RSS MB  ',
-    );
+    if (reads.length > 0) {
+      console.log(
+        `\nRead endpoints: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, loopback (target p99 <= ${TARGETS.readP99Ms} ms, no errors)`,
+      );
+      console.log(
+        'endpoint             req/s    p50 ms  p99 ms  max ms  errors  non-2xx  uncached ms  RSS MB  ',
+      );
+    }
     for (const { name, result, rss } of reads) {
       const uncached = [...(cold.get(name) ?? [])].sort((a, b) => a - b)[2] ?? 0;
       const errors = result.errors + result.timeouts;
@@ -394,49 +427,63 @@ async function main() {
       );
     }
 
-    const accepted = ingest.requests.total - ingest.non2xx;
-    const perSecond = (accepted * 1000) / ingest.duration;
-    console.log(
-      `\nIngest: batches of 1,000 readings, 4 connections, ${SECONDS} s: ${Math.round(perSecond).toLocaleString('en-US')} readings/s ` +
-        `(batch p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms, ${ingest.non2xx} rejected, ${ingest.errors} errors; ` +
-        `server CPU ${Math.round((ingestCpu * 10_000) / Math.max(1, accepted * 1000))} ms per 10,000 readings) ` +
-        check(
-          perSecond >= TARGETS.ingestPerSecond && ingest.non2xx === 0 && ingest.errors === 0,
-          `ingest ${Math.round(perSecond)} readings/s`,
-        ),
-    );
-    const steadyStatuses = [...steadyResult.statuses].map(([k, v]) => `${v} x ${k}`).join(', ');
-    const whileErrors = whileIngesting.errors + whileIngesting.timeouts;
-    console.log(
-      `\nReads while ingesting ${STEADY_INGEST_PER_SECOND.toLocaleString('en-US')} readings/s (batches of 1,000), metrics, ${CONNECTIONS} connections, ${SECONDS} s: ` +
-        `${Math.round(whileIngesting.requests.average)} req/s, p50 ${whileIngesting.latency.p50} ms, p99 ${whileIngesting.latency.p99} ms, max ${whileIngesting.latency.max} ms, ` +
-        `${whileErrors} errors, ${whileIngesting.non2xx} non-2xx; ingest held ${Math.round(steadyResult.perSecond).toLocaleString('en-US')} readings/s (${steadyStatuses}); RSS peak ${whilePeak.toFixed(0)} MB ` +
-        check(
-          whileIngesting.latency.p99 <= TARGETS.readWhileIngestingP99Ms &&
-            whileErrors === 0 &&
-            whileIngesting.non2xx === 0,
-          `reads while ingesting: p99 ${whileIngesting.latency.p99} ms, ${whileErrors} errors`,
-        ),
-    );
-    const floodCounts = new Map<number, number>();
-    for (const status of floodStatuses) floodCounts.set(status, (floodCounts.get(status) ?? 0) + 1);
-    const sortedFlood = floodLatencies.sort((a, b) => a - b);
-    console.log(
-      `Flood: 100 batches of 5,000 readings at once: ${[...floodCounts].map(([k, v]) => `${v} x ${k}`).join(', ')}; ` +
-        `answers within ${Math.round(sortedFlood[49] ?? 0)} ms (median), ${Math.round(sortedFlood.at(-1) ?? 0)} ms (last); RSS peak ${floodPeak.toFixed(0)} MB`,
-    );
+    if (ingestRun) {
+      const { result: ingest, cpu: ingestCpu } = ingestRun;
+      const accepted = ingest.requests.total - ingest.non2xx;
+      const perSecond = (accepted * 1000) / ingest.duration;
+      console.log(
+        `\nIngest: batches of 1,000 readings, 4 connections, ${SECONDS} s: ${Math.round(perSecond).toLocaleString('en-US')} readings/s ` +
+          `(batch p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms, ${ingest.non2xx} rejected, ${ingest.errors} errors; ` +
+          `server CPU ${Math.round((ingestCpu * 10_000) / Math.max(1, accepted * 1000))} ms per 10,000 readings; RSS peak ${ingestPeak.toFixed(0)} MB) ` +
+          check(
+            perSecond >= TARGETS.ingestPerSecond && ingest.non2xx === 0 && ingest.errors === 0,
+            `ingest ${Math.round(perSecond)} readings/s`,
+          ),
+      );
+    }
+    if (whileRun) {
+      const { result: whileIngesting, steady: steadyResult } = whileRun;
+      const steadyStatuses = [...steadyResult.statuses].map(([k, v]) => `${v} x ${k}`).join(', ');
+      const whileErrors = whileIngesting.errors + whileIngesting.timeouts;
+      console.log(
+        `\nReads while ingesting ${STEADY_INGEST_PER_SECOND.toLocaleString('en-US')} readings/s (batches of 1,000), metrics, ${CONNECTIONS} connections, ${SECONDS} s: ` +
+          `${Math.round(whileIngesting.requests.average)} req/s, p50 ${whileIngesting.latency.p50} ms, p99 ${whileIngesting.latency.p99} ms, max ${whileIngesting.latency.max} ms, ` +
+          `${whileErrors} errors, ${whileIngesting.non2xx} non-2xx; ingest held ${Math.round(steadyResult.perSecond).toLocaleString('en-US')} readings/s (${steadyStatuses}); RSS peak ${whilePeak.toFixed(0)} MB ` +
+          check(
+            whileIngesting.latency.p99 <= TARGETS.readWhileIngestingP99Ms &&
+              whileErrors === 0 &&
+              whileIngesting.non2xx === 0,
+            `reads while ingesting: p99 ${whileIngesting.latency.p99} ms, ${whileErrors} errors`,
+          ),
+      );
+    }
+    if (floodRun) {
+      const floodCounts = new Map<number, number>();
+      for (const status of floodRun.statuses) {
+        floodCounts.set(status, (floodCounts.get(status) ?? 0) + 1);
+      }
+      const sortedFlood = floodRun.latencies.sort((a, b) => a - b);
+      console.log(
+        `Flood: 100 batches of 5,000 readings at once: ${[...floodCounts].map(([k, v]) => `${v} x ${k}`).join(', ')}; ` +
+          `answers within ${Math.round(sortedFlood[49] ?? 0)} ms (median), ${Math.round(sortedFlood.at(-1) ?? 0)} ms (last); RSS peak ${floodPeak.toFixed(0)} MB`,
+      );
+    }
     console.log(
       `Start-up to first answer: ${Math.round(startup)} ms ${check(startup <= TARGETS.startupMs, `start-up ${Math.round(startup)} ms`)}`,
     );
     const peakRss = Math.max(...reads.map((r) => r.rss), ingestPeak, whilePeak, floodPeak);
-    const overall = Math.max(highWater, first.peakRssMb);
+    const firstPeak = first?.peakRssMb ?? 0;
+    const overall = Math.max(highWater, firstPeak);
     console.log(
-      `Resident memory: peak ${peakRss.toFixed(0)} MB sampled under read load and ingest; high-water ${highWater.toFixed(0)} MB ` +
-        `for this run, ${first.peakRssMb.toFixed(0)} MB for the first start with seeding: ${overall.toFixed(0)} MB at most ` +
-        `(the serving process; the initialising process of the first start, gone before it serves, peaked at ${first.initPeakRssMb.toFixed(0)} MB) ` +
+      `Resident memory: peak ${peakRss.toFixed(0)} MB sampled under load; high-water ${highWater.toFixed(0)} MB ` +
+        `for this run` +
+        (first
+          ? `, ${first.peakRssMb.toFixed(0)} MB for the first start with seeding: ${overall.toFixed(0)} MB at most ` +
+            `(the serving process; the initialising process of the first start, gone before it serves, peaked at ${first.initPeakRssMb.toFixed(0)} MB) `
+          : ' ') +
         check(overall <= TARGETS.rssMb, `memory ${overall.toFixed(0)} MB`),
     );
-    console.log(`First start with seeding: ${seconds(first.ms)} to the first answer`);
+    if (first) console.log(`First start with seeding: ${seconds(first.ms)} to the first answer`);
     console.log(`SIGTERM to exit: ${Math.round(closeMs)} ms (exit code ${code})`);
     if (!existsSync(DATA_DIR)) throw new Error('The data directory disappeared');
   } finally {

@@ -46,7 +46,7 @@ import { usageTimeline } from './endpoints/timeline';
 import { HttpError } from './errors';
 import { insertEventsIfNew } from './events';
 import { parseQuery, responseKit } from './http';
-import { ingestBatch } from './ingest';
+import { ingestBatches } from './ingest';
 import { batchAcceptor, ingestHandlers } from './ingest-route';
 import { uplinkReceiver, type UplinkReceiver } from './integrations/receive-uplink';
 import { registerSensorAdminRoutes } from './integrations/manage-routes';
@@ -216,14 +216,18 @@ export function createApp(options: AppOptions): CommonGroundApp {
     () => new Response('{"ok":true}', { status: 200, headers: apiHeaders }),
   );
 
-  const ingest = async (readings: Reading[]) => {
-    const result = await ingestBatch(db, community, readings, clock());
-    if (result.accepted > 0) cache.invalidate();
-    // Alerts (issue 14): judged once the batch has committed, never by a browser.
-    if (result.accepted > 0) {
-      await evaluateAfterIngest(db, community, readings, clock(), log, delivery);
+  const ingest = async (batches: Reading[][]) => {
+    const outcomes = await ingestBatches(db, community, batches, clock());
+    const written = batches.filter((_, index) => {
+      const outcome = outcomes[index];
+      return outcome?.ok === true && outcome.result.accepted > 0;
+    });
+    if (written.length > 0) {
+      cache.invalidate();
+      // Alerts (issue 14): judged once the batches have committed, never by a browser.
+      await evaluateAfterIngest(db, community, written.flat(), clock(), log, delivery);
     }
-    return result;
+    return outcomes;
   };
 
   // One queue for batches in our own format, whether by the ingest key or a `readings` integration.
@@ -326,7 +330,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
 
   return {
     app,
-    ingest: async (readings) => (await ingest(readings)).accepted,
+    ingest: async (readings) => {
+      const [outcome] = await ingest([readings]);
+      if (!outcome?.ok) throw outcome?.error ?? new Error('The batch was not written');
+      return outcome.result.accepted;
+    },
     uplinks,
     delivery,
     async recordEvents(events) {

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { describeIssues, ReadingBatchSchema, type Reading } from '../src/api/contract';
 import { HttpError } from './errors';
 import type { ResponseKit } from './http';
-import type { IngestResult } from './ingest';
+import type { BatchOutcome } from './ingest';
 import { FailureLimiter } from './rate-limit';
 import type { Clock } from './time';
 
@@ -26,8 +26,11 @@ export type IngestRouteOptions = {
    * Retry-After, so a flood of batches cannot pile up memory and latency.
    */
   maxQueued?: number;
-  /** Validates and writes a batch (all or nothing). */
-  ingest(readings: Reading[]): Promise<IngestResult>;
+  /**
+   * Validates and writes batches that arrived together (group commit), each all or nothing and
+   * answered as if it had come alone: one outcome per batch, in order.
+   */
+  ingest(batches: Reading[][]): Promise<BatchOutcome[]>;
   kit: ResponseKit;
 };
 
@@ -47,11 +50,27 @@ export function clientAddress(c: Context): string {
 }
 
 /**
+ * Readings written together at most (group commit): the largest batch, so one transaction's
+ * statement is never larger than a single batch's could be.
+ */
+export const MAX_GROUP_READINGS = 5_000;
+
+/**
+ * Groups being written at once. Two (the next group written while the previous one is flushed
+ * and judged for alerts) made groups smaller and cost more CPU per reading (32 against 29 ms per
+ * 1,000 through HTTP, alternated on the loaded 2-core machine) for no clear gain in throughput.
+ */
+const GROUPS_IN_FLIGHT = 1;
+
+/**
  * What accepts a batch in our own format once its sender is authenticated: the Content-Type,
- * the queue bound (503 with Retry-After past it), then one batch at a time parsed against
+ * the queue bound (503 with Retry-After past it), then the batch parsed against
  * ReadingBatchSchema and handed to `ingest` (all or nothing; identical readings already stored
- * count as duplicates). Shared by POST /api/readings and the `readings` integrations' webhook,
- * so both share one queue and answer alike.
+ * count as duplicates). Group commit: while a group is being written, batches that arrive wait,
+ * and are then handed over together (up to MAX_GROUP_READINGS), so the database commits (and
+ * flushes its log) once for all of them; each request is answered after that commit. Shared by
+ * POST /api/readings and the `readings` integrations' webhook, so both share one queue and
+ * answer alike.
  */
 export function batchAcceptor(
   options: Pick<IngestRouteOptions, 'maxQueued' | 'ingest' | 'kit'>,
@@ -59,28 +78,62 @@ export function batchAcceptor(
   const { kit } = options;
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
   let queued = 0;
-  let queue: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work);
-    queue = run.catch(() => undefined);
-    return run;
+  type Waiting = { readings: Reading[]; settle(outcome: BatchOutcome): void };
+  const waiting: Waiting[] = [];
+  let writing = 0;
+
+  /** The waiting batches, up to MAX_GROUP_READINGS (at least one batch). */
+  const nextGroup = (): Waiting[] => {
+    const group: Waiting[] = [];
+    let size = 0;
+    for (let next = waiting[0]; next; next = waiting[0]) {
+      if (group.length > 0 && size + next.readings.length > MAX_GROUP_READINGS) break;
+      group.push(next);
+      size += next.readings.length;
+      waiting.shift();
+    }
+    return group;
+  };
+
+  const write = async (group: Waiting[]) => {
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await options.ingest(group.map((batch) => batch.readings));
+    } catch (error) {
+      outcomes = group.map(() => ({ ok: false, error }));
+    }
+    group.forEach((batch, index) =>
+      batch.settle(outcomes[index] ?? { ok: false, error: new Error('The batch was not written') }),
+    );
+  };
+
+  /** Starts the next group while fewer than GROUPS_IN_FLIGHT are being written. */
+  const pump = () => {
+    while (writing < GROUPS_IN_FLIGHT && waiting.length > 0) {
+      writing++;
+      void write(nextGroup()).finally(() => {
+        writing--;
+        pump();
+      });
+    }
   };
 
   const accept = async (c: Context) => {
     const text = await c.req.text();
-    // One batch at a time from here: the database writes one at a time anyway, and parsing
-    // several 1,000-reading batches at once only piles up memory.
-    const result = await oneAtATime(async () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new HttpError(400, 'The body is not valid JSON');
-      }
-      const batch = ReadingBatchSchema.safeParse(body);
-      if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
-      return options.ingest(batch.data.readings);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, 'The body is not valid JSON');
+    }
+    const batch = ReadingBatchSchema.safeParse(body);
+    if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
+    const outcome = await new Promise<BatchOutcome>((settle) => {
+      waiting.push({ readings: batch.data.readings, settle });
+      pump();
     });
+    if (!outcome.ok) throw outcome.error;
+    const { result } = outcome;
     // `duplicates` only when there were some: a plain first delivery answers `{ accepted }`.
     return kit.json(200, result.duplicates > 0 ? result : { accepted: result.accepted });
   };

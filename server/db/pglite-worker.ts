@@ -66,7 +66,13 @@ export function toRemoteError(error: unknown): RemoteError {
   return { name: error.name, message: error.message, stack: error.stack, fields };
 }
 
-type Open = { tx: Transaction; end(commit: boolean): void; ended: Promise<unknown> };
+type Open = {
+  tx: Transaction;
+  end(commit: boolean): void;
+  ended: Promise<unknown>;
+  /** Once committed: the write-ahead log segment holding the commit, if it wrote any. */
+  segment: string | null;
+};
 
 /** What a transaction's callback throws to have PGlite roll it back. */
 const ROLL_BACK = Symbol('roll back');
@@ -95,6 +101,8 @@ async function serve(): Promise<void> {
 
   const transactions = new Map<number, Open>();
   let lastTransaction = 0;
+  /** The log position reported with the last commit that wrote to the log. */
+  let lastLsn = '';
 
   const target = (tx: number | null): PGlite | Transaction => {
     if (tx === null) return pg;
@@ -103,7 +111,12 @@ async function serve(): Promise<void> {
     return open.tx;
   };
 
-  /** Opens a transaction and returns its id once BEGIN has run. */
+  /**
+   * Opens a transaction and returns its id once BEGIN has run. It commits inside PGlite's
+   * transaction (which then finds it over), together with the query for the log segment the
+   * commit went to, in one call, still holding PGlite's connection, so the next transaction
+   * (which may already be waiting for it) cannot come between.
+   */
   const begin = (): Promise<number> =>
     new Promise((resolve, reject) => {
       const id = ++lastTransaction;
@@ -112,9 +125,21 @@ async function serve(): Promise<void> {
         end = (yes) => (yes ? commit() : rollBack(ROLL_BACK));
       });
       const ended = pg.transaction(async (tx) => {
-        transactions.set(id, { tx, end, ended });
+        const open: Open = { tx, end, ended, segment: null };
+        transactions.set(id, open);
         resolve(id);
         await decided;
+        if (!init.dataDir) return;
+        const [, position] = await tx.exec(
+          `COMMIT; SELECT pg_current_wal_lsn()::text AS lsn,
+                          pg_walfile_name(pg_current_wal_lsn()) AS file`,
+        );
+        const row = position?.rows[0] as { lsn: string; file: string } | undefined;
+        // A commit that wrote nothing to the log (read only) has nothing to flush.
+        if (row && row.lsn !== lastLsn) {
+          lastLsn = row.lsn;
+          open.segment = row.file;
+        }
       });
       // BEGIN failed (resolve was never called), or the transaction ended: either way the
       // promise is settled once.
@@ -132,12 +157,8 @@ async function serve(): Promise<void> {
     } finally {
       transactions.delete(tx);
     }
-    if (!commit || !init.dataDir) return null;
     // The write-ahead log segment holding the commit: the main thread fdatasyncs it.
-    const [row] = (
-      await pg.query<{ file: string }>('SELECT pg_walfile_name(pg_current_wal_lsn()) AS file')
-    ).rows;
-    return row?.file ?? null;
+    return commit ? open.segment : null;
   };
 
   const handle = async (

@@ -159,7 +159,7 @@ describe('hourlyShares (what a batch of new readings adds to the hourly rollups)
       dwell = 0,
     ) => ({
       amenityId,
-      time,
+      ms: Date.parse(time),
       occupancy,
       entries,
       dwellMinutes: dwell,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, type DashboardMetrics, type UsagePoint } from '../../src/api/contract';
 import type { Community } from '../../server/community';
+import type { Database } from '../../server/db/database';
+import { ingestBatches } from '../../server/ingest';
 import { rebuildRollups } from '../../server/rollups';
 import {
   BACKENDS,
@@ -226,6 +228,98 @@ for (const backend of BACKENDS) {
         /^readings\.1 \(great-lawn at .+\): a different reading for this amenity and time is already stored \(occupancy 40, entries 6, dwellMinutes 30\)$/,
       );
       expect(await count()).toBe(1);
+    });
+
+    it('answers batches sent at once each as if it had come alone (group commit), in the order they came', async () => {
+      expect((await api.post([good])).status).toBe(200);
+      const at = (minute: string) => local('2026-03-18', `10:${minute}`);
+      const fresh = [
+        reading('great-lawn', at('00'), 12, 3, 45.3),
+        reading('solis-hall', at('00'), 7, 2, 61.7),
+        reading('the-yard', at('05'), 4, 1, 15),
+      ];
+      const answers = await Promise.all([
+        api.post(fresh),
+        // An identical reading already stored and one new: a duplicate counted.
+        api.post([good, reading('the-yard', at('10'), 2, 1, 20)]),
+        // The same amenity and time as stored, other values: 409, nothing of it written.
+        api.post([reading('grand-lake', at('15'), 1), { ...good, occupancy: 41 }]),
+        // Out of bounds: 400, nothing of it written.
+        api.post([reading('grand-lake', at('20'), 1), reading('solis-hall', at('20'), 181)]),
+        // Repeats a reading of the first batch, which came before it.
+        api.post([fresh[0], reading('great-lawn', at('25'), 9, 2, 30)]),
+        api.post([reading('sunny-playground', at('30'), 5, 5, 12.5)]),
+      ]);
+      expect(answers.map((a) => [a.status, a.json])).toEqual([
+        [200, { accepted: 3 }],
+        [200, { accepted: 1, duplicates: 1 }],
+        [409, expect.objectContaining({ error: expect.stringMatching(/^readings\.1 /) })],
+        [400, expect.objectContaining({ error: expect.stringMatching(/^readings\.1 .*181/) })],
+        [200, { accepted: 1, duplicates: 1 }],
+        [200, { accepted: 1 }],
+      ]);
+      expect(await count()).toBe(1 + 3 + 1 + 1 + 1);
+      const grandLake = community.amenities.find((a) => a.slug === 'grand-lake')?.id;
+      expect(
+        await test.db.query('SELECT 1 FROM readings WHERE amenity_id = $1', [grandLake]),
+      ).toEqual([]);
+      const rollups = (table: string) =>
+        test.db.query<Record<string, number | string>>(
+          `SELECT amenity_id, ${table === 'readings_hourly' ? 'hour' : 'day'}::text AS bucket,
+                  readings, entries, occupancy_sum, occupancy_max, dwell_total
+             FROM ${table} ORDER BY 1, 2`,
+        );
+      const written = [await rollups('readings_hourly'), await rollups('readings_daily')];
+      await rebuildRollups(test.db, community.id);
+      const recomputed = [await rollups('readings_hourly'), await rollups('readings_daily')];
+      for (const [t, rows] of written.entries()) {
+        expect(rows.map(({ dwell_total: _, ...rest }) => rest)).toEqual(
+          recomputed[t]?.map(({ dwell_total: _, ...rest }) => rest),
+        );
+        rows.forEach((row, i) =>
+          expect(row.dwell_total).toBeCloseTo(Number(recomputed[t]?.[i]?.dwell_total), 6),
+        );
+      }
+    });
+
+    it('writes batches that arrive together in one transaction, and on its own a batch that cannot join', async () => {
+      let transactions = 0;
+      const db = test.db;
+      const counting: Database = {
+        kind: db.kind,
+        query: (text, params) => db.query(text, params),
+        bulkInsert: (table, columns, rows) => db.bulkInsert(table, columns, rows),
+        transaction: (work) => {
+          transactions++;
+          return db.transaction(work);
+        },
+        close: () => db.close(),
+      };
+      const now = Date.parse(NOW);
+      const batches = ['08', '09', '10'].map((hour) => [
+        reading('great-lawn', local('2026-03-18', `${hour}:00`), 5, 1, 10),
+        reading('solis-hall', local('2026-03-18', `${hour}:00`), 6, 2, 20),
+      ]);
+      const together = await ingestBatches(counting, community, batches, now);
+      expect(together).toEqual(
+        batches.map(() => ({ ok: true, result: { accepted: 2, duplicates: 0 } })),
+      );
+      expect(transactions).toBe(1);
+      expect(await count()).toBe(6);
+
+      // A batch repeating a stored reading: the joint write fails and is undone, then each is
+      // written on its own.
+      transactions = 0;
+      const next = [
+        [reading('the-yard', local('2026-03-18', '08:00'), 1)],
+        [batches[0]?.[0] ?? good, reading('the-yard', local('2026-03-18', '09:00'), 1)],
+      ];
+      expect(await ingestBatches(counting, community, next, now)).toEqual([
+        { ok: true, result: { accepted: 1, duplicates: 0 } },
+        { ok: true, result: { accepted: 1, duplicates: 1 } },
+      ]);
+      expect(transactions).toBe(1 + 1 + 2);
+      expect(await count()).toBe(8);
     });
 
     const outOfBounds: [string, () => unknown, RegExp][] = [
