@@ -91,6 +91,26 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * The API contract (src/api/contract.ts and its area modules, src/api/contract/) only builds
+ * schemas: no module of it has a side effect to keep. Saying so lets each area module land in the
+ * chunks of the pages that use it although contract.ts re-exports them all, so the dashboard's
+ * first load neither downloads nor builds the schemas of settings, sign-in, residents' imports or
+ * sensor management.
+ */
+function contractWithoutSideEffects(): Plugin {
+  return {
+    name: 'commonground:contract-without-side-effects',
+    apply: 'build',
+    transform: {
+      filter: { id: /\/src\/api\/contract(\/[^/]+)?\.ts$/ },
+      handler(code) {
+        return { code, moduleSideEffects: false };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
@@ -102,6 +122,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     reactRouterTreeShaking(),
+    contractWithoutSideEffects(),
     tailwindcss(),
     devMockWorker(),
     themeBootPlugin(THEME_BOOT_SCRIPT),
