@@ -98,6 +98,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
+      // The build drops react-router's link prefetching (vite.config.ts, reactRouterTreeShaking).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="prefetch"]',
+          message: 'Link prefetching is left out of the build (vite.config.ts): preload instead.',
+        },
+      ],
     },
   },
 );

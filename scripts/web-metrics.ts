@@ -4,9 +4,10 @@ import type { Browser } from 'playwright-core';
 /** Size budgets of issues 6 and 15 (the dashboard on a phone), in gzip bytes. */
 export const BUDGETS = {
   publicJs: 30 * 1024,
-  // Issue 15's target is 120 KB; with react-router (fixed by the stack) and zod (the contract)
-  // the dashboard loads 132.7 KB, so this guards against growth until it gets under the target.
-  dashboardJs: 133 * 1024,
+  // Issue 15's target is 120 KB; with react-dom, react-router (fixed by the stack) and zod (the
+  // contract's core) the dashboard loads 128.3 KB, so this guards against growth until it gets
+  // under the target.
+  dashboardJs: 129 * 1024,
   css: 15 * 1024,
 } as const;
 

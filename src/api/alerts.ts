@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import {
   ALERTS_API_PATHS,
-  AlertInboxSchema,
   AlertReadResultSchema,
   AlertRuleListSchema,
   AlertRuleSchema,
@@ -25,24 +24,14 @@ import {
   parseWith,
   REQUEST_TIMEOUT_MS,
 } from './query-fn';
-import { REFRESH, useRefreshInterval } from './refresh';
+import { alertInboxQuery } from './alert-inbox';
 
 /**
  * The alert inbox and the report archive (issue 14). Both are in the offline snapshot
  * (RESPONSE_SCHEMAS), so a board member who opened them once reads them with no network.
  */
 
-export function alertInboxQuery() {
-  return queryOptions({
-    queryKey: [ALERTS_API_PATHS.alerts],
-    queryFn: contractQueryFn(AlertInboxSchema),
-    refetchInterval: REFRESH.live,
-  });
-}
-
-export function useAlertInbox() {
-  return useQuery({ ...alertInboxQuery(), refetchInterval: useRefreshInterval(REFRESH.live) });
-}
+export { alertInboxQuery, useAlertInbox } from './alert-inbox';
 
 export function reportArchiveQuery() {
   return queryOptions({

@@ -1,15 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  AUDIT_PATH,
-  AuditPageSchema,
-  COMMUNITY_PATH,
-  CommunityProfileSchema,
-  type CommunityPatch,
-  type CommunityProfile,
-} from './contract';
+import { COMMUNITY_PATH, CommunityProfileSchema, type CommunityProfile } from './contract';
 import { useMe } from './me';
 import { contractQueryFn } from './query-fn';
-import { parser, send, type Outcome } from './users';
 
 /**
  * The community profile (issue 11): name, code, address, time zone and currency, stored on the
@@ -44,39 +36,4 @@ export function useCommunity(): CommunityProfile {
 /** The same outside React (CSV downloads): what the query cache holds, else the fallback. */
 export function communityOf(client: QueryClient): CommunityProfile {
   return client.getQueryData(communityQuery().queryKey) ?? FALLBACK_PROFILE;
-}
-
-export const COMMUNITY_OFFLINE_MESSAGE =
-  "Can't reach CommonGround. Changing the community profile needs a connection; nothing was saved.";
-
-/** PATCH /api/community (Admins); on success every view re-reads in the new zone. */
-export async function updateCommunity(
-  client: QueryClient,
-  patch: CommunityPatch,
-): Promise<Outcome<CommunityProfile>> {
-  const outcome = await send(
-    'PATCH',
-    COMMUNITY_PATH,
-    patch,
-    parser(CommunityProfileSchema),
-    COMMUNITY_OFFLINE_MESSAGE,
-  );
-  if (outcome.ok) {
-    client.setQueryData(communityQuery().queryKey, outcome.value);
-    // Names and zones are in every answer (me, analytics, reports): read them all again.
-    await client.invalidateQueries({
-      predicate: (query) => query.queryKey[0] !== COMMUNITY_PATH,
-    });
-  }
-  return outcome;
-}
-
-export type AuditFilter = { action: string; before: number | null };
-
-/** One page of the audit log (Admins), newest first. */
-export function auditQuery({ action, before }: AuditFilter, limit = 25) {
-  return queryOptions({
-    queryKey: [AUDIT_PATH, { limit, action: action || undefined, before }],
-    queryFn: contractQueryFn(AuditPageSchema),
-  });
 }

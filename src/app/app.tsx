@@ -8,7 +8,7 @@ import { Toaster, toast } from '../ui/toast';
 import { TooltipProvider } from '../ui/tooltip';
 import { AppRoutes } from './routes';
 import { ScrollMemory } from './scroll-memory';
-import { UpdatePrompt } from './update-prompt';
+import { LateUpdatePrompt } from './late-update-prompt';
 
 /**
  * The whole app. The build prerenders each route's first frame from this same tree (with a
@@ -36,7 +36,7 @@ export function App({
           <ScrollMemory />
           <AppRoutes />
         </Router>
-        <UpdatePrompt />
+        <LateUpdatePrompt />
         <Toaster />
       </TooltipProvider>
     </QueryProvider>

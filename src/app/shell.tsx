@@ -4,7 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { cx } from '../lib/cx';
 import { signOut } from '../api/auth';
 import { probeServer } from '../api/connectivity-sync';
-import { useAlertInbox } from '../api/alerts';
+import { useAlertInbox } from '../api/alert-inbox';
 import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
 import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/alert-labels';
 import { useSnapshotPersister } from '../api/query-provider';

@@ -12,6 +12,8 @@ export type SiteRoute = {
   load: () => Promise<{ default: ComponentType }>;
 };
 
+// A pure call: the app's build drops the table (only `npm run dev` routes to these pages).
+/* @__NO_SIDE_EFFECTS__ */
 function route(path: PublicPath, load: SiteRoute['load']): SiteRoute {
   return { path, load };
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { acceptInvite } from '../../api/auth';
+import { acceptInvite } from '../../api/sign-in';
 import { MIN_PASSWORD_LENGTH } from '../../api/contract';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmTotp, signIn, startTotpSetup } from '../../api/auth';
+import { confirmTotp, signIn, startTotpSetup } from '../../api/sign-in';
 import type { Me, TotpSetup } from '../../api/contract';
 import { meQuery, useMe } from '../../api/me';
 import { Button } from '../../ui/button';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { auditQuery, useCommunity } from '../../api/community';
+import { useCommunity } from '../../api/community';
+import { auditQuery } from '../../api/community-admin';
 import type { AuditEntry, AuditPage } from '../../api/contract';
 import { useMe } from '../../api/me';
 import { auditActionLabel, auditChanges } from '../../lib/audit-diff';

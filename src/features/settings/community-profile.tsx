@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { communityQuery, updateCommunity } from '../../api/community';
+import { communityQuery } from '../../api/community';
+import { updateCommunity } from '../../api/community-admin';
 import type { CommunityProfile } from '../../api/contract';
 import { useMe } from '../../api/me';
 import {

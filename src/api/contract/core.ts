@@ -1,0 +1,541 @@
+import * as z from 'zod/mini';
+import { count, finite, nonEmpty, nonNegative, percent } from './primitives';
+import {
+  COMMUNITY_ADDRESS_MAX,
+  COMMUNITY_CODE_MAX,
+  COMMUNITY_CODE_PATTERN,
+  COMMUNITY_NAME_MAX,
+  CURRENCIES,
+} from '../../lib/community-profile';
+
+/**
+ * The contract's core (src/api/contract.ts re-exports it): the data endpoints, who is signed in,
+ * the alert inbox and report archive, the residents directory's pages and the community profile,
+ * which the first screen and the offline snapshot read.
+ */
+
+export const AMENITY_TYPES = [
+  'lawn',
+  'hall',
+  'yard',
+  'lake',
+  'heritage',
+  'street',
+  'playground',
+] as const;
+export const AmenityTypeSchema = z.enum(AMENITY_TYPES);
+export type AmenityType = z.infer<typeof AmenityTypeSchema>;
+
+/** The four series of the usage timeline (spec section 3). */
+export const TIMELINE_SERIES = ['lawn', 'hall', 'yard', 'lake'] as const;
+export type TimelineSeries = (typeof TIMELINE_SERIES)[number];
+
+export const AMENITY_STATUSES = ['high', 'medium', 'low', 'closed'] as const;
+export type AmenityStatus = (typeof AMENITY_STATUSES)[number];
+
+/** Spec section 4: any unknown status value displays as closed. */
+export function normalizeStatus(status: string): AmenityStatus {
+  return (AMENITY_STATUSES as readonly string[]).includes(status)
+    ? (status as AmenityStatus)
+    : 'closed';
+}
+
+// z.number() already rejects NaN and Infinity.
+
+export const DashboardMetricsSchema = z.object({
+  activeUsersToday: count,
+  /** Signed percentage against the same time yesterday. */
+  activeUsersChange: finite,
+  /** Highest occupancy today as a percentage of capacity. */
+  peakUsage: nonNegative,
+  peakAmenity: z.string(),
+  /** Display value, e.g. "42m". */
+  avgSessionTime: z.string(),
+  /** Signed percentage against last month. */
+  sessionTimeChange: finite,
+  /** Monthly amenity value in dollars. */
+  revenueImpact: nonNegative,
+});
+export type DashboardMetrics = z.infer<typeof DashboardMetricsSchema>;
+
+export const UsagePointSchema = z.object({
+  /** ISO 8601 instant of the start of the bucket. */
+  time: nonEmpty,
+  lawn: nonNegative,
+  hall: nonNegative,
+  yard: nonNegative,
+  lake: nonNegative,
+  /**
+   * Visits to every amenity in the bucket, by amenity id ("great-lawn"), including those that
+   * are not one of the four series. Optional: older servers and snapshots do not carry it.
+   */
+  amenities: z.optional(z.record(z.string(), nonNegative)),
+  /**
+   * The series ("lawn") and amenity ids ("grand-lake") that sent no reading in this bucket: their
+   * 0 above means "no data", not "nobody came" (a counted zero is a reading with 0 entries). Charts
+   * draw a break there. Absent when every amenity reported; sums stay plain sums of the values.
+   */
+  gaps: z.optional(z.array(z.string())),
+});
+export type UsagePoint = z.infer<typeof UsagePointSchema>;
+export const UsageTimelineSchema = z.array(UsagePointSchema);
+
+export const USAGE_PERIODS = ['day', 'week', 'month'] as const;
+export type UsagePeriod = (typeof USAGE_PERIODS)[number];
+
+export const PopularityEntrySchema = z.object({
+  name: z.string(),
+  percentage: nonNegative,
+  color: z.string(),
+});
+export type PopularityEntry = z.infer<typeof PopularityEntrySchema>;
+export const PopularitySchema = z.array(PopularityEntrySchema);
+
+/**
+ * One amenity, carrying the fields of both shapes of spec section 3 (usage widgets and the
+ * Amy-related pages). Status is normalised on parse: unknown values read as closed.
+ */
+export const AmenityAnalyticsSchema = z.object({
+  id: nonEmpty,
+  name: z.string(),
+  type: AmenityTypeSchema,
+  description: z.string(),
+  color: z.string(),
+  icon: z.string(),
+  /** Normalised on parse (spec section 4): an unknown value reads as closed, for every screen. */
+  status: z.pipe(z.string(), z.transform(normalizeStatus)),
+  currentUsers: count,
+  capacity: count,
+  usagePercentage: nonNegative,
+  peakTime: z.string(),
+  peakUsage: count,
+  /** The IANA zone `peakTime` is written in (the community's); the app shows it in its own. */
+  timeZone: z.optional(nonEmpty),
+  /** Monthly operating cost in dollars (staff, upkeep, utilities), when one was entered. */
+  monthlyOperatingCost: z.optional(nonNegative),
+  /** Its photo (GET, versioned: a new photo is a new URL), when one was uploaded. */
+  photoUrl: z.optional(nonEmpty),
+});
+export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
+export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
+
+/**
+ * GET /api/sensors: the community's people counters with their health (rules in
+ * server/lorawan/health.ts) and the unknown devices that sent uplinks (to be assigned by an Admin).
+ */
+export const SENSOR_STATUSES = ['ok', 'late', 'silent', 'never-seen'] as const;
+export type SensorStatus = (typeof SENSOR_STATUSES)[number];
+export const SENSOR_WARNINGS = ['few-uplinks', 'low-battery', 'weak-signal'] as const;
+export type SensorWarning = (typeof SENSOR_WARNINGS)[number];
+export const SensorSchema = z.object({
+  devEui: nonEmpty,
+  name: z.string(),
+  /** The amenity it counts for, as in /api/amenities/analytics. */
+  amenityId: nonEmpty,
+  model: z.enum(['vs121', 'vs133']),
+  countingMode: z.enum(['area', 'line']),
+  reportIntervalSeconds: count,
+  /** ISO instant of the newest uplink, or null if none arrived yet. */
+  lastUplinkAt: z.nullable(z.string()),
+  uplinks24h: count,
+  expected24h: count,
+  /** Percent, dBm and dB of the newest report that had them. */
+  battery: z.nullable(z.number()),
+  rssi: z.nullable(z.number()),
+  snr: z.nullable(z.number()),
+  status: z.enum(SENSOR_STATUSES),
+  warnings: z.array(z.enum(SENSOR_WARNINGS)),
+});
+export type Sensor = z.infer<typeof SensorSchema>;
+export const DiscoveredDeviceSchema = z.object({
+  devEui: nonEmpty,
+  deviceName: z.nullable(z.string()),
+  integrationId: nonEmpty,
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  uplinks: count,
+  /** What its last uplink said (decoder, counts, signal). */
+  lastSummary: z.string(),
+});
+export type DiscoveredDevice = z.infer<typeof DiscoveredDeviceSchema>;
+export const SensorsSchema = z.object({
+  sensors: z.array(SensorSchema),
+  discovered: z.array(DiscoveredDeviceSchema),
+});
+export type Sensors = z.infer<typeof SensorsSchema>;
+
+export const SUGGESTION_CATEGORIES = [
+  'seasonal',
+  'community',
+  'recreational',
+  'educational',
+  'wellness',
+] as const;
+export const SuggestionCategorySchema = z.enum(SUGGESTION_CATEGORIES);
+export type SuggestionCategory = z.infer<typeof SuggestionCategorySchema>;
+
+export const SuggestionSchema = z.object({
+  id: nonEmpty,
+  title: z.string(),
+  description: z.string(),
+  category: SuggestionCategorySchema,
+  /** Percent, 0-100. */
+  confidence: percent,
+  suggestedAmenity: z.string(),
+  /** ISO date, yyyy-mm-dd. */
+  suggestedDate: z.string(),
+  /** Display time, e.g. "6:00 PM - 9:00 PM", wall clock in `timeZone`. */
+  suggestedTime: z.string(),
+  /** The IANA zone of suggestedDate and suggestedTime (the community's). */
+  timeZone: z.optional(nonEmpty),
+  expectedAttendance: count,
+  reasoning: z.string(),
+  /** Dollars. */
+  estimatedCost: nonNegative,
+  requiredResources: z.array(z.string()),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+export const SuggestionListSchema = z.array(SuggestionSchema);
+
+export const EventAnalysisSchema = z.object({
+  monthlyTrends: z.array(
+    z.object({ month: z.string(), events: count, avgAttendance: nonNegative }),
+  ),
+  popularCategories: z.array(z.object({ category: z.string(), count, avgSuccess: percent })),
+  bestPerformingAmenities: z.array(
+    z.object({ amenity: z.string(), eventCount: count, avgAttendance: nonNegative }),
+  ),
+  seasonalInsights: z.array(z.string()),
+});
+export type EventAnalysis = z.infer<typeof EventAnalysisSchema>;
+
+/** Error body of every 4xx/5xx the server sends. */
+export const ApiErrorSchema = z.object({ error: z.string() });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/**
+ * GET /api/usage/gaps?days=N: when each amenity's sensors were silent, from local midnight N-1
+ * days ago (`from`) to now (`to`). An amenity is silent through every whole clock hour in which
+ * it sent no reading (no readings_hourly row); a silence that reaches the hour under way runs to
+ * `to`, while the hour under way on its own is never a gap (it is not over). Intervals are ISO
+ * instants, half-open [from, to), oldest first, never overlapping per amenity. Coverage of any
+ * period inside the window is computed from this (src/lib/coverage.ts), on the device and in the
+ * scheduled reports alike.
+ */
+export const SilentIntervalSchema = z.object({ from: nonEmpty, to: nonEmpty });
+export type SilentInterval = z.infer<typeof SilentIntervalSchema>;
+export const UsageGapsSchema = z.object({
+  from: nonEmpty,
+  to: nonEmpty,
+  amenities: z.array(
+    z.object({ id: nonEmpty, name: z.string(), silent: z.array(SilentIntervalSchema) }),
+  ),
+});
+export type UsageGaps = z.infer<typeof UsageGapsSchema>;
+
+/** Query parameters, shared by the client (to build keys) and the server (to validate). */
+export const DAY_RANGES = [7, 30, 90] as const;
+export type DayRange = (typeof DAY_RANGES)[number];
+export const DEFAULT_DAY_RANGE: DayRange = 30;
+
+const daysParam = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(366)));
+/**
+ * Daily timeline points reach further back: a report's calendar period (the previous 12 whole
+ * months) plus the days of the current month, up to 366 + 31 days.
+ */
+export const MAX_TIMELINE_DAYS = 400;
+export const TimelineQuerySchema = z.object({
+  period: z._default(z.enum(USAGE_PERIODS), 'day'),
+  days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS))),
+});
+export const RangeQuerySchema = z.object({ days: daysParam });
+export const GapsQuerySchema = z.object({
+  days: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS)),
+    DEFAULT_DAY_RANGE,
+  ),
+});
+export const SuggestionsQuerySchema = z.object({
+  month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
+});
+
+/**
+ * A short, readable account of why a value failed its schema, e.g.
+ * "activeUsersToday: expected number". zod/mini ships no message locale, so we say it here.
+ */
+export function describeIssues(error: z.core.$ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'invalid payload';
+  const where = first.path.length ? first.path.join('.') : 'value';
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
+  return `${where}: ${describeIssue(first)}${more}`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `must have at least ${String(issue.minimum)} item(s)`
+        : `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `must have at most ${String(issue.maximum)} item(s)`
+        : `must be at most ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unexpected field(s) ${issue.keys.join(', ')}`;
+    default:
+      return issue.message === 'Invalid input' ? 'invalid value' : issue.message;
+  }
+}
+
+/**
+ * Answers any request with `{ "ok": true }` and nothing else: the app asks it while the server
+ * is unreachable, to learn when it is back without loading real data.
+ */
+export const HEALTH_PATH = '/api/health';
+
+/** The six endpoints of spec section 7, and the sensors' health. */
+export const API_PATHS = {
+  metrics: '/api/dashboard/metrics',
+  timeline: '/api/usage/timeline',
+  popularity: '/api/amenities/popularity',
+  amenityAnalytics: '/api/amenities/analytics',
+  suggestions: '/api/amy/suggestions',
+  analysis: '/api/amy/analysis',
+  sensors: '/api/sensors',
+  gaps: '/api/usage/gaps',
+} as const;
+
+/** The schema that validates each endpoint's payload, by path. */
+export const RESPONSE_SCHEMAS = {
+  [API_PATHS.metrics]: DashboardMetricsSchema,
+  [API_PATHS.timeline]: UsageTimelineSchema,
+  [API_PATHS.popularity]: PopularitySchema,
+  [API_PATHS.amenityAnalytics]: AmenityAnalyticsListSchema,
+  [API_PATHS.suggestions]: SuggestionListSchema,
+  [API_PATHS.analysis]: EventAnalysisSchema,
+  [API_PATHS.sensors]: SensorsSchema,
+  [API_PATHS.gaps]: UsageGapsSchema,
+} as const;
+
+/**
+ * Accounts and sessions (README, "Accounts, roles and demo mode"). Admin: everything; Manager:
+ * amenities, residents, events, reports, alerts; Board: read-only.
+ */
+export const ROLES = ['admin', 'manager', 'board'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ME_PATH = '/api/me';
+export const AUTH_PATHS = {
+  signIn: '/api/auth/sign-in',
+  signOut: '/api/auth/sign-out',
+  signOutEverywhere: '/api/auth/sign-out-everywhere',
+  totpSetup: '/api/auth/totp/setup',
+  totpConfirm: '/api/auth/totp/confirm',
+} as const;
+
+/**
+ * GET /api/me: who is looking. `demo` is the anonymous read-only viewer of the demo community
+ * (no session); `totpEnrolmentRequired` is an Admin signed in with a password who must enrol an
+ * authenticator before anything else.
+ */
+export const MeSchema = z.object({
+  demo: z.boolean(),
+  user: z.object({ name: nonEmpty, email: z.nullable(z.string()), role: RoleSchema }),
+  community: z.object({ slug: nonEmpty, name: nonEmpty }),
+  totpEnrolmentRequired: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/**
+ * GET /api/notifications/status: which ways of reaching people this server has. Email needs
+ * SMTP_URL on the server; without it nothing is emailed and the app says so.
+ */
+export const NOTIFICATIONS_STATUS_PATH = '/api/notifications/status';
+export const NotificationsStatusSchema = z.object({
+  email: z.object({ configured: z.boolean() }),
+});
+export type NotificationsStatus = z.infer<typeof NotificationsStatusSchema>;
+
+// ---- Alerts and scheduled reports (issue 14) ----------------------------------------------------
+
+export const ALERTS_API_PATHS = {
+  alertRules: '/api/alert-rules',
+  alerts: '/api/alerts',
+  reportSchedules: '/api/report-schedules',
+  reportArchive: '/api/report-archive',
+} as const;
+
+export const ALERT_KINDS = ['occupancy', 'silent', 'unusual', 'after_hours'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const AlertSchema = z.object({
+  id: count,
+  ruleId: z.nullable(count),
+  amenityId: nonEmpty,
+  amenityName: nonEmpty,
+  kind: z.enum(ALERT_KINDS),
+  message: nonEmpty,
+  value: finite,
+  /** The reading or check that crossed the threshold. */
+  observedAt: nonEmpty,
+  createdAt: nonEmpty,
+  read: z.boolean(),
+  /**
+   * Its deliveries per channel (push: one per subscribed device): sent, still pending (retrying
+   * or held by quiet hours), and failed for good.
+   */
+  deliveries: z._default(
+    z.array(z.object({ channel: nonEmpty, sent: count, pending: count, failed: count })),
+    [],
+  ),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+export const AlertInboxSchema = z.object({ alerts: z.array(AlertSchema), unread: count });
+export type AlertInbox = z.infer<typeof AlertInboxSchema>;
+export const AlertInboxQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+});
+export const AlertReadResultSchema = z.object({ id: count, read: z.literal(true), unread: count });
+
+export const SCHEDULE_KINDS = ['usage'] as const;
+
+export const ReportArchiveEntrySchema = z.object({
+  id: count,
+  scheduleId: z.nullable(count),
+  kind: z.enum(SCHEDULE_KINDS),
+  title: nonEmpty,
+  periodFrom: nonEmpty,
+  periodTo: nonEmpty,
+  builtAt: nonEmpty,
+  summary: z.object({
+    totalVisits: nonNegative,
+    dailyAverage: nonNegative,
+    /**
+     * The sensors' coverage of the period (src/lib/coverage.ts): covered and total time, and the
+     * sentence every report states. Absent from archives built before coverage came from gaps.
+     */
+    coverage: z.optional(
+      z.object({ coveredMs: nonNegative, totalMs: nonNegative, text: nonEmpty }),
+    ),
+    /** Legacy archives only: days with recorded visits (the old measure, replaced by coverage). */
+    coveredDays: z.optional(count),
+    periodDays: count,
+    busiestDay: z.nullable(z.object({ date: nonEmpty, visits: nonNegative })),
+    perAmenity: z.array(
+      z.object({ id: nonEmpty, name: nonEmpty, visits: nonNegative, share: nonNegative }),
+    ),
+  }),
+});
+export type ReportArchiveEntry = z.infer<typeof ReportArchiveEntrySchema>;
+export const ReportArchiveSchema = z.array(ReportArchiveEntrySchema);
+
+/** The alert and report reads kept in the offline snapshot, by path (like RESPONSE_SCHEMAS). */
+export const ALERTS_RESPONSE_SCHEMAS = {
+  [ALERTS_API_PATHS.alerts]: AlertInboxSchema,
+  [ALERTS_API_PATHS.reportArchive]: ReportArchiveSchema,
+} as const;
+
+// ---- Residents directory (issue 11) -------------------------------------------------------------
+
+export const RESIDENTS_PATH = '/api/residents';
+export const RESIDENTS_IMPORT_PATH = '/api/residents/import';
+export const RESIDENTS_EXPORT_PATH = '/api/residents.csv';
+
+export const RESIDENT_STATUSES = ['active', 'inactive'] as const;
+export const ResidentStatusSchema = z.enum(RESIDENT_STATUSES);
+export type ResidentStatus = z.infer<typeof ResidentStatusSchema>;
+
+/** Bounds of a resident's fields (the database checks the same). */
+export const RESIDENT_LIMITS = {
+  name: 100,
+  unit: 100,
+  email: 254,
+  phone: 40,
+  householdSize: 50,
+  notes: 500,
+} as const;
+/** More residents than any HOA has: a bound on the directory, not a plan. */
+export const MAX_RESIDENTS = 20_000;
+/** One import: at most this many rows and bytes. */
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+/** A resident as the directory lists it. */
+export const ResidentSchema = z.object({
+  id: count,
+  name: nonEmpty,
+  /** Unit number or street address. */
+  unit: nonEmpty,
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  householdSize: z.nullable(count),
+  status: ResidentStatusSchema,
+  /** When the resident moved in (yyyy-mm-dd), when known. */
+  joinedOn: z.nullable(z.string()),
+  notes: z.string(),
+});
+export type Resident = z.infer<typeof ResidentSchema>;
+
+/** GET /api/residents: one page of the matches, and the whole directory's counts. */
+export const ResidentPageSchema = z.object({
+  residents: z.array(ResidentSchema),
+  /** Residents matching the search (all of them without one). */
+  matching: count,
+  limit: count,
+  offset: count,
+  /** The whole directory, whatever the search. */
+  total: count,
+  active: count,
+});
+export type ResidentPage = z.infer<typeof ResidentPageSchema>;
+
+export const RESIDENT_PAGE_SIZE = 50;
+export const ResidentsQuerySchema = z.object({
+  q: z._default(z.string().check(z.maxLength(100)), ''),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)),
+    RESIDENT_PAGE_SIZE,
+  ),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_RESIDENTS)), 0),
+});
+
+// ---- Community profile (issue 11) ---------------------------------------------------------------
+
+export const COMMUNITY_PATH = '/api/community';
+
+/** The community's profile, the same for every user: what the app names and shows times in. */
+export const CommunityProfileSchema = z.object({
+  slug: nonEmpty,
+  name: nonEmpty,
+  code: z.string(),
+  address: z.string(),
+  /** IANA zone every date and time of the community is shown in. */
+  timeZone: nonEmpty,
+  currency: z.enum(CURRENCIES),
+});
+export type CommunityProfile = z.infer<typeof CommunityProfileSchema>;
+
+/** PATCH /api/community (Admins): any subset; the server also checks the zone with Intl. */
+export const CommunityPatchSchema = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMUNITY_NAME_MAX))),
+  code: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(COMMUNITY_CODE_MAX),
+        z.regex(COMMUNITY_CODE_PATTERN, 'letters, numbers and hyphens only'),
+      ),
+  ),
+  address: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_ADDRESS_MAX))),
+  timeZone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  currency: z.optional(z.enum(CURRENCIES)),
+});
+export type CommunityPatch = z.infer<typeof CommunityPatchSchema>;

@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+import { RESIDENT_LIMITS, ResidentStatusSchema } from './core';
+import { count, isoDate, nonEmpty } from './primitives';
+
+/** Residents directory writes and imports (issue 11). */
+
+const optionalText = (max: number) =>
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+
+/** POST /api/residents (PATCH takes any subset of it). Empty optional text is stored as none. */
+export const ResidentInputSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(RESIDENT_LIMITS.name)),
+  unit: z.string().check(z.trim(), z.minLength(1), z.maxLength(RESIDENT_LIMITS.unit)),
+  email: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(RESIDENT_LIMITS.email),
+          z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+        ),
+    ),
+  ),
+  phone: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(RESIDENT_LIMITS.phone), z.regex(/^[0-9+()\-.\s/x#*]*$/i)),
+    ),
+  ),
+  householdSize: z.optional(
+    z.nullable(z.int().check(z.minimum(1), z.maximum(RESIDENT_LIMITS.householdSize))),
+  ),
+  status: z.optional(ResidentStatusSchema),
+  joinedOn: z.optional(z.nullable(isoDate)),
+  notes: optionalText(RESIDENT_LIMITS.notes),
+});
+export type ResidentInput = z.infer<typeof ResidentInputSchema>;
+export const ResidentPatchSchema = z.partial(ResidentInputSchema);
+export type ResidentPatch = z.infer<typeof ResidentPatchSchema>;
+
+/** One problem of an imported row: the column it is in ("Email") and what is wrong. */
+export const ImportProblemSchema = z.object({ field: z.string(), message: nonEmpty });
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+/** One data row of an import: its line in the file, the resident it makes, its problems. */
+export const ImportRowSchema = z.object({
+  line: count,
+  name: z.string(),
+  unit: z.string(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  householdSize: z.nullable(count),
+  status: ResidentStatusSchema,
+  joinedOn: z.nullable(z.string()),
+  notes: z.string(),
+  errors: z.array(ImportProblemSchema),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+/**
+ * POST /api/residents/import[?dryRun=1]: every row with its problems. A dry run stores nothing;
+ * a real import stores every row or, when any row has a problem, none (400 with this body).
+ */
+export const ResidentImportSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.array(ImportRowSchema),
+  /** Rows with at least one problem. */
+  invalid: count,
+  imported: count,
+});
+export type ResidentImport = z.infer<typeof ResidentImportSchema>;
+export const ResidentImportQuerySchema = z.object({
+  dryRun: z.optional(z.enum(['0', '1'])),
+});

@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { RoleSchema } from './core';
+import { count, nonEmpty } from './primitives';
+
+// ---- Users (issue 11) ---------------------------------------------------------------------------
+
+export const USERS_PATH = '/api/users';
+export const INVITES_PATH = '/api/users/invites';
+export const ACCEPT_INVITE_PATH = '/api/auth/accept-invite';
+
+export const UserSummarySchema = z.object({
+  id: count,
+  name: nonEmpty,
+  email: nonEmpty,
+  role: RoleSchema,
+  totpEnabled: z.boolean(),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+export const UserListSchema = z.array(UserSummarySchema);
+
+const email = z
+  .string()
+  .check(z.trim(), z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/));
+export const InviteInputSchema = z.strictObject({ email, role: RoleSchema });
+export const InviteSchema = z.object({
+  email: nonEmpty,
+  role: RoleSchema,
+  /** The path to open, with the token: shown once, never stored. */
+  invitePath: nonEmpty,
+  expiresAt: nonEmpty,
+});
+export type Invite = z.infer<typeof InviteSchema>;
+export const UserPatchSchema = z.strictObject({ role: RoleSchema });
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const AcceptInviteSchema = z.strictObject({
+  token: z.string().check(z.minLength(20), z.maxLength(100)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
+});
+export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;
