@@ -300,11 +300,15 @@ function TopBar() {
  */
 function ConnectionBanner() {
   const connectivity = useConnectivity();
+  return connectivity === 'online' ? null : <NotLiveBanner connectivity={connectivity} />;
+}
+
+/** Only while not online: it watches every query's data, which costs on each cache event. */
+function NotLiveBanner({ connectivity }: { connectivity: Exclude<Connectivity, 'online'> }) {
   const newest = useNewestDataTime();
   const { timeZone } = useCommunity();
   const now = useNow(60_000);
   const [checking, setChecking] = useState(false);
-  if (connectivity === 'online') return null;
 
   let message: string;
   if (connectivity === 'offline') {
