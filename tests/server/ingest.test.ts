@@ -19,6 +19,31 @@ import {
 
 const NOW = local('2026-03-18', '12:30');
 
+/**
+ * The hourly and daily rollups as written equal a rebuild from the raw readings (dwell totals to
+ * 6 decimals: they are sums of reals). Returns how many buckets each table had as written.
+ */
+async function expectRollupsEqualRebuild(db: Database, community: Community) {
+  const rollups = (table: string) =>
+    db.query<Record<string, number | string>>(
+      `SELECT amenity_id, ${table === 'readings_hourly' ? 'hour' : 'day'}::text AS bucket,
+              readings, entries, occupancy_sum, occupancy_max, dwell_total
+         FROM ${table} ORDER BY 1, 2`,
+    );
+  const written = [await rollups('readings_hourly'), await rollups('readings_daily')];
+  await rebuildRollups(db, community.id);
+  const recomputed = [await rollups('readings_hourly'), await rollups('readings_daily')];
+  for (const [t, rows] of written.entries()) {
+    expect(rows.map(({ dwell_total: _, ...rest }) => rest)).toEqual(
+      recomputed[t]?.map(({ dwell_total: _, ...rest }) => rest),
+    );
+    rows.forEach((row, i) =>
+      expect(row.dwell_total).toBeCloseTo(Number(recomputed[t]?.[i]?.dwell_total), 6),
+    );
+  }
+  return { hourly: written[0]?.length ?? 0, daily: written[1]?.length ?? 0 };
+}
+
 for (const backend of BACKENDS) {
   describe.skipIf(backend.skip !== null)(backendTitle(backend), () => {
     let test: TestDatabase;
@@ -122,25 +147,9 @@ for (const backend of BACKENDS) {
       ] as const) {
         expect((await api.post(batch(from, 120, shift))).status).toBe(200);
       }
-      const rollups = (table: string) =>
-        test.db.query<Record<string, number | string>>(
-          `SELECT amenity_id, ${table === 'readings_hourly' ? 'hour' : 'day'}::text AS bucket,
-                  readings, entries, occupancy_sum, occupancy_max, dwell_total
-             FROM ${table} ORDER BY 1, 2`,
-        );
-      const written = [await rollups('readings_hourly'), await rollups('readings_daily')];
-      expect(written[0]?.length).toBeGreaterThan(20);
-      expect(written[1]?.length).toBe(6);
-      await rebuildRollups(test.db, community.id);
-      const recomputed = [await rollups('readings_hourly'), await rollups('readings_daily')];
-      for (const [t, rows] of written.entries()) {
-        expect(rows.map(({ dwell_total: _, ...rest }) => rest)).toEqual(
-          recomputed[t]?.map(({ dwell_total: _, ...rest }) => rest),
-        );
-        rows.forEach((row, i) =>
-          expect(row.dwell_total).toBeCloseTo(Number(recomputed[t]?.[i]?.dwell_total), 6),
-        );
-      }
+      const written = await expectRollupsEqualRebuild(test.db, community);
+      expect(written.hourly).toBeGreaterThan(20);
+      expect(written.daily).toBe(6);
     });
 
     const rejected: [string, () => unknown[], RegExp][] = [
@@ -263,23 +272,7 @@ for (const backend of BACKENDS) {
       expect(
         await test.db.query('SELECT 1 FROM readings WHERE amenity_id = $1', [grandLake]),
       ).toEqual([]);
-      const rollups = (table: string) =>
-        test.db.query<Record<string, number | string>>(
-          `SELECT amenity_id, ${table === 'readings_hourly' ? 'hour' : 'day'}::text AS bucket,
-                  readings, entries, occupancy_sum, occupancy_max, dwell_total
-             FROM ${table} ORDER BY 1, 2`,
-        );
-      const written = [await rollups('readings_hourly'), await rollups('readings_daily')];
-      await rebuildRollups(test.db, community.id);
-      const recomputed = [await rollups('readings_hourly'), await rollups('readings_daily')];
-      for (const [t, rows] of written.entries()) {
-        expect(rows.map(({ dwell_total: _, ...rest }) => rest)).toEqual(
-          recomputed[t]?.map(({ dwell_total: _, ...rest }) => rest),
-        );
-        rows.forEach((row, i) =>
-          expect(row.dwell_total).toBeCloseTo(Number(recomputed[t]?.[i]?.dwell_total), 6),
-        );
-      }
+      await expectRollupsEqualRebuild(test.db, community);
     });
 
     it('writes batches that arrive together in one transaction, and on its own a batch that cannot join', async () => {
