@@ -7,6 +7,8 @@
  * restored, and queries start, once the page has hydrated too.
  */
 
+import { useSyncExternalStore } from 'react';
+
 /** Data waits no longer than this for a page that never reports (a route that failed). */
 const HYDRATION_WAIT_LIMIT_MS = 3000;
 
@@ -15,6 +17,8 @@ let hydrated: Promise<void> = Promise.resolve();
 
 /** main.tsx, before it hydrates a prerendered frame. */
 export function expectHydration(): void {
+  // User Timing marks: profiles and benchmarks read how long the hydration took.
+  performance.mark('cg:hydration-start');
   hydrated = new Promise((resolve) => {
     finish = resolve;
     setTimeout(pageHydrated, HYDRATION_WAIT_LIMIT_MS);
@@ -23,6 +27,7 @@ export function expectHydration(): void {
 
 /** The page's own boundary has hydrated (or rendered, when nothing was prerendered). */
 export function pageHydrated(): void {
+  if (finish) performance.mark('cg:hydrated');
   finish?.();
   finish = undefined;
 }
@@ -34,4 +39,19 @@ export function isHydrating(): boolean {
 /** Resolves at once when the app was not hydrated from a prerendered frame. */
 export function whenHydrated(): Promise<void> {
   return hydrated;
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * False in the build's prerender and while React adopts that frame, true once the app runs (at
+ * once when nothing was prerendered). Until then the frame's handlers are not attached: a form
+ * submitted then would go to the browser (a GET with every field, a password too, in the URL).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }

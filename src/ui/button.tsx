@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cx } from '../lib/cx';
+import { useHydrated } from '../lib/hydration';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md';
@@ -34,14 +35,18 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', className, type = 'button', ...props },
+  { variant = 'primary', size = 'md', className, type = 'button', disabled, ...props },
   ref,
 ) {
+  // A submit button waits for the app: before hydration the browser would submit the form
+  // itself (lib/hydration.ts, useHydrated).
+  const hydrated = useHydrated();
   return (
     <button
       ref={ref}
       type={type}
       className={cx(buttonClasses(variant, size), className)}
+      disabled={disabled === true || (type === 'submit' && !hydrated)}
       {...props}
     />
   );
