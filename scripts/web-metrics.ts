@@ -1,13 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { IDLE_TIMEOUT_MS } from '../src/app/late-update-prompt';
 
 /** Size budgets of issues 6 and 15 (the dashboard on a phone), in gzip bytes. */
 export const BUDGETS = {
   publicJs: 30 * 1024,
   // Issue 15's target is 120 KB; with react-dom, react-router (fixed by the stack) and zod (the
-  // contract's core) the dashboard loads 128.3 KB, so this guards against growth until it gets
-  // under the target.
-  dashboardJs: 129 * 1024,
+  // contract's core) the dashboard loads 129.4 KB, the service worker's late registration and
+  // update prompt (3.4 KB) included, so this guards against growth until it gets under the
+  // target. (The earlier 129 KB budget held only when that late part was not counted.)
+  dashboardJs: 130 * 1024,
   css: 15 * 1024,
 } as const;
 
@@ -46,6 +48,11 @@ export async function measureFirstLoad(
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   if (waitForText) await page.getByText(waitForText).first().waitFor();
+  // The service worker's registration and update prompt load once the page has loaded and gone
+  // idle, IDLE_TIMEOUT_MS after the load at the latest (late-update-prompt.tsx): wait that long
+  // (the load is past), so they are always counted; before, that depended on whether the
+  // network went quiet first.
+  await page.waitForTimeout(IDLE_TIMEOUT_MS + 500);
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(pending);
   await context.close();
