@@ -38,6 +38,16 @@ describeBrowser('accessibility (axe) on every route', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForLoadState('networkidle');
+        // Cards below the fold render as they near the viewport (ui/deferred.tsx): scroll
+        // through the page so that axe sees them too.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        });
+        await page.waitForTimeout(300);
+        await page.waitForLoadState('networkidle');
         expect(
           await page.evaluate(() => document.documentElement.classList.contains('dark')),
           `${path} theme`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
@@ -87,7 +87,10 @@ describe('Analytics', () => {
       ),
     );
     renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=solis-hall' });
-    const alerts = await screen.findAllByRole('alert');
+    // The focus card, and below the fold (rendered after the first paint) peak hours and the
+    // live status, each fail on their own.
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    const alerts = screen.getAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual([
       '503: sensor hub downRetry',
       '503: sensor hub downRetry',
@@ -103,7 +106,8 @@ describe('Analytics', () => {
       http.get(API_PATHS.analysis, () => new HttpResponse('analysis unavailable', { status: 500 })),
     );
     const { unmount } = renderWithApp(<AnalyticsPage />);
-    const analysis = screen.getByRole('region', { name: 'Event Analysis' });
+    // Below the fold: rendered after the first paint.
+    const analysis = await screen.findByRole('region', { name: 'Event Analysis' });
     expect(await within(analysis).findByRole('alert')).toHaveTextContent(
       '500: analysis unavailable',
     );

@@ -12,6 +12,9 @@ import { AmenityPopularity, PeakUsageHours } from '../../widgets/breakdown-widge
 import { EventAnalysis } from '../../widgets/event-analysis-card';
 import { AmenityFocusCard } from './amenity-focus-card';
 import { PageHeader } from '../../ui/page-header';
+import { Deferred } from '../../ui/deferred';
+import { useAmyAnalysis } from '../../api/amy-analysis';
+import { useSensors } from '../../api/sensors';
 
 /**
  * Analytics (spec section 2): the dashboard's analytics cards plus the event analysis. The date
@@ -52,12 +55,26 @@ export function AnalyticsPage() {
         <AmenityPopularity days={days} />
       </div>
 
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-        <PeakUsageHours highlightId={highlightId} />
-        <LiveAmenityStatus timeZone={timeZone} highlightId={highlightId} />
-      </div>
-
-      <EventAnalysis />
+      <BelowTheFoldData />
+      <Deferred minHeight="80rem">
+        <div className="grid gap-4 sm:gap-6">
+          <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+            <PeakUsageHours highlightId={highlightId} />
+            <LiveAmenityStatus timeZone={timeZone} highlightId={highlightId} />
+          </div>
+          <EventAnalysis />
+        </div>
+      </Deferred>
     </div>
   );
+}
+
+/**
+ * Keeps the queries of the cards below the fold fetched and refreshed before they render (as on
+ * the dashboard), so the offline snapshot holds every number of the page. Renders nothing.
+ */
+function BelowTheFoldData() {
+  useAmyAnalysis();
+  useSensors();
+  return null;
 }
