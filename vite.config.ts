@@ -115,9 +115,15 @@ function contractWithoutSideEffects(): Plugin {
  * The modules main.tsx imports one after another at start-up, each evaluated in a task of its
  * own after React's, in this order; each becomes one chunk named after it.
  */
-const BOOT_STAGES = ['data-layer', 'app-layer'] as const;
+const BOOT_STAGES = ['contract', 'data-layer', 'app-layer'] as const;
 const bootStageOf = (id: string) =>
   BOOT_STAGES.find((stage) => id.endsWith(`/src/boot/${stage}.ts`));
+
+/**
+ * The contract's area modules, which contract.ts re-exports: a stage reaches them all through it,
+ * but only the pages that use them need them (contractWithoutSideEffects).
+ */
+const CONTRACT_AREA = /\/src\/api\/contract\/(?!core\.ts$|primitives\.ts$)[^/]+\.ts$/;
 
 /**
  * main.tsx evaluates React in one task, then each boot stage (a dynamic import) in the next.
@@ -143,6 +149,7 @@ function bootStages(): { plugin: Plugin; chunkOf(id: string): string | null } {
         for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
           if (seen.has(id)) continue;
           seen.add(id);
+          if (CONTRACT_AREA.test(id)) continue;
           if (stage) stageOf.set(id, stage);
           queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }

@@ -15,10 +15,13 @@ async function enableDevMocks() {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot() {
-  // The code is evaluated in three tasks instead of one: React (this module's imports), the data
-  // layer, then the app; on a slow phone one task evaluating them all blocked input for
-  // ~200 ms. The build bundles each stage into one chunk and lists them all in the page's
-  // modulepreload links (vite.config.ts, bootStages), so they still download at once.
+  // The code is evaluated in four tasks instead of one: React (this module's imports), the
+  // contract's schemas, the data layer, then the app; on a slow phone one task evaluating them
+  // all blocked input for ~200 ms. The build bundles each stage into one chunk and lists them all
+  // in the page's modulepreload links (vite.config.ts, bootStages), so they still download at
+  // once.
+  await nextTask();
+  await import('./boot/contract');
   await nextTask();
   const { startConnectivitySync, createQueryClient, createSnapshotPersister } =
     await import('./boot/data-layer');
@@ -39,7 +42,9 @@ async function boot() {
     // The build prerendered this route's first frame (scripts/prerender.ts), already on screen:
     // React adopts it instead of building it again, and as a transition, so the work is cut
     // into slices that let the browser paint and answer input in between.
-    // Its page's code first, so the hydration finds the page it has on screen.
+    // Its page's code first (in a task of its own), so the hydration finds the page it has on
+    // screen.
+    await nextTask();
     await preloadAppPageAt(window.location.pathname);
     expectHydration();
     startTransition(() => {
