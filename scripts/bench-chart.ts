@@ -2,7 +2,8 @@
  * `npm run bench`: render and update timings of the usage chart (4 series x 2,160 points, 90 days
  * hourly) in real Chromium. Builds scripts/bench/ with Vite (production React, minified), serves it
  * on a free local port and drives /usr/bin/chromium (CHROMIUM_PATH overrides) with playwright-core.
- * Targets (issue 2): first render <= 15 ms, update <= 5 ms. Prints figures; asserts nothing.
+ * Targets: issue 15's (a warm mount <= 5 ms, the page's first mount <= 15 ms) and issue 2's (an
+ * update <= 5 ms). Prints figures and which miss; asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import type { BenchResult } from './bench/bench-entry';
 
 const benchDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
 const outDir = mkdtempSync(path.join(tmpdir(), 'cg-bench-'));
-const TARGETS = { firstRender: 15, update: 5 };
+const TARGETS = { coldMount: 15, warmMount: 5, update: 5 };
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -67,16 +68,22 @@ async function main() {
       console.log(
         `  data shaping (toUsageChartData)  median ${ms(shape.median)}  p95 ${ms(shape.p95)}`,
       );
-      console.log(`  first render, cold (1st mount)   ${ms(coldRender)}`);
+      const verdict = (value: number, target: number) => {
+        if (value <= target) return `target <= ${target} ms`;
+        missed = true;
+        return `MISSED target <= ${target} ms`;
+      };
       console.log(
-        `  first render, warm (${warmRenders.length} mounts)   median ${ms(render.median)}  p95 ${ms(render.p95)}   target <= ${TARGETS.firstRender} ms`,
+        `  first render, cold (1st mount)   ${ms(coldRender)}   ${verdict(coldRender, TARGETS.coldMount)}`,
       );
       console.log(
-        `  update: shape + setData (${result.updateMs.length})  median ${ms(update.median)}  p95 ${ms(update.p95)}   target <= ${TARGETS.update} ms`,
+        `  first render, warm (${warmRenders.length} mounts)   median ${ms(render.median)}  p95 ${ms(render.p95)}   ${verdict(render.median, TARGETS.warmMount)}`,
       );
-      if (render.median > TARGETS.firstRender || update.median > TARGETS.update) missed = true;
+      console.log(
+        `  update: shape + setData (${result.updateMs.length})  median ${ms(update.median)}  p95 ${ms(update.p95)}   ${verdict(update.median, TARGETS.update)}`,
+      );
     }
-    console.log(missed ? '\nA median missed its target.' : '\nAll medians within target.');
+    console.log(missed ? '\nA figure missed its target.' : '\nAll figures within target.');
   } finally {
     await browser.close();
     await server.close();
