@@ -1,12 +1,9 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { checkDataDir, DataDirError } from './db/data-dir';
-import {
-  DEFAULT_SHUTDOWN_GRACE_MS,
-  ensureDemoCommunity,
-  openDatabase,
-  startServer,
-} from './server';
+import { templateBeside } from './db/template';
+import { initialiseDataDir } from './first-start';
+import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
 import { emailConfigFromEnv, type EmailConfig } from './delivery/email/mailer';
 
 /**
@@ -114,11 +111,14 @@ const CLOSE_DATABASE_MS = 5_000;
 const INITIALISE_ONLY = 'COMMONGROUND_INITIALISE_DATA_DIR';
 
 /**
- * The first start on an empty DATA_DIR: PGlite's initdb, the migrations and the demo seed run in
- * a short-lived child process (this same program), so the hundreds of megabytes initdb takes in
- * the WebAssembly heap, which never shrinks, go back to the system when it exits; the server
- * then opens the initialised directory (a fraction of the memory). The child holds the data
- * directory's lock while it works; if this process dies, the child stops too.
+ * The first start on an empty DATA_DIR (or one whose first start did not finish): a short-lived
+ * child process (this same program) fills it, then exits, and the server opens the new database.
+ * It copies the template data directory that `npm run build:server` puts beside the bundled
+ * server, or, without one (`npm run serve`), runs PGlite's initdb, which takes hundreds of
+ * megabytes of WebAssembly heap that never shrinks; then it migrates and seeds
+ * (initialiseDataDir in first-start.ts). Either way that memory goes back to the system when the
+ * child exits. The child holds the data directory's lock while it works; if this process dies,
+ * the child stops too.
  */
 async function initialiseInChild(dataDir: string): Promise<void> {
   const child = fork(process.argv[1] ?? '', process.argv.slice(2), {
@@ -144,22 +144,25 @@ async function initialiseInChild(dataDir: string): Promise<void> {
   }
 }
 
-/** The child of initialiseInChild: migrate and seed DATA_DIR, then exit. */
+/** The child of initialiseInChild: make DATA_DIR a seeded database, then exit. */
 async function initialiseOnly() {
   process.umask(0o077);
   // Stop if the server that started us is gone (its IPC channel closes with it).
   process.on('disconnect', () => process.exit(1));
   const dataDir = path.resolve(env('DATA_DIR') ?? 'data');
-  const db = await openDatabase({ dataDir, onFailure: databaseFailed });
-  try {
-    const { seededInMs, readings } = await ensureDemoCommunity(db, Date.now());
-    if (seededInMs !== null) {
-      console.log(
-        `New database in ${dataDir}: seeded ${readings.toLocaleString('en-US')} readings and a year of events in ${(seededInMs / 1000).toFixed(1)} s`,
-      );
-    }
-  } finally {
-    await db.close();
+  const started = performance.now();
+  const done = await initialiseDataDir(dataDir, {
+    template: templateBeside(import.meta.url),
+    now: Date.now(),
+    onFailure: databaseFailed,
+  });
+  if (done) {
+    console.log(
+      `New database in ${dataDir} (${done.fromTemplate ? 'copied from the template' : 'initdb'}, ` +
+        `ready in ${((performance.now() - started) / 1000).toFixed(1)} s): seeded ` +
+        `${done.readings.toLocaleString('en-US')} readings and a year of events in ` +
+        `${(done.seededInMs / 1000).toFixed(1)} s`,
+    );
   }
   process.exit(0);
 }

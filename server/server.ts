@@ -7,7 +7,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { ensureDemoAccounts } from './auth/demo-accounts';
 import { loadCommunity, type Community } from './community';
-import { checkDataDir, explainOpenFailure, lockDataDir, makePrivate } from './db/data-dir';
+import {
+  checkDataDir,
+  DataDirError,
+  explainOpenFailure,
+  FIRST_START_MARKER,
+  lockDataDir,
+  makePrivate,
+} from './db/data-dir';
 import type { Database } from './db/database';
 import { migrate, SCHEMA_LOCK } from './db/migrate';
 import { openPglite } from './db/pglite';
@@ -37,13 +44,20 @@ export type DatabaseConfig =
 
 /**
  * PGlite in `dataDir`, after checking the directory is a database (or empty) and taking its
- * lock; the lock is released when the database closes.
+ * lock; the lock is released when the database closes. A directory whose first start did not
+ * finish is refused: only initialiseDataDir (first-start.ts) may take it up.
  */
 async function openPgliteDir(
   dataDir: string,
   onFailure?: (error: Error) => void,
 ): Promise<Database> {
-  checkDataDir(dataDir);
+  if (checkDataDir(dataDir).unfinished) {
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} holds a first start that did not finish (${FIRST_START_MARKER} is ` +
+        'there), so nothing was ever served from it. Start the server with npm start (or npm run ' +
+        'serve), which empties it and starts over.',
+    );
+  }
   const lock = lockDataDir(dataDir);
   let db: Database;
   try {
