@@ -2,7 +2,8 @@
  * `npm run build:server`: the server as `npm start` runs it, in
  * node_modules/.cache/commonground/server:
  *
- * 1. `main.mjs` and `pglite-worker.mjs` (the database thread): server/main.ts and
+ * 1. `main.mjs`, `initialise.mjs` (the first start's short-lived process) and
+ *    `pglite-worker.mjs` (the database thread): server/main.ts, server/initialise.ts and
  *    server/db/pglite-worker.ts bundled with esbuild, packages left to node_modules;
  * 2. `migrations/`: server/db/migrations, which the bundle reads beside itself;
  * 3. `pgdata-template/`: the PGlite data directory a first start copies instead of running
@@ -19,7 +20,7 @@ const OUT = 'node_modules/.cache/commonground/server';
 
 async function main() {
   await build({
-    entryPoints: ['server/main.ts', 'server/db/pglite-worker.ts'],
+    entryPoints: ['server/main.ts', 'server/initialise.ts', 'server/db/pglite-worker.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -10,10 +10,49 @@ import {
   writeFirstStartMarker,
 } from './db/data-dir';
 import type { Database } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate, SCHEMA_LOCK } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { copyTemplate } from './db/template';
-import { ensureDemoCommunity } from './server';
+import { loadCommunity, type Community } from './community';
+import { DEMO_COMMUNITY } from './simulator/demo';
+import { seedDemoInto, type SeedOptions } from './simulator/seed';
+
+/*
+ * What a first start needs, and nothing of the HTTP server: server/initialise.ts runs it in a
+ * process of its own that loads only this (about 35 MB less than the whole server).
+ */
+
+/**
+ * The demo community, seeded with its history the first time (an empty database). Returns
+ * how long seeding took, or null when the data was already there.
+ */
+export async function ensureDemoCommunity(
+  db: Database,
+  now: number,
+  seed: Omit<SeedOptions, 'now'> = {},
+): Promise<{ community: Community; seededInMs: number | null; readings: number }> {
+  const existing = await loadCommunity(db, DEMO_COMMUNITY.slug);
+  if (existing) return { community: existing, seededInMs: null, readings: 0 };
+  const started = performance.now();
+  // Under the migrations' advisory lock: two servers starting at once on an empty PostgreSQL
+  // database seed it once (the second waits, then finds the community).
+  const result = await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+    const seeded = await loadCommunity(tx, DEMO_COMMUNITY.slug);
+    if (seeded) return { community: seeded, readings: null };
+    return seedDemoInto(tx, { ...seed, now });
+  });
+  if (result.readings === null) {
+    return { community: result.community, seededInMs: null, readings: 0 };
+  }
+  // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
+  await db.query('ANALYZE');
+  return {
+    community: result.community,
+    seededInMs: performance.now() - started,
+    readings: result.readings,
+  };
+}
 
 export type FirstStartOptions = {
   /** A template data directory (server/db/template.ts) to copy; null: PGlite's initdb. */
@@ -56,7 +95,7 @@ export async function initialiseDataDir(
       emptyUnfinished(dataDir);
     }
     writeFirstStartMarker(dataDir);
-    if (template) await copyTemplate(template, dataDir);
+    if (template) copyTemplate(template, dataDir);
     let db: Database;
     try {
       db = await openPglite(dataDir, { onFailure });

@@ -1,8 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkDataDir, DataDirError } from './db/data-dir';
-import { templateBeside } from './db/template';
-import { initialiseDataDir } from './first-start';
 import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
 import { emailConfigFromEnv, type EmailConfig } from './delivery/email/mailer';
 
@@ -107,22 +106,23 @@ function databaseFailed(error: Error): never {
 /** Past the grace period, how long closing the database may take before the process exits anyway. */
 const CLOSE_DATABASE_MS = 5_000;
 
-/** Set in the environment of the short-lived process that initialises an empty DATA_DIR. */
-const INITIALISE_ONLY = 'COMMONGROUND_INITIALISE_DATA_DIR';
-
 /**
  * The first start on an empty DATA_DIR (or one whose first start did not finish): a short-lived
- * child process (this same program) fills it, then exits, and the server opens the new database.
- * It copies the template data directory that `npm run build:server` puts beside the bundled
- * server, or, without one (`npm run serve`), runs PGlite's initdb, which takes hundreds of
- * megabytes of WebAssembly heap that never shrinks; then it migrates and seeds
- * (initialiseDataDir in first-start.ts). Either way that memory goes back to the system when the
- * child exits. The child holds the data directory's lock while it works; if this process dies,
- * the child stops too.
+ * child process (server/initialise.ts; initialise.mjs beside the bundled server) fills it, then
+ * exits, and the server opens the new database. It copies the template data directory that
+ * `npm run build:server` puts beside the bundled server, or, without one (`npm run serve`), runs
+ * PGlite's initdb, which takes hundreds of megabytes of WebAssembly heap that never shrinks; then
+ * it migrates and seeds. Either way that memory goes back to the system when the child exits.
+ * The child holds the data directory's lock while it works; if this process dies, the child
+ * stops too.
  */
 async function initialiseInChild(dataDir: string): Promise<void> {
-  const child = fork(process.argv[1] ?? '', process.argv.slice(2), {
-    env: { ...process.env, [INITIALISE_ONLY]: '1', DATA_DIR: dataDir },
+  const script = new URL(
+    import.meta.url.endsWith('.ts') ? './initialise.ts' : './initialise.mjs',
+    import.meta.url,
+  );
+  const child = fork(fileURLToPath(script), [], {
+    env: { ...process.env, DATA_DIR: dataDir },
     stdio: 'inherit',
   });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
@@ -142,29 +142,6 @@ async function initialiseInChild(dataDir: string): Promise<void> {
     process.off('SIGTERM', forward);
     process.off('SIGINT', forward);
   }
-}
-
-/** The child of initialiseInChild: make DATA_DIR a seeded database, then exit. */
-async function initialiseOnly() {
-  process.umask(0o077);
-  // Stop if the server that started us is gone (its IPC channel closes with it).
-  process.on('disconnect', () => process.exit(1));
-  const dataDir = path.resolve(env('DATA_DIR') ?? 'data');
-  const started = performance.now();
-  const done = await initialiseDataDir(dataDir, {
-    template: templateBeside(import.meta.url),
-    now: Date.now(),
-    onFailure: databaseFailed,
-  });
-  if (done) {
-    console.log(
-      `New database in ${dataDir} (${done.fromTemplate ? 'copied from the template' : 'initdb'}, ` +
-        `ready in ${((performance.now() - started) / 1000).toFixed(1)} s): seeded ` +
-        `${done.readings.toLocaleString('en-US')} readings and a year of events in ` +
-        `${(done.seededInMs / 1000).toFixed(1)} s`,
-    );
-  }
-  process.exit(0);
 }
 
 async function main() {
@@ -233,15 +210,13 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-(process.env[INITIALISE_ONLY] === '1' ? initialiseOnly() : main()).catch(
-  (error: NodeJS.ErrnoException) => {
-    if (error instanceof DataDirError) {
-      console.error(`Could not start: ${error.message}`);
-    } else if (error.code === 'EADDRINUSE') {
-      console.error(`The port is already in use (${error.message}). Set PORT to another port.`);
-    } else {
-      console.error(`Could not start: ${error.stack ?? error.message}`);
-    }
-    process.exit(1);
-  },
-);
+main().catch((error: NodeJS.ErrnoException) => {
+  if (error instanceof DataDirError) {
+    console.error(`Could not start: ${error.message}`);
+  } else if (error.code === 'EADDRINUSE') {
+    console.error(`The port is already in use (${error.message}). Set PORT to another port.`);
+  } else {
+    console.error(`Could not start: ${error.stack ?? error.message}`);
+  }
+  process.exit(1);
+});

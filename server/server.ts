@@ -6,7 +6,6 @@ import type { EmailConfig } from './delivery/email/mailer';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { ensureDemoAccounts } from './auth/demo-accounts';
-import { loadCommunity, type Community } from './community';
 import {
   checkDataDir,
   DataDirError,
@@ -16,9 +15,10 @@ import {
   makePrivate,
 } from './db/data-dir';
 import type { Database } from './db/database';
-import { migrate, SCHEMA_LOCK } from './db/migrate';
+import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
+import { ensureDemoCommunity } from './first-start';
 import { ensureDemoSensors } from './integrations/demo-sensors';
 import { demoUplinkSender } from './integrations/demo-uplinks';
 import {
@@ -29,7 +29,6 @@ import {
 import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
-import { seedDemoInto, type SeedOptions } from './simulator/seed';
 import { precompress } from './static/compression';
 import { loadStaticSite } from './static/site';
 import { systemClock, type Clock } from './time';
@@ -94,38 +93,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     throw error;
   }
   return db;
-}
-
-/**
- * The demo community, seeded with its history the first time (an empty database). Returns
- * how long seeding took, or null when the data was already there.
- */
-export async function ensureDemoCommunity(
-  db: Database,
-  now: number,
-  seed: Omit<SeedOptions, 'now'> = {},
-): Promise<{ community: Community; seededInMs: number | null; readings: number }> {
-  const existing = await loadCommunity(db, DEMO_COMMUNITY.slug);
-  if (existing) return { community: existing, seededInMs: null, readings: 0 };
-  const started = performance.now();
-  // Under the migrations' advisory lock: two servers starting at once on an empty PostgreSQL
-  // database seed it once (the second waits, then finds the community).
-  const result = await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-    const seeded = await loadCommunity(tx, DEMO_COMMUNITY.slug);
-    if (seeded) return { community: seeded, readings: null };
-    return seedDemoInto(tx, { ...seed, now });
-  });
-  if (result.readings === null) {
-    return { community: result.community, seededInMs: null, readings: 0 };
-  }
-  // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
-  await db.query('ANALYZE');
-  return {
-    community: result.community,
-    seededInMs: performance.now() - started,
-    readings: result.readings,
-  };
 }
 
 /** How long requests in progress may take to finish once the server is told to close. */
