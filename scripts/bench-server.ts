@@ -121,7 +121,12 @@ async function seedYear(): Promise<void> {
  * of the serving process, and that of the short-lived process that initialises the directory
  * (its high-water mark, read every 20 ms while it runs).
  */
-async function firstStart(): Promise<{ ms: number; peakRssMb: number; initPeakRssMb: number }> {
+async function firstStart(): Promise<{
+  ms: number;
+  peakRssMb: number;
+  initPeakRssMb: number;
+  how: string;
+}> {
   const dir = mkdtempSync(path.join(tmpdir(), 'commonground-bench-first-'));
   const started = performance.now();
   const { child, output } = startServer(path.join(dir, 'data'), '0');
@@ -134,7 +139,9 @@ async function firstStart(): Promise<{ ms: number; peakRssMb: number; initPeakRs
   try {
     await untilAnswered(child, output);
     const ms = performance.now() - started;
-    return { ms, peakRssMb: rssMb(child.pid ?? 0, 'VmHWM'), initPeakRssMb: initPeak };
+    // How the directory was made: "copied from the template" (build:server made one) or "initdb".
+    const how = /New database in \S+ \(([^,]+),/.exec(output())?.[1] ?? 'not said';
+    return { ms, peakRssMb: rssMb(child.pid ?? 0, 'VmHWM'), initPeakRssMb: initPeak, how };
   } finally {
     clearInterval(sampler);
     child.kill('SIGTERM');
@@ -288,7 +295,7 @@ async function main() {
   if (first) {
     console.log(
       `First start (empty data dir, 90 days of 5-minute readings seeded): ${seconds(first.ms)} to the first answer; peak RSS ` +
-        `${first.peakRssMb.toFixed(0)} MB (the server), ${first.initPeakRssMb.toFixed(0)} MB (the short-lived process that initialised the directory)`,
+        `${first.peakRssMb.toFixed(0)} MB (the server), ${first.initPeakRssMb.toFixed(0)} MB (the short-lived process that initialised the directory: ${first.how})`,
     );
   }
 
