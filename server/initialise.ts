@@ -6,6 +6,7 @@
  * Environment: DATA_DIR. Exits 1 with a sentence on stderr if it could not.
  */
 import path from 'node:path';
+import { DataDirError } from './db/data-dir';
 import { templateBeside } from './db/template';
 import { initialiseDataDir } from './first-start';
 
@@ -38,6 +39,6 @@ async function initialise() {
 }
 
 initialise().catch((error: Error) => {
-  console.error(error.name === 'DataDirError' ? error.message : `${error.stack ?? error.message}`);
+  console.error(error instanceof DataDirError ? error.message : `${error.stack ?? error.message}`);
   process.exit(1);
 });
