@@ -39,6 +39,6 @@ async function initialise() {
 }
 
 initialise().catch((error: Error) => {
-  console.error(error instanceof DataDirError ? error.message : `${error.stack ?? error.message}`);
+  console.error(error instanceof DataDirError ? error.message : (error.stack ?? error.message));
   process.exit(1);
 });
