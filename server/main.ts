@@ -123,6 +123,9 @@ async function initialiseInChild(dataDir: string): Promise<void> {
   );
   const child = fork(fileURLToPath(script), [], {
     env: { ...process.env, DATA_DIR: dataDir },
+    // V8 trades a little speed for memory: its peak was 228-235 MB against 245-270 MB without
+    // (6 alternated runs each, the time within the noise).
+    execArgv: [...process.execArgv, '--optimize-for-size'],
     stdio: 'inherit',
   });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
