@@ -6,12 +6,19 @@ import type { EmailConfig } from './delivery/email/mailer';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type CommonGroundApp } from './app';
 import { ensureDemoAccounts } from './auth/demo-accounts';
-import { loadCommunity, type Community } from './community';
-import { checkDataDir, explainOpenFailure, lockDataDir, makePrivate } from './db/data-dir';
+import {
+  checkDataDir,
+  DataDirError,
+  explainOpenFailure,
+  FIRST_START_MARKER,
+  lockDataDir,
+  makePrivate,
+} from './db/data-dir';
 import type { Database } from './db/database';
-import { migrate, SCHEMA_LOCK } from './db/migrate';
+import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
+import { ensureDemoCommunity } from './first-start';
 import { ensureDemoSensors } from './integrations/demo-sensors';
 import { demoUplinkSender } from './integrations/demo-uplinks';
 import {
@@ -22,7 +29,6 @@ import {
 import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
-import { seedDemoInto, type SeedOptions } from './simulator/seed';
 import { precompress } from './static/compression';
 import { loadStaticSite } from './static/site';
 import { systemClock, type Clock } from './time';
@@ -37,13 +43,20 @@ export type DatabaseConfig =
 
 /**
  * PGlite in `dataDir`, after checking the directory is a database (or empty) and taking its
- * lock; the lock is released when the database closes.
+ * lock; the lock is released when the database closes. A directory whose first start did not
+ * finish is refused: only initialiseDataDir (first-start.ts) may take it up.
  */
 async function openPgliteDir(
   dataDir: string,
   onFailure?: (error: Error) => void,
 ): Promise<Database> {
-  checkDataDir(dataDir);
+  if (checkDataDir(dataDir).unfinished) {
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} holds a first start that did not finish (${FIRST_START_MARKER} is ` +
+        'there), so nothing was ever served from it. Start the server with npm start (or npm run ' +
+        'serve), which empties it and starts over.',
+    );
+  }
   const lock = lockDataDir(dataDir);
   let db: Database;
   try {
@@ -80,38 +93,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     throw error;
   }
   return db;
-}
-
-/**
- * The demo community, seeded with its history the first time (an empty database). Returns
- * how long seeding took, or null when the data was already there.
- */
-export async function ensureDemoCommunity(
-  db: Database,
-  now: number,
-  seed: Omit<SeedOptions, 'now'> = {},
-): Promise<{ community: Community; seededInMs: number | null; readings: number }> {
-  const existing = await loadCommunity(db, DEMO_COMMUNITY.slug);
-  if (existing) return { community: existing, seededInMs: null, readings: 0 };
-  const started = performance.now();
-  // Under the migrations' advisory lock: two servers starting at once on an empty PostgreSQL
-  // database seed it once (the second waits, then finds the community).
-  const result = await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-    const seeded = await loadCommunity(tx, DEMO_COMMUNITY.slug);
-    if (seeded) return { community: seeded, readings: null };
-    return seedDemoInto(tx, { ...seed, now });
-  });
-  if (result.readings === null) {
-    return { community: result.community, seededInMs: null, readings: 0 };
-  }
-  // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
-  await db.query('ANALYZE');
-  return {
-    community: result.community,
-    seededInMs: performance.now() - started,
-    readings: result.readings,
-  };
 }
 
 /** How long requests in progress may take to finish once the server is told to close. */

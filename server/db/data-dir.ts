@@ -2,10 +2,13 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  fdatasyncSync,
+  fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   unlinkSync,
   writeSync,
@@ -21,6 +24,14 @@ import path from 'node:path';
 /** The lock file inside DATA_DIR; it holds the PID of the server using the directory. */
 export const LOCK_FILE = 'commonground.lock';
 
+/**
+ * The first-start marker inside DATA_DIR: written before a first start puts anything there and
+ * removed only once the new database is migrated, seeded and on disk (initialiseDataDir in
+ * server/first-start.ts). Nothing is served from a directory that holds it, so a start that finds
+ * it knows the first start before it died half way, and may empty the directory and start over.
+ */
+export const FIRST_START_MARKER = 'commonground.first-start';
+
 /** A start-up problem with the data directory, in a sentence for the operator. */
 export class DataDirError extends Error {
   constructor(message: string) {
@@ -35,13 +46,14 @@ const RESTORE =
 
 /**
  * Refuses a DATA_DIR that exists but is not a database PGlite can open as it is: a file, or a
- * non-empty directory without PG_VERSION. Creates a missing one (0700). Returns whether it holds
- * a database already.
+ * non-empty directory without PG_VERSION (unless it holds the first-start marker). Creates a
+ * missing one (0700). Returns whether it holds a database already (`existing`), and whether a
+ * first start left it unfinished (`unfinished`: the marker is there; never `existing`).
  */
-export function checkDataDir(dir: string): { existing: boolean } {
+export function checkDataDir(dir: string): { existing: boolean; unfinished: boolean } {
   if (!existsSync(dir)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return { existing: false };
+    return { existing: false, unfinished: false };
   }
   const stat = statSync(dir);
   if (!stat.isDirectory()) {
@@ -51,7 +63,8 @@ export function checkDataDir(dir: string): { existing: boolean } {
     );
   }
   const entries = readdirSync(dir).filter((name) => name !== LOCK_FILE);
-  if (entries.length === 0) return { existing: false };
+  if (entries.includes(FIRST_START_MARKER)) return { existing: false, unfinished: true };
+  if (entries.length === 0) return { existing: false, unfinished: false };
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     throw new DataDirError(
       `DATA_DIR ${dir} is not empty but holds no database: PG_VERSION is missing ` +
@@ -62,7 +75,59 @@ export function checkDataDir(dir: string): { existing: boolean } {
         ' (If only PG_VERSION was lost, writing "18" and a newline to it may bring it back.)',
     );
   }
-  return { existing: true };
+  return { existing: true, unfinished: false };
+}
+
+/**
+ * Empties a DATA_DIR whose first start did not finish: everything but the lock and the
+ * first-start marker goes. Only for a directory checkDataDir found `unfinished`, under its lock.
+ */
+export function emptyUnfinished(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (name !== LOCK_FILE && name !== FIRST_START_MARKER) {
+      rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Flushes a file (its data) or a directory (its entries) to disk. */
+function syncPath(file: string, directory: boolean): void {
+  const fd = openSync(file, 'r');
+  try {
+    if (directory) fsyncSync(fd);
+    else fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Flushes every file and directory under `dir` to disk, `dir` itself last. */
+export function syncTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(full);
+    else if (entry.isFile()) syncPath(full, false);
+  }
+  syncPath(dir, true);
+}
+
+/** Creates the first-start marker (0600), on disk before anything else is written. */
+export function writeFirstStartMarker(dir: string): void {
+  const file = path.join(dir, FIRST_START_MARKER);
+  const fd = openSync(file, 'w', 0o600);
+  try {
+    writeSync(fd, `${new Date().toISOString()} first start of PID ${process.pid}\n`);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  syncPath(dir, true);
+}
+
+/** Removes the first-start marker once the new database is complete and on disk. */
+export function removeFirstStartMarker(dir: string): void {
+  unlinkSync(path.join(dir, FIRST_START_MARKER));
+  syncPath(dir, true);
 }
 
 /**

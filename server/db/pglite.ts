@@ -58,7 +58,8 @@ function walSyncer(dataDir: string): (current: string) => Promise<void> {
 /** PGlite's WebAssembly, compiled once per process and shared by every database thread. */
 let artifacts: Promise<Pick<WorkerInit, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
 
-function pgliteDist(): string {
+/** PGlite's dist directory in node_modules (its WebAssembly and the entry point). */
+export function pgliteDist(): string {
   return path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
 }
 

@@ -36,7 +36,7 @@ const EVENT_COLUMNS: readonly Column[] = [
 ];
 
 /** Rows per bulk insert while generating readings. */
-const CHUNK_ROWS = 100_000;
+const CHUNK_ROWS = 20_000;
 
 /**
  * Writes simulated readings for every demo amenity at each step in (from, to]: bulk loaded, so a

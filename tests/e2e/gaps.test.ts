@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startServer } from '../../scripts/production-server';
 import { rebuildRollups } from '../../server/rollups';
-import { ensureDemoCommunity, openDatabase } from '../../server/server';
+import { ensureDemoCommunity } from '../../server/first-start';
+import { openDatabase } from '../../server/server';
 import { USAGE_SERIES } from '../../src/lib/usage-chart';
 import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
 

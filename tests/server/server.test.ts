@@ -10,7 +10,8 @@ import { migrate, readMigrations } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import { LiveSimulator } from '../../server/simulator/live';
 import { seedDemo } from '../../server/simulator/seed';
-import { ensureDemoCommunity, startServer } from '../../server/server';
+import { ensureDemoCommunity } from '../../server/first-start';
+import { startServer } from '../../server/server';
 import { BACKENDS, backendTitle, local, openTestDatabase } from './helpers';
 
 const work = mkdtempSync(path.join(tmpdir(), 'commonground-server-test-'));
