@@ -153,6 +153,14 @@ async function notYetSaved(page: Page, paths: readonly string[]): Promise<string
 }
 
 /**
+ * Waits until the app has adopted the prerendered frame (the `cg:hydrated` mark of
+ * src/lib/hydration.ts): before that, keys pressed on the frame reach no handler.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('cg:hydrated').length > 0);
+}
+
+/**
  * Signs a demo account in through /sign-in (the Admin with a code from its documented TOTP
  * secret) and waits for the page it lands on. A code is accepted once: sign the Admin in at most
  * once per 30 s on one server.

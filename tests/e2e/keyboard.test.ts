@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser, waitForHydration } from './browser';
 
 /** A readable name for the focused element, and whether its focus is visibly drawn. */
 async function focused(page: Page) {
@@ -75,6 +75,7 @@ describeBrowser('keyboard', () => {
   it('settings tabs move with the arrow keys', async () => {
     const { page, context } = await openPage(browser(), DESKTOP);
     await page.goto('/settings');
+    await waitForHydration(page);
     const general = page.getByRole('tab', { name: 'General' });
     await general.focus();
     await page.keyboard.press('ArrowRight');

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { acceptInvite } from '../../api/sign-in';
 import { MIN_PASSWORD_LENGTH } from '../../api/contract';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
 import { AccountFrame, FormError } from './account-frame';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
 
@@ -21,6 +22,8 @@ export function AcceptInvitePage() {
   const token = inviteToken(useLocation().hash);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(formRef, { name: setName, password: setPassword });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
@@ -70,7 +73,7 @@ export function AcceptInvitePage() {
 
   return (
     <AccountFrame title="Accept your invitation">
-      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+      <form ref={formRef} className="mt-4 grid gap-4" onSubmit={submit} noValidate>
         <Field label="Your name" hint="Shown to the other members of your community.">
           {(props) => (
             <input

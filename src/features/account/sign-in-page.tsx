@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { AccountFrame, FormError } from './account-frame';
 import { safeNextPath } from './safe-next';
+import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
 
 // The QR code library loads with the set-up step only, never with the dashboard.
 const TotpQr = lazy(() => import('./totp-qr').then((m) => ({ default: m.TotpQr })));
@@ -37,6 +38,8 @@ export function SignInPage() {
   const [chosenStep, setStep] = useState<Step>('credentials');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const credentialsForm = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(credentialsForm, { email: setEmail, password: setPassword });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -109,7 +112,12 @@ export function SignInPage() {
   return (
     <AccountFrame title={title}>
       {step === 'credentials' || step === 'code' ? (
-        <form className="mt-4 grid gap-4" onSubmit={submitCredentials} noValidate>
+        <form
+          ref={credentialsForm}
+          className="mt-4 grid gap-4"
+          onSubmit={submitCredentials}
+          noValidate
+        >
           {step === 'credentials' ? (
             <>
               <Field label="Email">
