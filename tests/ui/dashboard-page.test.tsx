@@ -249,9 +249,10 @@ describe('Dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
     await waitFor(() => expect(requests).toContain('/api/usage/timeline?period=month&days=90'));
     expect(screen.getByText('Visitors per day, last 90 days')).toBeInTheDocument();
-    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
-      'data-points',
-      '90',
+    // The chart keeps the daily points on screen until the month's answer has rendered.
+    await waitFor(
+      () => expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-points', '90'),
+      LAZY_LOAD,
     );
 
     // A 7-day range never turns Monthly into a second Weekly: it still covers 30 days.
