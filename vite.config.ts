@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { sitePlugin, themeBootPlugin } from './scripts/vite-plugin-site';
+import { inlineScriptPlugin, sitePlugin } from './scripts/vite-plugin-site';
+import { EARLY_CLICKS_SCRIPT } from './src/lib/early-clicks';
 import { THEME_BOOT_SCRIPT } from './src/lib/theme-boot';
 import { AMENITY_PHOTO_CACHE } from './src/lib/photo-cache';
 import { manifest } from './scripts/manifest';
@@ -199,7 +200,8 @@ export default defineConfig(({ command }) => ({
     boot.plugin,
     tailwindcss(),
     devMockWorker(),
-    themeBootPlugin(THEME_BOOT_SCRIPT),
+    inlineScriptPlugin('theme-boot', THEME_BOOT_SCRIPT),
+    inlineScriptPlugin('early-clicks', EARLY_CLICKS_SCRIPT),
     sitePlugin(),
     VitePWA({
       strategies: 'generateSW',

@@ -98,13 +98,13 @@ export function sitePlugin(): Plugin {
   };
 }
 
-/** Puts the theme boot script inline in the <head> of index.html (dev and build). */
-export function themeBootPlugin(script: string): Plugin {
+/** Puts a script inline in index.html in place of its `<!--name-->` comment (dev and build). */
+export function inlineScriptPlugin(name: string, script: string): Plugin {
   return {
-    name: 'commonground:theme-boot',
+    name: `commonground:${name}`,
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace('<!--theme-boot-->', `<script>${script}</script>`),
+      handler: (html) => html.replace(`<!--${name}-->`, `<script>${script}</script>`),
     },
   };
 }

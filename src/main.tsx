@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { expectHydration } from './lib/hydration';
+import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
+import { expectHydration, whenHydrated } from './lib/hydration';
 import './index.css';
 
 async function enableDevMocks() {
@@ -46,11 +47,15 @@ async function boot() {
     // screen.
     await nextTask();
     await preloadAppPageAt(window.location.pathname);
+    // Taps on the frame so far reached no handler: they are replayed once the page has hydrated.
+    const earlyClicks = takeEarlyClicks();
     expectHydration();
     startTransition(() => {
       hydrateRoot(root, app);
     });
+    void whenHydrated().then(() => replayEarlyClicks(earlyClicks));
   } else {
+    takeEarlyClicks();
     createRoot(root).render(app);
   }
 }

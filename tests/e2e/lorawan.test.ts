@@ -74,8 +74,10 @@ describeBrowser('LoRaWAN uplinks', () => {
 
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Integrations' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('E2E TTS');
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    // Filled once the section is on screen: the field of that name on General is not this one.
+    const integrations = page.getByRole('tabpanel', { name: 'Integrations' });
+    await integrations.getByRole('textbox', { name: 'Name' }).fill('E2E TTS');
+    await integrations.getByRole('button', { name: 'Connect', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect E2E TTS' });
     await dialog.waitFor();
     const text = (await dialog.textContent()) ?? '';

@@ -68,6 +68,30 @@ describeBrowser('route table in the browser', () => {
     await context.close();
   });
 
+  it('a tap on the first frame before the app has started is acted on once it has', async () => {
+    const { page, context } = await openPage(browser(), { ...DESKTOP, serviceWorkers: 'block' });
+    // The app's code held back, as on a phone with poor signal: only the prerendered frame shows.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/settings', { waitUntil: 'commit' });
+    const integrations = page.getByRole('tab', { name: 'Integrations' });
+    await integrations.click();
+    expect(await page.evaluate(() => performance.getEntriesByName('cg:hydrated').length)).toBe(0);
+    expect(await integrations.getAttribute('aria-selected')).toBe('false');
+
+    release();
+    await page
+      .getByRole('tabpanel', { name: 'Integrations' })
+      .getByRole('heading', { name: 'Integrations' })
+      .waitFor();
+    expect(await integrations.getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
   it.each(Object.keys(APP_HEADINGS))(
     '%s takes over its prerendered frame on a visit with a saved snapshot too',
     async (path) => {
