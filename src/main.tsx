@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
-import { expectHydration, whenHydrated } from './lib/hydration';
+import { expectHydration, whenPageHydrated } from './lib/hydration';
 import './index.css';
 
 async function enableDevMocks() {
@@ -53,7 +53,7 @@ async function boot() {
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    void whenHydrated().then(() => replayEarlyClicks(earlyClicks));
+    void whenPageHydrated().then(() => replayEarlyClicks(earlyClicks));
   } else {
     takeEarlyClicks();
     createRoot(root).render(app);

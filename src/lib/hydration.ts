@@ -14,31 +14,52 @@ const HYDRATION_WAIT_LIMIT_MS = 3000;
 
 let finish: (() => void) | undefined;
 let hydrated: Promise<void> = Promise.resolve();
+let finishPage: (() => void) | undefined;
+let pageDone: Promise<void> = Promise.resolve();
 
 /** main.tsx, before it hydrates a prerendered frame. */
 export function expectHydration(): void {
-  // User Timing marks: profiles and benchmarks read how long the hydration took.
+  // User Timing marks: profiles, benchmarks and browser tests read how long the hydration took.
   performance.mark('cg:hydration-start');
+  pageDone = new Promise((resolve) => {
+    finishPage = resolve;
+  });
   hydrated = new Promise((resolve) => {
     finish = resolve;
-    setTimeout(pageHydrated, HYDRATION_WAIT_LIMIT_MS);
+    setTimeout(stopWaiting, HYDRATION_WAIT_LIMIT_MS);
   });
+}
+
+function stopWaiting(): void {
+  finish?.();
+  finish = undefined;
 }
 
 /** The page's own boundary has hydrated (or rendered, when nothing was prerendered). */
 export function pageHydrated(): void {
-  if (finish) performance.mark('cg:hydrated');
-  finish?.();
-  finish = undefined;
+  // Marked only when the page really hydrated, never when the wait ran out: a slow machine
+  // would otherwise report a page whose handlers are not attached yet as ready.
+  if (finishPage) performance.mark('cg:hydrated');
+  finishPage?.();
+  finishPage = undefined;
+  stopWaiting();
 }
 
 export function isHydrating(): boolean {
   return finish !== undefined;
 }
 
-/** Resolves at once when the app was not hydrated from a prerendered frame. */
+/**
+ * Resolves when the page has hydrated or after HYDRATION_WAIT_LIMIT_MS, whichever comes first
+ * (data must not wait for a page that failed); at once when nothing was prerendered.
+ */
 export function whenHydrated(): Promise<void> {
   return hydrated;
+}
+
+/** Resolves only when the page's handlers are attached: at once when nothing was prerendered. */
+export function whenPageHydrated(): Promise<void> {
+  return pageDone;
 }
 
 const subscribeToNothing = () => () => undefined;
