@@ -1,4 +1,5 @@
 import type { AlertKind, AlertRule } from '../api/contract';
+import { numberFormat } from './intl-formats';
 
 /** How each alert kind reads in the inbox and the rules form. */
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -16,11 +17,9 @@ export const ALERT_LEVEL_UNITS: Record<AlertKind, string> = {
   after_hours: 'people present',
 };
 
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
 /** An alert's value in words: "91.3% of capacity", "2 people present". */
 export function formatAlertValue(kind: AlertKind, value: number): string {
-  const number = oneDecimal.format(value);
+  const number = numberFormat('en-US', { maximumFractionDigits: 1 }).format(value);
   switch (kind) {
     case 'occupancy':
       return `${number}% of capacity`;

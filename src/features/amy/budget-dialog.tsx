@@ -9,6 +9,7 @@ import {
   type BudgetInput,
 } from './budget';
 import { formatMoney } from '../../lib/format';
+import { numberFormat } from '../../lib/intl-formats';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -16,7 +17,7 @@ import { SelectField } from '../../ui/select-field';
 
 /** Money with cents, for the small per-attendee figure (whole amounts use formatMoney). */
 function formatCents(value: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
