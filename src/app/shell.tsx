@@ -219,11 +219,12 @@ function Account() {
   const community = useCommunity();
   const { busy, signOut: runSignOut } = useSignOut();
   const user = me.data?.user;
-  const name = user?.name ?? '…';
-  const role = user ? `${ROLE_LABELS[user.role]}${me.data?.demo ? ' · read-only' : ''}` : '';
   // Offline (or with the server out of reach) the app cannot learn who is signed in, but a
-  // shared tablet must still be wiped: Sign out is offered, and works with no connection.
+  // shared tablet must still be wiped: Sign out is offered, and works with no connection. The
+  // connection banner says why; the card only says that the account is not known.
   const unknown = me.data === undefined && (me.isError || me.fetchStatus === 'paused');
+  const name = user?.name ?? (unknown ? 'Account not checked' : '…');
+  const role = user ? `${ROLE_LABELS[user.role]}${me.data?.demo ? ' · read-only' : ''}` : '';
   return (
     <div className="flex min-w-0 items-center gap-3">
       <span

@@ -79,6 +79,15 @@ describe('app shell', () => {
     }
   });
 
+  it('with the server out of reach, the user card says the account is not checked and still offers Sign out', async () => {
+    server.use(http.all('/api/*', () => HttpResponse.error()));
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(await within(sidebar).findByText('Account not checked')).toBeInTheDocument();
+    expect(within(sidebar).queryByText('…')).not.toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Sign out' })).toBeEnabled();
+  });
+
   it('says once, with a Retry, when the server cannot be reached, and never "Online"', async () => {
     server.use(http.all('/api/*', () => HttpResponse.error()));
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
