@@ -7,8 +7,9 @@
  * nothing else (scripts/bench/reference, built into node_modules/.cache, never committed).
  *
  * Options: --no-build (use the existing dist/ and server bundle), LH_RUNS (Lighthouse runs per
- * page, default 3; 0 skips Lighthouse), MT_RUNS (main-thread runs per page, default 3),
- * OFFLINE_RUNS (default 5). Exits 1 when a size budget is exceeded; the timings are printed only
+ * page, default 3; 0 skips Lighthouse), LH_THROTTLING (`simulate`, the default, or `devtools`:
+ * see scripts/lighthouse.ts), MT_RUNS (main-thread runs per page, default 3), OFFLINE_RUNS
+ * (default 5). Exits 1 when a size budget is exceeded; the timings are printed only
  * (they move with the machine's load).
  */
 import { execFileSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import react from '@vitejs/plugin-react';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { findChromium, launchChromium } from './chromium';
-import { launchChrome, runLighthouse, type LighthouseSummary } from './lighthouse';
+import { launchChrome, runLighthouse, type LighthouseSummary, type Throttling } from './lighthouse';
 import { CPU_SLOWDOWN, measureMainThread, type MainThread } from './main-thread';
 import { freePort, startServer } from './production-server';
 import { serveStatic } from './static-server';
@@ -104,6 +105,12 @@ async function offlineReloadToValues(browser: Browser, baseURL: string): Promise
 
 type Timed = { label: string; runs: MainThread[] };
 
+function lighthouseThrottling(value: string | undefined): Throttling {
+  if (value === undefined || value === '' || value === 'simulate') return 'simulate';
+  if (value === 'devtools') return 'devtools';
+  throw new Error(`LH_THROTTLING must be simulate or devtools, not ${value}`);
+}
+
 const ratio = (value: number, reference: number) =>
   reference > 0 ? (value / reference).toFixed(2) : 'n/a';
 
@@ -112,6 +119,7 @@ function line(cells: (string | number)[]) {
 }
 
 async function main() {
+  const throttling = lighthouseThrottling(process.env.LH_THROTTLING);
   if (!process.argv.includes('--no-build')) {
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
     execFileSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
@@ -159,9 +167,11 @@ async function main() {
     let referenceLighthouse: LighthouseSummary | undefined;
     if (runs > 0) {
       for (const page of PAGES) {
-        lighthouse.push(await runLighthouse(`${server.url}${page.path}`, chromePort, runs));
+        lighthouse.push(
+          await runLighthouse(`${server.url}${page.path}`, chromePort, runs, throttling),
+        );
       }
-      referenceLighthouse = await runLighthouse(`${reference.url}/`, chromePort, runs);
+      referenceLighthouse = await runLighthouse(`${reference.url}/`, chromePort, runs, throttling);
     }
     const offlineRuns = Math.max(1, Number(process.env.OFFLINE_RUNS ?? 5));
     const offline: number[] = [];
@@ -190,7 +200,7 @@ async function main() {
           ]
         : ['-', '-', '-', '-', '-', '-', '-'];
     console.log(
-      `\nFirst load and Lighthouse mobile (${runs > 0 ? `the run with the median LCP of ${runs} per page` : 'skipped, LH_RUNS=0'})\n`,
+      `\nFirst load and Lighthouse mobile (${runs > 0 ? `${throttling} throttling, the run with the median LCP of ${runs} per page` : 'skipped, LH_RUNS=0'})\n`,
     );
     line(['page', 'JS gzip', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS']);
     line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']);
