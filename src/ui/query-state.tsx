@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useConnectivity } from '../lib/connectivity';
 import { formatAge } from '../lib/format';
 import { isFromSnapshot } from '../lib/session';
@@ -106,10 +106,24 @@ function isConnectionFailure(error: Error | null): boolean {
   return error?.name === 'NetworkError' || error?.name === 'TimeoutError';
 }
 
+/**
+ * Online, a saved copy is being replaced: its note waits this long before it shows. A refresh
+ * that answers within it (most do) leaves no note to flash for a few frames and push the page
+ * down and back up; one that takes longer is said. Offline, unreachable or failed, the note shows
+ * at once.
+ */
+export const SAVED_COPY_NOTE_DELAY_MS = 1000;
+
 /** The marker under data that is not live: a saved copy, or a refresh that failed. */
 function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
   const now = useNow(30_000);
   const connectivity = useConnectivity();
+  const notLive =
+    connectivity !== 'online' || query.fetchStatus === 'paused' || query.error !== null;
+  const savedCopyShown = useHeldFor(
+    SAVED_COPY_NOTE_DELAY_MS,
+    !notLive && isFromSnapshot(query.dataUpdatedAt),
+  );
   const age = formatAge(query.dataUpdatedAt, now);
   if (query.error && !isConnectionFailure(query.error)) {
     return (
@@ -124,9 +138,7 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
       </div>
     );
   }
-  const notLive =
-    connectivity !== 'online' || query.fetchStatus === 'paused' || query.error !== null;
-  if (notLive || isFromSnapshot(query.dataUpdatedAt)) {
+  if (notLive || savedCopyShown) {
     const state =
       connectivity === 'unreachable'
         ? 'Not live · saved copy'
@@ -144,4 +156,18 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
     );
   }
   return null;
+}
+
+/** Whether `condition` has held for the last `ms` without a break. */
+function useHeldFor(ms: number, condition: boolean): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!condition) return;
+    const timer = setTimeout(() => setHeld(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setHeld(false);
+    };
+  }, [condition, ms]);
+  return condition && held;
 }
