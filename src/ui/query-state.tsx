@@ -120,9 +120,9 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
   const connectivity = useConnectivity();
   const notLive =
     connectivity !== 'online' || query.fetchStatus === 'paused' || query.error !== null;
-  const savedCopyShown = useHeldFor(
-    SAVED_COPY_NOTE_DELAY_MS,
+  const savedCopyShown = useSavedCopyNoted(
     !notLive && isFromSnapshot(query.dataUpdatedAt),
+    query.dataUpdatedAt,
   );
   const age = formatAge(query.dataUpdatedAt, now);
   if (query.error && !isConnectionFailure(query.error)) {
@@ -158,16 +158,16 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
   return null;
 }
 
-/** Whether `condition` has held for the last `ms` without a break. */
-function useHeldFor(ms: number, condition: boolean): boolean {
-  const [held, setHeld] = useState(false);
+/**
+ * Whether the saved copy updated at `updatedAt` has been on screen, online, for
+ * SAVED_COPY_NOTE_DELAY_MS: one timer per saved copy, and no state change when it is replaced.
+ */
+function useSavedCopyNoted(savedOnline: boolean, updatedAt: number): boolean {
+  const [notedFor, setNotedFor] = useState(0);
   useEffect(() => {
-    if (!condition) return;
-    const timer = setTimeout(() => setHeld(true), ms);
-    return () => {
-      clearTimeout(timer);
-      setHeld(false);
-    };
-  }, [condition, ms]);
-  return condition && held;
+    if (!savedOnline) return;
+    const timer = setTimeout(() => setNotedFor(updatedAt), SAVED_COPY_NOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [savedOnline, updatedAt]);
+  return savedOnline && notedFor === updatedAt;
 }
