@@ -225,30 +225,36 @@ function Account() {
   const unknown = me.data === undefined && (me.isError || me.fetchStatus === 'paused');
   const name = user?.name ?? (unknown ? 'Account not checked' : '…');
   const role = user ? `${ROLE_LABELS[user.role]}${me.data?.demo ? ' · read-only' : ''}` : '';
+  // The action has a row of its own, kept while /api/me loads: beside the name, in the
+  // sidebar's 16rem, it left the name, role and community a few letters each.
   return (
-    <div className="flex min-w-0 items-center gap-3">
-      <span
-        aria-hidden="true"
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-      >
-        {user ? initialsOf(user.name) : ''}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold">{name}</p>
-        {role ? (
-          <p className="truncate text-xs text-slate-700 dark:text-slate-300">{role}</p>
-        ) : null}
-        <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
+    <div className="grid gap-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+        >
+          {user ? initialsOf(user.name) : ''}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold break-words">{name}</p>
+          {role ? (
+            <p className="text-xs break-words text-slate-700 dark:text-slate-300">{role}</p>
+          ) : null}
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
+        </div>
       </div>
-      {me.data?.demo ? (
-        <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
-          Sign in
-        </Link>
-      ) : me.data || unknown ? (
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
-          {busy ? 'Signing out…' : 'Sign out'}
-        </Button>
-      ) : null}
+      <div className="min-h-11 md:min-h-9">
+        {me.data?.demo ? (
+          <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
+            Sign in
+          </Link>
+        ) : me.data || unknown ? (
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
+            {busy ? 'Signing out…' : 'Sign out'}
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -74,7 +74,7 @@ describe('QueryState', () => {
   });
 
   it('marks data from the snapshot with its age, and offline when paused', () => {
-    const { rerender } = renderState(
+    renderState(
       query({
         status: 'success',
         fetchStatus: 'paused',
