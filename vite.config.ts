@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineScriptPlugin, sitePlugin } from './scripts/vite-plugin-site';
 import { EARLY_CLICKS_SCRIPT } from './src/lib/early-clicks';
+import { INTL_WARM_UP_SCRIPT } from './src/lib/intl-warm-up';
 import { THEME_BOOT_SCRIPT } from './src/lib/theme-boot';
 import { AMENITY_PHOTO_CACHE } from './src/lib/photo-cache';
 import { manifest } from './scripts/manifest';
@@ -202,6 +203,7 @@ export default defineConfig(({ command }) => ({
     devMockWorker(),
     inlineScriptPlugin('theme-boot', THEME_BOOT_SCRIPT),
     inlineScriptPlugin('early-clicks', EARLY_CLICKS_SCRIPT),
+    inlineScriptPlugin('intl-warm-up', INTL_WARM_UP_SCRIPT),
     sitePlugin(),
     VitePWA({
       strategies: 'generateSW',
