@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHintPlugin } from './scripts/vite-plugin-compile-hint';
 import { inlineScriptPlugin, sitePlugin } from './scripts/vite-plugin-site';
 import { EARLY_CLICKS_SCRIPT } from './src/lib/early-clicks';
 import { INTL_WARM_UP_SCRIPT } from './src/lib/intl-warm-up';
@@ -199,6 +200,7 @@ export default defineConfig(({ command }) => ({
     reactRouterTreeShaking(),
     contractWithoutSideEffects(),
     boot.plugin,
+    compileHintPlugin(),
     tailwindcss(),
     devMockWorker(),
     inlineScriptPlugin('theme-boot', THEME_BOOT_SCRIPT),

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium';
 import { serveStatic } from './static-server';
 import { build } from 'vite';
+import { compileHintPlugin } from './vite-plugin-compile-hint';
 import react from '@vitejs/plugin-react';
 import type { BenchResult } from './bench/bench-entry';
 
@@ -33,7 +34,8 @@ async function main() {
     root: benchDir,
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react()],
+    // Compiled as the app ships the chart's code (vite.config.ts).
+    plugins: [react(), compileHintPlugin()],
     build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
   });
 

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { compileHintPlugin } from './vite-plugin-compile-hint';
 import { findChromium, launchChromium } from './chromium';
 import { launchChrome, runLighthouse, type LighthouseSummary, type Throttling } from './lighthouse';
 import { CPU_SLOWDOWN, measureMainThread, type MainThread } from './main-thread';
@@ -51,7 +52,8 @@ async function buildReference() {
     root: REFERENCE_SOURCE,
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react()],
+    // Built as the app's chunks are (vite.config.ts), so the ratios compare like with like.
+    plugins: [react(), compileHintPlugin()],
     build: {
       outDir: REFERENCE_OUT,
       emptyOutDir: true,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { prerenderAppShells, prerenderSite } from './prerender';
+import { compileHintPlugin } from './vite-plugin-compile-hint';
 
 /** The public pages' only script (vanilla TypeScript, no React). */
 export const ISLAND_ENTRY = 'src/site/islands/main.ts';
@@ -33,6 +34,7 @@ export async function buildIsland(
     root,
     logLevel: 'warn',
     publicDir: false,
+    plugins: [compileHintPlugin()],
     build: {
       write: false,
       target,

@@ -3,10 +3,11 @@
  * route has its prerendered flat HTML file, each is in the service worker's precache, and each
  * stays within the first-visit budgets (JS <= 30 KB gzip, no React; CSS <= 15 KB gzip).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from '../../scripts/vite-plugin-compile-hint';
 import { PUBLIC_PATHS, htmlFileFor } from '../../src/lib/route-paths';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { PAGE_META } from '../../src/site/content/navigation';
@@ -93,5 +94,14 @@ describe('site files around the pages', () => {
     expect(read('robots.txt')).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
     expect(precached.has('sitemap.xml')).toBe(true);
     expect(precached.has('robots.txt')).toBe(true);
+  });
+
+  it('marks every script of the app and the site for eager compilation, at its first line', () => {
+    const scripts = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    const unmarked = scripts.filter(
+      (file) => read(`assets/${file}`).split('\n', 1)[0] !== COMPILE_HINT,
+    );
+    expect(unmarked).toEqual([]);
   });
 });
