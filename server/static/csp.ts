@@ -66,5 +66,5 @@ export function contentSecurityPolicy(htmlDocuments: readonly string[]): string 
   ].join('; ');
 }
 
-/** Policy when there are no pages (API only): nothing may load. */
+/** Policy of every JSON answer, and of everything when there are no pages: nothing may load. */
 export const API_ONLY_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -189,7 +189,7 @@ describe('compression', () => {
 describe('security headers', () => {
   const themeHash = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
-  it.each(['/', '/dashboard', '/assets/index-abc123.js', '/api/unknown', '/nowhere'])(
+  it.each(['/', '/dashboard', '/assets/index-abc123.js', '/nowhere'])(
     '%s carries the CSP, nosniff and a referrer policy',
     async (url) => {
       const res = await get(url);
@@ -204,6 +204,16 @@ describe('security headers', () => {
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     },
   );
+
+  it('gives a JSON answer a policy under which nothing may load, with the other headers', async () => {
+    const res = await get('/api/unknown');
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(res.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
 
   it('allows exactly the inline scripts and styles it finds, by hash', () => {
     const csp = contentSecurityPolicy([
