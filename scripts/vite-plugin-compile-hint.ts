@@ -43,7 +43,6 @@ export function compileHintPlugin(): Plugin {
   return {
     name: 'commonground:compile-hint',
     apply: 'build',
-    enforce: 'post',
     generateBundle: { order: 'post', handler: (_options, bundle) => addCompileHints(bundle) },
   };
 }
