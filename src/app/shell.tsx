@@ -17,6 +17,7 @@ import { useNow } from '../lib/use-now';
 import { Button, buttonClasses } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
+import { SavedCopyNote } from './saved-copy-note';
 
 export function AppShell() {
   const me = useMe();
@@ -37,6 +38,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-col">
         <TopBar />
         <ConnectionBanner />
+        <SavedCopyNote />
         <main
           id="main"
           tabIndex={-1}

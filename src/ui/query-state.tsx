@@ -1,7 +1,6 @@
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useConnectivity } from '../lib/connectivity';
 import { formatAge } from '../lib/format';
-import { isFromSnapshot } from '../lib/session';
 import { useNow } from '../lib/use-now';
 import { Button } from './button';
 import { Icon } from './icons';
@@ -106,24 +105,12 @@ function isConnectionFailure(error: Error | null): boolean {
   return error?.name === 'NetworkError' || error?.name === 'TimeoutError';
 }
 
-/**
- * Online, a saved copy is being replaced: its note waits this long before it shows. A refresh
- * that answers within it (most do) leaves no note to flash for a few frames and push the page
- * down and back up; one that takes longer is said. Offline, unreachable or failed, the note shows
- * at once.
- */
-export const SAVED_COPY_NOTE_DELAY_MS = 1000;
-
 /** The marker under data that is not live: a saved copy, or a refresh that failed. */
 function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
   const now = useNow(30_000);
   const connectivity = useConnectivity();
   const notLive =
     connectivity !== 'online' || query.fetchStatus === 'paused' || query.error !== null;
-  const savedCopyShown = useSavedCopyNoted(
-    !notLive && isFromSnapshot(query.dataUpdatedAt),
-    query.dataUpdatedAt,
-  );
   const age = formatAge(query.dataUpdatedAt, now);
   if (query.error && !isConnectionFailure(query.error)) {
     return (
@@ -138,7 +125,8 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
       </div>
     );
   }
-  if (notLive || savedCopyShown) {
+  // Online, a saved copy being refreshed is said once for the whole app (app/saved-copy-note).
+  if (notLive) {
     const state =
       connectivity === 'unreachable'
         ? 'Not live · saved copy'
@@ -156,18 +144,4 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
     );
   }
   return null;
-}
-
-/**
- * Whether the saved copy updated at `updatedAt` has been on screen, online, for
- * SAVED_COPY_NOTE_DELAY_MS: one timer per saved copy, and no state change when it is replaced.
- */
-function useSavedCopyNoted(savedOnline: boolean, updatedAt: number): boolean {
-  const [notedFor, setNotedFor] = useState(0);
-  useEffect(() => {
-    if (!savedOnline) return;
-    const timer = setTimeout(() => setNotedFor(updatedAt), SAVED_COPY_NOTE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [savedOnline, updatedAt]);
-  return savedOnline && notedFor === updatedAt;
 }
