@@ -226,7 +226,7 @@ function Account() {
   // connection banner says why; the card only says that the account is not known.
   const unknown = me.data === undefined && (me.isError || me.fetchStatus === 'paused');
   const name = user?.name ?? (unknown ? 'Account not checked' : '…');
-  const role = user ? `${ROLE_LABELS[user.role]}${me.data?.demo ? ' · read-only' : ''}` : '';
+  const role = user ? ROLE_LABELS[user.role] : '';
   // The action has a row of its own, kept while /api/me loads: beside the name, in the
   // sidebar's 16rem, it left the name, role and community a few letters each.
   return (
@@ -241,7 +241,11 @@ function Account() {
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold break-words">{name}</p>
           {role ? (
-            <p className="text-xs break-words text-slate-700 dark:text-slate-300">{role}</p>
+            <p className="text-xs break-words text-slate-700 dark:text-slate-300">
+              {/* Broken only between the two: the sidebar broke "read-only" at its hyphen. */}
+              <span className="whitespace-nowrap">{me.data?.demo ? `${role} ·` : role}</span>
+              {me.data?.demo ? <span className="whitespace-nowrap"> read-only</span> : null}
+            </p>
           ) : null}
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
         </div>

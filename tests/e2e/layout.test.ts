@@ -90,6 +90,15 @@ describeBrowser('layout by device', () => {
     await sidebar.waitFor();
     // Anonymous in the demo: the card names the read-only demo viewer (from /api/me).
     await sidebar.getByText('Demo viewer').waitFor();
+    // Its role, then "read-only", each on one line: the sidebar's 16rem broke them mid-word.
+    for (const text of ['Board Member ·', 'read-only']) {
+      const part = sidebar.getByText(text, { exact: true });
+      const lines = await part.evaluate(
+        (element) =>
+          new Set([...element.getClientRects()].map((rect) => Math.round(rect.top))).size,
+      );
+      expect(lines, text).toBe(1);
+    }
     expect(
       await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'),
     ).toBe('page');
