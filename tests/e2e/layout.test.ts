@@ -8,6 +8,29 @@ async function horizontalOverflow(page: Page): Promise<number> {
 
 const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
 
+/**
+ * The visible selects too narrow for their longest option, by label: a native select cuts the
+ * chosen text under its arrow ("Last Mont"). Measured with the select's own font.
+ */
+async function clippedSelects(page: Page): Promise<string[]> {
+  return page.locator('select:visible').evaluateAll((elements) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return ['(no canvas to measure with)'];
+    return elements.flatMap((element) => {
+      if (!(element instanceof HTMLSelectElement)) return [];
+      const style = getComputedStyle(element);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widest = Math.max(
+        ...[...element.options].map((option) => context.measureText(option.text).width),
+      );
+      const room =
+        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const label = element.labels?.[0]?.textContent ?? element.name;
+      return widest > room + 1 ? [`${label}: ${Math.ceil(widest)} px in ${Math.floor(room)}`] : [];
+    });
+  });
+}
+
 describeBrowser('layout by device', () => {
   const browser = useBrowser();
 
@@ -42,7 +65,7 @@ describeBrowser('layout by device', () => {
     await context.close();
   });
 
-  it('at 320 px every app page fits without sideways scroll and bottom-bar targets are 44 px', async () => {
+  it('at 320 px every app page fits without sideways scroll or a cut-off select, and bottom-bar targets are 44 px', async () => {
     const { page, context } = await openPage(browser(), SMALL_PHONE);
     for (const path of [
       '/dashboard',
@@ -52,11 +75,13 @@ describeBrowser('layout by device', () => {
       '/settings',
       '/amenities',
       '/community-management',
+      '/alerts',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+      expect(await clippedSelects(page), path).toEqual([]);
     }
     const sizes = await page
       .getByRole('navigation', { name: 'Main' })

@@ -119,7 +119,8 @@ export function ReportsPage() {
         description="Usage, value and event reports for your board, built from the data on this device."
         actions={
           <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
-            <div className="flex-1 sm:flex-none">
+            {/* Its own line on a small phone rather than a select too narrow for "Last Month". */}
+            <div className="min-w-40 flex-1 sm:flex-none">
               <SelectField
                 label="Report period"
                 value={period}
