@@ -223,3 +223,26 @@ export async function goOffline(context: BrowserContext) {
 export async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
+
+/**
+ * The visible selects too narrow for their longest option, by label: a native select cuts the
+ * chosen text under its arrow ("Last Mont"). Measured with the select's own font.
+ */
+export async function clippedSelects(page: Page): Promise<string[]> {
+  return page.locator('select:visible').evaluateAll((elements) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return ['(no canvas to measure with)'];
+    return elements.flatMap((element) => {
+      if (!(element instanceof HTMLSelectElement)) return [];
+      const style = getComputedStyle(element);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widest = Math.max(
+        ...[...element.options].map((option) => context.measureText(option.text).width),
+      );
+      const room =
+        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const label = element.labels?.[0]?.textContent ?? element.name;
+      return widest > room + 1 ? [`${label}: ${Math.ceil(widest)} px in ${Math.floor(room)}`] : [];
+    });
+  });
+}

@@ -1,35 +1,21 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, TABLET, describeBrowser, openPage, useBrowser } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  TABLET,
+  clippedSelects,
+  describeBrowser,
+  openPage,
+  signIn,
+  useBrowser,
+} from './browser';
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
 const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
-
-/**
- * The visible selects too narrow for their longest option, by label: a native select cuts the
- * chosen text under its arrow ("Last Mont"). Measured with the select's own font.
- */
-async function clippedSelects(page: Page): Promise<string[]> {
-  return page.locator('select:visible').evaluateAll((elements) => {
-    const context = document.createElement('canvas').getContext('2d');
-    if (!context) return ['(no canvas to measure with)'];
-    return elements.flatMap((element) => {
-      if (!(element instanceof HTMLSelectElement)) return [];
-      const style = getComputedStyle(element);
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const widest = Math.max(
-        ...[...element.options].map((option) => context.measureText(option.text).width),
-      );
-      const room =
-        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const label = element.labels?.[0]?.textContent ?? element.name;
-      return widest > room + 1 ? [`${label}: ${Math.ceil(widest)} px in ${Math.floor(room)}`] : [];
-    });
-  });
-}
 
 describeBrowser('layout by device', () => {
   const browser = useBrowser();
@@ -94,6 +80,23 @@ describeBrowser('layout by device', () => {
       );
     expect(sizes.length).toBe(5);
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
+  it("at 320 px a manager's forms fit their selects' longest options", async () => {
+    const { page, context } = await openPage(browser(), SMALL_PHONE);
+    await signIn(page, 'manager@willowcreek.example');
+    for (const [path, opens] of [
+      ['/alerts', 'New rule'],
+      ['/reports', 'New schedule'],
+      ['/amenities', 'Add Amenity'],
+      ['/community-management', 'Add Resident'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('button', { name: opens }).click();
+      await page.locator('form select').first().waitFor();
+      expect(await clippedSelects(page), `${path}, ${opens}`).toEqual([]);
+    }
     await context.close();
   });
 

@@ -201,7 +201,7 @@ function RuleForm({
       aria-labelledby={headingId}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
     >
       <h3 id={headingId} className="font-semibold">
         {rule ? 'Edit rule' : 'New rule'}

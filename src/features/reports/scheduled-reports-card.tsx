@@ -190,7 +190,7 @@ function ScheduleForm({
       aria-label={title}
       noValidate
       onSubmit={submit}
-      className="grid gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
     >
       <h3 className="font-semibold">{title}</h3>
       <div className="grid gap-4 sm:grid-cols-2">
