@@ -110,6 +110,28 @@ export function eventDate(
 }
 
 /**
+ * The date to suggest for a template in year/month, on or after `earliest` (tomorrow, for the
+ * current month). Late in the month its weekday may have no date left there: a weekly event then
+ * takes that weekday in the coming week (a date a year ahead helps no one planning now), while a
+ * dated occasion (a fixed day of the month) comes round next year.
+ */
+export function suggestionDate(
+  template: Pick<EventTemplate, 'weekday' | 'fixedDay'>,
+  year: number,
+  month: number,
+  earliest: string,
+): string | null {
+  const inMonth = eventDate(template, year, month, earliest);
+  if (inMonth) return inMonth;
+  if (template.fixedDay !== undefined) return eventDate(template, year + 1, month, '0000-01-01');
+  for (let offset = 0; offset < 7; offset++) {
+    const date = addDays(earliest, offset);
+    if (weekdayOf(date) === template.weekday) return date;
+  }
+  return null;
+}
+
+/**
  * GET /api/amy/suggestions[?month=1..12] (default: the current month). For each event that fits
  * the month, at the amenity of its type:
  * - the usage of its time window: mean occupancy on that weekday in those hours, in the same
@@ -186,10 +208,7 @@ export async function amySuggestions(
 
   const suggestions: Suggestion[] = [];
   for (const c of chosen) {
-    // Late in the current month, a date may only be left next year.
-    const date =
-      eventDate(c.template, year, month, earliest) ??
-      eventDate(c.template, year + 1, month, '0000-01-01');
+    const date = suggestionDate(c.template, year, month, earliest);
     if (!date) continue;
     suggestions.push({
       id: `${c.template.kind}-${date}`,

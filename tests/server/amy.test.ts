@@ -3,7 +3,7 @@ import { everyDay } from '../../src/lib/weekly-hours';
 import type { EventAnalysis, Suggestion } from '../../src/api/contract';
 import { analyseEvents } from '../../server/amy/analysis';
 import { confidenceFrom } from '../../server/amy/stats';
-import { eventDate, planEvent, targetYear } from '../../server/amy/suggestions';
+import { eventDate, planEvent, suggestionDate, targetYear } from '../../server/amy/suggestions';
 import { EVENT_TEMPLATES, eventCost, resourceList } from '../../server/amy/templates';
 import type { Community } from '../../server/community';
 import { insertEventsIfNew } from '../../server/events';
@@ -51,6 +51,18 @@ describe('costs and dates', () => {
     expect(eventDate({ weekday: 6 }, 2026, 3, '2026-03-19')).toBe('2026-03-21');
     expect(eventDate({ weekday: 6, fixedDay: 31 }, 2026, 10, '0000-01-01')).toBe('2026-10-31');
     expect(eventDate({ weekday: 6 }, 2026, 3, '2026-04-01')).toBeNull();
+  });
+
+  it('late in the month, suggests a weekly event in the coming week, a dated one next year', () => {
+    // From Thursday 26 November 2026: Thursdays are left in November, Wednesdays are not.
+    expect(suggestionDate({ weekday: 4 }, 2026, 11, '2026-11-26')).toBe('2026-11-26');
+    expect(suggestionDate({ weekday: 3 }, 2026, 11, '2026-11-26')).toBe('2026-12-02');
+    // From 31 December: the next Friday is in the new year.
+    expect(suggestionDate({ weekday: 5 }, 2026, 12, '2027-01-01')).toBe('2027-01-01');
+    // The Fourth of July is past: the next one.
+    expect(suggestionDate({ weekday: 6, fixedDay: 4 }, 2026, 7, '2026-07-05')).toBe('2027-07-04');
+    // Another month: its own first such weekday.
+    expect(suggestionDate({ weekday: 3 }, 2026, 12, '0000-01-01')).toBe('2026-12-02');
   });
 });
 
@@ -296,6 +308,19 @@ for (const backend of BACKENDS) {
       expect(december.map((s) => s.title)).not.toEqual(july.map((s) => s.title));
       const fresh = december.find((s) => s.reasoning.includes('has been held there in winter yet'));
       expect(fresh?.confidence).toBe(40);
+    });
+
+    it('late in the month, suggests no date that is past or a year away', async () => {
+      // Monday 30 March 2026: only Tuesday 31 is left in March.
+      const late = testApp(test.db, community, {
+        clock: () => Date.parse(local('2026-03-30', '09:00')),
+      });
+      const march = (await late.get('/api/amy/suggestions')).json as Suggestion[];
+      expect(march.length).toBeGreaterThan(0);
+      for (const suggestion of march) {
+        expect(suggestion.suggestedDate >= '2026-03-31', suggestion.title).toBe(true);
+        expect(suggestion.suggestedDate <= '2026-04-06', suggestion.title).toBe(true);
+      }
     });
 
     it('analyses the events held in the last 12 months', async () => {
