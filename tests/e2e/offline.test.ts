@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API_PATHS } from '../../src/api/contract';
 import { PUBLIC_PATHS } from '../../src/lib/route-paths';
+import { axeViolations } from './axe';
 import {
   PHONE,
   describeBrowser,
@@ -91,51 +92,61 @@ describeBrowser('offline after one online visit', () => {
     await context.close();
   });
 
-  it('online, a slow refresh of the saved copy is said once, over the page, and moves nothing', async () => {
-    // No worker: the page's own route below then sees (and holds) every API request.
-    const { page, context } = await openPage(browser(), { ...PHONE, serviceWorkers: 'block' });
-    await page.goto('/dashboard');
-    await metrics(page).waitFor();
-    const saved = await metrics(page).innerText();
-    await waitForSnapshot(page, [API_PATHS.metrics]);
+  it.each(['light', 'dark'] as const)(
+    'online, a slow refresh of the saved copy is said once, over the page, and moves nothing (%s)',
+    async (scheme) => {
+      // No worker: the page's own route below then sees (and holds) every API request. bypassCSP
+      // lets the test inject axe (as tests/e2e/accessibility.test.ts does).
+      const { page, context } = await openPage(browser(), {
+        ...PHONE,
+        serviceWorkers: 'block',
+        colorScheme: scheme,
+        bypassCSP: true,
+      });
+      await page.goto('/dashboard');
+      await metrics(page).waitFor();
+      const saved = await metrics(page).innerText();
+      await waitForSnapshot(page, [API_PATHS.metrics]);
 
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    let held = true;
-    await page.route('**/api/**', async (route) => {
-      while (held) await new Promise((resolve) => setTimeout(resolve, 50));
-      await route.continue();
-    });
-    await page.reload();
-    await metrics(page).waitFor();
-    expect(await metrics(page).innerText()).toBe(saved);
-    const note = page
-      .getByRole('status')
-      .filter({ hasText: /^Saved copy from .+ ago · refreshing…$/ });
-    await note.waitFor();
-    // Once for the app, not under each card.
-    expect(await page.getByText(/saved copy from/i).count()).toBe(1);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      let held = true;
+      await page.route('**/api/**', async (route) => {
+        while (held) await new Promise((resolve) => setTimeout(resolve, 50));
+        await route.continue();
+      });
+      await page.reload();
+      await metrics(page).waitFor();
+      expect(await metrics(page).innerText()).toBe(saved);
+      const note = page
+        .getByRole('status')
+        .filter({ hasText: /^Saved copy from .+ ago · refreshing…$/ });
+      await note.waitFor();
+      // Once for the app, not under each card; readable in both themes.
+      expect(await page.getByText(/saved copy from/i).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
 
-    held = false;
-    await expect.poll(() => note.count(), { timeout: 20_000 }).toBe(0);
-    await page.waitForTimeout(500); // for a shift, if any, to be reported
-    const shifted = await page.evaluate(() =>
-      ('layoutShifts' in window ? (window.layoutShifts as number[]) : []).reduce(
-        (sum, value) => sum + value,
-        0,
-      ),
-    );
-    // Before, its line under each card pushed the page down (CLS ~0.017) and back up (again).
-    expect(shifted).toBeLessThan(0.005);
-    await context.close();
-  });
+      held = false;
+      await expect.poll(() => note.count(), { timeout: 20_000 }).toBe(0);
+      await page.waitForTimeout(500); // for a shift, if any, to be reported
+      const shifted = await page.evaluate(() =>
+        ('layoutShifts' in window ? (window.layoutShifts as number[]) : []).reduce(
+          (sum, value) => sum + value,
+          0,
+        ),
+      );
+      // Before, its line under each card pushed the page down (CLS ~0.017) and back up (again).
+      expect(shifted).toBeLessThan(0.005);
+      await context.close();
+    },
+  );
 
   it('every public page opens with no network after visiting one page', async () => {
     const { page, context } = await openPage(browser(), PHONE);
