@@ -73,28 +73,23 @@ describe('QueryState', () => {
     expect(screen.queryByText(/saved copy/i)).not.toBeInTheDocument();
   });
 
+  /** Grand Lake, restored from a snapshot saved 12 minutes before this session. */
+  const savedCopy = (fetchStatus: QueryLike<string[]>['fetchStatus']) =>
+    query({
+      status: 'success',
+      fetchStatus,
+      data: ['Grand Lake'],
+      dataUpdatedAt: SESSION_STARTED_AT - 12 * 60_000,
+    });
+
   it('marks data from the snapshot with its age, and offline when paused', () => {
-    renderState(
-      query({
-        status: 'success',
-        fetchStatus: 'paused',
-        data: ['Grand Lake'],
-        dataUpdatedAt: SESSION_STARTED_AT - 12 * 60_000,
-      }),
-    );
+    renderState(savedCopy('paused'));
     expect(screen.getByText('Grand Lake')).toBeInTheDocument();
     expect(screen.getByText(/Offline · saved copy from 1[2-3] minutes ago/)).toBeInTheDocument();
   });
 
   it('online, puts no note of its own under a saved copy being refreshed (the app says it once)', () => {
-    renderState(
-      query({
-        status: 'success',
-        fetchStatus: 'fetching',
-        data: ['Grand Lake'],
-        dataUpdatedAt: SESSION_STARTED_AT - 12 * 60_000,
-      }),
-    );
+    renderState(savedCopy('fetching'));
     expect(screen.getByText('Grand Lake')).toBeInTheDocument();
     expect(screen.queryByText(/saved copy/i)).not.toBeInTheDocument();
   });
