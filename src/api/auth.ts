@@ -13,12 +13,18 @@ import { NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
  * says plainly why, never half-signs anyone in.
  */
 
-export type AuthFailure = { ok: false; error: string; totpRequired: boolean };
+export type AuthFailure = {
+  ok: false;
+  error: string;
+  totpRequired: boolean;
+  /** A locked-out sign-in (429): how long the server asks to wait (its Retry-After). */
+  retryAfterSeconds?: number;
+};
 
 export async function post(
   path: string,
   body?: unknown,
-): Promise<{ status: number; json: unknown }> {
+): Promise<{ status: number; json: unknown; retryAfter: string | null }> {
   let res: Response;
   let text: string;
   try {
@@ -43,7 +49,7 @@ export async function post(
   } catch {
     // not JSON: described below
   }
-  return { status: res.status, json };
+  return { status: res.status, json, retryAfter: res.headers.get('Retry-After') };
 }
 
 /**

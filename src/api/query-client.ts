@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { defaultQueryFn } from './query-fn';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ME_PATH } from './contract';
+import { defaultQueryFn, HttpError } from './query-fn';
 import { SNAPSHOT_MAX_AGE } from './persist';
 
 /**
@@ -9,7 +10,20 @@ import { SNAPSHOT_MAX_AGE } from './persist';
  * into signal shows current numbers by itself.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A 401 from a data endpoint means the session has ended (expired, signed out elsewhere):
+    // ask again who is looking, so the app says so once (the sign-in page, or the demo banner)
+    // instead of each card showing the 401. One question, however many cards were refused.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!(error instanceof HttpError) || error.status !== 401) return;
+        if (query.queryKey[0] === ME_PATH) return;
+        void client.invalidateQueries(
+          { queryKey: [ME_PATH], exact: true },
+          { cancelRefetch: false },
+        );
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -24,4 +38,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -18,16 +18,19 @@ import { setSignOutPending } from './pending-sign-out';
  * accept an invitation (auth.ts signs out, from every screen).
  */
 
-function failure(status: number, json: unknown): AuthFailure {
+function failure(status: number, json: unknown, retryAfter: string | null = null): AuthFailure {
   const parsed = SignInErrorSchema.safeParse(json);
-  return parsed.success
+  const base: AuthFailure = parsed.success
     ? { ok: false, error: parsed.data.error, totpRequired: parsed.data.totpRequired ?? false }
     : { ok: false, error: `The server answered ${status}; try again`, totpRequired: false };
+  // Only delay-seconds: an HTTP date would need a clock the server and phone agree on.
+  const seconds = status === 429 && retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : 0;
+  return seconds > 0 ? { ...base, retryAfterSeconds: seconds } : base;
 }
 
 export async function signIn(body: SignInBody): Promise<{ ok: true; me: Me } | AuthFailure> {
-  const { status, json } = await post(AUTH_PATHS.signIn, body);
-  if (status !== 200) return failure(status, json);
+  const { status, json, retryAfter } = await post(AUTH_PATHS.signIn, body);
+  if (status !== 200) return failure(status, json, retryAfter);
   // A new session: a sign-out still waiting for the connection must not end it.
   setSignOutPending(false);
   const me = MeSchema.safeParse(json);

@@ -185,10 +185,13 @@ function DemoBanner() {
   return (
     <section
       aria-label="Demo"
-      className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 flex flex-wrap items-center justify-center gap-x-2 border-t border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900 lg:bottom-0 lg:left-64 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
+      className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 flex flex-wrap items-center justify-center gap-x-2 border-t border-brand-100 bg-brand-50 px-4 text-sm lg:py-2 text-brand-900 lg:bottom-0 lg:left-64 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
     >
       <span>Demo · read-only ·</span>{' '}
-      <Link to={SIGN_IN_PATH} className="font-semibold underline underline-offset-2">
+      <Link
+        to={SIGN_IN_PATH}
+        className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2 lg:min-h-0"
+      >
         Sign in to manage
       </Link>
     </section>

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { ACCEPT_INVITE_PATH, type AcceptInvite } from '../../src/api/contract';
 import { AppRoutes } from '../../src/app/routes';
-import { inviteToken } from '../../src/features/account/accept-invite-page';
+import { AcceptInvitePage, inviteToken } from '../../src/features/account/accept-invite-page';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 const TOKEN = 'fixture-token-0123456789abcdef';
@@ -28,7 +32,112 @@ function fakeInviteServer() {
   return bodies;
 }
 
+const hydrated: { container: HTMLElement; root?: Root }[] = [];
+afterEach(() => {
+  for (const { container, root } of hydrated.splice(0)) {
+    act(() => root?.unmount());
+    container.remove();
+  }
+});
+
+/** The page as the build prerenders it (no fragment: the server never sees it), then hydrated. */
+async function prerenderThenHydrate(route: string) {
+  // Outside Testing Library's helpers React must be told it runs under act().
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+  const page = (entry: string) => (
+    <MemoryRouter initialEntries={[entry]}>
+      <AcceptInvitePage />
+    </MemoryRouter>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page('/accept-invite'));
+  document.body.append(container);
+  const entry: { container: HTMLElement; root?: Root } = { container };
+  hydrated.push(entry);
+  const prerendered = container.textContent ?? '';
+  const recoverable: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const root = await act(async () =>
+    hydrateRoot(container, page(route), {
+      onRecoverableError: (error) => recoverable.push(error),
+    }),
+  );
+  entry.root = root;
+  const logged = consoleError.mock.calls;
+  consoleError.mockRestore();
+  return { container, prerendered, recoverable, logged };
+}
+
+describe('accept an invitation, before and after the scripts run', () => {
+  it('prerenders the form, never "incomplete", and hydrates a link with a token without a mismatch', async () => {
+    const { container, prerendered, recoverable, logged } = await prerenderThenHydrate(
+      `/accept-invite#token=${TOKEN}`,
+    );
+    expect(prerendered).not.toMatch(/incomplete/i);
+    expect(prerendered).toContain('Create my account');
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    const form = within(container);
+    expect(form.getByLabelText(/Your name/)).toBeInTheDocument();
+    expect(form.getByRole('button', { name: 'Create my account' })).toBeEnabled();
+  });
+
+  it('says the link is incomplete only once the page has read the fragment', async () => {
+    const { container, recoverable } = await prerenderThenHydrate('/accept-invite');
+    expect(recoverable).toEqual([]);
+    expect(within(container).getByText(/This invitation link is incomplete/)).toBeInTheDocument();
+  });
+});
+
 describe('accept an invitation', () => {
+  it('a damaged token gets the same plain answer as a used one, before any typing', async () => {
+    const bodies = fakeInviteServer();
+    renderWithApp(<AppRoutes />, { route: '/accept-invite#token=abc' });
+    expect(
+      await screen.findByText(
+        'This invite link is not valid or has expired; ask an Admin for a new one',
+        {},
+        LAZY_LOAD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('maps the server’s schema text about the token to the plain answer', async () => {
+    server.use(
+      http.post(ACCEPT_INVITE_PATH, () =>
+        HttpResponse.json(
+          { error: 'Invalid body: token: must have at most 100 item(s)' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    await user.type(await screen.findByLabelText(/Your name/, {}, LAZY_LOAD), 'Pat Lee');
+    await user.type(screen.getByLabelText(/^Password/), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This invite link is not valid or has expired; ask an Admin for a new one',
+    );
+    expect(alert).not.toHaveTextContent(/Invalid body|item\(s\)/);
+  });
+
+  it('checks the name first and moves the focus there', async () => {
+    const bodies = fakeInviteServer();
+    const user = userEvent.setup();
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    const name = await screen.findByLabelText(/Your name/, {}, LAZY_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription(
+      'Shown to the other members of your community. Enter your name.',
+    );
+    expect(bodies).toHaveLength(0);
+  });
+
   it('reads the token from the fragment only', () => {
     expect(inviteToken(`#token=${TOKEN}`)).toBe(TOKEN);
     expect(inviteToken('')).toBeNull();
@@ -43,7 +152,11 @@ describe('accept an invitation', () => {
     await user.type(name, 'Pat Lee');
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('at least 10 characters');
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAccessibleDescription(
+      'At least 10 characters. Choose a password of at least 10 characters.',
+    );
+    expect(password).toHaveFocus();
     expect(bodies).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/^Password/), '-but-longer');

@@ -71,6 +71,23 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('manager@willowcreek.example');
   });
 
+  it('says how long a locked-out account must wait, from the server’s Retry-After', async () => {
+    server.use(
+      http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)),
+      http.post(AUTH_PATHS.signIn, () =>
+        HttpResponse.json(
+          { error: 'Too many failed sign-ins; try again in a few minutes' },
+          { status: 429, headers: { 'Retry-After': '890' } },
+        ),
+      ),
+    );
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    await fillCredentials('manager@willowcreek.example', 'right');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-ins; try again in about 15 minutes',
+    );
+  });
+
   it('signs a manager in and opens the page it came from, with the name in the user card', async () => {
     fakeAuthServer();
     renderWithApp(<AppRoutes />, { route: '/sign-in?next=%2Freports' });
@@ -156,6 +173,77 @@ describe('sign-in page', () => {
     ).toBeInTheDocument();
   });
 
+  it('checks the fields before sending: a plain message by each, the focus on the first', async () => {
+    const { bodies } = fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email', {}, LAZY_LOAD);
+    const password = screen.getByLabelText('Password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(email).toHaveAccessibleDescription('Enter your email address.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Enter your password.');
+    expect(email).toHaveFocus();
+
+    await user.type(email, 'manager@willowcreek.example');
+    // Fixed as it is typed, so nothing above the button moves when the focus leaves the field.
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription('Enter your password.');
+    expect(bodies).toHaveLength(0);
+    expect(screen.queryByText(/Invalid body|item\(s\)/)).toBeNull();
+
+    await user.type(password, 'right');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('an Admin who sends no code is asked for it without a round trip', async () => {
+    const { bodies } = fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    const user = await fillCredentials('admin@willowcreek.example', 'right');
+    const code = await screen.findByLabelText('Authentication code');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(code).toHaveAccessibleDescription(
+      'The 6-digit code from your authenticator app, or one of your recovery codes. Enter the code from your authenticator app.',
+    );
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('never shows the server’s schema text', async () => {
+    server.use(
+      http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)),
+      http.post(AUTH_PATHS.signIn, () =>
+        HttpResponse.json(
+          { error: 'Invalid body: email: must have at most 254 item(s)' },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    await fillCredentials('manager@willowcreek.example', 'right');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Check what you entered, then try again.');
+    expect(alert).not.toHaveTextContent(/Invalid body|item\(s\)/);
+  });
+
+  it('gives a visitor the demo Admin’s authenticator key on the page, not in a README', async () => {
+    fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    const key = await screen.findByText('CGDEMOWILLOWCREEKADMINTOTP234567', {}, LAZY_LOAD);
+    expect(key.closest('p')).toHaveTextContent(/authenticator app/);
+    expect(screen.queryByText(/README/)).toBeNull();
+    // 44 px tall on phones: it sits where a thumb reaches for it.
+    expect(screen.getByRole('link', { name: 'Back to the demo' })).toHaveClass(
+      'inline-flex',
+      'min-h-11',
+    );
+  });
+
   it('sends only same-site paths as next', () => {
     expect(safeNextPath('/reports')).toBe('/reports');
     expect(safeNextPath('//evil.example')).toBe('/dashboard');
@@ -181,6 +269,28 @@ describe('the shell and who is signed in', () => {
     expect(within(sidebar).getByText('Board Member ·').parentElement).toHaveTextContent(
       /^Board Member · read-only$/,
     );
+  });
+
+  it('a session that ends while the app is open leads to the sign-in page, not a 401 per card', async () => {
+    let signedIn = true;
+    server.use(
+      http.get(ME_PATH, () =>
+        signedIn
+          ? HttpResponse.json(meFixture)
+          : HttpResponse.json({ error: 'Sign in first' }, { status: 401 }),
+      ),
+      // The session expired on the server: every data endpoint now refuses.
+      http.get('/api/*', ({ request }) => {
+        if (new URL(request.url).pathname === ME_PATH) return undefined;
+        signedIn = false;
+        return HttpResponse.json({ error: 'Sign in first' }, { status: 401 });
+      }),
+    );
+    renderWithApp(<AppRoutes />, { route: '/analytics' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/401/)).toBeNull();
   });
 
   it('sends a visitor without a session (no demo) to the sign-in page', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicPath } from '../../src/lib/route-paths';
 import { getSettings } from '../../src/lib/settings';
@@ -92,6 +92,47 @@ describe('blog filters', () => {
     expect(visible([...cards()])).toHaveLength(6);
   });
 
+  it('each category count is what its filter shows, the featured article included', async () => {
+    const user = userEvent.setup();
+    await renderPage('/blog');
+    const scope = screen
+      .getByRole('heading', { name: 'Latest Articles' })
+      .closest('[data-filter-scope]') as HTMLElement;
+    const shown = () => visible([...scope.querySelectorAll<HTMLElement>('[data-filter-item]')]);
+    const categories = within(screen.getByRole('complementary', { name: 'Blog sidebar' }))
+      .getByRole('heading', { name: 'Categories' })
+      .closest('section') as HTMLElement;
+    const buttons = within(categories).getAllByRole('button');
+    expect(buttons).toHaveLength(6);
+    for (const button of buttons) {
+      const [, name = '', count = ''] = /^(.*?)\s*(\d+)$/.exec(button.textContent ?? '') ?? [];
+      await user.click(button);
+      expect(shown(), name).toHaveLength(Number(count));
+      if (name !== 'All') {
+        const noun = count === '1' ? 'result' : 'results';
+        expect(screen.getByText(`${count} ${noun} in ${name}.`)).toBeVisible();
+      }
+    }
+  });
+
+  it('every Popular Tag finds at least one article', async () => {
+    const user = userEvent.setup();
+    await renderPage('/blog');
+    const scope = screen
+      .getByRole('heading', { name: 'Latest Articles' })
+      .closest('[data-filter-scope]') as HTMLElement;
+    const tags = within(
+      screen.getByRole('heading', { name: 'Popular Tags' }).closest('section') as HTMLElement,
+    ).getAllByRole('button');
+    expect(tags).toHaveLength(10);
+    for (const tag of tags) {
+      await user.click(tag);
+      const found = visible([...scope.querySelectorAll<HTMLElement>('[data-filter-item]')]);
+      expect(found.length, tag.textContent ?? '').toBeGreaterThan(0);
+      expect(screen.queryByText(/^No results/)).toBeNull();
+    }
+  });
+
   it('a tag searches for itself', async () => {
     const user = userEvent.setup();
     await renderPage('/blog');
@@ -105,7 +146,8 @@ describe('blog filters', () => {
   it('Stay Updated goes to the contact form with the newsletter topic, no fake success', async () => {
     await renderPage('/blog');
     const form = screen.getByLabelText('Email address').closest('form') as HTMLFormElement;
-    expect(form.getAttribute('action')).toBe('/contact');
+    // To the form itself, like every other link into the contact page, not the page's top.
+    expect(form.getAttribute('action')).toBe('/contact#contact-form');
     expect(form.getAttribute('method')).toBe('get');
     expect((form.elements.namedItem('topic') as HTMLInputElement).value).toBe('newsletter');
   });
@@ -166,6 +208,47 @@ describe('contact form', () => {
     expect(screen.getByText('Please correct the highlighted fields.')).toBeVisible();
   });
 
+  it('a corrected form sends on the first click: leaving the message box moves nothing', async () => {
+    // In a browser the mousedown on Send Message blurs the message box; an error line that
+    // vanished then moved the button 24 px up before the mouseup, and the click was lost.
+    const user = userEvent.setup();
+    const open = vi.spyOn(mailApp, 'open').mockImplementation(() => undefined);
+    await renderPage('/contact');
+    const send = screen.getByRole('button', { name: 'Send Message' });
+    await user.click(send);
+    expect(screen.getByText('Write your message.')).toBeVisible();
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Last name/), 'Park');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@oakvalley.org');
+    const message = screen.getByRole('textbox', { name: /^Message/ });
+    await user.type(message, 'Please call me.');
+    expect(message).toHaveFocus();
+    // Fixed fields lose their errors as they are typed, so the layout is settled before the click.
+    expect(message).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Write your message.')).toBeNull();
+    expect(screen.queryByText('Please correct the highlighted fields.')).toBeNull();
+    const form = send.closest('form') as HTMLFormElement;
+    const before = form.innerHTML;
+    act(() => message.blur());
+    expect(form.innerHTML).toBe(before);
+    await user.click(send);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(/Nothing has been sent yet/)).toBeVisible();
+  });
+
+  it('keeps an error while the field is still wrong, and does not nag while typing', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(mailApp, 'open').mockImplementation(() => undefined);
+    await renderPage('/contact');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const email = screen.getByLabelText(/^Email/);
+    await user.type(email, 'ada@');
+    expect(email).toHaveAccessibleDescription('Enter your email address so we can reply.');
+    await user.type(email, 'oakvalley.org');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeVisible();
+  });
+
   it('opens the email app with the message and says nothing is sent yet', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(mailApp, 'open').mockImplementation(() => undefined);
@@ -186,6 +269,20 @@ describe('contact form', () => {
       href,
     );
     expect(screen.queryByText(/thank you|sent successfully/i)).toBeNull();
+  });
+});
+
+describe('footer', () => {
+  it('every public page links to sign-in, for a returning manager', async () => {
+    for (const route of SITE_ROUTES) {
+      const { unmount } = await renderPage(route.path);
+      const footer = screen.getByRole('contentinfo');
+      expect(within(footer).getByRole('link', { name: 'Sign in' }), route.path).toHaveAttribute(
+        'href',
+        '/sign-in',
+      );
+      unmount();
+    }
   });
 });
 

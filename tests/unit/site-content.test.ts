@@ -7,7 +7,16 @@ import {
   type ApiEndpointDoc,
 } from '../../src/site/content/api';
 import { BENEFITS } from '../../src/site/content/landing';
-import { BLOG_ARTICLES, BLOG_CATEGORIES, POPULAR_TAGS } from '../../src/site/content/blog';
+import {
+  BLOG_ARTICLES,
+  BLOG_CATEGORIES,
+  FEATURED_ARTICLE,
+  LISTED_ARTICLES,
+  POPULAR_TAGS,
+  articleSearchText,
+  blogCategories,
+} from '../../src/site/content/blog';
+import { matchesQuery } from '../../src/site/islands/filter';
 import {
   FORUM_CATEGORIES,
   FORUM_STATS,
@@ -96,22 +105,34 @@ describe('content equals the spec (sections 1, 2 and 9)', () => {
     ]);
   });
 
-  it('counts each blog category from the articles it lists; ten tags and six articles', () => {
-    // The six listed articles by hand: two Best Practices, one of each other category.
+  it('counts each blog category from every article on the page, the featured one too', () => {
+    // By hand: the featured article and the six cards; three Best Practices (the featured one
+    // among them), one of each other category. "All 6" under seven articles was the old bug.
     expect(BLOG_CATEGORIES.map((c) => `${c.name} ${c.count}`)).toEqual([
-      'All 6',
-      'Best Practices 2',
+      'All 7',
+      'Best Practices 3',
       'Industry Insights 1',
       'Technology 1',
       'Case Studies 1',
       'Analytics 1',
     ]);
+    expect(LISTED_ARTICLES).toEqual([FEATURED_ARTICLE, ...BLOG_ARTICLES]);
+    expect(blogCategories(LISTED_ARTICLES)).toEqual(BLOG_CATEGORIES);
     const [all, ...rest] = BLOG_CATEGORIES;
     expect(rest.reduce((sum, c) => sum + c.count, 0)).toBe(all?.count);
     expect(new Set(POPULAR_TAGS).size).toBe(10);
     expect(BLOG_ARTICLES).toHaveLength(6);
-    for (const article of BLOG_ARTICLES) {
+    for (const article of LISTED_ARTICLES) {
       expect(rest.map((c) => c.name)).toContain(article.category);
+    }
+  });
+
+  it('every Popular Tag finds at least one article with the search it runs', () => {
+    for (const tag of POPULAR_TAGS) {
+      const found = LISTED_ARTICLES.filter((article) =>
+        matchesQuery(articleSearchText(article), tag),
+      );
+      expect(found.length, tag).toBeGreaterThan(0);
     }
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { acceptInvite } from '../../api/sign-in';
 import { MIN_PASSWORD_LENGTH } from '../../api/contract';
@@ -6,7 +6,15 @@ import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
 import { AccountFrame, FormError } from './account-frame';
+import {
+  INVITE_INVALID,
+  firstInvalid,
+  inviteFailureMessage,
+  isWellFormedInviteToken,
+  type FieldErrors,
+} from './account-messages';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
+import { useHydrated } from '../../lib/hydration';
 
 /** The token travels in the fragment (`#token=…`), so it never reaches a server log. */
 export function inviteToken(hash: string): string | null {
@@ -14,27 +22,63 @@ export function inviteToken(hash: string): string | null {
   return token ? token : null;
 }
 
+type InviteField = 'name' | 'password';
+const INVITE_FIELDS: readonly InviteField[] = ['name', 'password'];
+
+export function nameError(name: string): string | undefined {
+  return name.trim() ? undefined : 'Enter your name.';
+}
+
+export function newPasswordError(password: string): string | undefined {
+  return password.length < MIN_PASSWORD_LENGTH
+    ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`
+    : undefined;
+}
+
+const CHECKS: Record<InviteField, (value: string) => string | undefined> = {
+  name: nameError,
+  password: newPasswordError,
+};
+
 /**
  * /accept-invite#token=…: the invited person chooses the name shown to others and a password;
  * then signs in as usual.
  */
 export function AcceptInvitePage() {
-  const token = inviteToken(useLocation().hash);
+  const hash = useLocation().hash;
+  // The prerender never sees the fragment, so the first render (the prerender and the hydration
+  // that adopts it) is the form, whatever the link: judging the token then would prerender
+  // "incomplete" for every link and make the hydration differ from it (React error 418).
+  const hydrated = useHydrated();
+  const token = hydrated ? inviteToken(hash) : undefined;
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  const inputs: Record<InviteField, RefObject<HTMLInputElement | null>> = {
+    name: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
   useValuesTypedBeforeHydration(formRef, { name: setName, password: setPassword });
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<InviteField>>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
 
-  if (!token) {
+  if (token === null) {
     return (
       <AccountFrame title="Accept your invitation">
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
           This invitation link is incomplete. Open the whole link you were sent, or ask your
           administrator for a new invitation.
         </p>
+      </AccountFrame>
+    );
+  }
+
+  if (token !== undefined && !isWellFormedInviteToken(token)) {
+    return (
+      <AccountFrame title="Accept your invitation">
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{INVITE_INVALID}</p>
       </AccountFrame>
     );
   }
@@ -55,16 +99,31 @@ export function AcceptInvitePage() {
     );
   }
 
+  const edit = (field: InviteField, set: (value: string) => void, value: string) => {
+    set(value);
+    if (fieldErrors[field] && !CHECKS[field](value)) {
+      setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError('Enter your name.');
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      return setError(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+    // The submit button is disabled until hydration, when the token is read.
+    if (token === undefined) return;
+    const errors = { name: nameError(name), password: newPasswordError(password) };
+    setFieldErrors(errors);
+    const invalid = firstInvalid(INVITE_FIELDS, errors);
+    if (invalid) {
+      setError(null);
+      inputs[invalid].current?.focus();
+      return;
     }
     setBusy(true);
     setError(null);
     acceptInvite({ token, name: name.trim(), password })
-      .then((result) => (result.ok ? setCreated(result.email) : setError(result.error)))
+      .then((result) =>
+        result.ok ? setCreated(result.email) : setError(inviteFailureMessage(result.error)),
+      )
       .catch((failure: unknown) =>
         setError(failure instanceof Error ? failure.message : 'Something went wrong; try again'),
       )
@@ -74,31 +133,41 @@ export function AcceptInvitePage() {
   return (
     <AccountFrame title="Accept your invitation">
       <form ref={formRef} className="mt-4 grid gap-4" onSubmit={submit} noValidate>
-        <Field label="Your name" hint="Shown to the other members of your community.">
+        <Field
+          label="Your name"
+          hint="Shown to the other members of your community."
+          error={fieldErrors.name}
+        >
           {(props) => (
             <input
               {...props}
+              ref={inputs.name}
               name="name"
               autoComplete="name"
               required
               maxLength={100}
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => edit('name', setName, event.target.value)}
               className={CONTROL_CLASSES}
             />
           )}
         </Field>
-        <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+        <Field
+          label="Password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          error={fieldErrors.password}
+        >
           {(props) => (
             <input
               {...props}
+              ref={inputs.password}
               type="password"
               name="password"
               autoComplete="new-password"
               required
               maxLength={1024}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => edit('password', setPassword, event.target.value)}
               className={CONTROL_CLASSES}
             />
           )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmTotp, signIn, startTotpSetup } from '../../api/sign-in';
@@ -7,6 +7,17 @@ import { meQuery, useMe } from '../../api/me';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { AccountFrame, FormError } from './account-frame';
+import {
+  codeError,
+  credentialErrors,
+  emailError,
+  firstInvalid,
+  passwordError,
+  signInFailureMessage,
+  type CredentialField,
+  type FieldErrors,
+} from './account-messages';
+import { DEMO_ADMIN_AUTHENTICATOR_KEY } from './demo-accounts';
 import { safeNextPath } from './safe-next';
 import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
 
@@ -25,6 +36,15 @@ const TITLES: Record<Step, string> = {
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong; try again';
 
+const CREDENTIAL_FIELDS: readonly CredentialField[] = ['email', 'password'];
+
+/** Each field's own check, so its error clears as soon as the value typed is fine. */
+const CHECKS: Record<CredentialField, (value: string) => string | undefined> = {
+  email: emailError,
+  password: passwordError,
+  code: codeError,
+};
+
 /**
  * /sign-in: email and password, then the authenticator code for Admins; an Admin without an
  * authenticator enrols here (QR code, confirm a code, recovery codes shown once).
@@ -42,11 +62,25 @@ export function SignInPage() {
   useValuesTypedBeforeHydration(credentialsForm, { email: setEmail, password: setPassword });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<CredentialField>>({});
   const [busy, setBusy] = useState(false);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
 
   const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const inputs: Record<CredentialField, RefObject<HTMLInputElement | null>> = {
+    email: emailInput,
+    password: passwordInput,
+    code: codeInput,
+  };
+  const edit = (field: CredentialField, set: (value: string) => void, value: string) => {
+    set(value);
+    if (fieldErrors[field] && !CHECKS[field](value)) {
+      setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    }
+  };
 
   const enrolling = me.data?.totpEnrolmentRequired === true;
   const step: Step = enrolling && chosenStep !== 'recovery-codes' ? 'enrol' : chosenStep;
@@ -71,6 +105,16 @@ export function SignInPage() {
 
   const submitCredentials = (event: FormEvent) => {
     event.preventDefault();
+    const order: readonly CredentialField[] = step === 'code' ? ['code'] : CREDENTIAL_FIELDS;
+    const errors =
+      step === 'code' ? { code: codeError(code) } : credentialErrors({ email, password });
+    setFieldErrors(errors);
+    const invalid = firstInvalid(order, errors);
+    if (invalid) {
+      setError(null);
+      inputs[invalid].current?.focus();
+      return;
+    }
     void run(async () => {
       const result = await signIn({
         email,
@@ -78,7 +122,9 @@ export function SignInPage() {
         ...(step === 'code' ? { code: code.trim() } : {}),
       });
       if (!result.ok) {
-        setError(step === 'credentials' && result.totpRequired ? null : result.error);
+        setError(
+          step === 'credentials' && result.totpRequired ? null : signInFailureMessage(result),
+        );
         if (result.totpRequired) setStep('code');
         return;
       }
@@ -120,32 +166,34 @@ export function SignInPage() {
         >
           {step === 'credentials' ? (
             <>
-              <Field label="Email">
+              <Field label="Email" error={fieldErrors.email}>
                 {(props) => (
                   <input
                     {...props}
+                    ref={emailInput}
                     type="email"
                     name="email"
                     autoComplete="username"
                     required
                     maxLength={254}
                     value={email}
-                    onChange={(event) => setEmail(event.target.value)}
+                    onChange={(event) => edit('email', setEmail, event.target.value)}
                     className={CONTROL_CLASSES}
                   />
                 )}
               </Field>
-              <Field label="Password">
+              <Field label="Password" error={fieldErrors.password}>
                 {(props) => (
                   <input
                     {...props}
+                    ref={passwordInput}
                     type="password"
                     name="password"
                     autoComplete="current-password"
                     required
                     maxLength={1024}
                     value={password}
-                    onChange={(event) => setPassword(event.target.value)}
+                    onChange={(event) => edit('password', setPassword, event.target.value)}
                     className={CONTROL_CLASSES}
                   />
                 )}
@@ -159,6 +207,7 @@ export function SignInPage() {
               <Field
                 label="Authentication code"
                 hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+                error={fieldErrors.code}
               >
                 {(props) => (
                   <input
@@ -170,7 +219,7 @@ export function SignInPage() {
                     maxLength={32}
                     ref={codeInput}
                     value={code}
-                    onChange={(event) => setCode(event.target.value)}
+                    onChange={(event) => edit('code', setCode, event.target.value)}
                     className={CONTROL_CLASSES}
                   />
                 )}
@@ -188,6 +237,7 @@ export function SignInPage() {
                 setStep('credentials');
                 setCode('');
                 setError(null);
+                setFieldErrors({});
               }}
             >
               Back
@@ -271,13 +321,15 @@ export function SignInPage() {
             Demo accounts: <span className="font-mono">manager@willowcreek.example</span>,{' '}
             <span className="font-mono">board@willowcreek.example</span> or{' '}
             <span className="font-mono">admin@willowcreek.example</span>, password{' '}
-            <span className="font-mono">commonground-demo</span> (the README gives the Admin&apos;s
-            authenticator key).
+            <span className="font-mono">commonground-demo</span>. The Admin also gives a code from
+            an authenticator app: add the key{' '}
+            <span className="font-mono break-all">{DEMO_ADMIN_AUTHENTICATOR_KEY}</span> to any
+            authenticator app by hand.
           </p>
           <p className="mt-2">
             <Link
               to="/dashboard"
-              className="font-medium text-brand-700 underline dark:text-brand-100"
+              className="inline-flex min-h-11 items-center font-medium text-brand-700 underline md:min-h-0 dark:text-brand-100"
             >
               Back to the demo
             </Link>

@@ -1,6 +1,6 @@
 import { cx } from '../../lib/cx';
 import { COMPANY_NAME, COPYRIGHT_YEAR, SOCIAL_LINKS } from '../content/company';
-import { FOOTER_COLUMNS, LEGAL_LINKS } from '../content/navigation';
+import { FOOTER_COLUMNS, LEGAL_LINKS, SIGN_IN_LINK } from '../content/navigation';
 import { CONTAINER } from './blocks';
 import { Glyph } from './glyph';
 import { Logo } from './site-header';
@@ -63,10 +63,10 @@ export function SiteFooter() {
           <p>
             © {COPYRIGHT_YEAR} {COMPANY_NAME}. All rights reserved.
           </p>
-          <ul className="flex gap-4">
-            {LEGAL_LINKS.map((link) => (
+          <ul className="flex flex-wrap gap-x-4">
+            {[...LEGAL_LINKS, SIGN_IN_LINK].map((link) => (
               <li key={link.href}>
-                <a href={link.href} className={FOOTER_LINK}>
+                <a href={link.href} className={cx(FOOTER_LINK, 'whitespace-nowrap')}>
                   {link.label}
                 </a>
               </li>

@@ -5,6 +5,20 @@ export const BLOG_HERO = {
   searchPlaceholder: 'Search articles...',
 } as const;
 
+export const POPULAR_TAGS = [
+  'HOA Management',
+  'Amenity Analytics',
+  'AI Events',
+  'Fee Justification',
+  'Resident Engagement',
+  'Smart Communities',
+  'IoT Sensors',
+  'Board Reporting',
+  'Maintenance',
+  'Community Events',
+] as const;
+export type PopularTag = (typeof POPULAR_TAGS)[number];
+
 export type BlogArticle = {
   title: string;
   excerpt: string;
@@ -14,6 +28,8 @@ export type BlogArticle = {
   category: string;
   /** A placeholder path (spec section 3), shown only as an image icon. */
   image: string;
+  /** Popular Tags this article is about: a tag's search finds it. */
+  tags: readonly PopularTag[];
   /** The article itself, read in place (there are no article pages). */
   body: readonly string[];
 };
@@ -27,6 +43,13 @@ export const FEATURED_ARTICLE: BlogArticle = {
   readTime: '8 min read',
   category: 'Best Practices',
   image: '/api/placeholder/800/400',
+  tags: [
+    'HOA Management',
+    'Fee Justification',
+    'Amenity Analytics',
+    'IoT Sensors',
+    'Board Reporting',
+  ],
   body: [
     'Fee disputes rarely start with the amount. They start when residents cannot see what the money buys. A pool that is always empty when they walk past, a clubhouse locked on weekday evenings: perception fills the gap that data leaves.',
     'Start by measuring. Occupancy sensors and anonymous mobile location data give you visits per amenity per day, peak hours and seasonal patterns. Three months of data is enough for a first report; a year shows the seasons.',
@@ -36,19 +59,6 @@ export const FEATURED_ARTICLE: BlogArticle = {
 };
 
 export type BlogCategory = { name: string; count: number };
-
-export const POPULAR_TAGS: readonly string[] = [
-  'HOA Management',
-  'Amenity Analytics',
-  'AI Events',
-  'Fee Justification',
-  'Resident Engagement',
-  'Smart Communities',
-  'IoT Sensors',
-  'Board Reporting',
-  'Maintenance',
-  'Community Events',
-];
 
 export const BLOG_ARTICLES: readonly BlogArticle[] = [
   {
@@ -60,6 +70,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     readTime: '6 min read',
     category: 'Technology',
     image: '/api/placeholder/400/250',
+    tags: ['AI Events', 'Community Events', 'Smart Communities'],
     body: [
       'Event planning has always relied on a volunteer’s instinct. AI does not replace that instinct; it gives it evidence. Amy looks at when each amenity is busy, which past events drew crowds and what the season brings.',
       'The five biggest changes we see: dates chosen around real usage peaks, venues matched to expected attendance, budgets estimated from similar past events, categories balanced across the year, and honest confidence scores that say when a suggestion is a long shot.',
@@ -74,6 +85,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     readTime: '5 min read',
     category: 'Industry Insights',
     image: '/api/placeholder/400/250',
+    tags: ['Resident Engagement', 'Amenity Analytics', 'Smart Communities'],
     body: [
       'Across the communities we measure, outdoor lawns and fitness yards grew fastest in 2024, while formal indoor rooms were used less outside organized events.',
       'Residents want spaces that work for an unplanned hour: shade, seating, Wi-Fi and good lighting matter more than square footage. Boards planning renovations should look at weekday evening usage before anything else.',
@@ -88,6 +100,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     readTime: '7 min read',
     category: 'Case Studies',
     image: '/api/placeholder/400/250',
+    tags: ['Maintenance', 'Amenity Analytics', 'IoT Sensors', 'HOA Management'],
     body: [
       'Sunset Ridge used to service every amenity on a fixed calendar. Usage data showed that some were serviced three times as often as their wear required, and others too rarely.',
       'By moving to usage-based schedules and doing the work during measured quiet hours, the community cut maintenance costs by 25% in a year, with fewer closures during busy times.',
@@ -102,6 +115,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     readTime: '6 min read',
     category: 'Best Practices',
     image: '/api/placeholder/400/250',
+    tags: ['Board Reporting', 'Fee Justification', 'HOA Management'],
     body: [
       'A good board report answers three questions in order: what was used, what it cost, and what changes next. Everything else is an appendix.',
       'Lead with one chart of usage over time, then a table of cost per use by amenity, then the decisions you propose. Keep definitions identical month to month so trends can be trusted.',
@@ -116,6 +130,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     readTime: '4 min read',
     category: 'Analytics',
     image: '/api/placeholder/400/250',
+    tags: ['Amenity Analytics', 'IoT Sensors', 'Maintenance'],
     body: [
       'Each amenity has its own rhythm. The peak time and peak-user count on the dashboard show the busiest hour; the usage bar shows how close to capacity that hour gets.',
       'Staff and clean just before the peak, schedule maintenance in the quietest window, and put events where the peak is low but the amenity is well liked.',
@@ -130,6 +145,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     readTime: '5 min read',
     category: 'Best Practices',
     image: '/api/placeholder/400/250',
+    tags: ['Resident Engagement', 'Community Events', 'Board Reporting'],
     body: [
       'Engagement grows when residents see that their behavior shapes decisions. Publish usage figures, ask short questions after events, and report back what changed because of the answers.',
       'Communities that closed this loop every month saw satisfaction scores rise by 25% within a year.',
@@ -147,13 +163,36 @@ const CATEGORY_NAMES = [
 ] as const;
 
 /**
- * Each category with the number of listed articles in it (All: every listed article), counted
- * from the articles, so a count always matches what its filter shows.
+ * Every article on the page, the featured one first: what the search and the category filter go
+ * through, so what the counts are counted from.
  */
-export const BLOG_CATEGORIES: readonly BlogCategory[] = [
-  { name: 'All', count: BLOG_ARTICLES.length },
-  ...CATEGORY_NAMES.map((name) => ({
-    name,
-    count: BLOG_ARTICLES.filter((article) => article.category === name).length,
-  })),
-];
+export const LISTED_ARTICLES: readonly BlogArticle[] = [FEATURED_ARTICLE, ...BLOG_ARTICLES];
+
+/**
+ * Each category with the number of articles on the page in it (All: every one), counted from
+ * the list the filter goes through: the spec's 24/8/6/5/3/2 describe a blog of 24 articles, and
+ * a count that this page does not bear out would be false.
+ */
+export function blogCategories(articles: readonly BlogArticle[]): readonly BlogCategory[] {
+  return [
+    { name: 'All', count: articles.length },
+    ...CATEGORY_NAMES.map((name) => ({
+      name,
+      count: articles.filter((article) => article.category === name).length,
+    })),
+  ];
+}
+
+export const BLOG_CATEGORIES = blogCategories(LISTED_ARTICLES);
+
+/** What the blog search reads of an article: its words, author, category and tags. */
+export function articleSearchText(article: BlogArticle): string {
+  return [
+    article.title,
+    article.excerpt,
+    article.author,
+    article.category,
+    ...article.tags,
+    ...article.body,
+  ].join(' ');
+}

@@ -1,3 +1,4 @@
+import { SIGN_IN_PATH } from '../../lib/app-pages';
 import type { PublicPath } from '../../lib/route-paths';
 import { LIVE_DEMO_HREF, TRIAL_HREF, contactHref } from './contact-links';
 
@@ -97,6 +98,13 @@ export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Terms of Service', href: '/terms' },
 ];
+
+/**
+ * A returning manager's way in from any public page. In the footer's bottom row, beside the
+ * legal links: the spec lists each header's links and each footer column's, this row it does
+ * not, so adding it changes none of the spec's lists.
+ */
+export const SIGN_IN_LINK: NavLink = { label: 'Sign in', href: SIGN_IN_PATH };
 
 /** Title and meta description of each public page (prerendered <head> and the SPA title). */
 export type PageMeta = { title: string; description: string };

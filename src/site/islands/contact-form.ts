@@ -145,6 +145,15 @@ function showErrors(form: HTMLFormElement, errors: ContactErrors) {
   }
 }
 
+function clearError(form: HTMLFormElement, field: ContactField) {
+  control(form, field)?.removeAttribute('aria-invalid');
+  const slot = form.querySelector<HTMLElement>(attr(ISLAND.fieldError, field));
+  if (slot) {
+    slot.textContent = '';
+    slot.hidden = true;
+  }
+}
+
 /** Hands a mailto: link to the visitor's email app (one seam, so tests can watch it). */
 export const mailApp = {
   open(href: string): void {
@@ -192,26 +201,21 @@ export function bindContactForm(form: HTMLFormElement, search: string, signal: A
     },
     { signal },
   );
-  for (const field of CONTACT_FIELDS) {
-    // Clear a field's error as soon as it is fixed, without nagging while typing.
-    control(form, field)?.addEventListener(
-      'blur',
-      () => {
-        const input = control(form, field);
-        if (input?.getAttribute('aria-invalid') !== 'true') return;
-        const errors = validateContact(readValues(form));
-        if (!errors[field]) {
-          input.removeAttribute('aria-invalid');
-          const slot = form.querySelector<HTMLElement>(attr(ISLAND.fieldError, field));
-          if (slot) {
-            slot.textContent = '';
-            slot.hidden = true;
-          }
-        }
-      },
-      { signal },
-    );
-  }
+  // A fixed field's error clears as it is typed, never on blur: the blur comes from the mousedown
+  // on Send Message, and a line vanishing above the button then moves it away before the mouseup,
+  // so the click would land on the form and nothing would happen.
+  form.addEventListener(
+    'input',
+    (event) => {
+      const field = CONTACT_FIELDS.find((name) => control(form, name) === event.target);
+      if (!field || control(form, field)?.getAttribute('aria-invalid') !== 'true') return;
+      const errors = validateContact(readValues(form));
+      if (errors[field]) return;
+      clearError(form, field);
+      if (status && !CONTACT_FIELDS.some((name) => errors[name])) status.textContent = '';
+    },
+    { signal },
+  );
 }
 
 export function bindContactForms(root: ParentNode, search: string, signal: AbortSignal): void {

@@ -1,11 +1,12 @@
 import { cx } from '../../lib/cx';
-import { DEMO_HREF, TRIAL_HREF } from '../content/contact-links';
+import { CONTACT_FORM_ID, DEMO_HREF, TRIAL_HREF } from '../content/contact-links';
 import {
   BLOG_ARTICLES,
   BLOG_CATEGORIES,
   BLOG_HERO,
   FEATURED_ARTICLE,
   POPULAR_TAGS,
+  articleSearchText,
   type BlogArticle,
 } from '../content/blog';
 import { BLOG_HEADER, STAY_UPDATED_ID } from '../content/navigation';
@@ -16,12 +17,6 @@ import { CONTAINER, CtaBand, LinkButton, PANEL, SidePanel, SearchHero } from '..
 import { Glyph } from '../components/glyph';
 import { EmptyResult, FILTER_LIST, FILTER_SCOPE, filterItem } from '../components/search';
 import { SiteLayout } from '../components/site-layout';
-
-function articleText(article: BlogArticle): string {
-  return [article.title, article.excerpt, article.author, article.category, ...article.body].join(
-    ' ',
-  );
-}
 
 function ArticleMeta({ article }: { article: BlogArticle }) {
   return (
@@ -90,7 +85,7 @@ export default function BlogPage() {
             </h2>
             <article
               className={cx(PANEL, 'grid gap-6 p-6 md:grid-cols-[2fr_3fr]')}
-              {...filterItem(articleText(FEATURED_ARTICLE), FEATURED_ARTICLE.category)}
+              {...filterItem(articleSearchText(FEATURED_ARTICLE), FEATURED_ARTICLE.category)}
             >
               <ImagePlaceholder className="min-h-40 md:min-h-full" />
               <div>
@@ -154,7 +149,11 @@ export default function BlogPage() {
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                   New articles on community management, once a month.
                 </p>
-                <form action="/contact" method="get" className="mt-3 grid gap-2">
+                <form
+                  action={`/contact#${CONTACT_FORM_ID}`}
+                  method="get"
+                  className="mt-3 grid gap-2"
+                >
                   <input type="hidden" name="topic" value="newsletter" />
                   <input type="hidden" name="about" value="the CommonGround blog newsletter" />
                   <label
@@ -193,7 +192,7 @@ export default function BlogPage() {
                     <li
                       key={article.title}
                       className={cx(PANEL, 'flex flex-col')}
-                      {...filterItem(articleText(article), article.category)}
+                      {...filterItem(articleSearchText(article), article.category)}
                     >
                       <ImagePlaceholder className="h-36" />
                       <p className="mt-4">

@@ -1,0 +1,90 @@
+import { AcceptInviteSchema } from '../../api/contract';
+
+/**
+ * What the sign-in and invitation pages say when something is wrong. The server's 400 answers
+ * name its schema ("Invalid body: email: must have at least 3 item(s)"), which means nothing to
+ * the person at the keyboard: the fields are checked here before sending, and whatever schema
+ * text still comes back is replaced by a plain sentence.
+ */
+
+export type CredentialField = 'email' | 'password' | 'code';
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The server's own words for an invite that cannot be used (server/users/routes.ts). */
+export const INVITE_INVALID =
+  'This invite link is not valid or has expired; ask an Admin for a new one';
+
+// Loose on purpose: the server decides whether the account exists; this only catches a value
+// that cannot be an address at all (empty, a name typed into the wrong box).
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+export function emailError(email: string): string | undefined {
+  const trimmed = email.trim();
+  if (!trimmed) return 'Enter your email address.';
+  if (!EMAIL_SHAPE.test(trimmed)) return 'Enter an email address like name@example.com.';
+  return undefined;
+}
+
+export function passwordError(password: string): string | undefined {
+  return password ? undefined : 'Enter your password.';
+}
+
+export function codeError(code: string): string | undefined {
+  return code.trim() ? undefined : 'Enter the code from your authenticator app.';
+}
+
+/** The credentials step's fields, in the order they are on screen. */
+export function credentialErrors(values: {
+  email: string;
+  password: string;
+}): FieldErrors<CredentialField> {
+  const errors: FieldErrors<CredentialField> = {};
+  const email = emailError(values.email);
+  const password = passwordError(values.password);
+  if (email) errors.email = email;
+  if (password) errors.password = password;
+  return errors;
+}
+
+/** The first field (in `order`) that has an error, to move the focus to. */
+export function firstInvalid<F extends string>(
+  order: readonly F[],
+  errors: FieldErrors<F>,
+): F | undefined {
+  return order.find((field) => errors[field]);
+}
+
+const isSchemaText = (message: string) => /^Invalid body\b/i.test(message);
+
+/** A refused sign-in, in words for the person: never the server's schema text. */
+export function signInFailureMessage(failure: {
+  error: string;
+  retryAfterSeconds?: number;
+}): string {
+  if (failure.retryAfterSeconds !== undefined && failure.retryAfterSeconds > 0) {
+    return lockedOutMessage(failure.retryAfterSeconds);
+  }
+  if (isSchemaText(failure.error)) return 'Check what you entered, then try again.';
+  return failure.error;
+}
+
+/** Rounded up: "about 14 minutes" for 900 s would send the person back a minute too early. */
+export function lockedOutMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-ins; try again in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** A token the server could accept at all (its length); anything else is a damaged link. */
+export function isWellFormedInviteToken(token: string): boolean {
+  return AcceptInviteSchema.shape.token.safeParse(token).success;
+}
+
+/**
+ * A refused invitation: the server's schema text about the token means the link is damaged,
+ * which the person can only fix the same way as a used one (ask for a new link).
+ */
+export function inviteFailureMessage(error: string): string {
+  if (/^Invalid body:.*\btoken\b/i.test(error)) return INVITE_INVALID;
+  if (isSchemaText(error)) return 'Check what you entered, then try again.';
+  return error;
+}
