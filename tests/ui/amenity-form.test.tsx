@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { demoMeFixture, meFixture } from '../../mocks/fixtures';
-import { AMENITY_SETUP_PATH, ME_PATH, type Me } from '../../src/api/contract';
+import { communityFixture } from '../../mocks/community-handlers';
+import { AMENITY_SETUP_PATH, COMMUNITY_PATH, ME_PATH, type Me } from '../../src/api/contract';
 import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
 import { everyDay } from '../../src/lib/weekly-hours';
@@ -28,6 +29,8 @@ function captureWrites() {
 }
 
 afterEach(() => {
+  // Set by the test of a refused save (jsdom has none).
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   server.events.removeAllListeners();
   vi.restoreAllMocks();
   // The query library heard "offline" too: tell it the network is back.
@@ -79,8 +82,71 @@ describe('Amenity forms (Managers and Admins)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
     const capacity = within(dialog).getByLabelText('Capacity (people)');
     expect(capacity).toHaveAttribute('aria-invalid', 'true');
-    expect(capacity).toHaveAccessibleDescription('Enter a whole number of people, at least 1');
+    expect(capacity).toHaveAccessibleDescription('Enter at least 1 person');
     expect(sent).toEqual([]);
+  });
+
+  it('on a refused save, scrolls to and focuses the first field at fault, saying what is needed', async () => {
+    // jsdom lays nothing out; the browser check covers the scrolling itself.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    const name = within(dialog).getByLabelText('Name');
+    const capacity = within(dialog).getByLabelText('Capacity (people)');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    expect(name).toHaveAccessibleDescription('Enter a name for the amenity');
+    expect(capacity).toHaveAccessibleDescription('Enter the capacity: how many people it holds');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(scrolled).toEqual([name]);
+
+    await user.type(name, 'Tennis Court North');
+    await user.type(capacity, '100001');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    expect(capacity).toHaveAccessibleDescription('Enter at most 100,000 people');
+    await waitFor(() => expect(capacity).toHaveFocus());
+    expect(scrolled).toEqual([name, capacity]);
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps what was typed when a text selection ends outside the dialog, and asks before discarding it', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.type(name, 'Tennis Court North');
+    // Drag-select in Name, release over the backdrop: the click lands on the <dialog> box.
+    fireEvent.pointerDown(name);
+    fireEvent.click(dialog);
+    expect(dialog).toBeVisible();
+    expect(name).toHaveValue('Tennis Court North');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(dialog).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await user.keyboard('{Escape}');
+    expect(dialog).toBeVisible();
+    expect(within(dialog).getByRole('group', { name: 'Discard your changes?' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+  });
+
+  it('labels the operating cost with the community’s currency', async () => {
+    server.use(
+      http.get(COMMUNITY_PATH, () => HttpResponse.json({ ...communityFixture, currency: 'EUR' })),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    expect(await within(dialog).findByLabelText(/^Monthly operating cost \(€\)/)).toBeVisible();
+    expect(within(dialog).queryByLabelText(/\(\$\)/)).toBeNull();
   });
 
   it('puts the server’s refusal next to the field it names', async () => {
@@ -172,6 +238,23 @@ describe('Opening hours per weekday', () => {
         body: { hours: [open, open, open, open, open, open, null] },
       },
     ]);
+  });
+
+  it('gives each time its own full-width row, named in words, on a phone', async () => {
+    // jsdom lays nothing out: this checks the structure that stacks the times below sm (the
+    // 320 px screenshots check the look). Side by side, a time box at 320 px read "08:00 A".
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    for (const [edge, word] of [
+      ['opens', 'Opens'],
+      ['closes', 'Closes'],
+    ] as const) {
+      const row = within(dialog).getByLabelText(`Monday ${edge}`).parentElement;
+      expect(row).toHaveClass('grid', 'sm:contents');
+      expect(row?.textContent).toBe(word);
+    }
   });
 
   it('marks a day that closes before it opens and sends nothing', async () => {

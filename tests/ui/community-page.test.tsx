@@ -102,6 +102,23 @@ describe('Community Management: the residents directory (Managers)', () => {
     await waitFor(() => expect(residentNames()).toHaveLength(5));
   });
 
+  it('Cancel on a filled-in resident form asks before throwing it away', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana Souza');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByRole('group', { name: 'Discard your changes?' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ana Souza');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([]);
+  });
+
   it('adds a resident: checked first, sent once, empty optional fields as none', async () => {
     const sent = captureWrites();
     const user = userEvent.setup();

@@ -180,9 +180,41 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
 
     await user.type(eui, '0001');
     await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
-    expect(await screen.findByText(/already registered/)).toBeInTheDocument();
+    // At the field it is about, inside the dialog: a toast would sit under the modal's backdrop.
+    await waitFor(() =>
+      expect(eui).toHaveAccessibleDescription(
+        'A device with dev EUI 24E124C0DE000001 is already registered',
+      ),
+    );
+    expect(eui).toHaveAttribute('aria-invalid', 'true');
+    expect(eui).toHaveFocus();
+    expect(screen.getAllByText(/already registered/)).toHaveLength(1);
     expect(posts).toBe(1);
     expect(screen.getByRole('dialog', { name: 'Register device' })).toBeInTheDocument();
+    // The form is kept as typed.
+    expect(eui).toHaveValue('24E124C0DE000001');
+    expect(within(dialog).getByRole('textbox', { name: 'Device name' })).toHaveValue('Gate');
+  });
+
+  it('shows a refusal about no one field under the form, inside the dialog', async () => {
+    server.use(
+      http.patch(SENSOR_ADMIN_PATHS.device, () =>
+        HttpResponse.json({ error: 'Sensor management is paused' }, { status: 503 }),
+      ),
+    );
+    const user = await openIntegrations('admin');
+    const edit = await screen.findAllByRole('button', { name: /^Edit: / });
+    await user.click(edit[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: /^Edit / });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Device name' }), ' 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Sensor management is paused',
+    );
+    expect(screen.getAllByText('Sensor management is paused')).toHaveLength(1);
+    expect(
+      (within(dialog).getByRole('textbox', { name: 'Device name' }) as HTMLInputElement).value,
+    ).toMatch(/ 2$/);
   });
 
   it.each([

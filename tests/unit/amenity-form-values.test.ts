@@ -6,6 +6,7 @@ import {
   amenityInputOf,
   changedFields,
   copyMondayToAll,
+  currencySymbol,
   dayErrorOfServer,
   EMPTY_AMENITY_FORM,
   formFieldOf,
@@ -75,6 +76,41 @@ describe('amenityInputOf', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors).sort()).toEqual(['capacity', 'monthlyOperatingCost', 'name']);
+  });
+
+  it('says a name is needed when it is empty, and the limit when it is too long', () => {
+    const empty = amenityInputOf({ ...valid, name: '  ' });
+    expect(empty.ok ? null : empty.errors.name).toBe('Enter a name for the amenity');
+    const long = amenityInputOf({ ...valid, name: 'x'.repeat(81) });
+    expect(long.ok ? null : long.errors.name).toBe('Shorten the name to at most 80 characters');
+  });
+
+  it('names the capacity bound that was broken', () => {
+    const capacityError = (capacity: string) => {
+      const result = amenityInputOf({ ...valid, capacity });
+      return result.ok ? null : result.errors.capacity;
+    };
+    expect(capacityError('')).toBe('Enter the capacity: how many people it holds');
+    expect(capacityError('100001')).toBe('Enter at most 100,000 people');
+    expect(capacityError('0')).toBe('Enter at least 1 person');
+    expect(capacityError('2.5')).toBe('Enter a whole number of people, from 1 to 100,000');
+    expect(capacityError('100000')).toBeNull();
+  });
+
+  it('takes a cost typed with any currency sign, and names no currency in its error', () => {
+    expect(amenityInputOf({ ...valid, monthlyOperatingCost: '€1,250' })).toMatchObject({
+      input: { monthlyOperatingCost: 1250 },
+    });
+    const bad = amenityInputOf({ ...valid, monthlyOperatingCost: 'lots' });
+    expect(bad.ok ? null : bad.errors.monthlyOperatingCost).toBe(
+      'Enter an amount from 0 to 10,000,000, or leave it empty',
+    );
+  });
+
+  it('writes each currency with its own symbol', () => {
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('GBP')).toBe('£');
   });
 
   it('refuses a day that closes before it opens, naming the day', () => {

@@ -1,10 +1,13 @@
 import {
   AmenityInputSchema,
+  MAX_AMENITY_CAPACITY,
+  MAX_MONTHLY_OPERATING_COST,
   type AmenityInput,
   type AmenitySetup,
   type AmenityType,
 } from '../../api/contract';
 import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
+import { numberFormat } from '../../lib/intl-formats';
 import { WEEKDAY_NAMES, weeklyHoursProblem, type DayHours } from '../../lib/weekly-hours';
 
 /** One day of the weekday editor: closed, or open between two "HH:MM" times. */
@@ -99,15 +102,42 @@ export function formFieldOf(inputField: string | null): AmenityFormField | null 
     : null;
 }
 
-const MESSAGES: Record<AmenityFormField, string> = {
-  name: 'Enter a name of at most 80 characters',
+const thousands = (value: number) => numberFormat('en-US').format(value);
+
+const MESSAGES: Record<Exclude<AmenityFormField, 'name' | 'capacity'>, string> = {
   type: 'Choose a type',
   description: 'Keep the description under 500 characters',
-  capacity: 'Enter a whole number of people, at least 1',
   hours: 'Fix the opening hours marked below',
-  monthlyOperatingCost: 'Enter an amount in dollars, or leave it empty',
+  monthlyOperatingCost: `Enter an amount from 0 to ${thousands(MAX_MONTHLY_OPERATING_COST)}, or leave it empty`,
   color: 'Choose a colour',
 };
+
+/** What is wrong with the name, in words that say what to do (empty and too long differ). */
+function nameMessage(name: string): string {
+  return name.trim() === ''
+    ? 'Enter a name for the amenity'
+    : 'Shorten the name to at most 80 characters';
+}
+
+/** What is wrong with the capacity: the bound it broke, so "100001" hears about the maximum. */
+function capacityMessage(capacity: string): string {
+  const value = Number(capacity);
+  if (capacity === '') return 'Enter the capacity: how many people it holds';
+  if (Number.isFinite(value) && value > MAX_AMENITY_CAPACITY) {
+    return `Enter at most ${thousands(MAX_AMENITY_CAPACITY)} people`;
+  }
+  if (Number.isFinite(value) && value < 1) return 'Enter at least 1 person';
+  return `Enter a whole number of people, from 1 to ${thousands(MAX_AMENITY_CAPACITY)}`;
+}
+
+/** The symbol amounts of `currency` are written with ("$", "€", "£"), for labels. */
+export function currencySymbol(currency: string): string {
+  return (
+    numberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
 
 /**
  * The form's values as the API's input, or the errors to show next to each field. The same
@@ -128,7 +158,8 @@ export function amenityInputOf(
         ? { opensMinute: minutesOf(day.opens) ?? NaN, closesMinute: minutesOf(day.closes) ?? NaN }
         : null,
     ),
-    monthlyOperatingCost: cost === '' ? null : Number(cost.replace(/[$,\s]/g, '')),
+    // Any currency sign typed with the amount goes: the community's currency is the unit.
+    monthlyOperatingCost: cost === '' ? null : Number(cost.replace(/[\p{Sc},\s]/gu, '')),
     color: values.color,
   };
   const errors: AmenityFormErrors = {};
@@ -136,7 +167,13 @@ export function amenityInputOf(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = formFieldOf(String(issue.path[0] ?? ''));
-      if (field && !errors[field]) errors[field] = MESSAGES[field];
+      if (!field || errors[field]) continue;
+      errors[field] =
+        field === 'name'
+          ? nameMessage(values.name)
+          : field === 'capacity'
+            ? capacityMessage(capacity)
+            : MESSAGES[field];
     }
   }
   Object.assign(errors, dayErrorsOf(values.days));

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   archiveAmenity,
   createAmenity,
@@ -10,10 +10,12 @@ import {
   uploadAmenityPhoto,
   type SaveResult,
 } from '../../api/amenity-setup';
+import { useCommunity } from '../../api/community';
 import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
 import { Button } from '../../ui/button';
+import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
@@ -21,6 +23,7 @@ import { colorChoicesFor, DEFAULT_AMENITY_COLORS } from '../../lib/amenity-color
 import {
   amenityInputOf,
   changedFields,
+  currencySymbol,
   dayErrorOfServer,
   dayErrorsOf,
   EMPTY_AMENITY_FORM,
@@ -64,6 +67,12 @@ export function AmenityForm({
 }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
+  const { currency } = useCommunity();
+  const cancel = useDialogClose(() => onDone(null));
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by each refused save: the effect below then shows the first problem, wherever the
+  // dialog was scrolled to (the button pressed is at the bottom, the fields above it).
+  const [refusals, setRefusals] = useState(0);
   const [values, setValues] = useState<AmenityFormValues>(
     amenity ? formValuesOf(amenity) : EMPTY_AMENITY_FORM,
   );
@@ -97,6 +106,18 @@ export function AmenityForm({
     });
   };
 
+  useEffect(() => {
+    if (refusals === 0) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('[role="alert"]');
+    if (!target) return;
+    if (target.matches('input, select, textarea')) target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
+  const refused = () => setRefusals((count) => count + 1);
+
   const finish = async (result: SaveResult) => {
     if (result.ok) {
       await refreshAmenityViews(client);
@@ -108,6 +129,7 @@ export function AmenityForm({
     if (day) setErrors({ hours: 'Fix the opening hours marked below', [day.key]: day.text });
     else if (field) setErrors({ [field]: result.error.replace(/^[\w.]+:\s*/, '') });
     else setFormError(result.error);
+    refused();
   };
 
   const done = async (result: AmenitySetup) => {
@@ -120,11 +142,13 @@ export function AmenityForm({
     setFormError(null);
     if (!online) {
       setFormError(NEEDS_CONNECTION);
+      refused();
       return;
     }
     const checked = amenityInputOf(values);
     if (!checked.ok) {
       setErrors(checked.errors);
+      refused();
       return;
     }
     setBusy(true);
@@ -146,6 +170,7 @@ export function AmenityForm({
         setFormError(
           `${created.amenity.name} was added, but its photo was not saved (${reasonOf(withPhoto.error)}). Save again to retry, or close this and add a photo later from its Settings.`,
         );
+        refused();
         return;
       }
       let current = saved;
@@ -158,6 +183,7 @@ export function AmenityForm({
           setFormError(
             `Nothing was saved: the photo could not be saved (${reasonOf(result.error)}).`,
           );
+          refused();
           return;
         }
         current = result.amenity;
@@ -221,7 +247,7 @@ export function AmenityForm({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       {!online ? <InfoNote>{NEEDS_CONNECTION}</InfoNote> : null}
       {text('name', 'Name', { autoComplete: 'off' })}
       <SelectField<AmenityType>
@@ -249,7 +275,9 @@ export function AmenityForm({
         error={errors.color}
       />
       <WeekdayHoursEditor days={values.days} errors={errors} onChange={setDays} />
-      {text('monthlyOperatingCost', 'Monthly operating cost ($)', { inputMode: 'decimal' })}
+      {text('monthlyOperatingCost', `Monthly operating cost (${currencySymbol(currency)})`, {
+        inputMode: 'decimal',
+      })}
       <PhotoField
         amenityName={values.name.trim()}
         currentUrl={saved?.photoUrl ?? null}
@@ -287,7 +315,7 @@ export function AmenityForm({
             {confirmArchive ? 'Confirm archive' : 'Archive'}
           </Button>
         ) : null}
-        <Button variant="secondary" onClick={() => onDone(null)}>
+        <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { WEEKDAY_NAMES, WEEKDAYS_MONDAY_FIRST } from '../../lib/weekly-hours';
 import { cx } from '../../lib/cx';
 import { Button } from '../../ui/button';
@@ -69,28 +69,32 @@ export function WeekdayHoursEditor({
                 {day.open ? 'Open' : 'Closed'}
               </span>
               {day.open ? (
-                <div className="col-span-2 grid grid-cols-[1fr_auto_1fr] items-center gap-1.5 sm:col-span-2 sm:gap-2">
-                  <input
-                    type="time"
-                    aria-label={`${name} opens`}
-                    value={day.opens}
-                    onChange={(event) => change(weekday, { opens: event.target.value })}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
-                    className={cx(CONTROL_CLASSES, 'min-w-0 px-1.5 sm:px-3')}
-                  />
-                  <span aria-hidden="true" className="text-sm">
-                    –
-                  </span>
-                  <input
-                    type="time"
-                    aria-label={`${name} closes`}
-                    value={day.closes}
-                    onChange={(event) => change(weekday, { closes: event.target.value })}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
-                    className={cx(CONTROL_CLASSES, 'min-w-0 px-1.5 sm:px-3')}
-                  />
+                // On a phone the two times stack, each the full width: side by side, a time box
+                // at 320 px is cut to "08:00 A", and AM cannot be told from PM.
+                <div className="col-span-2 grid gap-1.5 sm:grid-cols-[1fr_auto_1fr] sm:items-center sm:gap-2">
+                  {(['opens', 'closes'] as const).map((edge) => (
+                    <Fragment key={edge}>
+                      {edge === 'closes' ? (
+                        <span aria-hidden="true" className="hidden text-sm sm:inline">
+                          –
+                        </span>
+                      ) : null}
+                      <div className="grid grid-cols-[3.5rem_1fr] items-center gap-2 sm:contents">
+                        <span aria-hidden="true" className="text-sm sm:hidden">
+                          {edge === 'opens' ? 'Opens' : 'Closes'}
+                        </span>
+                        <input
+                          type="time"
+                          aria-label={`${name} ${edge}`}
+                          value={day[edge]}
+                          onChange={(event) => change(weekday, { [edge]: event.target.value })}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? errorId : undefined}
+                          className={cx(CONTROL_CLASSES, 'min-w-0')}
+                        />
+                      </div>
+                    </Fragment>
+                  ))}
                 </div>
               ) : (
                 <span className="hidden text-sm text-slate-700 sm:block dark:text-slate-300">

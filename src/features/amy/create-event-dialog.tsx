@@ -11,7 +11,7 @@ import {
 import type { CalendarEvent } from './ics';
 import { todayIn } from '../../lib/zoned-time';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, useDialogClose } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { saveCalendarFile } from './calendar-file';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -74,6 +74,8 @@ function CreateEventForm({
   timeZoneLabel: string;
   onClose: () => void;
 }) {
+  // Cancel asks first, like Escape, once something has been typed.
+  const cancel = useDialogClose(onClose);
   const [values, setValues] = useState<CustomEventInput>(EMPTY_CUSTOM_EVENT);
   const [errors, setErrors] = useState<CustomEventErrors>({});
   const [created, setCreated] = useState<{ event: CalendarEvent; fileName: string } | null>(null);
@@ -187,7 +189,7 @@ function CreateEventForm({
         {(aria) => <textarea {...aria} {...text('description')} rows={3} />}
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onClose}>
+        <Button variant="ghost" onClick={cancel}>
           Cancel
         </Button>
         <Button type="submit">

@@ -11,6 +11,7 @@ import {
 } from '../../api/residents';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
+import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
@@ -44,6 +45,8 @@ export function ResidentForm({
   resident?: Resident;
   onDone: (saved: Resident | null) => void;
 }) {
+  // Cancel asks first, like Escape, once something has been typed.
+  const cancel = useDialogClose(() => onDone(null));
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
   const [values, setValues] = useState<ResidentFormValues>(
@@ -140,7 +143,7 @@ export function ResidentForm({
       </Field>
       <FormStatus online={online} offlineText={RESIDENTS_NEED_CONNECTION} failure={failure} />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(null)}>
+        <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

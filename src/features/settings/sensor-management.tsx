@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import {
   DEV_EUI_PATTERN,
@@ -25,7 +25,7 @@ import {
   webhookUrlOf,
 } from '../../lib/lorawan-setup';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
@@ -50,12 +50,18 @@ export function SensorManagement() {
   ) : null;
 }
 
-/** Runs a write, says what went wrong, and refreshes what it changed. */
+/**
+ * Runs a write, says what went wrong, and refreshes what it changed. A form in a dialog passes
+ * `inForm` and shows the error itself: a toast would sit under the modal's backdrop, unreadable.
+ */
 function useWrite() {
   const client = useQueryClient();
-  return async (work: () => Promise<WriteResult>): Promise<WriteResult> => {
+  return async (
+    work: () => Promise<WriteResult>,
+    { inForm = false }: { inForm?: boolean } = {},
+  ): Promise<WriteResult> => {
     const result = await work();
-    if (!result.ok) toast({ title: result.error, tone: 'error' });
+    if (!result.ok && !inForm) toast({ title: result.error, tone: 'error' });
     await Promise.all([
       client.invalidateQueries({ queryKey: integrationsQuery().queryKey }),
       client.invalidateQueries({ queryKey: sensorsQuery().queryKey }),
@@ -339,18 +345,36 @@ function Devices() {
             onCancel={() => setDraft(null)}
             onSave={async (body) => {
               const { devEui, ...changes } = body;
-              const result = await write(() =>
-                draft.mode === 'edit'
-                  ? sensorAdmin.updateDevice(devEui, changes)
-                  : sensorAdmin.registerDevice(body),
+              const result = await write(
+                () =>
+                  draft.mode === 'edit'
+                    ? sensorAdmin.updateDevice(devEui, changes)
+                    : sensorAdmin.registerDevice(body),
+                { inForm: true },
               );
               if (result.ok) setDraft(null);
+              return result;
             }}
           />
         ) : null}
       </Dialog>
     </Group>
   );
+}
+
+type DeviceField = 'devEui' | 'name' | 'amenityId';
+type DeviceErrors = Partial<Record<DeviceField | 'form', string>>;
+
+/**
+ * Where a refusal of the server belongs: "A device with dev EUI … is already registered" and
+ * "Invalid body: devEui: …" at the Dev EUI, "…: name: …" at the name; anything else under the
+ * form.
+ */
+function deviceErrorsOf(error: string): DeviceErrors {
+  const named = /^(?:Invalid body:\s*)?(devEui|name|amenityId):\s*(.+)$/.exec(error);
+  if (named?.[1] && named[2]) return { [named[1]]: named[2] };
+  if (/\bdev ?EUI\b/i.test(error)) return { devEui: error };
+  return { form: error };
 }
 
 function DeviceForm({
@@ -361,28 +385,56 @@ function DeviceForm({
 }: {
   draft: DeviceDraft;
   amenities: { value: string; label: string }[];
-  onSave: (body: DeviceCreateBody) => Promise<void>;
+  onSave: (body: DeviceCreateBody) => Promise<WriteResult>;
   onCancel: () => void;
 }) {
   const [body, setBody] = useState<DeviceCreateBody>(draft.body);
-  const [devEuiError, setDevEuiError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<DeviceErrors>({});
+  const [busy, setBusy] = useState(false);
+  const cancel = useDialogClose(onCancel);
   const formId = useId();
-  const set = <K extends keyof DeviceCreateBody>(key: K, value: DeviceCreateBody[K]) =>
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by each refused save, so the effect shows the problem wherever the dialog scrolled.
+  const [refusals, setRefusals] = useState(0);
+  const set = <K extends keyof DeviceCreateBody>(key: K, value: DeviceCreateBody[K]) => {
     setBody((previous) => ({ ...previous, [key]: value }));
+    setErrors((previous) => ({ ...previous, [key]: undefined, form: undefined }));
+  };
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)') ??
+      form?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    if (!target) return;
+    if (target.matches('input:not(:disabled), select')) target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!DEV_EUI_PATTERN.test(body.devEui.trim())) {
-      setDevEuiError('A dev EUI is 16 hex digits, e.g. 24E124C0DE000001');
+      setErrors({ devEui: 'A dev EUI is 16 hex digits, e.g. 24E124C0DE000001' });
+      setRefusals((count) => count + 1);
       return;
     }
-    setDevEuiError(null);
-    await onSave({ ...body, devEui: body.devEui.trim() });
+    setErrors({});
+    setBusy(true);
+    try {
+      const result = await onSave({ ...body, devEui: body.devEui.trim() });
+      if (!result.ok) {
+        setErrors(deviceErrorsOf(result.error));
+        setRefusals((count) => count + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    <form id={formId} onSubmit={submit} className="grid gap-3" noValidate>
-      <Field label="Dev EUI" error={devEuiError}>
+    <form ref={formRef} id={formId} onSubmit={submit} className="grid gap-3" noValidate>
+      <Field label="Dev EUI" error={errors.devEui}>
         {(props) => (
           <input
             {...props}
@@ -394,7 +446,7 @@ function DeviceForm({
           />
         )}
       </Field>
-      <Field label="Device name">
+      <Field label="Device name" error={errors.name}>
         {(props) => (
           <input
             {...props}
@@ -410,6 +462,7 @@ function DeviceForm({
         value={body.amenityId}
         options={amenities}
         onChange={(value) => set('amenityId', value)}
+        error={errors.amenityId}
       />
       <SelectField<'vs121' | 'vs133'>
         label="Model"
@@ -429,11 +482,18 @@ function DeviceForm({
         ]}
         onChange={(value) => set('countingMode', value)}
       />
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {errors.form}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
+        <Button type="button" variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit">Save device</Button>
+        <Button type="submit" disabled={busy}>
+          Save device
+        </Button>
       </div>
     </form>
   );
