@@ -30,7 +30,10 @@ import { DAY, type Clock } from '../time';
  *   POST   /api/users/invites         Admin: an invite link, shown once, valid 7 days
  *   PATCH  /api/users/:id             Admin: change the role
  *   DELETE /api/users/:id             Admin: remove (sessions end; the row stays for the audit log)
- *   POST   /api/auth/accept-invite    anyone with the link: name + password create the account
+ *   POST   /api/auth/accept-invite    anyone with the link: name + password create the account, or
+ *                                     bring back the removed account of that address
+ *
+ * An address has at most one live invite link: a new invite replaces the pending one.
  *
  * The last Admin can be neither removed nor demoted (409): the admin rows are locked in the
  * transaction, so two Admins demoting each other at once cannot both succeed.
@@ -38,6 +41,7 @@ import { DAY, type Clock } from '../time';
 export const INVITE_LIFETIME_MS = 7 * DAY;
 export const LAST_ADMIN =
   'The last Admin cannot be removed or demoted; make another user Admin first';
+export const ACCOUNT_EXISTS = 'email: an account with this address already exists';
 export const INVITE_INVALID =
   'This invite link is not valid or has expired; ask an Admin for a new one';
 
@@ -58,6 +62,30 @@ const toSummary = (row: Row): UserSummary => ({
   totpEnabled: row.totp_enabled,
 });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A removed account comes back for whoever accepts a new invite to its address: the same row (the
+ * audit log's entries about it stay attached), with the invite's role and the new name and
+ * password. Nothing of the old sign-in carries over: its sessions stay ended, its authenticator
+ * and recovery codes are gone (a new Admin enrols again), and its notification choices go back to
+ * the defaults.
+ */
+async function reactivate(
+  tx: Queryable,
+  id: number,
+  fields: { email: string; name: string; role: Role; passwordHash: string },
+): Promise<number> {
+  await tx.query(
+    `UPDATE users SET email = $2, name = $3, role = $4, password_hash = $5, totp_secret = NULL,
+                      totp_enabled = false, totp_last_step = NULL, removed_at = NULL
+      WHERE id = $1`,
+    [id, fields.email, fields.name, fields.role, fields.passwordHash],
+  );
+  await tx.query(`DELETE FROM sessions WHERE user_id = $1`, [id]);
+  await tx.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [id]);
+  await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [id]);
+  return id;
+}
 
 export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy } = options;
@@ -109,10 +137,28 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       expiresAt: new Date(now + INVITE_LIFETIME_MS).toISOString(),
     };
     await db.transaction(async (tx) => {
-      const [taken] = await tx.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [
-        input.email,
-      ]);
-      if (taken) throw new HttpError(409, 'email: an account with this address already exists');
+      // Invites of one address queue here, so the replaced link below is the one really pending
+      // (the partial unique index of migration 019 holds even without this).
+      await tx.query(
+        `SELECT pg_advisory_xact_lock(hashtext('invite:' || $1 || ':' || lower($2)))`,
+        [community.id, input.email],
+      );
+      const [account] = await tx.query<{ community_id: number; removed: boolean }>(
+        `SELECT community_id, removed_at IS NOT NULL AS removed FROM users
+          WHERE lower(email) = lower($1) FOR UPDATE`,
+        [input.email],
+      );
+      // A removed user of this community may be invited again: accepting brings the account back.
+      if (account && (!account.removed || account.community_id !== community.id)) {
+        throw new HttpError(409, ACCOUNT_EXISTS);
+      }
+      // One live link per address: the new one replaces the pending one, which stops working.
+      const replaced = await tx.query<{ role: Role; expires_at: Date | string }>(
+        `DELETE FROM invites
+          WHERE community_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL
+          RETURNING role, expires_at`,
+        [community.id, input.email],
+      );
       await tx.query(
         `INSERT INTO invites (token_hash, community_id, email, role, invited_by, created_at,
                               expires_at)
@@ -128,8 +174,24 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
         ],
       );
       // The token itself never reaches the audit log.
-      const after = { email: invite.email, role: invite.role, expiresAt: invite.expiresAt };
-      await audit(tx, { ...who(c), action: 'user.invite', target: input.email, after }, now);
+      const before = replaced[0]
+        ? {
+            email: input.email,
+            role: replaced[0].role,
+            expiresAt: new Date(replaced[0].expires_at).toISOString(),
+          }
+        : undefined;
+      const after = {
+        email: invite.email,
+        role: invite.role,
+        expiresAt: invite.expiresAt,
+        ...(account ? { reactivates: true } : {}),
+      };
+      await audit(
+        tx,
+        { ...who(c), action: 'user.invite', target: input.email, before, after },
+        now,
+      );
     });
     return kit.json(201, invite);
   });
@@ -187,12 +249,22 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
         [hashToken(input.token), community.id, new Date(now).toISOString()],
       );
       if (!invite) throw new HttpError(400, INVITE_INVALID);
-      const id = await insertUser(
-        tx,
-        community.id,
-        { email: invite.email, name: input.name, role: invite.role, passwordHash },
-        now,
+      const fields = { email: invite.email, name: input.name, role: invite.role, passwordHash };
+      const [account] = await tx.query<Row & { community_id: number; removed: boolean }>(
+        `SELECT id, community_id, name, email, role, totp_enabled, removed_at IS NOT NULL AS removed
+           FROM users WHERE lower(email) = lower($1) FOR UPDATE`,
+        [invite.email],
       );
+      let id: number | null;
+      let before: (UserSummary & { removed: true }) | undefined;
+      if (!account) {
+        id = await insertUser(tx, community.id, fields, now);
+      } else if (account.removed && account.community_id === community.id) {
+        id = await reactivate(tx, account.id, fields);
+        before = { ...toSummary(account), removed: true };
+      } else {
+        id = null;
+      }
       if (id === null) throw new HttpError(409, 'An account with this address already exists');
       await tx.query(`UPDATE invites SET accepted_at = $2 WHERE token_hash = $1`, [
         hashToken(input.token),
@@ -206,6 +278,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
           userId: id,
           action: 'user.accept-invite',
           target: invite.email,
+          before,
           after,
           address: requestAddress(c, trustProxy),
         },

@@ -10,11 +10,12 @@ import {
   type UserSummary,
 } from '../../src/api/contract';
 import { hashPassword } from '../../server/auth/passwords';
+import { readMigrations, splitStatements } from '../../server/db/migrate';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
 import { DAY, MINUTE } from '../../server/time';
-import { INVITE_INVALID, LAST_ADMIN } from '../../server/users/routes';
+import { ACCOUNT_EXISTS, INVITE_INVALID, LAST_ADMIN } from '../../server/users/routes';
 import {
   BACKENDS,
   backendTitle,
@@ -145,7 +146,12 @@ for (const backend of BACKENDS) {
     });
 
     it('refuses a bad invite: bad email, unknown role, an existing account', async () => {
-      expect((await call('POST', INVITES_PATH, { email: 'nope', role: 'board' })).status).toBe(400);
+      for (const email of ['nope', 'two words@example.org', `${'x'.repeat(250)}@example.org`]) {
+        expect(await call('POST', INVITES_PATH, { email, role: 'board' })).toEqual({
+          status: 400,
+          json: { error: 'email: Enter a valid email address.' },
+        });
+      }
       const role = await call('POST', INVITES_PATH, { email: 'x@example.org', role: 'owner' });
       expect(role.status).toBe(400);
       expect((role.json as { error: string }).error).toContain('role');
@@ -189,6 +195,143 @@ for (const backend of BACKENDS) {
       expect((await audits('user.remove')).at(-1)).toMatchObject({ target: 'b2@example.org' });
       expect((await call('DELETE', `${USERS_PATH}/${id}`)).status).toBe(404);
       expect((await call('PATCH', `${USERS_PATH}/99999`, { role: 'board' })).status).toBe(404);
+    });
+
+    it('a removed user can be invited again: accepting brings the account back', async () => {
+      const oldHash = await hashPassword('the old password 123');
+      const id = await insertUser(
+        test.db,
+        community.id,
+        {
+          email: 'Temp.Person@Example.com',
+          name: 'Temp Person',
+          role: 'admin',
+          passwordHash: oldHash,
+          totpSecret: SECRET,
+        },
+        clock.now(),
+      );
+      if (id === null) throw new Error('duplicate');
+      await test.db.query(`INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, 'h')`, [id]);
+      const oldCookie = `cg_session=${await createSession(test.db, id, clock.now())}`;
+      expect((await call('DELETE', `${USERS_PATH}/${id}`)).status).toBe(204);
+
+      // Any letter case; the account of someone still here is refused as before.
+      const res = await call('POST', INVITES_PATH, {
+        email: 'temp.person@example.com',
+        role: 'board',
+      });
+      expect(res.status).toBe(201);
+      expect((await audits('user.invite')).at(-1)?.after).toMatchObject({ reactivates: true });
+      expect(
+        await call('POST', INVITES_PATH, { email: 'MANAGER@example.org', role: 'board' }),
+      ).toEqual({ status: 409, json: { error: ACCOUNT_EXISTS } });
+
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(res.json as Invite), name: 'Tess Person', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted).toEqual({
+        status: 201,
+        json: { email: 'temp.person@example.com', role: 'board' },
+      });
+      // The same row, so the audit log's history of it stays attached; nothing old signs in.
+      const list = (await call('GET', USERS_PATH)).json as UserSummary[];
+      expect(list.filter((u) => u.email.toLowerCase() === 'temp.person@example.com')).toEqual([
+        {
+          id,
+          name: 'Tess Person',
+          email: 'temp.person@example.com',
+          role: 'board',
+          totpEnabled: false,
+        },
+      ]);
+      expect((await call('GET', ME_PATH, undefined, oldCookie)).status).toBe(401);
+      const signIn = (password: string) =>
+        call('POST', AUTH_PATHS.signIn, { email: 'temp.person@example.com', password }, '');
+      expect((await signIn('the old password 123')).status).toBe(401);
+      expect((await signIn(NEW_PASSWORD)).status).toBe(200);
+      const [row] = await test.db.query<{ totp_secret: string | null; codes: number }>(
+        `SELECT totp_secret, (SELECT count(*)::int FROM recovery_codes WHERE user_id = $1) AS codes
+           FROM users WHERE id = $1`,
+        [id],
+      );
+      expect(row).toEqual({ totp_secret: null, codes: 0 });
+      expect((await audits('user.accept-invite')).at(-1)).toMatchObject({
+        target: 'temp.person@example.com',
+        before: { id, name: 'Temp Person', role: 'admin', removed: true },
+        after: { id, name: 'Tess Person', role: 'board' },
+      });
+    });
+
+    it('one live link per address: a new invite (or a double click) replaces the last', async () => {
+      const invite = (role: Role, email = 'twice@example.org') =>
+        call('POST', INVITES_PATH, { email, role });
+      // Two at once, as a double click sends them: both answer, one link stays live.
+      const [a, b] = await Promise.all([invite('board'), invite('board')]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      const again = await invite('manager', 'TWICE@example.org');
+      expect(again.status).toBe(201);
+      const pending = await test.db.query<{ role: Role }>(
+        `SELECT role FROM invites WHERE lower(email) = 'twice@example.org' AND accepted_at IS NULL`,
+      );
+      expect(pending).toEqual([{ role: 'manager' }]);
+      expect((await audits('user.invite')).at(-1)).toMatchObject({
+        target: 'TWICE@example.org',
+        before: { role: 'board' },
+        after: { role: 'manager' },
+      });
+      for (const old of [a, b]) {
+        const res = await call(
+          'POST',
+          ACCEPT_INVITE_PATH,
+          { token: tokenOf(old.json as Invite), name: 'Old Link', password: NEW_PASSWORD },
+          '',
+        );
+        expect(res).toEqual({ status: 400, json: { error: INVITE_INVALID } });
+      }
+      // The database holds the rule for every writer, not only this route.
+      await expect(
+        test.db.query(
+          `INSERT INTO invites (token_hash, community_id, email, role, created_at, expires_at)
+           VALUES ('another', $1, 'Twice@Example.org', 'board', now(), now())`,
+          [community.id],
+        ),
+      ).rejects.toThrow();
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(again.json as Invite), name: 'Twice', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted).toEqual({
+        status: 201,
+        json: { email: 'TWICE@example.org', role: 'manager' },
+      });
+    });
+
+    it('migration 019 keeps the newest pending link of an address made before it', async () => {
+      await test.db.query(`DROP INDEX invites_one_pending_per_address`);
+      const add = (hash: string, email: string, createdAt: string, accepted: string | null) =>
+        test.db.query(
+          `INSERT INTO invites (token_hash, community_id, email, role, created_at, expires_at,
+                                accepted_at)
+           VALUES ($1, $2, $3, 'board', $4, '2026-04-01T00:00:00Z', $5)`,
+          [hash, community.id, email, createdAt, accepted],
+        );
+      await add('m-old', 'dup@example.org', '2026-03-01T00:00:00Z', null);
+      await add('m-new', 'DUP@example.org', '2026-03-02T00:00:00Z', null);
+      await add('m-used', 'dup@example.org', '2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z');
+      const migration = readMigrations().find(
+        (m) => m.version === '019_one_live_invite_per_address',
+      );
+      for (const statement of splitStatements(migration?.sql ?? '')) await test.db.query(statement);
+      const left = await test.db.query<{ token_hash: string }>(
+        `SELECT token_hash FROM invites WHERE lower(email) = 'dup@example.org' ORDER BY token_hash`,
+      );
+      expect(left.map((r) => r.token_hash)).toEqual(['m-new', 'm-used']);
     });
 
     it('with a second Admin, the first may step down', async () => {

@@ -18,9 +18,16 @@ export const UserSummarySchema = z.object({
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 export const UserListSchema = z.array(UserSummarySchema);
 
-const email = z
-  .string()
-  .check(z.trim(), z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/));
+export const INVITE_EMAIL_INVALID = 'Enter a valid email address.';
+// Something, an @, something, no spaces; 254 characters is the longest address mail carries.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+/** The check the server makes, so the Add User form can say the same thing before sending. */
+export const isInviteEmail = (value: string): boolean => {
+  const trimmed = value.trim();
+  return trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed);
+};
+// One message for every way an address can be wrong: "must have at most 254 item(s)" helps no one.
+const email = z.string().check(z.trim(), z.refine(isInviteEmail, { error: INVITE_EMAIL_INVALID }));
 export const InviteInputSchema = z.strictObject({ email, role: RoleSchema });
 export const InviteSchema = z.object({
   email: nonEmpty,

@@ -1,17 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ROLES, USERS_PATH, type Invite, type Role, type UserSummary } from '../../api/contract';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  INVITE_EMAIL_INVALID,
+  ROLES,
+  USERS_PATH,
+  isInviteEmail,
+  type Invite,
+  type Role,
+  type UserSummary,
+} from '../../api/contract';
 import { ROLE_LABELS, initialsOf, useMe } from '../../api/me';
 import { changeRole, inviteUser, removeUser, type Outcome } from '../../api/users';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { FormStatus } from '../../ui/form-status';
 import { Icon } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
+import { toast } from '../../ui/toast';
 import { useUsers } from '../../api/users';
 import { Group } from './settings-group';
 
@@ -22,7 +32,8 @@ export const USERS_NEED_CONNECTION =
 
 /**
  * Settings → Users: Admins invite people (a link shown once, valid 7 days), change roles and
- * remove users; the server keeps the last Admin. Everyone else only learns who may do this.
+ * remove users (after a confirmation); the server keeps the last Admin. Everyone else only
+ * learns who may do this.
  */
 export function UsersTab() {
   const me = useMe().data;
@@ -31,7 +42,11 @@ export function UsersTab() {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
   const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<UserSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Where focus goes once a removal has closed its dialog (see UserRows).
+  const focusAfterRef = useRef<FocusAfterRemoval | null>(null);
+  const addUserRef = useRef<HTMLButtonElement>(null);
 
   const apply = async <T,>(action: () => Promise<Outcome<T>>) => {
     setError(null);
@@ -55,7 +70,7 @@ export function UsersTab() {
   return (
     <Group title="Users" description="People who can sign in to manage this community.">
       <div className="mb-4 flex justify-end">
-        <Button onClick={() => setInviting(true)}>
+        <Button ref={addUserRef} onClick={() => setInviting(true)}>
           <Icon name="plus" className="h-4 w-4" />
           Add User
         </Button>
@@ -67,41 +82,41 @@ export function UsersTab() {
       ) : null}
       <QueryState query={users} label="users" skeleton={<ListSkeleton rows={3} />}>
         {(list: UserSummary[]) => (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {list.map((user) => (
-              <li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
-                <span
-                  aria-hidden="true"
-                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-                >
-                  {initialsOf(user.name)}
-                </span>
-                <div className="min-w-0 flex-1 basis-40">
-                  <p className="font-medium">{user.name}</p>
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-                    {user.email}
-                  </p>
-                </div>
-                <SelectField<Role>
-                  label={`Role of ${user.name}`}
-                  layout="inline"
-                  value={user.role}
-                  options={ROLE_OPTIONS}
-                  onChange={(role) => void apply(() => changeRole(user.id, role))}
-                />
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Remove: ${user.name}`}
-                  onClick={() => void apply(() => removeUser(user.id))}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <UserRows
+            list={list}
+            dialogOpen={removing !== null}
+            focusAfterRef={focusAfterRef}
+            fallbackRef={addUserRef}
+            onRole={(user, role) => void apply(() => changeRole(user.id, role))}
+            onRemove={(user) => {
+              setError(null);
+              setRemoving(user);
+            }}
+          />
         )}
       </QueryState>
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={removing ? `Remove ${removing.name}?` : 'Remove user?'}
+      >
+        {removing ? (
+          <RemoveUser
+            user={removing}
+            online={online}
+            onDone={(removed) => {
+              if (removed) {
+                toast({ title: 'User removed', description: removing.name });
+                focusAfterRef.current = {
+                  id: removing.id,
+                  row: Math.max(0, users.data?.findIndex((u) => u.id === removing.id) ?? 0),
+                };
+              }
+              setRemoving(null);
+            }}
+          />
+        ) : null}
+      </Dialog>
       <Dialog open={inviting} onClose={() => setInviting(false)} title="Add User">
         {inviting ? (
           <InviteForm
@@ -117,21 +132,159 @@ export function UsersTab() {
   );
 }
 
+type FocusAfterRemoval = { id: number; row: number };
+
+/**
+ * The list of users. After a removal, focus goes to the Remove button of the row that took the
+ * removed one's place (or the last row; else Add User): the button that opened the dialog is gone,
+ * and the dialog's own focus return would land on the page body. This runs here, on the list as
+ * rendered, because QueryState defers new data: the parent sees the refetch a render earlier.
+ */
+function UserRows({
+  list,
+  dialogOpen,
+  focusAfterRef,
+  fallbackRef,
+  onRole,
+  onRemove,
+}: {
+  list: UserSummary[];
+  dialogOpen: boolean;
+  focusAfterRef: RefObject<FocusAfterRemoval | null>;
+  fallbackRef: RefObject<HTMLButtonElement | null>;
+  onRole: (user: UserSummary, role: Role) => void;
+  onRemove: (user: UserSummary) => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const target = focusAfterRef.current;
+    if (target === null || dialogOpen || list.some((u) => u.id === target.id)) return;
+    focusAfterRef.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-remove-user]');
+    const next = buttons?.[Math.min(target.row, buttons.length - 1)];
+    (next ?? fallbackRef.current)?.focus();
+  }, [list, dialogOpen, focusAfterRef, fallbackRef]);
+
+  return (
+    <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
+      {list.map((user) => (
+        <li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+          >
+            {initialsOf(user.name)}
+          </span>
+          <div className="min-w-0 flex-1 basis-40">
+            <p className="font-medium">{user.name}</p>
+            <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
+          </div>
+          <SelectField<Role>
+            label={`Role of ${user.name}`}
+            layout="inline"
+            value={user.role}
+            options={ROLE_OPTIONS}
+            onChange={(role) => onRole(user, role)}
+          />
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Remove: ${user.name}`}
+            data-remove-user=""
+            onClick={() => onRemove(user)}
+          >
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Remove, after this dialog has asked. The server ends the user's sessions at once and keeps the
+ * account (removed) for the audit log; inviting the address again brings it back.
+ */
+function RemoveUser({
+  user,
+  online,
+  onDone,
+}: {
+  user: UserSummary;
+  online: boolean;
+  onDone: (removed: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    setFailure(null);
+    if (!online) {
+      setFailure(USERS_NEED_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await removeUser(user.id);
+      if (outcome.ok) {
+        await client.invalidateQueries({ queryKey: [USERS_PATH] });
+        onDone(true);
+      } else setFailure(outcome.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {user.name} ({user.email}) can no longer sign in, and is signed out on every device now.
+        This cannot be undone; the audit log keeps a record of the removal. To let them back in,
+        invite the address again.
+      </p>
+      <FormStatus online={online} offlineText={USERS_NEED_CONNECTION} failure={failure} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
+          Remove user
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function InviteForm({ online, onDone }: { online: boolean; onDone: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('manager');
   const [error, setError] = useState<string | null>(null);
   const [invite, setInvite] = useState<Invite | null>(null);
+  // One request at a time: a double click would otherwise make two links, the first dead.
+  const [busy, setBusy] = useState(false);
+  // Cancel asks first, like Escape, once something has been typed.
+  const cancel = useDialogClose(onDone);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
+    if (!isInviteEmail(email)) {
+      setError(INVITE_EMAIL_INVALID);
+      return;
+    }
     if (!online) {
       setError(USERS_NEED_CONNECTION);
       return;
     }
-    const outcome = await inviteUser(email.trim(), role);
-    if (outcome.ok) setInvite(outcome.value);
-    else setError(outcome.error.replace(/^email:\s*/, ''));
+    setBusy(true);
+    try {
+      const outcome = await inviteUser(email.trim(), role);
+      if (outcome.ok) setInvite(outcome.value);
+      else setError(outcome.error.replace(/^email:\s*/, ''));
+    } finally {
+      setBusy(false);
+    }
   };
 
   if (invite) {
@@ -171,10 +324,12 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
       </Field>
       <SelectField<Role> label="Role" value={role} options={ROLE_OPTIONS} onChange={setRole} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
+        <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit">Create invite link</Button>
+        <Button type="submit" disabled={busy}>
+          Create invite link
+        </Button>
       </div>
     </form>
   );
