@@ -14,6 +14,8 @@ export const alertRulesFixture: AlertRule[] = [
   {
     id: 1,
     amenityId: 'great-lawn',
+    amenityName: 'The Great Lawn',
+    amenityArchived: false,
     kind: 'occupancy',
     threshold: 90,
     rearmBelow: 80,
@@ -25,6 +27,8 @@ export const alertRulesFixture: AlertRule[] = [
   {
     id: 4,
     amenityId: 'grand-lake',
+    amenityName: 'Grand Lake',
+    amenityArchived: false,
     kind: 'occupancy',
     threshold: 90,
     rearmBelow: 80,
@@ -36,6 +40,8 @@ export const alertRulesFixture: AlertRule[] = [
   {
     id: 8,
     amenityId: 'the-yard',
+    amenityName: 'The Yard',
+    amenityArchived: false,
     kind: 'after_hours',
     threshold: 1,
     rearmBelow: 1,

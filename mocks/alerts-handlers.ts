@@ -20,6 +20,7 @@ import {
   reportArchiveFixture,
   reportSchedulesFixture,
 } from './alerts-fixtures';
+import { amenitiesFixture } from './fixtures';
 import { usersFixture } from './users-handlers';
 
 /** Schedule recipients by id, named like the server names them (unknown ids dropped). */
@@ -51,9 +52,13 @@ export const alertsHandlers = [
     if (!input.success) return badRequest(describeIssues(input.error));
     const defaults = ALERT_RULE_DEFAULTS[input.data.kind];
     const threshold = input.data.threshold ?? defaults.threshold;
+    const amenity = amenitiesFixture.find((a) => a.id === input.data.amenityId);
+    if (!amenity) return badRequest(`amenityId: unknown amenity "${input.data.amenityId}"`);
     const rule: AlertRule = {
       id: 100,
-      amenityId: input.data.amenityId,
+      amenityId: amenity.id,
+      amenityName: amenity.name,
+      amenityArchived: false,
       kind: input.data.kind,
       threshold,
       rearmBelow: input.data.rearmBelow ?? defaultRearmBelow(input.data.kind, threshold),

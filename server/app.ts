@@ -274,8 +274,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
     problem(405, `Method ${c.req.method} not allowed; use POST`, { Allow: 'POST' }),
   );
   // Alerts and scheduled reports (issue 14): in the access table like every route.
-  api.route('/', alertRoutes({ db, community, kit }));
-  api.route('/', scheduleRoutes({ db, community, clock, kit }));
+  api.route('/', alertRoutes({ db, community, clock, kit, trustProxy }));
+  api.route('/', scheduleRoutes({ db, community, clock, kit, trustProxy }));
   // What a community sets up itself (issue 11).
   api.route(
     '/',

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
+import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
+import { requestAddress } from '../auth/request';
 import {
   ALERT_RULE_DEFAULTS,
   ALERTS_API_PATHS,
@@ -15,6 +17,8 @@ import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { parseQuery, type ResponseKit } from '../http';
+import { ALERT_KIND_LABELS, formatAlertValue } from '../../src/lib/alert-labels';
+import type { Clock } from '../time';
 import { ensureDefaultRules } from './evaluate';
 import { pathId, readJson, settingsBodyLimit } from './json-body';
 import { checkRuleLevels, type RuleLevels } from './rule-bounds';
@@ -28,6 +32,10 @@ import { checkRuleLevels, type RuleLevels } from './rule-bounds';
  *   DELETE /api/alert-rules/:id      Admin, Manager
  *   GET    /api/alerts               Admin, Manager, Board
  *   POST   /api/alerts/:id/read      Admin, Manager, Board
+ *
+ * Each change to a rule is one transaction with its audit row. A rule of an archived amenity is
+ * listed (marked, with the amenity's name) because it is still stored, but it never fires, so it
+ * can only be deleted. A rule identical to another (amenity, kind, threshold) is a 409.
  *
  * Alerts are the community's; what has been read is each user's own. The anonymous demo viewer
  * shares one read state, INBOX_RECIPIENT.
@@ -43,6 +51,10 @@ export type AlertRoutesOptions = {
   db: Database;
   community: Community;
   kit: ResponseKit;
+  /** The audit row's time (tests move it). */
+  clock: Clock;
+  /** Whether X-Forwarded-For names the client (TRUST_PROXY), for the audit row's address. */
+  trustProxy: boolean;
 };
 
 type RuleRow = {
@@ -55,14 +67,22 @@ type RuleRow = {
   enabled: boolean;
   phase: 'armed' | 'firing';
   last_fired_at: string | null;
+  amenity_slug: string;
+  amenity_name: string;
+  amenity_archived: boolean;
 };
 
+// The amenity comes from the table, not the in-memory list of live ones: an archived amenity's
+// rule keeps its real slug and name.
 const RULE_SELECT = `
   SELECT r.id, r.amenity_id, r.kind, r.threshold::float8 AS threshold,
          r.rearm_below::float8 AS rearm_below, r.cooldown_minutes, r.enabled,
          COALESCE(s.phase, 'armed') AS phase,
-         to_char(s.last_fired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_fired_at
-    FROM alert_rules r LEFT JOIN alert_state s ON s.rule_id = r.id`;
+         to_char(s.last_fired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_fired_at,
+         a.slug AS amenity_slug, a.name AS amenity_name, a.archived_at IS NOT NULL AS amenity_archived
+    FROM alert_rules r
+    JOIN amenities a ON a.community_id = r.community_id AND a.id = r.amenity_id
+    LEFT JOIN alert_state s ON s.rule_id = r.id`;
 
 type AlertRow = {
   id: number;
@@ -79,7 +99,23 @@ type AlertRow = {
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<AuthEnv> {
+/** What the audit log keeps of a rule: its settings, not its firing state. */
+const auditedRule = (rule: AlertRule) => ({
+  amenityId: rule.amenityId,
+  kind: rule.kind,
+  threshold: rule.threshold,
+  rearmBelow: rule.rearmBelow,
+  cooldownMinutes: rule.cooldownMinutes,
+  enabled: rule.enabled,
+});
+
+export function alertRoutes({
+  db,
+  community,
+  kit,
+  clock,
+  trustProxy,
+}: AlertRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
   const rules = ALERTS_API_PATHS.alertRules.replace(/^\/api/, '');
   const alerts = ALERTS_API_PATHS.alerts.replace(/^\/api/, '');
@@ -88,11 +124,16 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
   routes.use(alerts, settingsBodyLimit(kit));
   routes.use(`${alerts}/*`, settingsBodyLimit(kit));
 
-  const slugOf = (amenityId: number) =>
-    community.amenities.find((a) => a.id === amenityId)?.slug ?? String(amenityId);
+  // Alerts of an archived amenity stay in the inbox: name them by the amenity, not its number.
+  const amenityOf = (amenityId: number) =>
+    community.amenities.find((a) => a.id === amenityId) ??
+    community.archivedAmenities.find((a) => a.id === amenityId);
+  const slugOf = (amenityId: number) => amenityOf(amenityId)?.slug ?? String(amenityId);
   const toRule = (row: RuleRow): AlertRule => ({
     id: row.id,
-    amenityId: slugOf(row.amenity_id),
+    amenityId: row.amenity_slug,
+    amenityName: row.amenity_name,
+    amenityArchived: row.amenity_archived,
     kind: row.kind,
     threshold: row.threshold,
     rearmBelow: row.rearm_below,
@@ -108,6 +149,43 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
     );
     if (!row) throw new HttpError(404, `No alert rule ${id}`);
     return row;
+  };
+  const who = (c: Context<AuthEnv>) => ({
+    communityId: community.id,
+    userId: c.get('principal')?.user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  });
+  /** The rule in words a manager recognises from the list: "Occupancy at 90% of capacity". */
+  const ruleName = (row: RuleRow) =>
+    `${ALERT_KIND_LABELS[row.kind]} at ${formatAlertValue(row.kind, row.threshold)} (rule ${row.id})`;
+  /**
+   * Refuses a second rule with the same amenity, kind and threshold: it would send every alert
+   * twice. Callers hold the amenity's row lock, so two requests cannot both pass.
+   */
+  const refuseDuplicate = async (
+    tx: Queryable,
+    rule: { amenityId: number; kind: AlertKind; threshold: number; except?: number },
+  ) => {
+    const [same] = await tx.query<RuleRow>(
+      `${RULE_SELECT} WHERE r.community_id = $1 AND r.amenity_id = $2 AND r.kind = $3
+          AND r.threshold = $4 AND r.id <> $5 ORDER BY r.id LIMIT 1`,
+      [community.id, rule.amenityId, rule.kind, rule.threshold, rule.except ?? 0],
+    );
+    if (same) {
+      throw new HttpError(
+        409,
+        `${same.amenity_name} already has this rule: ${ruleName(same)}. Edit that rule, or choose another threshold.`,
+      );
+    }
+  };
+  /** Locks the amenity's row: archiving and rule changes of one amenity take turns. */
+  const lockAmenity = async (tx: Queryable, where: { slug: string } | { id: number }) => {
+    const [row] = await tx.query<{ id: number; name: string; archived: boolean }>(
+      `SELECT id, name, archived_at IS NOT NULL AS archived FROM amenities
+        WHERE community_id = $1 AND ${'slug' in where ? 'slug' : 'id'} = $2 FOR UPDATE`,
+      [community.id, 'slug' in where ? where.slug : where.id],
+    );
+    return row ?? null;
   };
   const checked = (kind: AlertKind, levels: RuleLevels) => {
     const problem = checkRuleLevels(kind, levels);
@@ -126,8 +204,6 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
 
   routes.post(rules, async (c) => {
     const input = await readJson(c, AlertRuleInputSchema);
-    const amenity = community.amenities.find((a) => a.slug === input.amenityId);
-    if (!amenity) throw new HttpError(400, `amenityId: unknown amenity "${input.amenityId}"`);
     const defaults = ALERT_RULE_DEFAULTS[input.kind];
     const threshold = input.threshold ?? defaults.threshold;
     const levels = checked(input.kind, {
@@ -136,8 +212,18 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
       cooldownMinutes: input.cooldownMinutes ?? defaults.cooldownMinutes,
     });
     const rule = await db.transaction(async (tx) => {
+      const amenity = await lockAmenity(tx, { slug: input.amenityId });
+      if (!amenity) throw new HttpError(400, `amenityId: unknown amenity "${input.amenityId}"`);
+      if (amenity.archived) {
+        throw new HttpError(409, `${amenity.name} is archived: a rule for it would never fire`);
+      }
       // Creating a rule before the defaults would otherwise add the default beside it later.
       await ensureDefaultRules(tx, community);
+      await refuseDuplicate(tx, {
+        amenityId: amenity.id,
+        kind: input.kind,
+        threshold: levels.threshold,
+      });
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO alert_rules (community_id, amenity_id, kind, threshold, rearm_below,
                                   cooldown_minutes, enabled)
@@ -154,20 +240,46 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
       );
       if (!row) throw new Error('The rule was not created');
       await tx.query(`INSERT INTO alert_state (rule_id) VALUES ($1)`, [row.id]);
-      return loadRule(tx, row.id);
+      const created = toRule(await loadRule(tx, row.id));
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'alert-rule.create',
+          target: String(created.id),
+          after: auditedRule(created),
+        },
+        clock(),
+      );
+      return created;
     });
-    return kit.json(201, toRule(rule));
+    return kit.json(201, rule);
   });
 
   routes.patch(`${rules}/:id`, async (c) => {
     const id = pathId(c, 'alert rule');
     const patch = await readJson(c, AlertRulePatchSchema);
     const rule = await db.transaction(async (tx) => {
+      const found = await loadRule(tx, id);
+      // The amenity first, then the rule: the same order as POST, so two requests never deadlock.
+      const amenity = await lockAmenity(tx, { id: found.amenity_id });
       const current = await loadRule(tx, id, true);
+      if (amenity?.archived) {
+        throw new HttpError(
+          409,
+          `${current.amenity_name} is archived: its rules never fire and cannot be changed; delete the rule instead`,
+        );
+      }
       const levels = checked(current.kind, {
         threshold: patch.threshold ?? current.threshold,
         rearmBelow: patch.rearmBelow ?? current.rearm_below,
         cooldownMinutes: patch.cooldownMinutes ?? current.cooldown_minutes,
+      });
+      await refuseDuplicate(tx, {
+        amenityId: current.amenity_id,
+        kind: current.kind,
+        threshold: levels.threshold,
+        except: id,
       });
       await tx.query(
         `UPDATE alert_rules SET threshold = $2, rearm_below = $3, cooldown_minutes = $4,
@@ -180,18 +292,42 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
           patch.enabled ?? current.enabled,
         ],
       );
-      return loadRule(tx, id);
+      const after = toRule(await loadRule(tx, id));
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'alert-rule.update',
+          target: String(id),
+          before: auditedRule(toRule(current)),
+          after: auditedRule(after),
+        },
+        clock(),
+      );
+      return after;
     });
-    return kit.json(200, toRule(rule));
+    return kit.json(200, rule);
   });
 
   routes.delete(`${rules}/:id`, async (c) => {
     const id = pathId(c, 'alert rule');
-    const deleted = await db.query(
-      `DELETE FROM alert_rules WHERE community_id = $1 AND id = $2 RETURNING id`,
-      [community.id, id],
-    );
-    if (deleted.length === 0) throw new HttpError(404, `No alert rule ${id}`);
+    await db.transaction(async (tx) => {
+      const current = await loadRule(tx, id, true);
+      await tx.query(`DELETE FROM alert_rules WHERE community_id = $1 AND id = $2`, [
+        community.id,
+        id,
+      ]);
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'alert-rule.delete',
+          target: String(id),
+          before: auditedRule(toRule(current)),
+        },
+        clock(),
+      );
+    });
     return kit.reply(204, null, {});
   });
 
@@ -235,8 +371,7 @@ export function alertRoutes({ db, community, kit }: AlertRoutesOptions): Hono<Au
       id: row.id,
       ruleId: row.rule_id,
       amenityId: slugOf(row.amenity_id),
-      amenityName:
-        community.amenities.find((a) => a.id === row.amenity_id)?.name ?? slugOf(row.amenity_id),
+      amenityName: amenityOf(row.amenity_id)?.name ?? slugOf(row.amenity_id),
       kind: row.kind,
       message: row.message,
       value: row.value,

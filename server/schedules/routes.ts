@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   ALERTS_API_PATHS,
   REPORT_RECIPIENTS_PATH,
@@ -11,6 +11,9 @@ import {
   type ReportScheduleInput,
 } from '../../src/api/contract';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
+import { audit } from '../auth/audit';
+import type { AuthEnv } from '../auth/middleware';
+import { requestAddress } from '../auth/request';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -34,6 +37,8 @@ import { cadenceOf, type ScheduleRow } from './run-due';
  *
  * Recipients are users of the community (ids): the report's push and email go to them, or to
  * everyone who chose report notifications when the list is empty.
+ *
+ * Each change to a schedule is one transaction with its audit row.
  */
 
 export type ScheduleRoutesOptions = {
@@ -41,6 +46,8 @@ export type ScheduleRoutesOptions = {
   community: Community;
   clock: Clock;
   kit: ResponseKit;
+  /** Whether X-Forwarded-For names the client (TRUST_PROXY), for the audit row's address. */
+  trustProxy: boolean;
 };
 
 type FullScheduleRow = ScheduleRow & {
@@ -113,8 +120,25 @@ type ArchiveRow = {
   summary: BuiltReport['summary'];
 };
 
-export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOptions): Hono {
-  const routes = new Hono();
+/** What the audit log keeps of a schedule: its settings, recipients as ids. */
+const auditedSchedule = (row: FullScheduleRow) => ({
+  kind: row.kind,
+  cadence: row.cadence,
+  weekday: row.weekday,
+  dayOfMonth: row.day_of_month,
+  timeOfDay: hhmm(row.minute_of_day),
+  recipients: row.recipient_ids,
+  enabled: row.enabled,
+});
+
+export function scheduleRoutes({
+  db,
+  community,
+  clock,
+  kit,
+  trustProxy,
+}: ScheduleRoutesOptions): Hono<AuthEnv> {
+  const routes = new Hono<AuthEnv>();
   const schedules = ALERTS_API_PATHS.reportSchedules.replace(/^\/api/, '');
   const archive = ALERTS_API_PATHS.reportArchive.replace(/^\/api/, '');
   const recipientsPath = REPORT_RECIPIENTS_PATH.replace(/^\/api/, '');
@@ -141,6 +165,11 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
     }
     return known;
   };
+  const who = (c: Context<AuthEnv>) => ({
+    communityId: community.id,
+    userId: c.get('principal')?.user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  });
   const firstRun = (columns: ReturnType<typeof columnsOf>) =>
     new Date(nextDueAfter(cadenceOf(columns), clock(), community.timeZone)).toISOString();
 
@@ -183,7 +212,18 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
         ],
       );
       if (!created) throw new Error('The schedule was not created');
-      return { row: await loadSchedule(tx, created.id), users };
+      const row = await loadSchedule(tx, created.id);
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'report-schedule.create',
+          target: String(row.id),
+          after: auditedSchedule(row),
+        },
+        clock(),
+      );
+      return { row, users };
     });
     return kit.json(201, toSchedule(row, users));
   });
@@ -232,19 +272,43 @@ export function scheduleRoutes({ db, community, clock, kit }: ScheduleRoutesOpti
       // Recipients removed since stay stored but unnamed; only new ones must be users now.
       const added = columns.recipient_ids.filter((r) => !current.recipient_ids.includes(r));
       const users = await recipientsExist(tx, added);
-      return { row: await loadSchedule(tx, id), users };
+      const row = await loadSchedule(tx, id);
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'report-schedule.update',
+          target: String(id),
+          before: auditedSchedule(current),
+          after: auditedSchedule(row),
+        },
+        clock(),
+      );
+      return { row, users };
     });
     return kit.json(200, toSchedule(row, users));
   });
 
   routes.delete(`${schedules}/:id`, async (c) => {
     const id = pathId(c, 'report schedule');
-    // Its archived reports stay (schedule_id becomes null).
-    const deleted = await db.query(
-      `DELETE FROM report_schedules WHERE community_id = $1 AND id = $2 RETURNING id`,
-      [community.id, id],
-    );
-    if (deleted.length === 0) throw new HttpError(404, `No report schedule ${id}`);
+    await db.transaction(async (tx) => {
+      const current = await loadSchedule(tx, id, true);
+      // Its archived reports stay (schedule_id becomes null).
+      await tx.query(`DELETE FROM report_schedules WHERE community_id = $1 AND id = $2`, [
+        community.id,
+        id,
+      ]);
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'report-schedule.delete',
+          target: String(id),
+          before: auditedSchedule(current),
+        },
+        clock(),
+      );
+    });
     return kit.reply(204, null, {});
   });
 

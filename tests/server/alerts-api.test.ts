@@ -9,7 +9,7 @@ import {
 } from '../../src/api/contract';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
-import type { Community } from '../../server/community';
+import { reloadAmenities, type Community } from '../../server/community';
 import { runDueSchedules } from '../../server/schedules/run-due';
 import {
   BACKENDS,
@@ -349,6 +349,173 @@ for (const backend of BACKENDS) {
       });
       expect((await send('DELETE', `/api/report-schedules/${weekly.id}`)).status).toBe(204);
       expect((await send('DELETE', `/api/report-schedules/${weekly.id}`)).status).toBe(404);
+    });
+
+    it('refuses a rule identical to another (amenity, kind, threshold) with a 409 naming it', async () => {
+      const defaults = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+      const lawn = defaults.find((r) => r.amenityId === 'great-lawn');
+      expect(lawn).toMatchObject({ kind: 'occupancy', threshold: 90 });
+      // The form's defaults: the same as the default rule the lawn already has.
+      const twin = await send('POST', '/api/alert-rules', {
+        amenityId: 'great-lawn',
+        kind: 'occupancy',
+        threshold: 90,
+        rearmBelow: 80,
+        cooldownMinutes: 30,
+      });
+      expect(twin.status).toBe(409);
+      expect((twin.json as { error: string }).error).toBe(
+        `The Great Lawn already has this rule: Occupancy at 90% of capacity (rule ${lawn?.id}). Edit that rule, or choose another threshold.`,
+      );
+      // Another threshold is another rule; moving it onto the first one's threshold is refused.
+      const other = AlertRuleSchema.parse(
+        (
+          await send('POST', '/api/alert-rules', {
+            amenityId: 'great-lawn',
+            kind: 'occupancy',
+            threshold: 75,
+          })
+        ).json,
+      );
+      const moved = await send('PATCH', `/api/alert-rules/${other.id}`, { threshold: 90 });
+      expect(moved.status).toBe(409);
+      expect((moved.json as { error: string }).error).toMatch(/\(rule \d+\)/);
+      // Changing its other levels, keeping its own threshold, is not a duplicate of itself.
+      expect((await send('PATCH', `/api/alert-rules/${other.id}`, { enabled: false })).status).toBe(
+        200,
+      );
+      const after = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+      expect(after).toHaveLength(defaults.length + 1);
+      expect(after.find((r) => r.id === other.id)).toMatchObject({ threshold: 75 });
+    });
+
+    it('refuses an after-hours threshold the table cannot hold with a 400, not a 500', async () => {
+      const res = await send('POST', '/api/alert-rules', {
+        amenityId: 'the-yard',
+        kind: 'after_hours',
+        threshold: 5000,
+      });
+      expect(res.status).toBe(400);
+      expect((res.json as { error: string }).error).toBe(
+        'threshold: for after_hours must be from 1 to 1000 (people)',
+      );
+    });
+
+    it('writes an audit row with each rule and schedule change, in the same transaction', async () => {
+      const since = (
+        await test.db.query<{ last: number }>(
+          `SELECT coalesce(max(id), 0)::int AS last FROM audit_log`,
+        )
+      )[0]?.last;
+      const rule = AlertRuleSchema.parse(
+        (await send('POST', '/api/alert-rules', { amenityId: 'the-yard', kind: 'silent' })).json,
+      );
+      await send('PATCH', `/api/alert-rules/${rule.id}`, { threshold: 4 });
+      await send('DELETE', `/api/alert-rules/${rule.id}`);
+      const schedule = ReportScheduleSchema.parse(
+        (
+          await send('POST', '/api/report-schedules', {
+            kind: 'usage',
+            cadence: 'weekly',
+            weekday: 1,
+            timeOfDay: '07:00',
+          })
+        ).json,
+      );
+      await send('PATCH', `/api/report-schedules/${schedule.id}`, { timeOfDay: '08:30' });
+      await send('DELETE', `/api/report-schedules/${schedule.id}`);
+      // A refused change leaves no row.
+      await send('PATCH', `/api/alert-rules/424242`, { threshold: 4 });
+      await send('DELETE', `/api/report-schedules/424242`);
+      const rows = await test.db.query<{
+        action: string;
+        user_id: number | null;
+        target: string;
+        before: unknown;
+        after: unknown;
+      }>(`SELECT action, user_id, target, before, after FROM audit_log WHERE id > $1 ORDER BY id`, [
+        since,
+      ]);
+      const asJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+      expect(
+        rows.map((row) => ({ ...row, before: asJson(row.before), after: asJson(row.after) })),
+      ).toEqual([
+        {
+          action: 'alert-rule.create',
+          user_id: managerId,
+          target: String(rule.id),
+          before: null,
+          after: expect.objectContaining({ amenityId: 'the-yard', kind: 'silent', threshold: 3 }),
+        },
+        {
+          action: 'alert-rule.update',
+          user_id: managerId,
+          target: String(rule.id),
+          before: expect.objectContaining({ threshold: 3 }),
+          after: expect.objectContaining({ threshold: 4 }),
+        },
+        {
+          action: 'alert-rule.delete',
+          user_id: managerId,
+          target: String(rule.id),
+          before: expect.objectContaining({ threshold: 4 }),
+          after: null,
+        },
+        {
+          action: 'report-schedule.create',
+          user_id: managerId,
+          target: String(schedule.id),
+          before: null,
+          after: expect.objectContaining({ cadence: 'weekly', weekday: 1, timeOfDay: '07:00' }),
+        },
+        {
+          action: 'report-schedule.update',
+          user_id: managerId,
+          target: String(schedule.id),
+          before: expect.objectContaining({ timeOfDay: '07:00' }),
+          after: expect.objectContaining({ timeOfDay: '08:30' }),
+        },
+        {
+          action: 'report-schedule.delete',
+          user_id: managerId,
+          target: String(schedule.id),
+          before: expect.objectContaining({ timeOfDay: '08:30' }),
+          after: null,
+        },
+      ]);
+    });
+
+    it("an archived amenity's rule keeps its name, says it is archived, and can only be deleted", async () => {
+      const before = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+      const rule = before.find((r) => r.amenityId === 'solis-hall');
+      if (!rule) throw new Error('Solis Hall has no default rule');
+      try {
+        expect((await send('POST', '/api/amenities/solis-hall/archive')).status).toBe(200);
+        const after = AlertRuleListSchema.parse((await send('GET', '/api/alert-rules')).json);
+        expect(after.find((r) => r.id === rule.id)).toMatchObject({
+          amenityId: 'solis-hall',
+          amenityName: 'Solis Hall',
+          amenityArchived: true,
+        });
+        expect(after.filter((r) => r.amenityArchived)).toHaveLength(1);
+        const patched = await send('PATCH', `/api/alert-rules/${rule.id}`, { threshold: 80 });
+        expect(patched.status).toBe(409);
+        expect((patched.json as { error: string }).error).toMatch(/^Solis Hall is archived/);
+        const created = await send('POST', '/api/alert-rules', {
+          amenityId: 'solis-hall',
+          kind: 'silent',
+        });
+        expect(created.status).toBe(409);
+        const stored = await test.db.query<{ threshold: number }>(
+          `SELECT threshold::float8 AS threshold FROM alert_rules WHERE id = $1`,
+          [rule.id],
+        );
+        expect(stored).toEqual([{ threshold: 90 }]);
+        expect((await send('DELETE', `/api/alert-rules/${rule.id}`)).status).toBe(204);
+      } finally {
+        await test.db.query(`UPDATE amenities SET archived_at = NULL WHERE slug = 'solis-hall'`);
+        await reloadAmenities(test.db, community);
+      }
     });
 
     it('answers a wrong method on a collection with 405 and its Allow list', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { server } from '../../mocks/node';
+import { alertRulesFixture } from '../../mocks/alerts-fixtures';
 import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { ALERTS_API_PATHS, ME_PATH, type AlertRuleInput } from '../../src/api/contract';
 import { AlertsPage } from '../../src/features/alerts/alerts-page';
@@ -139,7 +140,7 @@ describe('alerts page', () => {
     ]);
   });
 
-  it('shows the server refusal next to the form', async () => {
+  it('shows a server refusal of a field at that field, in a sentence, and focuses it', async () => {
     server.use(
       http.patch(`${ALERTS_API_PATHS.alertRules}/:id`, () =>
         HttpResponse.json({ error: 'threshold: too high' }, { status: 400 }),
@@ -148,9 +149,154 @@ describe('alerts page', () => {
     renderAlerts();
     const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
     await rules.findByText(/Grand Lake · Occupancy/);
-    await userEvent.click(await rules.findByRole('button', { name: 'Edit Grand Lake Occupancy' }));
+    await userEvent.click(
+      await rules.findByRole('button', { name: 'Edit Grand Lake Occupancy at 90% of capacity' }),
+    );
     await userEvent.click(rules.getByRole('button', { name: 'Save rule' }));
-    expect(await rules.findByRole('alert')).toHaveTextContent('threshold: too high');
+    const threshold = rules.getByLabelText('Threshold');
+    await waitFor(() => expect(threshold).toHaveAccessibleDescription(/Too high\./));
+    expect(threshold).toHaveFocus();
+  });
+
+  it('refuses a duplicate rule: the 409 naming the existing rule is shown at the form', async () => {
+    const existing =
+      'The Great Lawn already has this rule: Occupancy at 90% of capacity (rule 1). Edit that rule, or choose another threshold.';
+    server.use(
+      http.post(ALERTS_API_PATHS.alertRules, () =>
+        HttpResponse.json({ error: existing }, { status: 409 }),
+      ),
+    );
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    const create = await rules.findByRole('button', { name: 'New rule' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    const form = within(rules.getByRole('form', { name: 'New rule' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save rule' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(existing);
+    expect(rules.getByRole('form', { name: 'New rule' })).toBeInTheDocument();
+  });
+
+  it('names each Edit button by amenity, kind and threshold, so two rules of a kind differ', async () => {
+    server.use(
+      http.get(ALERTS_API_PATHS.alertRules, () =>
+        HttpResponse.json([
+          ...alertRulesFixture,
+          { ...alertRulesFixture[1], id: 9, threshold: 75, rearmBelow: 65, phase: 'armed' },
+        ]),
+      ),
+    );
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    expect(
+      await rules.findByRole('button', { name: 'Edit Grand Lake Occupancy at 90% of capacity' }),
+    ).toBeInTheDocument();
+    expect(
+      rules.getByRole('button', { name: 'Edit Grand Lake Occupancy at 75% of capacity' }),
+    ).toBeInTheDocument();
+  });
+
+  it("checks each kind's bounds at the field before sending", async () => {
+    let posts = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith(ALERTS_API_PATHS.alertRules)) posts++;
+    });
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    const create = await rules.findByRole('button', { name: 'New rule' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    const form = within(rules.getByRole('form', { name: 'New rule' }));
+    const threshold = form.getByLabelText('Threshold');
+    for (const value of ['0', '10000', '151']) {
+      await userEvent.clear(threshold);
+      await userEvent.type(threshold, value);
+      await userEvent.click(form.getByRole('button', { name: 'Save rule' }));
+      expect(threshold).toHaveAccessibleDescription(
+        /Enter a number from 1 to 150 \(% of capacity\)\./,
+      );
+      expect(threshold).toHaveFocus();
+    }
+    // A silent-sensor rule that re-arms at 0 would never re-arm.
+    await userEvent.selectOptions(form.getByLabelText('Kind'), 'Sensor silent');
+    const rearm = form.getByLabelText('Re-arm below');
+    await userEvent.clear(rearm);
+    await userEvent.type(rearm, '0');
+    await userEvent.click(form.getByRole('button', { name: 'Save rule' }));
+    expect(rearm).toHaveAccessibleDescription(
+      /Enter a number above 0, or the rule never re-arms\./,
+    );
+    expect(posts).toBe(0);
+  });
+
+  it('edits a rule in place under its row, with focus in the form, and returns focus after', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${ALERTS_API_PATHS.alertRules}/:id`, ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    const edit = await rules.findByRole('button', {
+      name: 'Edit Grand Lake Occupancy at 90% of capacity',
+    });
+    await userEvent.click(edit);
+    const row = edit.closest('li') as HTMLElement;
+    const form = within(within(row).getByRole('form', { name: 'Edit rule' }));
+    expect(form.getByLabelText('Threshold')).toHaveFocus();
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(rules.getByRole('button', { name: /^Edit Grand Lake Occupancy/ })).toHaveFocus();
+
+    // Delete asks once more before it sends anything.
+    await userEvent.click(rules.getByRole('button', { name: /^Edit Grand Lake Occupancy/ }));
+    const again = within(rules.getByRole('form', { name: 'Edit rule' }));
+    await userEvent.click(again.getByRole('button', { name: 'Delete rule' }));
+    expect(again.getByRole('status')).toHaveTextContent(/Delete this rule\?/);
+    expect(deleted).toEqual([]);
+    await userEvent.click(again.getByRole('button', { name: 'Confirm delete' }));
+    await waitFor(() => expect(deleted).toEqual(['4']));
+    await waitFor(() => expect(rules.getByRole('button', { name: 'New rule' })).toHaveFocus());
+  });
+
+  it("shows an archived amenity's rule by name, says it does not fire, and offers only Delete", async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.get(ALERTS_API_PATHS.alertRules, () =>
+        HttpResponse.json([
+          ...alertRulesFixture,
+          {
+            ...alertRulesFixture[0],
+            id: 7,
+            amenityId: 'old-pool',
+            amenityName: 'Old Pool',
+            amenityArchived: true,
+          },
+        ]),
+      ),
+      http.delete(`${ALERTS_API_PATHS.alertRules}/:id`, ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    const row = (await rules.findByText('Old Pool (archived) · Occupancy')).closest(
+      'li',
+    ) as HTMLElement;
+    expect(row).toHaveTextContent(/Does not fire: Old Pool is archived\./);
+    expect(within(row).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Delete: Old Pool Occupancy at 90% of capacity' }),
+    );
+    expect(deleted).toEqual([]);
+    await userEvent.click(
+      within(row).getByRole('button', {
+        name: 'Confirm delete: Old Pool Occupancy at 90% of capacity',
+      }),
+    );
+    await waitFor(() => expect(deleted).toEqual(['7']));
   });
 
   it('Manage Alerts on the dashboard opens the rules', async () => {

@@ -63,7 +63,7 @@ describe('scheduled reports and the report archive', () => {
     ]);
   });
 
-  it('deletes a schedule', async () => {
+  it('edits a schedule in place with focus in the form; Delete asks to confirm, then focus returns to the list', async () => {
     const deleted: string[] = [];
     server.use(
       http.delete(`${ALERTS_API_PATHS.reportSchedules}/:id`, ({ params }) => {
@@ -73,11 +73,37 @@ describe('scheduled reports and the report archive', () => {
     );
     renderWithApp(<ReportsPage />, { route: '/reports' });
     const card = within(await region('Scheduled Reports'));
-    await userEvent.click(
-      await card.findByRole('button', { name: 'Edit: Day 1 of each month at 08:00' }),
-    );
-    await userEvent.click(card.getByRole('button', { name: 'Delete schedule' }));
+    const edit = await card.findByRole('button', { name: 'Edit: Day 1 of each month at 08:00' });
+    await userEvent.click(edit);
+    const row = within(edit.closest('li') as HTMLElement);
+    const form = within(row.getByRole('form', { name: 'Edit schedule' }));
+    expect(form.getByLabelText('Report')).toHaveFocus();
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(card.getByRole('button', { name: 'Edit: Day 1 of each month at 08:00' })).toHaveFocus();
+
+    await userEvent.click(card.getByRole('button', { name: 'Edit: Day 1 of each month at 08:00' }));
+    const again = within(card.getByRole('form', { name: 'Edit schedule' }));
+    await userEvent.click(again.getByRole('button', { name: 'Delete schedule' }));
+    expect(again.getByRole('status')).toHaveTextContent(/Delete this schedule\?/);
+    expect(deleted).toEqual([]);
+    await userEvent.click(again.getByRole('button', { name: 'Confirm delete' }));
     await waitFor(() => expect(deleted).toEqual(['1']));
+    await waitFor(() => expect(card.getByRole('button', { name: 'New schedule' })).toHaveFocus());
+  });
+
+  it('says the same thing about delivery in the card and at Recipients: push, and email when sent', async () => {
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const section = await region('Scheduled Reports');
+    expect(section).not.toHaveTextContent(/not emailed/);
+    expect(section).toHaveTextContent(
+      /Its recipients are told as each chose in Settings → Notifications: by push, and by email with the CSV attached when this server sends email\./,
+    );
+    const card = within(section);
+    await userEvent.click(await card.findByRole('button', { name: 'New schedule' }));
+    const recipients = card.getByRole('group', { name: 'Recipients' });
+    expect(recipients).toHaveTextContent(
+      /by push, and by email with the CSV attached when this server sends email\. None ticked: everyone who turned report notifications on\./,
+    );
   });
 
   it('tells the demo viewer that schedules need a manager', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { auditActionLabel, auditChanges, fieldLabel, valueText } from '../../src/lib/audit-diff';
 
 describe('auditChanges', () => {
@@ -55,5 +57,25 @@ describe('labels', () => {
     expect(fieldLabel('time_zone')).toBe('Time zone');
     expect(auditActionLabel('community.update')).toBe('Community profile changed');
     expect(auditActionLabel('something.new')).toBe('something.new');
+  });
+
+  it('has words for every action the server writes to the audit log', () => {
+    const written = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (file.endsWith('.ts')) {
+          const source = readFileSync(file, 'utf8');
+          // audit(tx, { action: 'x.y', ... }) and the integrations' write(c, 'x.y', ...).
+          for (const match of source.matchAll(/action: '([a-z.-]+)'|write\(c, '([a-z.-]+)'/g)) {
+            written.add(match[1] ?? match[2] ?? '');
+          }
+        }
+      }
+    };
+    walk(path.resolve('server'));
+    expect(written.size).toBeGreaterThan(20);
+    expect([...written].filter((action) => auditActionLabel(action) === action)).toEqual([]);
   });
 });

@@ -1,15 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormStatus } from '../../ui/form-status';
 import { useQueryClient } from '@tanstack/react-query';
-import { deleteAlertRule, saveAlertRule, useAlertRules } from '../../api/alerts';
+import { deleteAlertRule, saveAlertRule, useAlertRules, WriteError } from '../../api/alerts';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
-import { ALERT_KINDS, type AlertKind, type AlertRule } from '../../api/contract';
+import {
+  ALERT_KINDS,
+  ALERT_THRESHOLD_RANGES,
+  type AlertKind,
+  type AlertRule,
+} from '../../api/contract';
 import { useMe } from '../../api/me';
 import {
   ALERT_KIND_LABELS,
   ALERT_LEVEL_UNITS,
   ALERT_RULES_ANCHOR,
   describeRuleLevels,
+  formatAlertValue,
 } from '../../lib/alert-labels';
 import { useConnectivity } from '../../lib/connectivity';
 import { Badge } from '../../ui/badge';
@@ -23,6 +29,7 @@ import { SwitchField } from '../../ui/switch';
 import {
   checkRuleDraft,
   draftFromRule,
+  fieldErrorOfServer,
   newRuleDraft,
   type RuleDraft,
   type RuleErrors,
@@ -56,12 +63,47 @@ export function AlertRulesCard() {
   );
 }
 
+/** Where focus goes when a form closes: a rule's Edit button, or New rule. */
+type FocusTarget = { rule: number } | 'new';
+
 function RulesEditor() {
   const rules = useAlertRules({ enabled: true });
   const amenities = useAmenityAnalytics({ refresh: false });
   const [editing, setEditing] = useState<{ rule?: AlertRule; draft: RuleDraft } | null>(null);
+  const [focusNext, setFocusNext] = useState<FocusTarget | null>(null);
+  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+  const newButton = useRef<HTMLButtonElement>(null);
   const names = new Map((amenities.data ?? []).map((amenity) => [amenity.id, amenity.name]));
   const firstAmenity = amenities.data?.[0]?.id ?? '';
+  const nameOf = (rule: AlertRule) =>
+    rule.amenityName ?? names.get(rule.amenityId) ?? rule.amenityId;
+
+  // A closed form takes the focused control with it; without this, focus drops to the body and
+  // a keyboard or screen-reader user is back at the top of the page.
+  useEffect(() => {
+    if (focusNext === null) return;
+    const target =
+      (focusNext === 'new' ? null : editButtons.current.get(focusNext.rule)) ?? newButton.current;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, rules.data]);
+
+  const close = useCallback((target: FocusTarget) => {
+    setEditing(null);
+    setFocusNext(target);
+  }, []);
+
+  const form = (rule: AlertRule | undefined, draft: RuleDraft) => (
+    <RuleForm
+      key={rule?.id ?? 'new'}
+      rule={rule}
+      initial={draft}
+      amenities={(amenities.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+      onDone={close}
+    />
+  );
+
   return (
     <div className="grid gap-4">
       <QueryState
@@ -73,45 +115,70 @@ function RulesEditor() {
       >
         {(list) => (
           <ul className="grid gap-2">
-            {list.map((rule) => (
-              <li
-                key={rule.id}
-                className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-              >
-                <div className="min-w-0 flex-1 text-sm">
-                  <p className="font-semibold">
-                    {names.get(rule.amenityId) ?? rule.amenityId} · {ALERT_KIND_LABELS[rule.kind]}
-                  </p>
-                  <p className="text-slate-700 dark:text-slate-300">{describeRuleLevels(rule)}</p>
-                </div>
-                {rule.enabled ? null : <Badge>Off</Badge>}
-                {rule.phase === 'firing' ? <Badge tone="amber">Firing</Badge> : null}
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => setEditing({ rule, draft: draftFromRule(rule) })}
+            {list.map((rule) => {
+              const open = editing?.rule?.id === rule.id;
+              const name = nameOf(rule);
+              return (
+                <li
+                  key={rule.id}
+                  className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
                 >
-                  Edit{' '}
-                  <span className="sr-only">
-                    {names.get(rule.amenityId) ?? rule.amenityId} {ALERT_KIND_LABELS[rule.kind]}
-                  </span>
-                </Button>
-              </li>
-            ))}
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-semibold">
+                      {name}
+                      {rule.amenityArchived ? ' (archived)' : ''} · {ALERT_KIND_LABELS[rule.kind]}
+                    </p>
+                    <p className="text-slate-700 dark:text-slate-300">{describeRuleLevels(rule)}</p>
+                    {rule.amenityArchived ? (
+                      <p className="text-slate-700 dark:text-slate-300">
+                        Does not fire: {name} is archived. It cannot be changed; delete it when it
+                        is no longer needed.
+                      </p>
+                    ) : null}
+                  </div>
+                  {rule.amenityArchived ? (
+                    <>
+                      <Badge>Archived</Badge>
+                      <DeleteArchivedRule rule={rule} name={name} onDeleted={() => close('new')} />
+                    </>
+                  ) : (
+                    <>
+                      {rule.enabled ? null : <Badge>Off</Badge>}
+                      {rule.phase === 'firing' ? <Badge tone="amber">Firing</Badge> : null}
+                      <Button
+                        ref={(element) => {
+                          if (element) editButtons.current.set(rule.id, element);
+                          else editButtons.current.delete(rule.id);
+                        }}
+                        variant="secondary"
+                        size="sm"
+                        aria-expanded={open}
+                        onClick={() => setEditing({ rule, draft: draftFromRule(rule) })}
+                      >
+                        Edit{' '}
+                        <span className="sr-only">
+                          {name} {ALERT_KIND_LABELS[rule.kind]} at{' '}
+                          {formatAlertValue(rule.kind, rule.threshold)}
+                        </span>
+                      </Button>
+                    </>
+                  )}
+                  {/* In place, under its row: on a phone a form below the whole list is off screen. */}
+                  {open && editing ? (
+                    <div className="basis-full">{form(editing.rule, editing.draft)}</div>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryState>
-      {editing ? (
-        <RuleForm
-          key={editing.rule?.id ?? 'new'}
-          rule={editing.rule}
-          initial={editing.draft}
-          amenities={(amenities.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          onDone={() => setEditing(null)}
-        />
+      {editing && !editing.rule ? (
+        form(undefined, editing.draft)
       ) : (
         <div>
           <Button
+            ref={newButton}
             onClick={() => setEditing({ draft: newRuleDraft(firstAmenity, 'occupancy') })}
             disabled={!amenities.data}
           >
@@ -119,6 +186,70 @@ function RulesEditor() {
           </Button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A second click confirms, as Archive does on an amenity: deleting cannot be undone. */
+function useConfirmDelete() {
+  const [confirming, setConfirming] = useState(false);
+  return { confirming, ask: () => setConfirming(true), reset: () => setConfirming(false) };
+}
+
+/** The only action on a rule of an archived amenity: it never fires, so editing it would lie. */
+function DeleteArchivedRule({
+  rule,
+  name,
+  onDeleted,
+}: {
+  rule: AlertRule;
+  name: string;
+  onDeleted: () => void;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const confirm = useConfirmDelete();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const label = `${name} ${ALERT_KIND_LABELS[rule.kind]} at ${formatAlertValue(rule.kind, rule.threshold)}`;
+  const remove = async () => {
+    if (!confirm.confirming) {
+      confirm.ask();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await deleteAlertRule(client, rule.id);
+      onDeleted();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      confirm.reset();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant={confirm.confirming ? 'danger' : 'secondary'}
+        size="sm"
+        disabled={busy || !online}
+        aria-label={`${confirm.confirming ? 'Confirm delete' : 'Delete'}: ${label}`}
+        onClick={() => void remove()}
+      >
+        {confirm.confirming ? 'Confirm delete' : 'Delete'}
+      </Button>
+      {confirm.confirming ? (
+        <Button variant="ghost" size="sm" aria-label={`Keep: ${label}`} onClick={confirm.reset}>
+          Keep
+        </Button>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="basis-full text-sm font-medium text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -132,7 +263,7 @@ function RuleForm({
   rule: AlertRule | undefined;
   initial: RuleDraft;
   amenities: { value: string; label: string }[];
-  onDone: () => void;
+  onDone: (focus: FocusTarget) => void;
 }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
@@ -140,24 +271,60 @@ function RuleForm({
   const [errors, setErrors] = useState<RuleErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirmDelete();
+  // Bumped by each refusal: the effect below then takes focus to the first field in error.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const unit = ALERT_LEVEL_UNITS[draft.kind];
+  const cancelTarget: FocusTarget = rule ? { rule: rule.id } : 'new';
+
+  // Opened from a button elsewhere on the page: bring the form into view and start in its first
+  // field, or on a phone nothing seems to happen.
+  useEffect(() => {
+    const first = formRef.current?.querySelector<HTMLElement>(
+      'input:not(:disabled), select:not(:disabled)',
+    );
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: 'center' });
+  }, []);
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.focus({ preventScroll: true });
+    invalid.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    confirm.reset();
     const checked = checkRuleDraft(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
+      setRefusals((count) => count + 1);
       return;
     }
     setErrors({});
     setFailure(null);
     setBusy(true);
     try {
-      await saveAlertRule(client, rule, checked.input);
-      onDone();
+      const saved = await saveAlertRule(client, rule, checked.input);
+      onDone({ rule: saved.id });
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      // A field the server still refused is marked at that field, in a sentence.
+      const atField =
+        error instanceof WriteError && error.status === 400
+          ? fieldErrorOfServer(error.message)
+          : null;
+      if (atField) {
+        setErrors({ [atField.field]: atField.text });
+        setRefusals((count) => count + 1);
+      } else {
+        setFailure(error instanceof Error ? error.message : String(error));
+      }
     } finally {
       setBusy(false);
     }
@@ -165,13 +332,18 @@ function RuleForm({
 
   const remove = async () => {
     if (!rule) return;
+    if (!confirm.confirming) {
+      confirm.ask();
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
       await deleteAlertRule(client, rule.id);
-      onDone();
+      onDone('new');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
+      confirm.reset();
     } finally {
       setBusy(false);
     }
@@ -195,13 +367,15 @@ function RuleForm({
       )}
     </Field>
   );
+  const range = ALERT_THRESHOLD_RANGES[draft.kind];
 
   return (
     <form
+      ref={formRef}
       aria-labelledby={headingId}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
+      className="grid scroll-mt-24 gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
     >
       <h3 id={headingId} className="font-semibold">
         {rule ? 'Edit rule' : 'New rule'}
@@ -222,7 +396,11 @@ function RuleForm({
           options={ALERT_KINDS.map((kind) => ({ value: kind, label: ALERT_KIND_LABELS[kind] }))}
           onChange={(kind) => setDraft({ ...newRuleDraft(draft.amenityId, kind) })}
         />
-        {text('threshold', 'Threshold', `Alerts at or above this, in ${unit}.`)}
+        {text(
+          'threshold',
+          'Threshold',
+          `Alerts at or above this: ${range.min} to ${range.max} ${unit}.`,
+        )}
         {text('rearmBelow', 'Re-arm below', `May alert again once below this, in ${unit}.`)}
         {text('cooldownMinutes', 'Cool-down (minutes)', 'The least time between two alerts.')}
       </div>
@@ -236,11 +414,17 @@ function RuleForm({
         offlineText="You are offline. Changes to alert rules need a connection."
         failure={failure}
       />
+      {confirm.confirming ? (
+        <p role="status" className="text-sm font-medium text-red-700 dark:text-red-300">
+          Delete this rule? Its alerts stop and it cannot be undone. Press Confirm delete, or
+          Cancel.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy || !online}>
           {busy ? 'Saving…' : 'Save rule'}
         </Button>
-        <Button type="button" variant="secondary" onClick={onDone}>
+        <Button type="button" variant="secondary" onClick={() => onDone(cancelTarget)}>
           Cancel
         </Button>
         {rule ? (
@@ -250,7 +434,7 @@ function RuleForm({
             disabled={busy || !online}
             onClick={() => void remove()}
           >
-            Delete rule
+            {confirm.confirming ? 'Confirm delete' : 'Delete rule'}
           </Button>
         ) : null}
       </div>

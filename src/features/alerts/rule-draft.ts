@@ -1,6 +1,7 @@
 import {
   ALERT_RULE_DEFAULTS,
   MAX_COOLDOWN_MINUTES,
+  ruleLevelProblems,
   type AlertKind,
   type AlertRule,
   type AlertRuleInput,
@@ -54,9 +55,9 @@ function parseLevel(text: string): number | string {
 }
 
 /**
- * Checks a draft against the contract's bounds, one message per field, or gives the body to send.
- * The re-arm level may not be above the threshold: a rule that re-arms above where it fires would
- * fire again on every reading.
+ * Checks a draft against the contract's bounds and the kind's levels, one message per field, or
+ * gives the body to send. The re-arm level may not be above the threshold: a rule that re-arms
+ * above where it fires would fire again on every reading.
  */
 export function checkRuleDraft(
   draft: RuleDraft,
@@ -67,9 +68,6 @@ export function checkRuleDraft(
   if (typeof threshold === 'string') errors.threshold = threshold;
   const rearmBelow = parseLevel(draft.rearmBelow);
   if (typeof rearmBelow === 'string') errors.rearmBelow = rearmBelow;
-  else if (typeof threshold === 'number' && rearmBelow > threshold) {
-    errors.rearmBelow = 'The re-arm level must be at or below the threshold.';
-  }
   const cooldown = Number(draft.cooldownMinutes.trim());
   if (
     draft.cooldownMinutes.trim() === '' ||
@@ -78,6 +76,16 @@ export function checkRuleDraft(
     cooldown > MAX_COOLDOWN_MINUTES
   ) {
     errors.cooldownMinutes = `Enter whole minutes from 0 to ${MAX_COOLDOWN_MINUTES} (a week).`;
+  }
+  if (typeof threshold === 'number' && typeof rearmBelow === 'number') {
+    // The kind's own bounds, the very ones the server applies (contract, ruleLevelProblems).
+    for (const problem of ruleLevelProblems(draft.kind, {
+      threshold,
+      rearmBelow,
+      cooldownMinutes: cooldown,
+    })) {
+      errors[problem.field] ??= problem.plain;
+    }
   }
   if (
     Object.keys(errors).length > 0 ||
@@ -97,4 +105,24 @@ export function checkRuleDraft(
       enabled: draft.enabled,
     },
   };
+}
+
+const RULE_FIELDS: readonly RuleField[] = [
+  'amenityId',
+  'threshold',
+  'rearmBelow',
+  'cooldownMinutes',
+];
+
+/**
+ * A refusal the server still gave ("threshold: for occupancy must be from 1 to 150 (% of
+ * capacity)") as a message for its field, in a sentence; null when it names no field of the form.
+ */
+export function fieldErrorOfServer(message: string): { field: RuleField; text: string } | null {
+  const match = /^(\w+): (.+)$/.exec(message.trim());
+  const field = RULE_FIELDS.find((name) => name === match?.[1]);
+  const rest = match?.[2];
+  if (!field || !rest) return null;
+  const sentence = rest.charAt(0).toUpperCase() + rest.slice(1);
+  return { field, text: /[.!?]$/.test(sentence) ? sentence : `${sentence}.` };
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormStatus } from '../../ui/form-status';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -39,7 +39,9 @@ const CADENCE_LABELS = { weekly: 'Weekly', monthly: 'Monthly' } as const;
 
 /**
  * Issue 14: the server's report schedules. At the due time the server builds the usage report
- * and stores it in the archive; Managers and Admins edit the schedules here.
+ * and stores it in the archive, and queues its notice per recipient and channel
+ * (server/delivery/fan-out.ts): push, and email when the server has SMTP_URL. Managers and Admins
+ * edit the schedules here.
  */
 export function ScheduledReportsCard() {
   const me = useMe();
@@ -50,7 +52,7 @@ export function ScheduledReportsCard() {
       <CardHeader
         id={SCHEDULED_REPORTS_ID}
         title="Scheduled Reports"
-        description="The server builds each scheduled usage report at its time (in the community's time zone), stores it in the report archive and sends a push notification to everyone who turned report pushes on. It is not emailed."
+        description="The server builds each scheduled usage report at its time (in the community's time zone) and stores it in the report archive. Its recipients are told as each chose in Settings → Notifications: by push, and by email with the CSV attached when this server sends email. A schedule with no recipients goes to everyone who turned report notifications on."
       />
       <CardBody>
         {canManage ? (
@@ -67,11 +69,33 @@ export function ScheduledReportsCard() {
   );
 }
 
+/** Where focus goes when the form closes: a schedule's Edit button, or New schedule. */
+type FocusTarget = { schedule: number } | 'new';
+
 function SchedulesEditor() {
   const schedules = useReportSchedules({ enabled: true });
   const zone = useCommunity().timeZone;
   const now = useNow(60_000);
   const [editing, setEditing] = useState<{ schedule?: ReportSchedule } | null>(null);
+  const [focusNext, setFocusNext] = useState<FocusTarget | null>(null);
+  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  // A closed form takes the focused control with it: put focus back in the list, not the body.
+  useEffect(() => {
+    if (focusNext === null) return;
+    const target =
+      (focusNext === 'new' ? null : editButtons.current.get(focusNext.schedule)) ??
+      newButton.current;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, schedules.data]);
+
+  const close = useCallback((target: FocusTarget) => {
+    setEditing(null);
+    setFocusNext(target);
+  }, []);
   return (
     <div className="grid gap-4">
       <QueryState
@@ -110,27 +134,36 @@ function SchedulesEditor() {
                   ) : null}
                 </div>
                 <Button
+                  ref={(element) => {
+                    if (element) editButtons.current.set(schedule.id, element);
+                    else editButtons.current.delete(schedule.id);
+                  }}
                   variant="secondary"
                   size="sm"
                   aria-label={`Edit: ${describeSchedule(schedule)}`}
+                  aria-expanded={editing?.schedule?.id === schedule.id}
                   onClick={() => setEditing({ schedule })}
                 >
                   Edit
                 </Button>
+                {/* In place, under its row: on a phone a form below the list is off screen. */}
+                {editing?.schedule?.id === schedule.id ? (
+                  <div className="basis-full">
+                    <ScheduleForm key={schedule.id} schedule={schedule} onDone={close} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
       </QueryState>
-      {editing ? (
-        <ScheduleForm
-          key={editing.schedule?.id ?? 'new'}
-          schedule={editing.schedule}
-          onDone={() => setEditing(null)}
-        />
+      {editing && !editing.schedule ? (
+        <ScheduleForm key="new" schedule={undefined} onDone={close} />
       ) : (
         <div>
-          <Button onClick={() => setEditing({})}>New schedule</Button>
+          <Button ref={newButton} onClick={() => setEditing({})}>
+            New schedule
+          </Button>
         </div>
       )}
     </div>
@@ -149,7 +182,7 @@ function ScheduleForm({
   onDone,
 }: {
   schedule: ReportSchedule | undefined;
-  onDone: () => void;
+  onDone: (focus: FocusTarget) => void;
 }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
@@ -159,16 +192,27 @@ function ScheduleForm({
   const [errors, setErrors] = useState<ScheduleErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Deleting cannot be undone: a second click confirms, as Archive does on an amenity.
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const title = schedule ? 'Edit schedule' : 'New schedule';
 
-  const run = async (action: () => Promise<unknown>) => {
+  // Opened from a button elsewhere on the page: bring the form into view with focus in it.
+  useEffect(() => {
+    const first = formRef.current?.querySelector<HTMLElement>('input, select');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: 'center' });
+  }, []);
+
+  const run = async (action: () => Promise<FocusTarget>) => {
     setFailure(null);
     setBusy(true);
     try {
-      await action();
-      onDone();
+      onDone(await action());
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
+      setConfirmDelete(false);
     } finally {
       setBusy(false);
     }
@@ -176,17 +220,33 @@ function ScheduleForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setConfirmDelete(false);
     const checked = checkScheduleDraft(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    void run(() => saveReportSchedule(client, schedule, checked.input));
+    void run(async () => ({
+      schedule: (await saveReportSchedule(client, schedule, checked.input)).id,
+    }));
+  };
+
+  const remove = () => {
+    if (!schedule) return;
+    if (!confirmDelete) {
+      setConfirmDelete(true);
+      return;
+    }
+    void run(async () => {
+      await deleteReportSchedule(client, schedule.id);
+      return 'new';
+    });
   };
 
   return (
     <form
+      ref={formRef}
       aria-label={title}
       noValidate
       onSubmit={submit}
@@ -254,21 +314,26 @@ function ScheduleForm({
         offlineText="You are offline. Changes to schedules need a connection."
         failure={failure}
       />
+      {confirmDelete ? (
+        <p role="status" className="text-sm font-medium text-red-700 dark:text-red-300">
+          Delete this schedule? No more reports are built for it; the reports already in the archive
+          stay. Press Confirm delete, or Cancel.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy || !online}>
           {busy ? 'Saving…' : 'Save schedule'}
         </Button>
-        <Button type="button" variant="secondary" onClick={onDone}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => onDone(schedule ? { schedule: schedule.id } : 'new')}
+        >
           Cancel
         </Button>
         {schedule ? (
-          <Button
-            type="button"
-            variant="danger"
-            disabled={busy || !online}
-            onClick={() => void run(() => deleteReportSchedule(client, schedule.id))}
-          >
-            Delete schedule
+          <Button type="button" variant="danger" disabled={busy || !online} onClick={remove}>
+            {confirmDelete ? 'Confirm delete' : 'Delete schedule'}
           </Button>
         ) : null}
       </div>
@@ -278,7 +343,8 @@ function ScheduleForm({
 
 /**
  * Who gets the report, among the community's users: each is pushed or emailed as they chose in
- * Settings. None ticked: everyone who chose report notifications.
+ * Settings (email only when the server has SMTP_URL). None ticked: everyone who chose report
+ * notifications.
  */
 function RecipientsField({
   value,
@@ -299,8 +365,9 @@ function RecipientsField({
     >
       <legend className="text-sm font-medium">Recipients</legend>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Each gets the report as they chose in Settings, Notifications (push, email). None ticked:
-        everyone who chose report notifications. Every report is also in the archive below.
+        Each is told the report is ready as they chose in Settings → Notifications: by push, and by
+        email with the CSV attached when this server sends email. None ticked: everyone who turned
+        report notifications on. Every report is also in the archive below.
       </p>
       <QueryState
         query={users}
