@@ -126,18 +126,14 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
     );
   }
   // Online, a saved copy being refreshed is said once for the whole app (app/saved-copy-note).
+  // Offline or out of reach, the banner says so once for the whole app; each card says only how
+  // old its own copy is.
   if (notLive) {
-    const state =
-      connectivity === 'unreachable'
-        ? 'Not live · saved copy'
-        : connectivity === 'offline' || query.fetchStatus === 'paused'
-          ? 'Offline · saved copy'
-          : 'Saved copy';
     return (
       <p className="mt-3 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <Icon name="offline" className="h-4 w-4 shrink-0" />
         <span>
-          {state} from {age} ago
+          Saved copy from {age} ago
           {query.fetchStatus === 'fetching' ? ' · refreshing…' : ''}
         </span>
       </p>

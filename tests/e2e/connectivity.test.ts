@@ -35,7 +35,7 @@ describeBrowser('online but the server cannot be reached', () => {
     expect(await page.getByText('Live Data').count()).toBe(0);
     await page.getByText('Not live', { exact: true }).first().waitFor();
     await page
-      .getByText(/Not live · saved copy from/)
+      .getByText(/Saved copy from/)
       .first()
       .waitFor();
     // Said once: no per-widget errors, one Retry for the whole app.

@@ -46,7 +46,7 @@ describeBrowser('offline after one online visit', () => {
     // app learns it from the failed requests and says the server cannot be reached instead.
     await page.getByText(NOT_LIVE_BANNER).first().waitFor();
     await page
-      .getByText(/(Offline|Not live) · saved copy from/)
+      .getByText(/Saved copy from/)
       .first()
       .waitFor();
     expect(await page.getByRole('heading', { name: 'Amenity Usage Over Time' }).isVisible()).toBe(
@@ -80,7 +80,7 @@ describeBrowser('offline after one online visit', () => {
     expect(await metrics(page).innerText()).toBe(online);
     await page.getByText(/Can't reach CommonGround · showing data from/).waitFor();
     await page
-      .getByText(/Not live · saved copy from/)
+      .getByText(/Saved copy from/)
       .first()
       .waitFor();
 

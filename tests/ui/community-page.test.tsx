@@ -250,7 +250,7 @@ describe('Offline', () => {
     );
     renderWithApp(<CommunityManagementPage />, { route: '/community-management', client });
     await waitFor(() => expect(residentNames()).toEqual(allNames.slice(0, 2)));
-    expect(screen.getByText(/Offline · saved copy from 1[2-3] minutes ago/)).toBeInTheDocument();
+    expect(screen.getByText(/Saved copy from 1[2-3] minutes ago/)).toBeInTheDocument();
   });
 });
 
