@@ -76,3 +76,15 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+const NO_PARAMS = new URLSearchParams();
+
+/**
+ * The URL's query, as the prerendered frame saw it until the frame is adopted: the build
+ * prerenders each page without a query (`/reports`, not `/reports?report=usage`), so a first
+ * render that read it would differ from the frame, and React would throw the frame away (a
+ * console error, and the page built twice). The query applies in the render right after.
+ */
+export function useHydratedSearchParams(params: URLSearchParams): URLSearchParams {
+  return useHydrated() ? params : NO_PARAMS;
+}

@@ -68,6 +68,27 @@ describeBrowser('route table in the browser', () => {
     await context.close();
   });
 
+  it.each([
+    ['/reports?report=financial', 'region', 'Financial Impact Report — Last Month'],
+    ['/analytics?amenity=great-lawn', 'heading', 'The Great Lawn'],
+  ] as const)(
+    '%s (a link a push or a report opens) takes over its frame without a mismatch',
+    async (path, role, name) => {
+      const { page, context } = await openPage(browser(), PHONE);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(path);
+      // The query still applies: the report is open, the amenity in focus.
+      await page.getByRole(role, { name }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(errors.filter((text) => !/Service Worker/i.test(text))).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('a tap on the first frame before the app has started is acted on once it has', async () => {
     const { page, context } = await openPage(browser(), { ...DESKTOP, serviceWorkers: 'block' });
     // The app's code held back, as on a phone with poor signal: only the prerendered frame shows.

@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
+import { useHydratedSearchParams } from '../../lib/hydration';
+import { TimesIn } from '../../ui/times-in';
 import { DAY_RANGES, DEFAULT_DAY_RANGE } from '../../api/contract';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { usePersistentChoice } from '../../lib/persistent-state';
@@ -24,8 +26,8 @@ import { useSensors } from '../../api/sensors';
 export function AnalyticsPage() {
   const settings = useSettings();
   const timeZone = useCommunity().timeZone;
-  const [searchParams] = useSearchParams();
-  const focusId = searchParams.get('amenity')?.trim() || undefined;
+  const [urlParams] = useSearchParams();
+  const focusId = useHydratedSearchParams(urlParams).get('amenity')?.trim() || undefined;
   const [days, setDays] = usePersistentChoice(DASHBOARD_RANGE_KEY, DAY_RANGES, DEFAULT_DAY_RANGE);
 
   const amenities = useAmenityAnalytics();
@@ -37,7 +39,12 @@ export function AnalyticsPage() {
     <div className="grid gap-4 sm:gap-6">
       <PageHeader
         title="Analytics"
-        description="How residents use the amenities, and how past events performed"
+        description={
+          <>
+            How residents use the amenities, and how past events performed.{' '}
+            <TimesIn timeZone={timeZone} />
+          </>
+        }
         actions={
           <>
             <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />

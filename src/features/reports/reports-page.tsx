@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useHydratedSearchParams } from '../../lib/hydration';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { formatCount } from '../../lib/format';
 import { useConnectivity } from '../../lib/connectivity';
@@ -41,7 +42,8 @@ export function ReportsPage() {
     REPORT_PERIODS,
     DEFAULT_REPORT_PERIOD,
   );
-  const [params, setParams] = useSearchParams();
+  const [urlParams, setParams] = useSearchParams();
+  const params = useHydratedSearchParams(urlParams);
   const preview = findReport(params.get(PREVIEW_PARAM));
   const previewKind = preview?.kind ?? null;
   // Moves focus to the report's title again when an open report is asked for once more.
