@@ -13,26 +13,8 @@ export function percentChange(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/**
- * Whole percentages that sum to exactly 100 (largest remainder): each value's share, rounded
- * down, then the leftover points to the largest fractions (ties: earlier first). All zeros stay 0.
- */
-export function percentagesSummingTo100(values: readonly number[]): number[] {
-  const total = values.reduce((sum, v) => sum + v, 0);
-  if (total <= 0) return values.map(() => 0);
-  const exact = values.map((v) => (v / total) * 100);
-  const floors = exact.map(Math.floor);
-  let left = 100 - floors.reduce((sum, v) => sum + v, 0);
-  const order = exact
-    .map((v, i) => ({ i, fraction: v - Math.floor(v) }))
-    .sort((a, b) => b.fraction - a.fraction || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i] = (floors[i] ?? 0) + 1;
-    left--;
-  }
-  return floors;
-}
+/** Whole percentages that sum to exactly 100 (largest remainder; one definition, src/lib). */
+export { percentagesSummingTo100 } from '../../src/lib/shares';
 
 /** A session length for display: 42 -> "42m", 95 -> "1h 35m". */
 export function formatSessionTime(minutes: number): string {

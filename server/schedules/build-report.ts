@@ -2,11 +2,12 @@ import type { SCHEDULE_CADENCES, SCHEDULE_KINDS } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import { PERIODS } from '../../src/features/reports/periods';
 import {
-  coverageRows,
   periodCoverage,
   summarizeUsage,
   type VisitColumn,
 } from '../../src/features/reports/report-builders';
+import { timeZoneLabel } from '../../src/lib/community-profile';
+import { fileHeader } from '../../src/lib/file-header';
 import { usageCsv } from '../../src/lib/usage-csv';
 import type { Community } from '../community';
 import type { Queryable } from '../db/database';
@@ -73,14 +74,15 @@ export async function buildUsageReport(
   const csv = usageCsv(usage.points, columns, {
     resolution: 'day',
     timeZone,
-    timeZoneLabel: timeZone,
-    preamble: [
-      ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
-      ['Period', `${calendar.from} to ${calendar.to}`],
-      ...coverageRows(coverage),
-      ['Time zone', timeZone],
-      ['Generated', new Date(now).toISOString()],
-    ],
+    timeZoneLabel: timeZoneLabel(timeZone),
+    // The same header as the app's own download of this report.
+    preamble: fileHeader({
+      title: `Amenity Usage Report, ${PERIODS[period].label}`,
+      period: `${calendar.from} to ${calendar.to}`,
+      coverage,
+      timeZone,
+      now,
+    }),
   });
   return {
     kind: 'usage',

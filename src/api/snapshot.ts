@@ -19,6 +19,9 @@ import {
   type UsagePoint,
 } from './contract';
 import { timelineQuery } from './timeline';
+import { gapsQuery } from './gaps';
+import { summarizeCoverage } from '../lib/coverage';
+import { fileHeader } from '../lib/file-header';
 import { dateFormat } from '../lib/intl-formats';
 
 /**
@@ -141,22 +144,32 @@ export function amenityColumns(
   }));
 }
 
+/** The sensor gaps that cover each timeline (GET /api/usage/gaps?days=N starts at local midnight). */
+const GAP_DAYS: Partial<Record<UsagePeriod, number>> = { day: 2, week: 7 };
+const PERIOD_TITLES: Record<UsagePeriod, string> = {
+  day: 'last 24 hours',
+  week: 'last 7 days',
+  month: 'last 30 days',
+};
+
 export type UsageExportResult =
   | { ok: true; filename: string; rows: number; fromSnapshot: boolean }
   | { ok: false; message: string };
 
 /**
- * The usage CSV of one timeline (the dashboard's Export Usage Data, the Reports page's usage
- * download): saved as a file, from the cached data when offline. Times are written in the
- * community's time zone (its profile, GET /api/community).
+ * The usage CSV of one timeline (the dashboard's Export Usage Data): saved as a file, from the
+ * cached data when offline. Times are written in the community's time zone (its profile, GET
+ * /api/community); the file starts by saying what it covers, the sensors' coverage of that time
+ * (GET /api/usage/gaps) and that its last day (or hour) was still under way.
  */
 export async function downloadUsageCsv(
   client: QueryClient,
   { period = 'month', days }: { period?: UsagePeriod; days?: number } = {},
 ): Promise<UsageExportResult> {
-  const [timeline, amenities] = await Promise.all([
+  const [timeline, amenities, gaps] = await Promise.all([
     loadSource(client, timelineQuery(period, days)),
     loadSource(client, amenityAnalyticsQuery()),
+    loadSource(client, gapsQuery(GAP_DAYS[period] ?? days ?? 30)),
   ]);
   if (timeline.status === 'missing') {
     return {
@@ -168,17 +181,33 @@ export async function downloadUsageCsv(
     };
   }
   const { timeZone } = communityOf(client);
+  const now = Date.now();
+  const resolution = period === 'day' ? 'hour' : 'day';
+  const first = timeline.data[0];
+  // The file runs from its first bucket to the moment it was made: the last one is not over.
+  const span = first ? { from: Date.parse(first.time), to: now } : null;
+  const coverage =
+    span && gaps.status === 'ready' ? summarizeCoverage(gaps.data, span, timeZone) : null;
   const csv = usageCsv(
     timeline.data,
     amenityColumns(timeline.data, amenities.status === 'ready' ? amenities.data : undefined),
     {
-      resolution: period === 'day' ? 'hour' : 'day',
+      resolution,
       timeZone,
       timeZoneLabel: timeZoneLabel(timeZone),
+      preamble: fileHeader({
+        title: `Usage data, ${period === 'month' && days ? `last ${days} days` : PERIOD_TITLES[period]}`,
+        period: span
+          ? `${localTimestamp(first?.time ?? '', resolution, timeZone)} to ${localTimestamp(new Date(now).toISOString(), 'hour', timeZone)} (the last ${resolution} so far)`
+          : 'no data',
+        coverage,
+        timeZone,
+        now,
+      }),
     },
   );
   const stem = period === 'month' && days ? `usage-data-${days}-days` : `usage-data-${period}`;
-  const filename = usageFilename(stem, timeline.data, Date.now(), timeZone);
+  const filename = usageFilename(stem, timeline.data, now, timeZone);
   downloadCsv(filename, csv);
   return { ok: true, filename, rows: timeline.data.length, fromSnapshot: timeline.fromSnapshot };
 }

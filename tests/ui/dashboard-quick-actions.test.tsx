@@ -42,8 +42,13 @@ describe('dashboard quick actions that keep their promise', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split(/\r?\n/) ?? [];
-    expect(lines[0]).toMatch(/The Great Lawn/);
-    expect(lines).toHaveLength(31);
+    // Header lines (what the file is, its period, coverage, zone, when made), a blank line,
+    // then the table: a row per day.
+    expect(lines[0]).toBe('Report,"Usage data, last 30 days"');
+    expect(lines[2]).toMatch(/^Coverage,/);
+    const table = lines.slice(lines.indexOf('') + 1);
+    expect(table[0]).toMatch(/The Great Lawn/);
+    expect(table).toHaveLength(31);
     expect(requests).toContain('/api/usage/timeline?period=month&days=30');
     server.events.removeAllListeners();
   });

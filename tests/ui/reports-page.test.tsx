@@ -19,7 +19,7 @@ import { metricsQuery } from '../../src/api/metrics';
 import { timelineQuery } from '../../src/api/timeline';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
-import type { UsageGaps, UsagePoint } from '../../src/api/contract';
+import { API_PATHS, type UsageGaps, type UsagePoint } from '../../src/api/contract';
 import { gapsQuery } from '../../src/api/gaps';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
@@ -315,12 +315,15 @@ describe('Reports page', () => {
     const lawnVisits = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
     const perVisit = `$${(4200 / lawnVisits).toFixed(2)}`;
     expect(within(costs).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
-      new RegExp(`${lawnVisits.toLocaleString('en-US')}.*\\$4,200.*\\$4,200.*\\${perVisit}`),
+      // Visits, monthly cost, months covered (a whole month, every sensor), cost in period.
+      new RegExp(`${lawnVisits.toLocaleString('en-US')}.*\\$4,200.*1.*\\$4,200.*\\${perVisit}`),
     );
     expect(within(costs).getByRole('row', { name: /Market Street Promenade/ })).toHaveTextContent(
       /cost not entered.*cost not entered.*cost not entered/,
     );
-    expect(within(report).getByText(/Cost per visit = monthly operating cost/)).toBeInTheDocument();
+    expect(within(report).getByText(/Cost per visit = monthly operating cost/)).toHaveTextContent(
+      'the period’s months (1 here) times the share of the period the amenity’s own sensor reported',
+    );
   });
 
   it('shows money in the community profile’s currency, offline from the snapshot', async () => {
@@ -359,6 +362,19 @@ describe('Reports page', () => {
     expect(within(report).getByTestId('coverage')).toHaveTextContent(
       'Coverage: Data for 6 d 17 h of 7 d; Grand Lake sensor silent Thu 19 Nov 18:00 – Fri 20 Nov 01:00.',
     );
+  });
+
+  it('says the coverage is unknown because the gaps failed to load, not for want of a connection', async () => {
+    server.use(http.get(API_PATHS.gaps, () => new HttpResponse('not json', { status: 200 })));
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    const report = await screen.findByRole('region', { name: 'Community Report — Last Month' });
+    const coverage = await within(report).findByTestId('coverage');
+    expect(coverage).toHaveTextContent(
+      /^Coverage: unknown: the sensor gaps could not be loaded \(.+\); averages assume every sensor reported\.$/,
+    );
+    expect(coverage).not.toHaveTextContent(/Connect once/);
   });
 
   it('downloads the usage CSV of the chosen period', async () => {
@@ -408,15 +424,22 @@ describe('Reports page', () => {
     );
     await waitFor(() => expect(files).toHaveLength(1));
     const lines = files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    // The period and the sensors' coverage of it, from the saved gaps, then the table.
-    expect(lines.slice(0, 4)).toEqual([
+    // What the file is, the period, the sensors' coverage of it from the saved gaps, the time
+    // zone, when it was made and which months Amy counted; then the table.
+    expect(lines.slice(0, 8)).toEqual([
+      'Report,"Event Performance Report, Last Month"',
       'Period,2026-10-01 to 2026-10-31',
       'Coverage,Data for all 31 d',
       'Covered hours,744.0 of 744.0',
+      'Time zone,"Pacific Time (PT), America/Los_Angeles"',
+      expect.stringMatching(
+        /^Generated,"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T"$/,
+      ),
+      'Months counted,Amy’s events in the months of this period: Oct 2026.',
       '',
     ]);
-    expect(lines[4]).toBe('Section,Name,Events,Average attendance,Average success (%)');
-    expect(lines[5]).toBe('Monthly trend,Oct 2026,9,112,');
+    expect(lines[8]).toBe('Section,Name,Events,Average attendance,Average success (%)');
+    expect(lines[9]).toBe('Monthly trend,Oct 2026,9,112,');
   });
 
   it('says why a CSV cannot be made when its data was never saved', async () => {

@@ -9,6 +9,7 @@ import {
   capacityRows,
   datedTrends,
   eventCsv,
+  eventMonthsNote,
   periodCoverage,
   pointDate,
   summarizeCosts,
@@ -131,12 +132,19 @@ describe('summarizeUsage over a calendar period', () => {
   });
 
   it('has one share: each amenity against all visits of the report', () => {
-    expect(usage.perAmenity.map((row) => row.share)).toEqual([
-      (600 / 700) * 100,
-      (60 / 700) * 100,
-      (40 / 700) * 100,
-    ]);
+    // 85.71 %, 8.57 %, 5.71 % to one decimal, the spare tenth to the largest remainder.
+    expect(usage.perAmenity.map((row) => row.share)).toEqual([85.7, 8.6, 5.7]);
     expect(usage.perAmenity.reduce((sum, row) => sum + row.share, 0)).toBeCloseTo(100, 10);
+  });
+
+  it('rounds the shares so the column adds up to 100.0 where plain rounding gives 99.9', () => {
+    const even = [day('2026-10-30', 1, 1, { 'market-street': 1 })];
+    const shares = summarizeUsage(even, COLUMNS, OCTOBER, PACIFIC, NO_GAPS).perAmenity.map(
+      (row) => row.share,
+    );
+    // Plain rounding: 33.3 three times, 99.9 in all.
+    expect([...shares].sort()).toEqual([33.3, 33.3, 33.4]);
+    expect(shares.reduce((sum, share) => sum + share * 10, 0)).toBe(1000);
   });
 
   it('finds the busiest day of the period', () => {
@@ -186,7 +194,12 @@ describe('summarizeCosts', () => {
   it('divides each amenity’s monthly cost by its visits in the month', () => {
     // Lawn: 31 × 100 = 3,100 visits; $4,200 / 3,100 = $1.3548…
     const lawn = summary.perAmenity.find((row) => row.id === 'great-lawn');
-    expect(lawn).toMatchObject({ visits: 3100, monthlyCost: 4200, periodCost: 4200 });
+    expect(lawn).toMatchObject({
+      visits: 3100,
+      monthlyCost: 4200,
+      monthsCovered: 1,
+      periodCost: 4200,
+    });
     expect(lawn?.costPerVisit).toBeCloseTo(4200 / 3100, 10);
     // Hall: 31 × 40 = 1,240 visits; $6,800 / 1,240 = $5.4838…
     const hall = summary.perAmenity.find((row) => row.id === 'solis-hall');
@@ -221,6 +234,7 @@ describe('summarizeCosts', () => {
     expect(part.months).toBe(1);
     const share = (OCT_TO - OCT_FROM - silentMs) / (OCT_TO - OCT_FROM);
     const lawn = part.perAmenity.find((row) => row.id === 'great-lawn');
+    expect(lawn?.monthsCovered).toBeCloseTo(share, 10);
     expect(lawn?.periodCost).toBeCloseTo(4200 * share, 10);
     expect(lawn?.costPerVisit).toBeCloseTo((4200 * share) / 1500, 10);
   });
@@ -296,6 +310,44 @@ describe('summarizeEvents', () => {
     );
     expect(summary.totalEvents).toBe(0);
     expect(summary.avgAttendance).toBeNull();
+  });
+});
+
+describe('eventMonthsNote', () => {
+  it('names the months counted and the period’s months Amy’s analysis does not reach', () => {
+    // Last Year seen from Nov 23, 2026: Nov 2025 - Oct 2026; the analysis starts in Jun 2026.
+    const year = calendarPeriod('year', NOW, PACIFIC);
+    const summary = summarizeEvents(analysisFixture, year, '2026-11-23');
+    expect(summary.missing).toEqual([
+      'Nov 2025',
+      'Dec 2025',
+      'Jan 2026',
+      'Feb 2026',
+      'Mar 2026',
+      'Apr 2026',
+      'May 2026',
+    ]);
+    expect(eventMonthsNote(summary, 'year')).toBe(
+      'Amy’s events in the months of this period: Jun 2026 – Oct 2026. Nov 2025, Dec 2025, ' +
+        'Jan 2026, Feb 2026, Mar 2026, Apr 2026, May 2026 are older than Amy’s last 12 months ' +
+        'and not counted.',
+    );
+  });
+
+  it('says a week is counted as its whole month', () => {
+    const week = calendarPeriod('week', NOW, PACIFIC);
+    const summary = summarizeEvents(analysisFixture, week, '2026-11-23');
+    expect(eventMonthsNote(summary, 'week')).toBe(
+      'Amy counts events by month: these figures are for Nov 2026, the month this week is part ' +
+        'of, not for the week alone.',
+    );
+  });
+
+  it('a month inside the analysis needs no warning', () => {
+    const summary = summarizeEvents(analysisFixture, OCTOBER, '2026-11-23');
+    expect(eventMonthsNote(summary, 'month')).toBe(
+      'Amy’s events in the months of this period: Oct 2026.',
+    );
   });
 });
 

@@ -165,11 +165,22 @@ describe('downloadUsageCsv (the dashboard export)', () => {
     expect(files[0]?.name).toMatch(
       /^usage-data-week-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-generated-\d{4}-\d{2}-\d{2}-\d{4}-P[SD]T\.csv$/,
     );
-    const text = (await files[0]?.blob.text()) ?? '';
-    expect(text.split('\r\n')[0]).toBe(
+    const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
+    // What the file is, its span up to when it was made (the last day not over), the sensors'
+    // coverage of that span, the zone and the time it was made.
+    expect(lines.slice(0, 8)).toEqual([
+      'Report,"Usage data, last 7 days"',
+      expect.stringMatching(
+        /^Period,\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(the last day so far\)$/,
+      ),
+      expect.stringMatching(/^Coverage,"?Data for /),
+      expect.stringMatching(/^Covered hours,\d+\.\d of \d+\.\d$/),
+      'Time zone,"Pacific Time (PT), America/Los_Angeles"',
+      expect.stringMatching(/^Generated,".+ P[SD]T"$/),
+      '',
       // Every amenity, not only the four series of the usage chart.
       'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
-    );
+    ]);
   });
 
   it('fetches the timeline when it is missing and the app is online', async () => {
@@ -177,6 +188,11 @@ describe('downloadUsageCsv (the dashboard export)', () => {
     const result = await downloadUsageCsv(createQueryClient(), { period: 'month', days: 90 });
     expect(result).toMatchObject({ ok: true, rows: 90, fromSnapshot: false });
     expect(files[0]?.name).toMatch(/^usage-data-90-days-/);
+    // The gaps come with it, so the file states its coverage.
+    const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
+    expect(lines[0]).toBe('Report,"Usage data, last 90 days"');
+    expect(lines[2]).toMatch(/^Coverage,"?Data for /);
+    expect(lines[3]).toMatch(/^Covered hours,\d+\.\d of \d+\.\d$/);
   });
 
   it('explains instead of saving an empty file when nothing can be had', async () => {

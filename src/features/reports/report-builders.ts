@@ -10,6 +10,7 @@ import {
 import { periodInstants, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
 import { capacityPercent } from '../../lib/format';
 import { toCsv } from '../../lib/csv';
+import { percentagesSummingTo100 } from '../../lib/shares';
 import {
   monthStart,
   monthsIn,
@@ -19,6 +20,7 @@ import {
   type CalendarPeriod,
 } from './calendar';
 import { dateFormat } from '../../lib/intl-formats';
+import type { ReportPeriod } from './periods';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in
@@ -46,7 +48,10 @@ export type AmenityVisits = {
   id: string;
   name: string;
   visits: number;
-  /** Percent of all visits to the amenities counted in the report (one definition per report). */
+  /**
+   * Percent of all visits to the amenities counted in the report, to one decimal, rounded so the
+   * amenities' shares sum to exactly 100 (one definition per report).
+   */
   share: number;
   /** Visits per day its sensors reported (its covered time in days). */
   dailyAverage: number;
@@ -107,14 +112,19 @@ export function summarizeUsage(
     visits: inPeriod.reduce((sum, { point }) => sum + column.value(point), 0),
   }));
   const totalVisits = totals.reduce((sum, row) => sum + row.visits, 0);
+  // Shown to one decimal: rounded by largest remainder so the column adds up to 100.0.
+  const shares = percentagesSummingTo100(
+    totals.map((row) => row.visits),
+    1,
+  );
   const perAmenity = totals
-    .map((row) => {
+    .map((row, index) => {
       const own = amenityCoverage.get(row.id);
       const days = own ? own.coveredMs / DAY_MS : coveredDays;
       const share = own && coverage && coverage.totalMs > 0 ? own.coveredMs / coverage.totalMs : 1;
       return {
         ...row,
-        share: totalVisits > 0 ? (row.visits / totalVisits) * 100 : 0,
+        share: shares[index] ?? 0,
         dailyAverage: days > 0 ? row.visits / days : 0,
         coveredShare: coverage ? share : 1,
       };
@@ -181,9 +191,10 @@ export type AmenityCost = {
   visits: number;
   /** As entered with the amenity; null: cost not entered. */
   monthlyCost: number | null;
+  /** The period's months × the part of the period its sensors reported (Oct, half covered: 0.5). */
+  monthsCovered: number;
   /**
-   * The monthly cost × the period's months × the part of the period its sensors reported (the
-   * cost of the time its visits were counted in).
+   * The monthly cost × its months covered (the cost of the time its visits were counted in).
    */
   periodCost: number | null;
   /** periodCost ÷ visits; null without a cost or without visits. */
@@ -214,12 +225,14 @@ export function summarizeCosts(
   const months = monthsIn(usage.period.from, usage.period.to);
   const perAmenity = usage.perAmenity.map((row) => {
     const monthlyCost = costs.get(row.id) ?? null;
-    const periodCost = monthlyCost === null ? null : monthlyCost * months * row.coveredShare;
+    const monthsCovered = months * row.coveredShare;
+    const periodCost = monthlyCost === null ? null : monthlyCost * monthsCovered;
     return {
       id: row.id,
       name: row.name,
       visits: row.visits,
       monthlyCost,
+      monthsCovered,
       periodCost,
       costPerVisit: periodCost !== null && row.visits > 0 ? periodCost / row.visits : null,
     };
@@ -248,6 +261,8 @@ export type EventMonth = EventAnalysis['monthlyTrends'][number] & {
 export type EventSummary = {
   /** Amy's months that fall in the period (a week: the month or two it is part of). */
   months: EventMonth[];
+  /** The period's months Amy's analysis does not reach (older than her last 12), as "Nov 2025". */
+  missing: string[];
   totalEvents: number;
   /** Attendance averaged over the events of those months (weighted by event count). */
   avgAttendance: number | null;
@@ -290,10 +305,13 @@ export function summarizeEvents(
 ): EventSummary {
   const wanted = new Set(monthsOf(period.from, period.to));
   const months = datedTrends(analysis, today).filter((month) => wanted.has(month.start));
+  const found = new Set(months.map((month) => month.start));
+  const missing = [...wanted].filter((start) => !found.has(start)).map(monthLabel);
   const totalEvents = months.reduce((sum, month) => sum + month.events, 0);
   const attendance = months.reduce((sum, month) => sum + month.events * month.avgAttendance, 0);
   return {
     months,
+    missing,
     totalEvents,
     avgAttendance: totalEvents > 0 ? attendance / totalEvents : null,
     categories: [...analysis.popularCategories].sort((a, b) => b.avgSuccess - a.avgSuccess),
@@ -302,6 +320,26 @@ export function summarizeEvents(
     ),
     insights: analysis.seasonalInsights,
   };
+}
+
+/**
+ * Which months the event figures count, said plainly: Amy counts by calendar month, so a week is
+ * counted as its month(s), and a month older than her last 12 is not counted at all.
+ */
+export function eventMonthsNote(summary: EventSummary, period: ReportPeriod): string {
+  const first = summary.months[0]?.label;
+  const last = summary.months.at(-1)?.label;
+  const span = first === last ? first : `${first} – ${last}`;
+  const counted =
+    first === undefined
+      ? 'No month of this period is in Amy’s analysis.'
+      : period === 'week'
+        ? `Amy counts events by month: these figures are for ${span}, the ${first === last ? 'month' : 'months'} this week is part of, not for the week alone.`
+        : `Amy’s events in the months of this period: ${span}.`;
+  const missing = summary.missing.length
+    ? ` ${summary.missing.join(', ')} ${summary.missing.length === 1 ? 'is' : 'are'} older than Amy’s last 12 months and not counted.`
+    : '';
+  return counted + missing;
 }
 
 type EventCsvRow = {
@@ -344,19 +382,4 @@ export function eventCsv(summary: EventSummary): string {
     ],
     rows,
   );
-}
-
-// ---- Coverage in files ------------------------------------------------------------------------
-
-/**
- * The header lines of a report file that state its coverage: the sentence, and the covered
- * hours of the period's hours for a spreadsheet ("163.0 of 168.0").
- */
-export function coverageRows(coverage: CoverageSummary | null): [string, string][] {
-  if (!coverage) return [['Coverage', 'unknown (the sensor gaps were not loaded)']];
-  const hours = (ms: number) => (ms / 3_600_000).toFixed(1);
-  return [
-    ['Coverage', coverage.text],
-    ['Covered hours', `${hours(coverage.coveredMs)} of ${hours(coverage.totalMs)}`],
-  ];
 }

@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { analysisQuery } from '../../api/amy-analysis';
 import { loadSource } from '../../api/snapshot';
 import { csvLines } from '../../lib/csv';
+import { fileHeader } from '../../lib/file-header';
 import { csvFilename, downloadCsv } from '../../lib/download';
 import { calendarPeriod, zonedDate } from './calendar';
 import type { ReportPeriod } from './periods';
-import { coverageRows, eventCsv, periodCoverage, summarizeEvents } from './report-builders';
+import { eventCsv, eventMonthsNote, periodCoverage, summarizeEvents } from './report-builders';
+import { PERIODS } from './periods';
 import { periodGapsQuery } from './report-data';
 
 export type DownloadResult =
@@ -39,8 +41,14 @@ export async function downloadEventCsv(
   const summary = summarizeEvents(source.data, calendar, zonedDate(now, timeZone));
   const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
   const preamble = csvLines([
-    ['Period', `${calendar.from} to ${calendar.to}`],
-    ...coverageRows(coverage),
+    ...fileHeader({
+      title: `Event Performance Report, ${PERIODS[period].label}`,
+      period: `${calendar.from} to ${calendar.to}`,
+      coverage,
+      timeZone,
+      now,
+    }),
+    ['Months counted', eventMonthsNote(summary, period)],
     [],
   ]);
   downloadCsv(filename, preamble + eventCsv(summary));

@@ -120,7 +120,16 @@ export const ReportPreview = forwardRef<
                 <MetaRow term="Data as of" value={formatDateTime(oldest, timeZone)} />
               ) : null}
             </dl>
-            {stateCoverage ? <CoverageNote coverage={coverageOf(data, timeZone)} /> : null}
+            {stateCoverage ? (
+              <CoverageNote
+                coverage={coverageOf(data, timeZone)}
+                unknownBecause={
+                  data.gaps.status === 'missing' && data.gaps.reason === 'failed'
+                    ? `the sensor gaps could not be loaded (${data.gaps.error ?? 'unknown error'}); averages assume every sensor reported`
+                    : 'the sensor gaps for this period are not saved on this device. Connect once to load them'
+                }
+              />
+            ) : null}
             {saved ? (
               <p className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
                 <Icon name="offline" className="h-4 w-4 shrink-0" />
@@ -164,7 +173,14 @@ export const ReportPreview = forwardRef<
  * How much of the period the sensors cover (lib/coverage.ts): plain when complete, marked when
  * some sensor was silent or the gaps are not on this device.
  */
-function CoverageNote({ coverage }: { coverage: CoverageSummary | null }) {
+function CoverageNote({
+  coverage,
+  unknownBecause,
+}: {
+  coverage: CoverageSummary | null;
+  /** Why the coverage is not known: never loaded here (offline), or the request failed. */
+  unknownBecause: string;
+}) {
   const partial = !coverage?.complete;
   return (
     <p
@@ -178,9 +194,7 @@ function CoverageNote({ coverage }: { coverage: CoverageSummary | null }) {
       <Icon name={partial ? 'alert' : 'check'} className="mt-0.5 h-4 w-4 shrink-0" />
       <span className="min-w-0">
         <span className="font-medium">Coverage: </span>
-        {coverage
-          ? `${coverage.text}.`
-          : 'unknown: the sensor gaps for this period are not saved on this device. Connect once to load them.'}
+        {coverage ? `${coverage.text}.` : `unknown: ${unknownBecause}.`}
       </span>
     </p>
   );

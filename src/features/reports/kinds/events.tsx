@@ -1,6 +1,6 @@
 import { titleCase } from '../../../lib/display-rules';
 import { formatCount, formatPercent } from '../../../lib/format';
-import { summarizeEvents } from '../report-builders';
+import { eventMonthsNote, summarizeEvents } from '../report-builders';
 import { downloadEventCsv } from '../report-downloads';
 import { defineReport, type ReportContext } from '../report-kind';
 import { Figures, MissingSource, Notice, Section } from '../report-sections';
@@ -18,15 +18,7 @@ function EventReport({ context }: { context: ReportContext }) {
   const events = summarizeEvents(data.analysis.data, data.calendar, data.today);
   return (
     <>
-      <Section
-        title="Events"
-        level={level}
-        note={
-          data.period === 'week'
-            ? 'Amy counts events by month: the month this week is part of.'
-            : "Amy's events in the months of this period."
-        }
-      >
+      <Section title="Events" level={level} note={eventMonthsNote(events, data.period)}>
         {events.months.length === 0 ? (
           <Notice>Amy&rsquo;s analysis has no month of this period.</Notice>
         ) : (

@@ -1,7 +1,8 @@
 import { formatCount, formatMoney } from '../../../lib/format';
+import { visitValueRates } from '../../../lib/visit-value';
 import { summarizeCosts } from '../report-builders';
 import { usageOf } from '../report-data';
-import { formatCents } from '../report-format';
+import { formatCents, formatMonths } from '../report-format';
 import { defineReport, type ReportContext } from '../report-kind';
 import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
 import { ReportTable } from '../report-table';
@@ -57,14 +58,22 @@ function FinancialReport({ context }: { context: ReportContext }) {
             />
             <ReportTable
               caption="Operating cost per visit"
-              head={['Amenity', 'Visits', 'Monthly cost', 'Cost in period', 'Cost per visit']}
-              numeric={[1, 2, 3, 4]}
+              head={[
+                'Amenity',
+                'Visits',
+                'Monthly cost',
+                'Months covered',
+                'Cost in period',
+                'Cost per visit',
+              ]}
+              numeric={[1, 2, 3, 4, 5]}
               rows={summary.perAmenity.map((row) => [
                 row.name,
                 formatCount(row.visits),
                 row.monthlyCost === null
                   ? COST_NOT_ENTERED
                   : formatMoney(row.monthlyCost, currency),
+                formatMonths(row.monthsCovered),
                 row.periodCost === null ? COST_NOT_ENTERED : formatMoney(row.periodCost, currency),
                 row.monthlyCost === null
                   ? COST_NOT_ENTERED
@@ -80,15 +89,16 @@ function FinancialReport({ context }: { context: ReportContext }) {
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>
             Monthly amenity value is the dashboard’s Revenue Impact: the server counts the visits of
-            the last 30 days and multiplies them by a value per visit for each amenity type.
+            the last 30 days and multiplies them by a value per visit for each amenity type (
+            {visitValueRates(currency)}), in {currency} as set in Settings.
           </li>
           <li>
-            Cost per visit = monthly operating cost × months covered ÷ visits. Months covered counts
-            each calendar month by the share of its days the data covers
-            {summary
-              ? ` (${summary.months.toLocaleString('en-US', { maximumFractionDigits: 2 })} here)`
-              : ''}
-            . The total cost per visit counts only the amenities with a cost.
+            Cost per visit = monthly operating cost × months covered ÷ visits. Months covered is the
+            period’s months
+            {summary ? ` (${formatMonths(summary.months)} here)` : ''} times the share of the period
+            the amenity’s own sensor reported (see Coverage), as in the table; a month counts by the
+            share of its days in the period. The total cost per visit counts only the amenities with
+            a cost.
           </li>
           {summary?.notEntered.length ? (
             <li>

@@ -3,12 +3,13 @@ import { amenityColumns, loadSource } from '../../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../../lib/download';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { timeZoneLabel } from '../../../lib/community-profile';
+import { fileHeader } from '../../../lib/file-header';
 import { usageCsv } from '../../../lib/usage-csv';
 import { calendarPeriod } from '../calendar';
 import { PERIODS } from '../periods';
-import { capacityRows, coverageRows, periodCoverage, summarizeUsage } from '../report-builders';
+import { capacityRows, periodCoverage, summarizeUsage } from '../report-builders';
 import { periodGapsQuery, periodTimelineQuery, usageOf } from '../report-data';
-import { formatDate, formatDateTime, formatShare } from '../report-format';
+import { formatDate, formatShare } from '../report-format';
 import {
   defineReport,
   type DownloadContext,
@@ -128,13 +129,13 @@ async function downloadUsage({
     resolution: 'day',
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone),
-    preamble: [
-      ['Report', `Amenity Usage Report, ${PERIODS[period].label}`],
-      ['Period', `${calendar.from} to ${calendar.to}`],
-      ...coverageRows(coverage),
-      ['Time zone', `${timeZoneLabel(timeZone)}, ${timeZone}`],
-      ['Generated', formatDateTime(now, timeZone)],
-    ],
+    preamble: fileHeader({
+      title: `Amenity Usage Report, ${PERIODS[period].label}`,
+      period: `${calendar.from} to ${calendar.to}`,
+      coverage,
+      timeZone,
+      now,
+    }),
   });
   const filename = csvFilename(`usage-${period}-${calendar.from}-to-${calendar.to}`, now, timeZone);
   downloadCsv(filename, csv);
