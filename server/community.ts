@@ -48,19 +48,8 @@ export const AMENITY_ICONS: Record<AmenityType, string> = {
   playground: 'playground',
 };
 
-/**
- * What one visit is worth, in dollars, per amenity type: the revenue impact is visits times this
- * (a day-pass or rental equivalent the association would otherwise pay for).
- */
-export const VISIT_VALUE: Record<AmenityType, number> = {
-  lawn: 1,
-  hall: 3,
-  yard: 1.5,
-  lake: 1.25,
-  heritage: 0.5,
-  street: 0.5,
-  playground: 1,
-};
+/** What one visit is worth per amenity type (one table for the server and the app's texts). */
+export { VISIT_VALUE } from '../src/lib/visit-value';
 
 /** Open on local `weekday` (0 = Sunday) at `minuteOfDay`? (Hours never cross midnight.) */
 export function isOpenAt(

@@ -3,8 +3,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
+import { communityFixture } from '../../mocks/community-handlers';
 import { metricsFixture, timelineFixture } from '../../mocks/fixtures';
-import { API_PATHS, type DashboardMetrics } from '../../src/api/contract';
+import { API_PATHS, COMMUNITY_PATH, type DashboardMetrics } from '../../src/api/contract';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
@@ -83,6 +84,23 @@ describe('metric cards', () => {
     expect(screen.getByText('€98.8K')).toBeInTheDocument();
     expect(screen.getByText('Monthly amenity value')).toBeInTheDocument();
   });
+
+  it('say the periods they compare and the rates the revenue is made of', async () => {
+    renderWithApp(
+      <MetricCards
+        query={query<DashboardMetrics | null>({ data: metricsFixture })}
+        currency="USD"
+      />,
+    );
+    const session = screen.getByRole('heading', { name: 'Avg. Session Time' }).closest('li');
+    expect(session).toHaveTextContent(/vs previous 30 days/);
+    const revenue = screen.getByRole('heading', { name: 'Revenue Impact' }).closest('li');
+    if (!(revenue instanceof HTMLElement)) throw new Error('no Revenue Impact card');
+    await userEvent.click(within(revenue).getByRole('button'));
+    expect(revenue).toHaveTextContent(
+      /the last 30 days' visits times a value per visit by amenity type \(lawn \$1\.00, hall \$3\.00,/,
+    );
+  });
 });
 
 describe('last-update label', () => {
@@ -105,6 +123,22 @@ describe('last-update label', () => {
     // An hour on: a clock time in the community's time zone (Pacific by default).
     act(() => vi.advanceTimersByTime(60 * 60_000));
     expect(screen.getByTestId('last-update')).toHaveTextContent(/^\d{1,2}:\d{2} [AP]M$/);
+  });
+});
+
+describe('the zone of the page’s times', () => {
+  it('is said once under the title, and follows the community’s zone', async () => {
+    server.use(
+      http.get(COMMUNITY_PATH, () =>
+        HttpResponse.json({ ...communityFixture, timeZone: 'America/New_York' }),
+      ),
+    );
+    renderWithApp(<DashboardPage />);
+    expect(screen.getByTestId('times-in')).toHaveTextContent('Times in Pacific Time (PT)');
+    await waitFor(() =>
+      expect(screen.getByTestId('times-in')).toHaveTextContent('Times in Eastern Time (ET)'),
+    );
+    expect(screen.getAllByTestId('times-in')).toHaveLength(1);
   });
 });
 

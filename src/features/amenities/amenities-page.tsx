@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { useAmenitySetup } from '../../api/amenity-setup';
+import { useCommunity } from '../../api/community';
 import { useMe } from '../../api/me';
 import type { AmenityAnalytics, Sensor } from '../../api/contract';
 import { useSensors } from '../../api/sensors';
@@ -19,6 +20,7 @@ import { QueryState } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 import { PageHeader } from '../../ui/page-header';
+import { TimesIn } from '../../ui/times-in';
 import { AmenityForm } from './amenity-form';
 import { SensorsCard } from './sensors-card';
 
@@ -46,12 +48,18 @@ export function AmenitiesPage() {
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
   const selectedSetup = selected ? setup.data?.find((a) => a.id === selected.id) : undefined;
+  const { timeZone } = useCommunity();
 
   return (
     <>
       <PageHeader
         title="Amenities Management"
-        description="Every amenity CommonGround tracks, with who is using it now."
+        description={
+          <>
+            Every amenity CommonGround tracks, with who is using it now.{' '}
+            <TimesIn timeZone={timeZone} />
+          </>
+        }
         actions={
           canManage ? (
             <Button onClick={() => setAdding(true)}>

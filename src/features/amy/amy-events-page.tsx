@@ -7,6 +7,7 @@ import { cx } from '../../lib/cx';
 import { capacityPercent, formatCount } from '../../lib/format';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { useCommunity } from '../../api/community';
+import { TimesIn } from '../../ui/times-in';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EventAnalysisCard } from '../../widgets/event-analysis-card';
@@ -85,7 +86,12 @@ export function AmyEventsPage() {
     <div className="grid gap-4 sm:gap-6">
       <PageHeader
         title="Amy Events"
-        description="Event ideas from Amy, your AI event planner, and the tools to run them"
+        description={
+          <>
+            Event ideas from Amy, your AI event planner, and the tools to run them.{' '}
+            <TimesIn timeZone={community.timeZone} />
+          </>
+        }
         actions={
           <Button onClick={() => setDialog('create')}>
             <Icon name="plus" className="h-4 w-4" />

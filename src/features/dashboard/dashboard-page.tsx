@@ -19,6 +19,7 @@ import { CoverageLine } from '../../widgets/coverage-line';
 import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
 import { MetricCards } from './metric-cards';
 import { PageHeader } from '../../ui/page-header';
+import { TimesIn } from '../../ui/times-in';
 
 const BelowTheFold = lazy(() =>
   import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })),
@@ -119,6 +120,8 @@ function LastUpdate({ timeZone }: { timeZone: string }) {
       ) : (
         <span>Waiting for the first update…</span>
       )}
+      <span aria-hidden="true">·</span>
+      <TimesIn timeZone={timeZone} />
     </p>
   );
 }

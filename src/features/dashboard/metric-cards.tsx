@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { DashboardMetrics } from '../../api/contract';
 import { cx } from '../../lib/cx';
 import { describeChange, formatCount, formatPercent, formatThousands } from '../../lib/format';
+import { visitValueRates } from '../../lib/visit-value';
 import { Icon } from '../../ui/icons';
 import { InfoButton } from '../../ui/info-button';
 import { QueryState, type QueryLike } from '../../ui/query-state';
@@ -12,7 +13,7 @@ const GRID = 'grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4';
 
 type MetricSpec = {
   title: string;
-  tip: string;
+  tip: (currency: string) => string;
   value: (metrics: DashboardMetrics, currency: string) => string;
   footer: (metrics: DashboardMetrics) => ReactNode;
 };
@@ -20,13 +21,14 @@ type MetricSpec = {
 const METRICS: readonly MetricSpec[] = [
   {
     title: 'Active Users Today',
-    tip: 'Visits to any amenity since midnight: every entry counts, so a resident who visits two amenities counts twice.',
+    tip: () =>
+      'Visits to any amenity since midnight: every entry counts, so a resident who visits two amenities counts twice.',
     value: (metrics) => formatCount(metrics.activeUsersToday),
     footer: (metrics) => <ChangeLine change={metrics.activeUsersChange} against="vs yesterday" />,
   },
   {
     title: 'Peak Amenity Usage',
-    tip: "The highest occupancy reached today, as a percentage of the amenity's capacity.",
+    tip: () => "The highest occupancy reached today, as a percentage of the amenity's capacity.",
     value: (metrics) => formatPercent(metrics.peakUsage),
     footer: (metrics) => (
       <span className="text-slate-600 dark:text-slate-400">{metrics.peakAmenity}</span>
@@ -34,13 +36,17 @@ const METRICS: readonly MetricSpec[] = [
   },
   {
     title: 'Avg. Session Time',
-    tip: 'How long a resident stays at an amenity per visit, on average.',
+    tip: () =>
+      'How long a resident stays at an amenity per visit, on average over the last 30 days, against the 30 days before.',
     value: (metrics) => metrics.avgSessionTime,
-    footer: (metrics) => <ChangeLine change={metrics.sessionTimeChange} against="vs last month" />,
+    footer: (metrics) => (
+      <ChangeLine change={metrics.sessionTimeChange} against="vs previous 30 days" />
+    ),
   },
   {
     title: 'Revenue Impact',
-    tip: 'The estimated value residents get from the amenities each month, used to justify fees.',
+    tip: (currency) =>
+      `The estimated value residents get from the amenities each month, used to justify fees: the last 30 days' visits times a value per visit by amenity type (${visitValueRates(currency)}).`,
     value: (metrics, currency) => formatThousands(metrics.revenueImpact, currency),
     footer: () => <span className="text-slate-600 dark:text-slate-400">Monthly amenity value</span>,
   },
@@ -69,7 +75,7 @@ export function MetricCards({
               key={metric.title}
               testId="metric-skeleton"
               title={metric.title}
-              tip={metric.tip}
+              tip={metric.tip(currency)}
               value={<Skeleton className="h-8 w-20 sm:h-9" />}
               footer={<Skeleton className="h-4 w-24" />}
             />
@@ -83,7 +89,7 @@ export function MetricCards({
             <MetricCard
               key={metric.title}
               title={metric.title}
-              tip={metric.tip}
+              tip={metric.tip(currency)}
               value={metric.value(metrics, currency)}
               footer={metric.footer(metrics)}
             />
