@@ -93,7 +93,7 @@ describe('metric cards', () => {
       />,
     );
     const session = screen.getByRole('heading', { name: 'Avg. Session Time' }).closest('li');
-    expect(session).toHaveTextContent(/vs previous 30 days/);
+    expect(session).toHaveTextContent(/vs prior 30 days/);
     const revenue = screen.getByRole('heading', { name: 'Revenue Impact' }).closest('li');
     if (!(revenue instanceof HTMLElement)) throw new Error('no Revenue Impact card');
     await userEvent.click(within(revenue).getByRole('button'));

@@ -110,17 +110,19 @@ function LastUpdate({ timeZone }: { timeZone: string }) {
   const updatedAt = useDashboardMetrics().dataUpdatedAt;
   const now = useNow(LABEL_REFRESH_MS);
   return (
-    <p className="flex items-center gap-1.5">
-      <Icon name="clock" className="h-4 w-4" />
-      {updatedAt > 0 ? (
-        <span>
-          Last updated:{' '}
-          <span data-testid="last-update">{formatLastUpdate(updatedAt, now, timeZone)}</span>
-        </span>
-      ) : (
-        <span>Waiting for the first update…</span>
-      )}
-      <span aria-hidden="true">·</span>
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <Icon name="clock" className="h-4 w-4" />
+        {updatedAt > 0 ? (
+          <span>
+            Last updated:{' '}
+            <span data-testid="last-update">{formatLastUpdate(updatedAt, now, timeZone)}</span>
+          </span>
+        ) : (
+          <span>Waiting for the first update…</span>
+        )}
+      </span>
+      {/* Its own line on a phone, beside the update on a wider screen. */}
       <TimesIn timeZone={timeZone} />
     </p>
   );

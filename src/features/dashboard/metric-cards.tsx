@@ -40,7 +40,7 @@ const METRICS: readonly MetricSpec[] = [
       'How long a resident stays at an amenity per visit, on average over the last 30 days, against the 30 days before.',
     value: (metrics) => metrics.avgSessionTime,
     footer: (metrics) => (
-      <ChangeLine change={metrics.sessionTimeChange} against="vs previous 30 days" />
+      <ChangeLine change={metrics.sessionTimeChange} against="vs prior 30 days" />
     ),
   },
   {
