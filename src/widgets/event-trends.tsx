@@ -20,14 +20,17 @@ export const emptyAnalysis = (
   </EmptyNote>
 );
 
-/** Monthly events and average attendance, as rows of bars (readable at any width). */
+/**
+ * Monthly events and average attendance, as rows of bars (readable at any width). Amy's last
+ * month is the current one, counted up to today: it says "so far", so it is not read as whole.
+ */
 export function MonthlyTrends({ trends }: { trends: EventAnalysis['monthlyTrends'] }) {
   if (trends.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-400">No monthly data yet.</p>;
   const max = Math.max(...trends.map((trend) => trend.avgAttendance), 1);
   return (
     <ul className="grid gap-2 text-sm">
-      {trends.map((trend) => (
+      {trends.map((trend, index) => (
         <li key={trend.month} className="grid grid-cols-[2.5rem_1fr] items-center gap-x-3">
           <span className="font-medium">{trend.month}</span>
           <div className="min-w-0">
@@ -36,8 +39,9 @@ export function MonthlyTrends({ trends }: { trends: EventAnalysis['monthlyTrends
               color="var(--color-brand-600)"
             />
             <p className="mt-0.5 text-xs text-slate-600 tabular-nums dark:text-slate-400">
-              {formatCount(trend.events)} {trend.events === 1 ? 'event' : 'events'} ·{' '}
-              {formatCount(trend.avgAttendance)} avg. attendance
+              {formatCount(trend.events)} {trend.events === 1 ? 'event' : 'events'}
+              {index === trends.length - 1 ? ' so far' : ''} · {formatCount(trend.avgAttendance)}{' '}
+              avg. attendance
             </p>
           </div>
         </li>
@@ -51,8 +55,7 @@ export function EventTrendsCard({ query }: { query: QueryLike<EventAnalysis> }) 
   return (
     <QueryCard
       title="Event Performance Trends"
-      description="Events per month and their average attendance"
-
+      description="Events per month over the last 12 months (this month so far), and their average attendance"
       query={query}
       label="event performance trends"
       skeleton={<ListSkeleton rows={5} />}

@@ -126,6 +126,8 @@ describe('Amy Events', () => {
     expect(requests).toContain('GET /api/amy/suggestions');
     const month = screen.getByRole('combobox', { name: 'Month' });
     expect(month).toHaveValue('');
+    // Late in a month the dates run into the next days, so the default does not say "this month".
+    expect(screen.getByText('Ideas for the coming weeks')).toBeInTheDocument();
     expect(
       within(month)
         .getAllByRole('option')

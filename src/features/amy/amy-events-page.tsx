@@ -200,7 +200,7 @@ function SuggestionsSection({
       <CardHeader
         id={headingId}
         title="Event Suggestions"
-        description={month ? `Ideas for ${monthName(month)}` : 'Ideas for this month'}
+        description={month ? `Ideas for ${monthName(month)}` : 'Ideas for the coming weeks'}
         actions={
           <SelectField
             layout="inline"

@@ -16,7 +16,7 @@ export function AmySuggestionsCard({ query }: { query: QueryLike<Suggestion[]> }
   return (
     <QueryCard
       title="Amy's Event Suggestions"
-      description="Events Amy expects to do well this month"
+      description="Events Amy expects to do well in the coming weeks"
       actions={
         <Link to="/amy-events" className={buttonClasses('secondary', 'sm')}>
           See all
