@@ -190,10 +190,39 @@ function RulesEditor() {
   );
 }
 
-/** A second click confirms, as Archive does on an amenity: deleting cannot be undone. */
-function useConfirmDelete() {
+/**
+ * Deleting a rule: a second press confirms, as Archive does on an amenity (it cannot be undone);
+ * a refusal is said where the caller shows its failures, and asks for confirmation again.
+ */
+function useConfirmedDelete(
+  ruleId: number | undefined,
+  onDeleted: () => void,
+  {
+    setBusy,
+    setFailure,
+  }: { setBusy: (busy: boolean) => void; setFailure: (failure: string | null) => void },
+) {
+  const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  return { confirming, ask: () => setConfirming(true), reset: () => setConfirming(false) };
+  const press = async () => {
+    if (ruleId === undefined) return;
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await deleteAlertRule(client, ruleId);
+      onDeleted();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { confirming, reset: () => setConfirming(false), press };
 }
 
 /** The only action on a rule of an archived amenity: it never fires, so editing it would lie. */
@@ -206,29 +235,11 @@ function DeleteArchivedRule({
   name: string;
   onDeleted: () => void;
 }) {
-  const client = useQueryClient();
   const online = useConnectivity() === 'online';
-  const confirm = useConfirmDelete();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirmedDelete(rule.id, onDeleted, { setBusy, setFailure });
   const label = `${name} ${ALERT_KIND_LABELS[rule.kind]} at ${formatAlertValue(rule.kind, rule.threshold)}`;
-  const remove = async () => {
-    if (!confirm.confirming) {
-      confirm.ask();
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteAlertRule(client, rule.id);
-      onDeleted();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-      confirm.reset();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button
@@ -236,7 +247,7 @@ function DeleteArchivedRule({
         size="sm"
         disabled={busy || !online}
         aria-label={`${confirm.confirming ? 'Confirm delete' : 'Delete'}: ${label}`}
-        onClick={() => void remove()}
+        onClick={() => void confirm.press()}
       >
         {confirm.confirming ? 'Confirm delete' : 'Delete'}
       </Button>
@@ -271,7 +282,7 @@ function RuleForm({
   const [errors, setErrors] = useState<RuleErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const confirm = useConfirmDelete();
+  const confirm = useConfirmedDelete(rule?.id, () => onDone('new'), { setBusy, setFailure });
   // Bumped by each refusal: the effect below then takes focus to the first field in error.
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -325,25 +336,6 @@ function RuleForm({
       } else {
         setFailure(error instanceof Error ? error.message : String(error));
       }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!rule) return;
-    if (!confirm.confirming) {
-      confirm.ask();
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteAlertRule(client, rule.id);
-      onDone('new');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-      confirm.reset();
     } finally {
       setBusy(false);
     }
@@ -432,7 +424,7 @@ function RuleForm({
             type="button"
             variant="danger"
             disabled={busy || !online}
-            onClick={() => void remove()}
+            onClick={() => void confirm.press()}
           >
             {confirm.confirming ? 'Confirm delete' : 'Delete rule'}
           </Button>
