@@ -109,9 +109,12 @@ function BelowTheFoldData({ days }: { days: DayRange }) {
 function LastUpdate({ timeZone }: { timeZone: string }) {
   const updatedAt = useDashboardMetrics().dataUpdatedAt;
   const now = useNow(LABEL_REFRESH_MS);
+  // Two lines at every width: side by side, the pair would fit one line or two depending on
+  // the update's text ("Waiting for the first update…" or "Just now"), and the page below would
+  // jump when the figures arrive.
   return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
-      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+    <div className="grid gap-0.5">
+      <p className="flex items-center gap-1.5">
         <Icon name="clock" className="h-4 w-4" />
         {updatedAt > 0 ? (
           <span>
@@ -121,9 +124,10 @@ function LastUpdate({ timeZone }: { timeZone: string }) {
         ) : (
           <span>Waiting for the first update…</span>
         )}
-      </span>
-      {/* Its own line on a phone, beside the update on a wider screen. */}
-      <TimesIn timeZone={timeZone} />
-    </p>
+      </p>
+      <p>
+        <TimesIn timeZone={timeZone} />
+      </p>
+    </div>
   );
 }
