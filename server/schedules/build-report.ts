@@ -4,11 +4,9 @@ import { PERIODS } from '../../src/features/reports/periods';
 import {
   periodCoverage,
   summarizeUsage,
+  usageReportCsv,
   type VisitColumn,
 } from '../../src/features/reports/report-builders';
-import { timeZoneLabel } from '../../src/lib/community-profile';
-import { fileHeader } from '../../src/lib/file-header';
-import { usageCsv } from '../../src/lib/usage-csv';
 import type { Community } from '../community';
 import type { Queryable } from '../db/database';
 import { usageGaps } from '../endpoints/gaps';
@@ -18,7 +16,7 @@ import { usageTimeline } from '../endpoints/timeline';
  * A scheduled report, built on the server from the database with the app's own report
  * definitions: the same timeline the Reports page reads (GET /api/usage/timeline), the same
  * calendar period (previous week or month in the community's zone), the same sensor gaps
- * (GET /api/usage/gaps) and coverage sentence, summarizeUsage for the figures and usageCsv for
+ * (GET /api/usage/gaps) and coverage sentence, summarizeUsage for the figures and usageReportCsv for
  * the file. So an archived report and one generated in the app agree.
  */
 
@@ -71,19 +69,8 @@ export async function buildUsageReport(
     period === 'month'
       ? `${monthName(calendar.from)} usage report`
       : `Usage report, week of ${calendar.from}`;
-  const csv = usageCsv(usage.points, columns, {
-    resolution: 'day',
-    timeZone,
-    timeZoneLabel: timeZoneLabel(timeZone),
-    // The same header as the app's own download of this report.
-    preamble: fileHeader({
-      title: `Amenity Usage Report, ${PERIODS[period].label}`,
-      period: `${calendar.from} to ${calendar.to}`,
-      coverage,
-      timeZone,
-      now,
-    }),
-  });
+  // The same file as the app's own download of this report.
+  const csv = usageReportCsv(usage, columns, { period, timeZone, now });
   return {
     kind: 'usage',
     title,

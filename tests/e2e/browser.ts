@@ -246,3 +246,26 @@ export async function clippedSelects(page: Page): Promise<string[]> {
     });
   });
 }
+
+/** Starts recording the page's layout shifts from its first paint (call before navigating). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The sum of the layout shifts recorded so far (recordLayoutShifts). */
+export async function layoutShiftTotal(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    ('layoutShifts' in window ? (window.layoutShifts as number[]) : []).reduce(
+      (sum, value) => sum + value,
+      0,
+    ),
+  );
+}

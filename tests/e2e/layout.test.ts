@@ -9,6 +9,8 @@ import {
   openPage,
   signIn,
   useBrowser,
+  layoutShiftTotal,
+  recordLayoutShifts,
 } from './browser';
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -166,15 +168,7 @@ describeBrowser('layout by device', () => {
         viewport: { width, height: 820 },
         serviceWorkers: 'block',
       });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       // The answers held until the waiting state is on screen, as on a slow network.
       let held = true;
       await page.route('**/api/**', async (route) => {
@@ -188,12 +182,7 @@ describeBrowser('layout by device', () => {
       await page.getByText('Monthly amenity value').first().waitFor();
       await page.getByTestId('last-update').waitFor();
       await page.waitForTimeout(800); // for a shift, if any, to be reported
-      const shifted = await page.evaluate(() =>
-        ('layoutShifts' in window ? (window.layoutShifts as number[]) : []).reduce(
-          (sum, value) => sum + value,
-          0,
-        ),
-      );
+      const shifted = await layoutShiftTotal(page);
       // Issue 15's target is 0.02; the header's line count once depended on the update's text.
       expect(shifted).toBeLessThan(0.02);
       await context.close();

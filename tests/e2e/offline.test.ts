@@ -11,6 +11,8 @@ import {
   openPage,
   useBrowser,
   waitForSnapshot,
+  layoutShiftTotal,
+  recordLayoutShifts,
 } from './browser';
 
 const NOT_LIVE_BANNER = /You are offline\.|Can't reach CommonGround/;
@@ -108,15 +110,7 @@ describeBrowser('offline after one online visit', () => {
       const saved = await metrics(page).innerText();
       await waitForSnapshot(page, [API_PATHS.metrics]);
 
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       let held = true;
       await page.route('**/api/**', async (route) => {
         while (held) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -136,12 +130,7 @@ describeBrowser('offline after one online visit', () => {
       held = false;
       await expect.poll(() => note.count(), { timeout: 20_000 }).toBe(0);
       await page.waitForTimeout(500); // for a shift, if any, to be reported
-      const shifted = await page.evaluate(() =>
-        ('layoutShifts' in window ? (window.layoutShifts as number[]) : []).reduce(
-          (sum, value) => sum + value,
-          0,
-        ),
-      );
+      const shifted = await layoutShiftTotal(page);
       // Before, its line under each card pushed the page down (CLS ~0.017) and back up (again).
       expect(shifted).toBeLessThan(0.005);
       await context.close();

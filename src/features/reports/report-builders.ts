@@ -20,7 +20,10 @@ import {
   type CalendarPeriod,
 } from './calendar';
 import { dateFormat } from '../../lib/intl-formats';
-import type { ReportPeriod } from './periods';
+import { PERIODS, type ReportPeriod } from './periods';
+import { timeZoneLabel } from '../../lib/community-profile';
+import { fileHeader } from '../../lib/file-header';
+import { usageCsv } from '../../lib/usage-csv';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in
@@ -382,4 +385,27 @@ export function eventCsv(summary: EventSummary): string {
     ],
     rows,
   );
+}
+
+/**
+ * The usage report as a file: one line per day of the period, headed like every data file. The
+ * Reports page's download and the server's scheduled report both write it, so they agree.
+ */
+export function usageReportCsv(
+  usage: UsageSummary,
+  columns: readonly VisitColumn[],
+  { period, timeZone, now }: { period: ReportPeriod; timeZone: string; now: number },
+): string {
+  return usageCsv(usage.points, columns, {
+    resolution: 'day',
+    timeZone,
+    timeZoneLabel: timeZoneLabel(timeZone),
+    preamble: fileHeader({
+      title: `Amenity Usage Report, ${PERIODS[period].label}`,
+      period: `${usage.period.from} to ${usage.period.to}`,
+      coverage: usage.coverage,
+      timeZone,
+      now,
+    }),
+  });
 }

@@ -2,12 +2,8 @@ import { amenityAnalyticsQuery } from '../../../api/amenity-analytics';
 import { amenityColumns, loadSource } from '../../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../../lib/download';
 import { formatCount, formatPercent } from '../../../lib/format';
-import { timeZoneLabel } from '../../../lib/community-profile';
-import { fileHeader } from '../../../lib/file-header';
-import { usageCsv } from '../../../lib/usage-csv';
 import { calendarPeriod } from '../calendar';
-import { PERIODS } from '../periods';
-import { capacityRows, periodCoverage, summarizeUsage } from '../report-builders';
+import { capacityRows, periodCoverage, summarizeUsage, usageReportCsv } from '../report-builders';
 import { periodGapsQuery, periodTimelineQuery, usageOf } from '../report-data';
 import { formatDate, formatShare } from '../report-format';
 import {
@@ -125,18 +121,7 @@ async function downloadUsage({
   const columns = amenityColumns(timeline.data, list);
   const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
   const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
-  const csv = usageCsv(usage.points, columns, {
-    resolution: 'day',
-    timeZone,
-    timeZoneLabel: timeZoneLabel(timeZone),
-    preamble: fileHeader({
-      title: `Amenity Usage Report, ${PERIODS[period].label}`,
-      period: `${calendar.from} to ${calendar.to}`,
-      coverage,
-      timeZone,
-      now,
-    }),
-  });
+  const csv = usageReportCsv(usage, columns, { period, timeZone, now });
   const filename = csvFilename(`usage-${period}-${calendar.from}-to-${calendar.to}`, now, timeZone);
   downloadCsv(filename, csv);
   return {
