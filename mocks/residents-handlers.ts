@@ -11,6 +11,7 @@ import {
   type ResidentImport,
   type ResidentPage,
 } from '../src/api/contract';
+import { residentSearch } from '../src/lib/resident-search';
 import { markExistingEmails, parseResidentsCsv, residentsCsv } from '../src/lib/residents-csv';
 
 /** The demo community's directory as the server seeds it (issue 11). */
@@ -32,17 +33,6 @@ export const residentsFixture: Resident[] = [
   notes: '',
 }));
 
-const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/** The server's search (server/residents/routes.ts), in memory. */
-function matches(resident: Resident, q: string): boolean {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const haystack = `${resident.name} ${resident.email ?? ''}`.toLowerCase();
-  if (words.every((word) => haystack.includes(word))) return true;
-  const unit = compact(q);
-  return unit !== '' && compact(resident.unit).includes(unit);
-}
-
 const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
 
 /** List and search, add, edit, remove, import and export, checked like the server; nothing is kept. */
@@ -53,7 +43,9 @@ export const residentsHandlers = [
     );
     if (!parsed.success) return badRequest(`Invalid query: ${describeIssues(parsed.error)}`);
     const { q, limit, offset } = parsed.data;
-    const found = residentsFixture.filter((resident) => matches(resident, q));
+    // The server's own search (server/residents/routes.ts).
+    const matches = residentSearch(q);
+    const found = matches ? residentsFixture.filter(matches) : residentsFixture;
     const page: ResidentPage = {
       residents: found.slice(offset, offset + limit),
       matching: found.length,

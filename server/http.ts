@@ -67,7 +67,7 @@ const INTEGER_PARAMS = ['days', 'month', 'limit', 'offset'];
 
 /** The request's query, validated by `schema`; a 400 naming the problem otherwise. */
 export function parseQuery<S extends z.ZodMiniType>(schema: S, c: Context): z.output<S> {
-  const query = c.req.query();
+  const query = { ...c.req.query() };
   for (const name of INTEGER_PARAMS) {
     const value = query[name];
     if (value === undefined) continue;
@@ -77,9 +77,13 @@ export function parseQuery<S extends z.ZodMiniType>(schema: S, c: Context): z.ou
         `Invalid query: ${name}: a value is required (or leave ${name} out)`,
       );
     }
-    if (!/^[0-9]{1,9}$/.test(value)) {
+    if (!/^[0-9]+$/.test(value)) {
       throw new HttpError(400, `Invalid query: ${name}: must be a whole number in decimal digits`);
     }
+    // Past 2^53 a number is no longer exact, and z.int() would refuse it by naming that bound
+    // (or Infinity) rather than the parameter's own. Every one of these parameters has a far
+    // smaller maximum, so the largest exact number stands in and meets it: "must be at most 366".
+    if (Number(value) > Number.MAX_SAFE_INTEGER) query[name] = String(Number.MAX_SAFE_INTEGER);
   }
   const result = schema.safeParse(query);
   if (!result.success) throw new HttpError(400, `Invalid query: ${describeIssues(result.error)}`);

@@ -8,6 +8,7 @@ import {
   type ResidentInput,
   type ResidentStatus,
 } from '../api/contract';
+import { ISO_DATE_SHAPE } from './calendar-date';
 import { parseCsv, toCsv, type CsvColumn } from './csv';
 
 /**
@@ -119,12 +120,6 @@ const HEADER_OF = Object.fromEntries(RESIDENT_CSV_COLUMNS.map((c) => [c.key, c.h
   string
 >;
 
-/** A value that is not a real calendar date (2024-02-30) is refused too. */
-function realDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 export type ResidentsFile =
   | { ok: true; rows: ImportRow[] }
   /** The whole file is refused (no header, unknown columns, too many rows): `line` names where. */
@@ -225,7 +220,6 @@ function rowOf(
 ): ImportRow {
   const text = (key: Key) => raw[key] ?? '';
   const orNull = (key: Key) => (text(key) === '' ? null : text(key));
-  const problem = (key: Key) => errors.push({ field: HEADER_OF[key], message: MESSAGES[key] });
 
   const household = text('householdSize');
   const householdSize =
@@ -253,8 +247,16 @@ function rowOf(
     for (const issue of parsed.error.issues) bad.add(String(issue.path[0]) as Key);
   }
   if (status === null) bad.add('status');
-  if (candidate.joinedOn !== null && !realDate(candidate.joinedOn)) bad.add('joinedOn');
-  for (const column of RESIDENT_CSV_COLUMNS) if (bad.has(column.key)) problem(column.key);
+  const joined = candidate.joinedOn;
+  // The schema refuses 2024-02-30 too, but it is written the way asked for: "write yyyy-mm-dd"
+  // would send the manager looking for a typo in the format rather than in the day.
+  const messageOf = (key: Key) =>
+    key === 'joinedOn' && joined !== null && ISO_DATE_SHAPE.test(joined)
+      ? `${joined} is not a real date`
+      : MESSAGES[key];
+  for (const { key } of RESIDENT_CSV_COLUMNS) {
+    if (bad.has(key)) errors.push({ field: HEADER_OF[key], message: messageOf(key) });
+  }
 
   return {
     line,

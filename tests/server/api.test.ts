@@ -137,6 +137,9 @@ for (const backend of BACKENDS) {
       expect(current).toEqual((await api.get(`${API_PATHS.suggestions}?month=3`)).json);
       // Leading zeros are still plain decimal digits: 03 is March, not an error.
       expect((await api.get(`${API_PATHS.suggestions}?month=03`)).json).toEqual(current);
+      expect((await api.get(`${API_PATHS.suggestions}?month=${'0'.repeat(20)}3`)).json).toEqual(
+        current,
+      );
     });
 
     const bad: [string, RegExp][] = [
@@ -171,6 +174,20 @@ for (const backend of BACKENDS) {
       [
         `${API_PATHS.timeline}?period=month&days=+7`,
         /^Invalid query: days: must be a whole number/,
+      ],
+      // Too large is too large however many digits: the range, not the format, is what is wrong.
+      [`${API_PATHS.popularity}?days=100000`, /^Invalid query: days: must be at most 366$/],
+      [
+        `${API_PATHS.popularity}?days=99999999999999999999`,
+        /^Invalid query: days: must be at most 366$/,
+      ],
+      [
+        `${API_PATHS.timeline}?period=month&days=${'9'.repeat(40)}`,
+        /^Invalid query: days: must be at most 400$/,
+      ],
+      [
+        `${API_PATHS.suggestions}?month=99999999999999999999`,
+        /^Invalid query: month: must be at most 12$/,
       ],
       [`${API_PATHS.suggestions}?month=13`, /^Invalid query: month: must be at most 12$/],
       [`${API_PATHS.suggestions}?month=0`, /^Invalid query: month: must be at least 1$/],

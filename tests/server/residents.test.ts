@@ -146,6 +146,9 @@ for (const backend of BACKENDS) {
         [{ name: 'A', unit: 'A-1', householdSize: 51 }, /^householdSize:/],
         [{ name: 'A', unit: 'A-1', status: 'moved' }, /^status:/],
         [{ name: 'A', unit: 'A-1', joinedOn: '14/03/2021' }, /^joinedOn:/],
+        // The right shape but no such day: the database would refuse it (a 500 before).
+        [{ name: 'A', unit: 'A-1', joinedOn: '2024-02-30' }, /^joinedOn: must be a real date$/],
+        [{ name: 'A', unit: 'A-1', joinedOn: '0000-01-01' }, /^joinedOn: must be a real date$/],
         [{ name: 'A', unit: 'A-1', id: 7 }, /unexpected field/],
       ];
       for (const [body, message] of cases) {
@@ -241,6 +244,35 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('searches without regard to accents or case: zoe finds Zoë, JOSE finds José', async () => {
+      const added: Resident[] = [];
+      for (const [name, unit, email] of [
+        ['Zoë Adams', 'QZ-1', null],
+        ['José Núñez', 'QZ-2', 'jose.nunez@example.org'],
+        ['Marie-ÉLODIE Brun', 'QZ-3', null],
+      ] as const) {
+        const res = await call('POST', RESIDENTS_PATH, { name, unit, email });
+        expect(res.status).toBe(201);
+        added.push(res.json as Resident);
+      }
+      const names = async (q: string) =>
+        (await list(`?q=${encodeURIComponent(q)}`)).residents.map((r) => r.name);
+      expect(await names('zoe')).toEqual(['Zoë Adams']);
+      expect(await names('ZOË')).toEqual(['Zoë Adams']);
+      expect(await names('jose')).toEqual(['José Núñez']);
+      expect(await names('josé nunez')).toEqual(['José Núñez']);
+      expect(await names('élodie')).toEqual(['Marie-ÉLODIE Brun']);
+      // A decomposed query (as some keyboards send it) finds the composed name.
+      expect(await names('Zoe\u0308')).toEqual(['Zoë Adams']);
+      // Paged after the match: the second of the three, and the count of all three.
+      const page = await list('?q=qz&limit=1&offset=1');
+      expect(page).toMatchObject({ matching: 3, limit: 1, offset: 1 });
+      expect(page.residents.map((r) => r.name)).toEqual(['Marie-ÉLODIE Brun']);
+      for (const resident of added) {
+        expect((await call('DELETE', `${RESIDENTS_PATH}/${resident.id}`)).status).toBe(200);
+      }
+    });
+
     it('a dry run previews each row with its problems, by line and column, and stores nothing', async () => {
       const csv = [
         HEADER,
@@ -264,7 +296,7 @@ for (const backend of BACKENDS) {
         expect.stringMatching(/^Email: /),
         expect.stringMatching(/^Household size: /),
         expect.stringMatching(/^Status: /),
-        expect.stringMatching(/^Joined: /),
+        'Joined: 2018-02-30 is not a real date',
       ]);
       expect(problems[5]).toEqual(['Email: OLIVIA@example.com is also on line 2']);
       expect(problems[6]).toEqual([

@@ -5,7 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { residentsFixture } from '../../mocks/residents-handlers';
-import { ME_PATH, RESIDENTS_IMPORT_PATH, RESIDENTS_PATH, type Me } from '../../src/api/contract';
+import {
+  ME_PATH,
+  RESIDENTS_IMPORT_PATH,
+  RESIDENTS_PATH,
+  type Me,
+  type Resident,
+  type ResidentPage,
+} from '../../src/api/contract';
 import { CommunityManagementPage } from '../../src/features/community/community-management-page';
 import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
 import { meQuery } from '../../src/api/me';
@@ -226,6 +233,70 @@ describe('Community Management: the residents directory (Managers)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(RESIDENTS_NEED_CONNECTION);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('Removing a resident: where focus goes next', () => {
+  /** The directory as a server that really removes: a DELETE shrinks what the next GET lists. */
+  function removableDirectory(residents: Resident[]) {
+    let list = [...residents];
+    server.use(
+      http.get(RESIDENTS_PATH, () => {
+        const page: ResidentPage = {
+          residents: list,
+          matching: list.length,
+          limit: 50,
+          offset: 0,
+          total: list.length,
+          active: list.filter((r) => r.status === 'active').length,
+        };
+        return HttpResponse.json(page);
+      }),
+      http.delete(`${RESIDENTS_PATH}/:id`, ({ params }) => {
+        const removed = list.find((r) => String(r.id) === params.id);
+        list = list.filter((r) => r !== removed);
+        return HttpResponse.json(removed);
+      }),
+    );
+  }
+
+  async function remove(user: ReturnType<typeof userEvent.setup>, name: string) {
+    await user.click(await screen.findByRole('button', { name: `Remove ${name}` }));
+    const dialog = screen.getByRole('dialog', { name: `Remove ${name}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove resident' }));
+    await waitFor(() => expect(residentNames()).not.toContain(name));
+    expect(await screen.findByText('Resident removed')).toBeInTheDocument();
+  }
+
+  it('goes to the Remove of the row that took its place', async () => {
+    removableDirectory(residentsFixture);
+    const user = userEvent.setup();
+    renderPage();
+    await remove(user, 'Daniel Kim');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove Emily Rodriguez' })).toHaveFocus(),
+    );
+  });
+
+  it('goes to the new last row when the last row went', async () => {
+    removableDirectory(residentsFixture);
+    const user = userEvent.setup();
+    renderPage();
+    await remove(user, 'Sofia Rossi');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove James Thompson' })).toHaveFocus(),
+    );
+  });
+
+  it('goes to the search when no resident is left', async () => {
+    removableDirectory(residentsFixture.slice(0, 1));
+    const user = userEvent.setup();
+    renderPage();
+    await remove(user, 'Aisha Mohammed');
+    expect(await screen.findByText('No residents yet')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search residents' })).toHaveFocus(),
+    );
   });
 });
 

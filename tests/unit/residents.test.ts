@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportRow, Resident } from '../../src/api/contract';
 import { parseCsv } from '../../src/lib/csv';
+import { foldForSearch, residentSearch } from '../../src/lib/resident-search';
 import {
   markExistingEmails,
   parseResidentsCsv,
@@ -99,6 +100,22 @@ describe('parseResidentsCsv', () => {
     ]);
   });
 
+  it('says a well-written date the calendar lacks is not a real date', () => {
+    const joined = (value: string) =>
+      rowsOf(`Name,Unit,Joined\nAna,B-2,${value}\n`)[0]?.errors.map(
+        (e) => `${e.field}: ${e.message}`,
+      );
+    expect(joined('2024-02-30')).toEqual(['Joined: 2024-02-30 is not a real date']);
+    expect(joined('2023-02-29')).toEqual(['Joined: 2023-02-29 is not a real date']);
+    expect(joined('2024-13-01')).toEqual(['Joined: 2024-13-01 is not a real date']);
+    expect(joined('0000-01-01')).toEqual(['Joined: 0000-01-01 is not a real date']);
+    expect(joined('2024-02-29')).toEqual([]);
+    // Not written yyyy-mm-dd at all: the format is what to fix.
+    for (const value of ['03/01/2024', '2024-3-1', 'soon']) {
+      expect(joined(value)).toEqual(['Joined: must be a date written yyyy-mm-dd, e.g. 2024-03-01']);
+    }
+  });
+
   it('reports a repeated email (any case) on the later rows', () => {
     const rows = rowsOf('Name,Unit,Email\nA,1,x@example.org\nB,2,X@Example.org\nC,3,\nD,4,\n');
     expect(rows.map((r) => r.errors.map((e) => e.message))).toEqual([
@@ -147,6 +164,37 @@ describe('parseResidentsCsv', () => {
       },
     ]);
     expect(rows[1]?.errors).toEqual([]);
+  });
+});
+
+describe('residentSearch', () => {
+  const people = [
+    { name: 'Zoë Adams', unit: 'A-204', email: null },
+    { name: 'José Núñez', unit: 'B-112', email: 'jose@example.org' },
+    { name: 'Ian İnce', unit: 'C 7', email: 'IAN@EXAMPLE.ORG' },
+  ];
+  const find = (q: string) => {
+    const matches = residentSearch(q);
+    return matches ? people.filter(matches).map((p) => p.name) : 'everyone';
+  };
+
+  it('folds accents and case on both sides', () => {
+    expect(foldForSearch('Zoë ÉLODIE Núñez')).toBe('zoe elodie nunez');
+    expect(find('zoe')).toEqual(['Zoë Adams']);
+    expect(find('ZOË')).toEqual(['Zoë Adams']);
+    expect(find('jose')).toEqual(['José Núñez']);
+    expect(find('josé nunez')).toEqual(['José Núñez']);
+    expect(find('ince')).toEqual(['Ian İnce']);
+    expect(find('Zoe\u0308')).toEqual(['Zoë Adams']);
+  });
+
+  it('needs every word in the name or email, or the query in the unit', () => {
+    expect(find('ian example')).toEqual(['Ian İnce']);
+    expect(find('zoe example')).toEqual([]);
+    expect(find('a204')).toEqual(['Zoë Adams']);
+    expect(find('b 112')).toEqual(['José Núñez']);
+    expect(find('c-7')).toEqual(['Ian İnce']);
+    expect(find('  ')).toBe('everyone');
   });
 });
 

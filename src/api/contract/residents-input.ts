@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isRealDate } from '../../lib/calendar-date';
 import { RESIDENT_LIMITS, ResidentStatusSchema } from './core';
 import { count, isoDate, nonEmpty } from './primitives';
 
@@ -33,7 +34,8 @@ export const ResidentInputSchema = z.strictObject({
     z.nullable(z.int().check(z.minimum(1), z.maximum(RESIDENT_LIMITS.householdSize))),
   ),
   status: z.optional(ResidentStatusSchema),
-  joinedOn: z.optional(z.nullable(isoDate)),
+  // The shape alone lets 2024-02-30 through to the database, which refuses it.
+  joinedOn: z.optional(z.nullable(isoDate.check(z.refine(isRealDate, 'must be a real date')))),
   notes: optionalText(RESIDENT_LIMITS.notes),
 });
 export type ResidentInput = z.infer<typeof ResidentInputSchema>;

@@ -1,4 +1,5 @@
 import { timedEvent, type CalendarEvent } from './ics';
+import { isRealDate } from '../../lib/calendar-date';
 import { todayIn } from '../../lib/zoned-time';
 
 /**
@@ -31,13 +32,6 @@ export const EMPTY_CUSTOM_EVENT: CustomEventInput = {
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 1000;
 export const ATTENDANCE_MAX = 100_000;
-
-function isRealDate(date: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return false;
-  const d = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return d.toISOString().slice(0, 10) === date;
-}
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Resident } from '../../api/contract';
 import { useMe } from '../../api/me';
@@ -13,6 +13,7 @@ import { InfoNote } from '../../ui/info-note';
 import { PageHeader } from '../../ui/page-header';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
+import type { RemovedRow } from '../../ui/use-focus-after-removal';
 import { UPCOMING_EVENTS } from './community-content';
 import { RemoveResident, ResidentForm } from './resident-form';
 import { ResidentsDirectory, useDirectory } from './residents-directory';
@@ -21,7 +22,7 @@ import { ResidentsImport } from './residents-import';
 type Open =
   | { kind: 'add' }
   | { kind: 'edit'; resident: Resident }
-  | { kind: 'remove'; resident: Resident }
+  | { kind: 'remove'; resident: Resident; row: number }
   | { kind: 'import' }
   | { kind: 'create-event' }
   | null;
@@ -38,6 +39,8 @@ export function CommunityManagementPage() {
   const counts = canManage ? directory.query.data : undefined;
   const [open, setOpen] = useState<Open>(null);
   const [exporting, setExporting] = useState(false);
+  // The removed resident, for the directory to move focus on from (see useFocusAfterRemoval).
+  const removedRef = useRef<RemovedRow | null>(null);
   const close = () => setOpen(null);
 
   const exportDirectory = async () => {
@@ -110,8 +113,10 @@ export function CommunityManagementPage() {
         {canManage ? (
           <ResidentsDirectory
             directory={directory}
+            dialogOpen={open !== null}
+            removedRef={removedRef}
             onEdit={(resident) => setOpen({ kind: 'edit', resident })}
-            onRemove={(resident) => setOpen({ kind: 'remove', resident })}
+            onRemove={(resident, row) => setOpen({ kind: 'remove', resident, row })}
           />
         ) : me ? (
           <Card aria-labelledby="residents-directory">
@@ -205,6 +210,7 @@ export function CommunityManagementPage() {
             onDone={(removed) => {
               if (removed) {
                 toast({ title: 'Resident removed', description: open.resident.name });
+                removedRef.current = { key: open.resident.id, row: open.row };
               }
               close();
             }}

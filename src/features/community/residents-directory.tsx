@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Resident, ResidentPage } from '../../api/contract';
 import { useResidents } from '../../api/residents';
@@ -11,6 +11,7 @@ import { CONTROL_CLASSES } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
+import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 
 /** How long typing may pause before the search is sent (and written to the URL). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -57,17 +58,25 @@ export function useDirectory({ enabled }: { enabled: boolean }) {
 /**
  * The residents directory card (Managers and Admins): a search, one page of matches, and Edit
  * and Remove on each row. The page comes from the server and stays in the offline snapshot.
+ * Once a removal is confirmed the page sets `removedRef`, and focus moves to the next row's
+ * Remove (or the search, when no row is left).
  */
 export function ResidentsDirectory({
   directory,
+  dialogOpen,
+  removedRef,
   onEdit,
   onRemove,
 }: {
   directory: ReturnType<typeof useDirectory>;
+  dialogOpen: boolean;
+  removedRef: RefObject<RemovedRow | null>;
   onEdit: (resident: Resident) => void;
-  onRemove: (resident: Resident) => void;
+  /** `row`: the resident's place on the page, where focus goes once it is removed. */
+  onRemove: (resident: Resident, row: number) => void;
 }) {
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   const { q, text, setText, setOffset, query } = directory;
 
   return (
@@ -87,6 +96,7 @@ export function ResidentsDirectory({
             className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
           />
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             value={text}
@@ -103,6 +113,9 @@ export function ResidentsDirectory({
               <DirectoryPage
                 data={data}
                 q={q}
+                dialogOpen={dialogOpen}
+                removedRef={removedRef}
+                fallbackRef={searchRef}
                 onClear={() => setText('')}
                 onPage={setOffset}
                 onEdit={onEdit}
@@ -119,6 +132,9 @@ export function ResidentsDirectory({
 function DirectoryPage({
   data,
   q,
+  dialogOpen,
+  removedRef,
+  fallbackRef,
   onClear,
   onPage,
   onEdit,
@@ -126,11 +142,23 @@ function DirectoryPage({
 }: {
   data: ResidentPage;
   q: string;
+  dialogOpen: boolean;
+  removedRef: RefObject<RemovedRow | null>;
+  fallbackRef: RefObject<HTMLElement | null>;
   onClear: () => void;
   onPage: (offset: number) => void;
   onEdit: (resident: Resident) => void;
-  onRemove: (resident: Resident) => void;
+  onRemove: (resident: Resident, row: number) => void;
 }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval({
+    removedRef,
+    keys: data.residents.map((resident) => resident.id),
+    paused: dialogOpen,
+    listRef,
+    selector: '[data-remove-resident]',
+    fallbackRef,
+  });
   const first = data.offset + 1;
   const last = data.offset + data.residents.length;
   const paged = data.matching > data.limit;
@@ -145,13 +173,17 @@ function DirectoryPage({
           : ''}
       </p>
       {data.residents.length ? (
-        <ul aria-label="Residents" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
-          {data.residents.map((resident) => (
+        <ul
+          ref={listRef}
+          aria-label="Residents"
+          className="mt-3 divide-y divide-slate-200 dark:divide-slate-800"
+        >
+          {data.residents.map((resident, row) => (
             <ResidentRow
               key={resident.id}
               resident={resident}
               onEdit={() => onEdit(resident)}
-              onRemove={() => onRemove(resident)}
+              onRemove={() => onRemove(resident, row)}
             />
           ))}
         </ul>
@@ -252,7 +284,13 @@ function ResidentRow({
         <Button variant="secondary" size="sm" aria-label={`Edit ${resident.name}`} onClick={onEdit}>
           Edit
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Remove ${resident.name}`} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove ${resident.name}`}
+          data-remove-resident=""
+          onClick={onRemove}
+        >
           Remove
         </Button>
       </div>
