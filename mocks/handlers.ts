@@ -26,6 +26,7 @@ import {
 import { alertsHandlers } from './alerts-handlers'; // issue 14
 import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 import { usersHandlers } from './users-handlers'; // issue 11
+import { accountHandlers } from './account-handlers';
 import { residentsHandlers } from './residents-handlers'; // issue 11
 import { notificationsHandlers } from './notifications-handlers'; // issue 14
 import { communityHandlers } from './community-handlers'; // issue 11
@@ -72,6 +73,7 @@ export const handlers = [
   ...alertsHandlers, // issue 14
   ...amenitySetupHandlers, // issue 11
   ...usersHandlers, // issue 11
+  ...accountHandlers,
   ...residentsHandlers, // issue 11
   ...notificationsHandlers, // issue 14
   ...communityHandlers, // issue 11

@@ -35,6 +35,7 @@ import type { Database } from './db/database';
 import { ruleFor } from './auth/access';
 import { DEFAULT_ATTEMPT_LIMITS, type AttemptLimits } from './auth/attempts';
 import { accessMiddleware, type AuthEnv } from './auth/middleware';
+import { registerAccountRoutes } from './auth/account-routes';
 import { registerAuthRoutes } from './auth/routes';
 import { amenityAnalytics } from './endpoints/analytics';
 import type { EndpointContext } from './endpoints/context';
@@ -175,14 +176,16 @@ export function createApp(options: AppOptions): CommonGroundApp {
       trustProxy,
     }),
   );
-  registerAuthRoutes(api, {
+  const authOptions = {
     db,
     community,
     clock,
     kit,
     limits: options.signInLimits ?? DEFAULT_ATTEMPT_LIMITS,
     trustProxy,
-  });
+  };
+  registerAuthRoutes(api, authOptions);
+  registerAccountRoutes(api, authOptions);
 
   api.get(route(API_PATHS.metrics), (c) =>
     respond(c, 'metrics', () => dashboardMetrics(context())),

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PATHS,
   ALERTS_API_PATHS,
   ACCEPT_INVITE_PATH,
   AMENITY_SETUP_PATH,
@@ -66,6 +67,10 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'POST', path: AUTH_PATHS.signIn, allow: EVERYONE },
   { method: 'POST', path: AUTH_PATHS.signOut, allow: SIGNED_IN },
   { method: 'POST', path: AUTH_PATHS.signOutEverywhere, allow: SIGNED_IN },
+  // A user's own account: sessions and password. An Admin who must enrol does that first.
+  { method: 'GET', path: ACCOUNT_PATHS.sessions, allow: ['admin', 'manager', 'board'] },
+  { method: 'DELETE', path: ACCOUNT_PATHS.session, allow: ['admin', 'manager', 'board'] },
+  { method: 'POST', path: ACCOUNT_PATHS.password, allow: ['admin', 'manager', 'board'] },
   { method: 'POST', path: AUTH_PATHS.totpSetup, allow: ['enrolling'] },
   { method: 'POST', path: AUTH_PATHS.totpConfirm, allow: ['enrolling'] },
   // Alerts and scheduled reports: Managers and Admins set them up; everyone reads the inbox and

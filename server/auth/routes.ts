@@ -25,6 +25,7 @@ import {
 } from './attempts';
 import { audit } from './audit';
 import type { AuthEnv, Principal } from './middleware';
+import { deviceLabel } from './device-label';
 import { checkPassword } from './passwords';
 import { isHttps, requestAddress } from './request';
 import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
@@ -78,6 +79,13 @@ export async function readBody<S extends z.ZodMiniType>(
   return result.data;
 }
 
+/** The signed-in user of a request and its session token; a 401 for the demo viewer. */
+export function signedIn(c: Context<AuthEnv>): { user: User; token: string } {
+  const { user, token } = c.get('principal');
+  if (!user || !token) throw new HttpError(401, 'Sign in to continue');
+  return { user, token };
+}
+
 export function meOf(principal: Principal, community: Community): Me {
   const user = principal.user;
   return {
@@ -113,11 +121,6 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
       status,
       headers: { ...kit.apiHeaders, 'Set-Cookie': setCookie },
     });
-  const signedIn = (c: Context): { user: User; token: string } => {
-    const { user, token } = c.get('principal');
-    if (!user || !token) throw new HttpError(401, 'Sign in to continue');
-    return { user, token };
-  };
 
   api.get(route(ME_PATH), (c: Context<AuthEnv>) =>
     kit.json(200, meOf(c.get('principal'), community)),
@@ -166,7 +169,12 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
     const token = await db.transaction(async (tx) => {
       await clearAccountFailures(tx, email);
       await pruneSessions(tx, now);
-      const created = await createSession(tx, user.id, now);
+      const created = await createSession(
+        tx,
+        user.id,
+        now,
+        deviceLabel(c.req.header('User-Agent')),
+      );
       await audit(
         tx,
         {

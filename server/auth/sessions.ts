@@ -21,13 +21,22 @@ export function sessionAlive(createdMs: number, lastSeenMs: number, now: number)
   return now - lastSeenMs < SESSION_IDLE_MS && now - createdMs < SESSION_ABSOLUTE_MS;
 }
 
-/** Starts a session for `userId`; returns the token for the cookie (stored only hashed). */
-export async function createSession(db: Queryable, userId: number, now: number): Promise<string> {
+/**
+ * Starts a session for `userId`; returns the token for the cookie (stored only hashed). `device`
+ * names the browser for the Account page (device-label.ts).
+ */
+export async function createSession(
+  db: Queryable,
+  userId: number,
+  now: number,
+  device: string | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const at = new Date(now).toISOString();
   await db.query(
-    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)`,
-    [tokenHash(token), userId, at],
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, device)
+     VALUES ($1, $2, $3, $3, $4)`,
+    [tokenHash(token), userId, at, device],
   );
   return token;
 }
@@ -80,4 +89,77 @@ export async function pruneSessions(db: Queryable, now: number): Promise<void> {
     new Date(now - SESSION_IDLE_MS).toISOString(),
     new Date(now - SESSION_ABSOLUTE_MS).toISOString(),
   ]);
+}
+
+/**
+ * The public name of a session: it identifies the row to its owner without being the lookup
+ * key (the token hash) or anything that leads to the token.
+ */
+export function sessionId(hash: string): string {
+  return createHash('sha256').update(`session-id:${hash}`).digest('hex').slice(0, 16);
+}
+
+export type UserSession = {
+  id: string;
+  device: string | null;
+  createdMs: number;
+  lastSeenMs: number;
+  current: boolean;
+};
+
+/** The user's live sessions, most recently active first; `token` marks the current one. */
+export async function listSessions(
+  db: Queryable,
+  userId: number,
+  token: string,
+  now: number,
+): Promise<UserSession[]> {
+  const rows = await db.query<{
+    token_hash: string;
+    device: string | null;
+    created_ms: number;
+    seen_ms: number;
+  }>(
+    `SELECT token_hash, device,
+            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+            (extract(epoch FROM last_seen_at) * 1000)::float8 AS seen_ms
+       FROM sessions WHERE user_id = $1
+      ORDER BY last_seen_at DESC, created_at DESC`,
+    [userId],
+  );
+  const own = tokenHash(token);
+  return rows
+    .filter((row) => sessionAlive(row.created_ms, row.seen_ms, now))
+    .map((row) => ({
+      id: sessionId(row.token_hash),
+      device: row.device,
+      createdMs: row.created_ms,
+      lastSeenMs: row.seen_ms,
+      current: row.token_hash === own,
+    }));
+}
+
+/** Ends the user's session named `id` (sessionId); false when the user has no such session. */
+export async function endSessionById(db: Queryable, userId: number, id: string): Promise<boolean> {
+  const rows = await db.query<{ token_hash: string }>(
+    `SELECT token_hash FROM sessions WHERE user_id = $1`,
+    [userId],
+  );
+  const match = rows.find((row) => sessionId(row.token_hash) === id);
+  if (!match) return false;
+  await db.query(`DELETE FROM sessions WHERE token_hash = $1`, [match.token_hash]);
+  return true;
+}
+
+/** Ends every session of the user but `token`'s; returns how many ended. */
+export async function endOtherSessions(
+  db: Queryable,
+  userId: number,
+  token: string,
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING 1`,
+    [userId, tokenHash(token)],
+  );
+  return rows.length;
 }

@@ -8,6 +8,7 @@
  * side effects, vite.config.ts). Import from here, never from an area module.
  */
 export * from './contract/core';
+export * from './contract/account';
 export * from './contract/alert-rules';
 export * from './contract/amenity-setup';
 export * from './contract/audit';

@@ -1,10 +1,10 @@
-import { APP_PAGES, isInShell, type AppPagePath } from '../lib/app-pages';
+import { APP_PAGES, isInNav, type AppPagePath } from '../lib/app-pages';
 import type { IconName } from '../ui/icons';
 
 export type NavItem = { to: AppPagePath; label: string; icon: IconName; inBottomBar: boolean };
 
 /** The shell's seven sections (spec section 2), from the app's page table. */
-export const NAV_ITEMS: readonly NavItem[] = APP_PAGES.filter(isInShell).map(
+export const NAV_ITEMS: readonly NavItem[] = APP_PAGES.filter(isInNav).map(
   ({ path, label, icon, inBottomBar }) => ({
     to: path,
     label,

@@ -82,6 +82,10 @@ const PAGE_COMPONENTS: Record<AppPageId, PageComponent> = {
     () => import('../features/settings/settings-page'),
     (m) => m.SettingsPage,
   ),
+  account: lazyPage(
+    () => import('../features/account/account-page'),
+    (m) => m.AccountPage,
+  ),
   'sign-in': lazyPage(
     () => import('../features/account/sign-in-page'),
     (m) => m.SignInPage,

@@ -8,7 +8,7 @@ import { useAlertInbox } from '../api/alert-inbox';
 import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
 import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/alert-labels';
 import { useSnapshotPersister } from '../api/query-provider';
-import { SIGN_IN_PATH } from '../lib/app-pages';
+import { ACCOUNT_PATH, SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
 import { useConnectivity, type Connectivity } from '../lib/connectivity';
 import { formatMoment } from '../lib/format';
@@ -219,7 +219,7 @@ function useSignOut() {
 }
 
 /** Who is signed in (name, role, community), or the demo viewer with a Sign in link. */
-function Account() {
+function Account({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe();
   const community = useCommunity();
   const { busy, signOut: runSignOut } = useSignOut();
@@ -253,15 +253,26 @@ function Account() {
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
         </div>
       </div>
-      <div className="min-h-11 md:min-h-9">
+      <div className="flex min-h-11 flex-wrap gap-2 md:min-h-9">
         {me.data?.demo ? (
           <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
             Sign in
           </Link>
         ) : me.data || unknown ? (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
-            {busy ? 'Signing out…' : 'Sign out'}
-          </Button>
+          <>
+            {me.data ? (
+              <Link
+                to={ACCOUNT_PATH}
+                onClick={onNavigate}
+                className={buttonClasses('secondary', 'sm')}
+              >
+                Account
+              </Link>
+            ) : null}
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
+              {busy ? 'Signing out…' : 'Sign out'}
+            </Button>
+          </>
         ) : null}
       </div>
     </div>
@@ -426,7 +437,7 @@ function BottomNav() {
                   </ul>
                 </nav>
                 <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-                  <Account />
+                  <Account onNavigate={() => setMoreOpen(false)} />
                 </div>
               </Dialog>
             </Suspense>

@@ -46,6 +46,15 @@ export const APP_PAGES = [
   // Issue 14: the alert inbox and rules; the shell shows its unread count on this link.
   { id: 'alerts', path: '/alerts', label: 'Alerts', icon: 'bell', inBottomBar: false },
   { id: 'settings', path: '/settings', label: 'Settings', icon: 'settings', inBottomBar: false },
+  // The signed-in user's own account, reached from the user card rather than the navigation.
+  {
+    id: 'account',
+    path: '/account',
+    label: 'Account',
+    icon: 'user',
+    inBottomBar: false,
+    inNav: false,
+  },
   // Outside the shell and its navigation: no sidebar, no bottom bar, no user card.
   {
     id: 'sign-in',
@@ -67,10 +76,15 @@ export const APP_PAGES = [
 
 export type AppPage = (typeof APP_PAGES)[number];
 
-/** A page of the shell's navigation (every page but the standalone ones). */
+/** A page inside the shell (every page but the standalone ones). */
 export const isInShell = (page: AppPage): boolean => !('standalone' in page && page.standalone);
 
+/** A page with a link of its own in the sidebar or bottom bar (the account page has none). */
+export const isInNav = (page: AppPage): boolean =>
+  isInShell(page) && !('inNav' in page && page.inNav === false);
+
 export const SIGN_IN_PATH = '/sign-in';
+export const ACCOUNT_PATH = '/account';
 export type AppPageId = AppPage['id'];
 export type AppPagePath = AppPage['path'];
 

@@ -127,6 +127,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sign-in.failed': 'Sign-in failed',
   'sign-out': 'Signed out',
   'sign-out-everywhere': 'Signed out everywhere',
+  'session.ended': 'Session ended',
+  'password.changed': 'Password changed',
+  'password.change-failed': 'Password change failed (wrong current password)',
   'totp.setup-started': 'Authenticator enrolment started',
   'totp.enrolled': 'Authenticator enrolled',
 };

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { freePort, startServer } from '../../scripts/production-server';
 import { API_PATHS } from '../../src/api/contract';
@@ -15,6 +16,9 @@ import {
   useBrowser,
   waitForSnapshot,
 } from './browser';
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 describeBrowser('accounts', () => {
   const browser = useBrowser();
@@ -62,6 +66,48 @@ describeBrowser('accounts', () => {
       .toEqual([]);
     expect((await context.cookies()).some((cookie) => cookie.name === 'cg_session')).toBe(false);
     await context.close();
+  });
+
+  it('a manager sees where they are signed in and signs out a lost phone', async () => {
+    const signInAsManager = async (page: Page) => {
+      await page.goto('/sign-in');
+      await page.getByLabel('Email').fill('manager@willowcreek.example');
+      await page.getByLabel('Password').fill('commonground-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    };
+    const desk = await openPage(browser(), DESKTOP);
+    const phone = await openPage(browser(), { ...PHONE, userAgent: IPHONE_SAFARI });
+    try {
+      await signInAsManager(phone.page);
+      await signInAsManager(desk.page);
+      const sidebar = desk.page.getByRole('complementary', { name: 'Sidebar' });
+      await sidebar.getByRole('link', { name: 'Account' }).click();
+      await desk.page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      const sessions = desk.page.getByRole('region', { name: 'Where you are signed in' });
+      const phoneRow = sessions.getByRole('listitem').filter({ hasText: 'Safari on iPhone' });
+      await phoneRow.first().waitFor();
+      const here = sessions.getByRole('listitem').filter({ hasText: 'This device' });
+      expect(await here.textContent()).toContain('Chrome on Linux');
+
+      // Only this phone's session: the manager may be signed in elsewhere by other tests.
+      const before = await phoneRow.count();
+      await phoneRow
+        .first()
+        .getByRole('button', { name: /^Sign out Safari on iPhone/ })
+        .click();
+      await expect.poll(() => phoneRow.count()).toBe(before - 1);
+      // The phone is signed out: in demo mode it is back to the read-only viewer.
+      await phone.page.reload();
+      await phone.page.getByRole('region', { name: 'Demo' }).waitFor();
+      // This device is still signed in.
+      await desk.page.reload();
+      await desk.page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      expect(await desk.page.getByRole('region', { name: 'Demo' }).count()).toBe(0);
+    } finally {
+      await desk.context.close();
+      await phone.context.close();
+    }
   });
 
   // Starts (and seeds) a server of its own: up to a minute on a busy two-core machine.

@@ -29,6 +29,8 @@ describe('app shell', () => {
       'Amy Events',
       'Alerts, 1 unread',
       'Settings',
+      // The user card's own page.
+      'Account',
     ]);
     expect(within(sidebar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
@@ -59,10 +61,30 @@ describe('app shell', () => {
     );
     const sheet = await screen.findByRole('dialog', { name: 'More' }, LAZY_LOAD);
     const more = within(sheet).getAllByRole('link');
-    expect(more.map(linkName)).toEqual(['Amenities', 'Community', 'Alerts, 1 unread', 'Settings']);
+    expect(more.map(linkName)).toEqual([
+      'Amenities',
+      'Community',
+      'Alerts, 1 unread',
+      'Settings',
+      'Account',
+    ]);
     await userEvent.click(within(sheet).getByRole('link', { name: 'Settings' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Settings' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument();
+  });
+
+  it('the More sheet’s Account link opens the account page and closes the sheet', async () => {
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const bars = await screen.findAllByRole('navigation', { name: 'Main' });
+    const bottom = bars[bars.length - 1];
+    if (!bottom) throw new Error('no bottom navigation');
+    await userEvent.click(await within(bottom).findByRole('button', { name: /^More/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'More' }, LAZY_LOAD);
+    await userEvent.click(await within(sheet).findByRole('link', { name: 'Account' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Account' }, LAZY_LOAD),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument();
   });

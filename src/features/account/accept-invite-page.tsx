@@ -11,6 +11,7 @@ import {
   firstInvalid,
   inviteFailureMessage,
   isWellFormedInviteToken,
+  newPasswordError,
   type FieldErrors,
 } from './account-messages';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
@@ -27,12 +28,6 @@ const INVITE_FIELDS: readonly InviteField[] = ['name', 'password'];
 
 export function nameError(name: string): string | undefined {
   return name.trim() ? undefined : 'Enter your name.';
-}
-
-export function newPasswordError(password: string): string | undefined {
-  return password.length < MIN_PASSWORD_LENGTH
-    ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`
-    : undefined;
 }
 
 const CHECKS: Record<InviteField, (value: string) => string | undefined> = {

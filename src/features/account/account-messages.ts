@@ -1,4 +1,4 @@
-import { AcceptInviteSchema } from '../../api/contract';
+import { AcceptInviteSchema, MIN_PASSWORD_LENGTH } from '../../api/contract';
 
 /**
  * What the sign-in and invitation pages say when something is wrong. The server's 400 answers
@@ -27,6 +27,13 @@ export function emailError(email: string): string | undefined {
 
 export function passwordError(password: string): string | undefined {
   return password ? undefined : 'Enter your password.';
+}
+
+/** A password being chosen (an invitation, a change): the server's minimum, said first here. */
+export function newPasswordError(password: string): string | undefined {
+  return password.length < MIN_PASSWORD_LENGTH
+    ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`
+    : undefined;
 }
 
 export function codeError(code: string): string | undefined {

@@ -1,0 +1,53 @@
+import { http, HttpResponse } from 'msw';
+import {
+  ACCOUNT_PATHS,
+  AUTH_PATHS,
+  CURRENT_PASSWORD_WRONG,
+  PasswordChangeSchema,
+  describeIssues,
+  type AccountSession,
+} from '../src/api/contract';
+
+/** The password the mocked account has (the demo accounts' password). */
+export const MOCK_ACCOUNT_PASSWORD = 'commonground-demo';
+
+/** The signed-in user's sessions: this browser and a phone. */
+export const accountSessionsFixture: AccountSession[] = [
+  {
+    id: '0123456789abcdef',
+    device: 'Chrome on Linux',
+    signedInAt: '2026-03-18T15:00:00.000Z',
+    lastActiveAt: '2026-03-18T19:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 'fedcba9876543210',
+    device: 'Safari on iPhone',
+    signedInAt: '2026-03-16T16:30:00.000Z',
+    lastActiveAt: '2026-03-18T13:05:00.000Z',
+    current: false,
+  },
+];
+
+/** The account page's routes, with the server's answers; nothing is kept. */
+export const accountHandlers = [
+  http.get(ACCOUNT_PATHS.sessions, () => HttpResponse.json(accountSessionsFixture)),
+  http.delete(ACCOUNT_PATHS.session, ({ params }) =>
+    accountSessionsFixture.some((s) => s.id === params.id && !s.current)
+      ? HttpResponse.json({ ok: true })
+      : HttpResponse.json({ error: 'No such session; it may have ended already' }, { status: 404 }),
+  ),
+  http.post(ACCOUNT_PATHS.password, async ({ request }) => {
+    const parsed = PasswordChangeSchema.safeParse(await request.json());
+    if (!parsed.success) {
+      return HttpResponse.json({ error: describeIssues(parsed.error) }, { status: 400 });
+    }
+    if (parsed.data.currentPassword !== MOCK_ACCOUNT_PASSWORD) {
+      return HttpResponse.json({ error: CURRENT_PASSWORD_WRONG }, { status: 400 });
+    }
+    return HttpResponse.json({ ok: true, otherSessionsEnded: accountSessionsFixture.length - 1 });
+  }),
+  http.post(AUTH_PATHS.signOutEverywhere, () =>
+    HttpResponse.json({ ok: true, sessionsEnded: accountSessionsFixture.length }),
+  ),
+];

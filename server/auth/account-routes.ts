@@ -1,0 +1,136 @@
+import type { Context, Hono } from 'hono';
+import {
+  ACCOUNT_PATHS,
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_UNCHANGED,
+  PasswordChangeSchema,
+  type AccountSession,
+  type PasswordChanged,
+} from '../../src/api/contract';
+import { readJson, settingsBodyLimit } from '../alerts/json-body';
+import { HttpError } from '../errors';
+import {
+  accountScope,
+  addressScope,
+  clearAccountFailures,
+  recordFailure,
+  signInWait,
+} from './attempts';
+import { audit } from './audit';
+import { UNKNOWN_DEVICE } from './device-label';
+import type { AuthEnv } from './middleware';
+import { checkPassword, hashPassword } from './passwords';
+import { requestAddress } from './request';
+import { signedIn, type AuthRouteOptions } from './routes';
+import { endOtherSessions, endSessionById, listSessions } from './sessions';
+
+/**
+ * A signed-in user's own account (roles in access.ts):
+ *
+ *   GET    /api/auth/sessions       the user's live sessions, this one marked
+ *   DELETE /api/auth/sessions/:id   ends one of them (a lost phone)
+ *   POST   /api/auth/password       a new password, given the current one; ends the others
+ *
+ * A wrong current password counts as a failed sign-in of the account and the address, so a
+ * borrowed session cannot be used to guess the password any faster than the sign-in page.
+ */
+export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions): void {
+  const { db, community, clock, kit, limits, trustProxy } = options;
+  const route = (path: string) => path.replace(/^\/api/, '');
+  const limit = settingsBodyLimit(kit);
+
+  api.get(route(ACCOUNT_PATHS.sessions), async (c: Context<AuthEnv>) => {
+    const { user, token } = signedIn(c);
+    const sessions = await listSessions(db, user.id, token, clock());
+    const body: AccountSession[] = sessions.map((session) => ({
+      id: session.id,
+      device: session.device ?? UNKNOWN_DEVICE,
+      signedInAt: new Date(session.createdMs).toISOString(),
+      lastActiveAt: new Date(session.lastSeenMs).toISOString(),
+      current: session.current,
+    }));
+    return kit.json(200, body);
+  });
+
+  api.delete(route(ACCOUNT_PATHS.session), async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const id = c.req.param('id') ?? '';
+    if (!/^[0-9a-f]{16}$/.test(id)) throw new HttpError(404, 'No such session');
+    await db.transaction(async (tx) => {
+      if (!(await endSessionById(tx, user.id, id))) {
+        throw new HttpError(404, 'No such session; it may have ended already');
+      }
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'session.ended',
+          target: user.email,
+          after: { session: id },
+          address: requestAddress(c, trustProxy),
+        },
+        clock(),
+      );
+    });
+    return kit.json(200, { ok: true });
+  });
+
+  api.post(route(ACCOUNT_PATHS.password), limit, async (c: Context<AuthEnv>) => {
+    const { user, token } = signedIn(c);
+    const { currentPassword, newPassword } = await readJson(c, PasswordChangeSchema);
+    const address = requestAddress(c, trustProxy);
+    const now = clock();
+    const wait = await signInWait(db, limits, user.email, address, now);
+    if (wait > 0) {
+      throw new HttpError(429, 'Too many wrong passwords; try again in a few minutes', {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
+    }
+    if (!(await checkPassword(currentPassword, user.passwordHash))) {
+      await db.transaction(async (tx) => {
+        await recordFailure(tx, limits, [accountScope(user.email), addressScope(address)], now);
+        await audit(
+          tx,
+          {
+            communityId: community.id,
+            userId: user.id,
+            action: 'password.change-failed',
+            target: user.email,
+            after: { reason: 'current password' },
+            address,
+          },
+          now,
+        );
+      });
+      throw new HttpError(400, CURRENT_PASSWORD_WRONG);
+    }
+    if (newPassword === currentPassword) throw new HttpError(400, PASSWORD_UNCHANGED);
+
+    const passwordHash = await hashPassword(newPassword);
+    const otherSessionsEnded = await db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE users SET password_hash = $2 WHERE id = $1 AND removed_at IS NULL RETURNING 1`,
+        [user.id, passwordHash],
+      );
+      if (rows.length === 0) throw new HttpError(401, 'Sign in to continue');
+      const ended = await endOtherSessions(tx, user.id, token);
+      await clearAccountFailures(tx, user.email);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'password.changed',
+          target: user.email,
+          after: { otherSessionsEnded: ended },
+          address,
+        },
+        now,
+      );
+      return ended;
+    });
+    const body: PasswordChanged = { ok: true, otherSessionsEnded };
+    return kit.json(200, body);
+  });
+}

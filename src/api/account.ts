@@ -1,0 +1,77 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  ACCOUNT_PATHS,
+  AUTH_PATHS,
+  AccountSessionListSchema,
+  PasswordChangedSchema,
+  SessionEndedSchema,
+  accountSessionPath,
+  type PasswordChange,
+  type PasswordChanged,
+} from './contract';
+import { wipeOfflineData } from './auth';
+import { meQuery } from './me';
+import type { SnapshotPersister } from './persist';
+import { contractQueryFn } from './query-fn';
+import { parser, send, type Outcome } from './users';
+
+/**
+ * The signed-in user's own account (the Account page): where they are signed in, ending one of
+ * those sessions or all of them, and a new password. Each needs the server: offline, nothing is
+ * changed and the answer says so.
+ */
+
+export const ACCOUNT_OFFLINE_MESSAGE =
+  "Can't reach CommonGround. Changing your account needs a connection; nothing was changed.";
+
+/** Not persisted (persist.ts lists what is): an offline copy of "last active" would mislead. */
+export function accountSessionsQuery() {
+  return queryOptions({
+    queryKey: [ACCOUNT_PATHS.sessions],
+    queryFn: contractQueryFn(AccountSessionListSchema),
+  });
+}
+
+export function useAccountSessions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...accountSessionsQuery(), enabled });
+}
+
+export const changePassword = (change: PasswordChange): Promise<Outcome<PasswordChanged>> =>
+  send(
+    'POST',
+    ACCOUNT_PATHS.password,
+    change,
+    parser(PasswordChangedSchema),
+    ACCOUNT_OFFLINE_MESSAGE,
+  );
+
+export const endAccountSession = (id: string): Promise<Outcome<true>> =>
+  send(
+    'DELETE',
+    accountSessionPath(id),
+    undefined,
+    (json) => (SessionEndedSchema.safeParse(json).success ? true : null),
+    ACCOUNT_OFFLINE_MESSAGE,
+  );
+
+/**
+ * Ends every session of the user, this one too, then wipes this device as sign-out does. Unlike
+ * sign-out it cannot be done offline (the other devices' sessions live on the server), so a
+ * failure leaves everything as it was.
+ */
+export async function signOutEverywhere(
+  client: QueryClient,
+  persister: SnapshotPersister | null,
+): Promise<Outcome<true>> {
+  const outcome = await send(
+    'POST',
+    AUTH_PATHS.signOutEverywhere,
+    {},
+    (json) => (SessionEndedSchema.safeParse(json).success ? true : null),
+    ACCOUNT_OFFLINE_MESSAGE,
+  );
+  if (!outcome.ok) return outcome;
+  await wipeOfflineData(client, persister);
+  await client.invalidateQueries({ queryKey: meQuery().queryKey });
+  return outcome;
+}

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { MIN_PASSWORD_LENGTH } from './users';
+import { count, nonEmpty } from './primitives';
+
+/**
+ * A signed-in user's own account (the Account page): the sessions they are signed in with, ending
+ * one of them, and changing their password. Each user only ever sees and changes their own.
+ */
+export const ACCOUNT_PATHS = {
+  sessions: '/api/auth/sessions',
+  session: '/api/auth/sessions/:id',
+  password: '/api/auth/password',
+} as const;
+
+export const accountSessionPath = (id: string) =>
+  ACCOUNT_PATHS.session.replace(':id', encodeURIComponent(id));
+
+export const AccountSessionSchema = z.object({
+  /** Names the session without revealing its token: a hash of the stored token hash. */
+  id: z.string().check(z.regex(/^[0-9a-f]{16}$/)),
+  /** "Chrome on Android", from the browser that signed in. */
+  device: nonEmpty,
+  signedInAt: nonEmpty,
+  /** Written at most once a minute. */
+  lastActiveAt: nonEmpty,
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
+export const AccountSessionListSchema = z.array(AccountSessionSchema);
+
+export const PasswordChangeSchema = z.strictObject({
+  currentPassword: z.string().check(z.minLength(1), z.maxLength(1024)),
+  newPassword: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
+});
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
+export const PasswordChangedSchema = z.object({
+  ok: z.literal(true),
+  /** The user's other sessions, ended by the change: a stolen session does not outlive it. */
+  otherSessionsEnded: count,
+});
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;
+
+export const SessionEndedSchema = z.object({ ok: z.literal(true) });
+
+/** Said at the Current password field; the form matches it to put it there. */
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
+export const PASSWORD_UNCHANGED = 'Choose a new password, not your current one.';

@@ -1,0 +1,396 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  accountSessionsQuery,
+  changePassword,
+  endAccountSession,
+  signOutEverywhere,
+  useAccountSessions,
+} from '../../api/account';
+import { useCommunity } from '../../api/community';
+import {
+  CURRENT_PASSWORD_WRONG,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_UNCHANGED,
+  type AccountSession,
+} from '../../api/contract';
+import { ROLE_LABELS, useMe } from '../../api/me';
+import { useSnapshotPersister } from '../../api/query-provider';
+import { SIGN_IN_PATH } from '../../lib/app-pages';
+import { useConnectivity } from '../../lib/connectivity';
+import { formatLastUpdate, formatMoment } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { Badge } from '../../ui/badge';
+import { Button, buttonClasses } from '../../ui/button';
+import { DetailList } from '../../ui/detail-list';
+import { Dialog } from '../../ui/dialog';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { FormStatus } from '../../ui/form-status';
+import { InfoNote } from '../../ui/info-note';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { PageHeader } from '../../ui/page-header';
+import { QueryState } from '../../ui/query-state';
+import { TimesIn } from '../../ui/times-in';
+import { toast } from '../../ui/toast';
+import { Group } from '../../ui/group';
+import { firstInvalid, newPasswordError, type FieldErrors } from './account-messages';
+
+export const ACCOUNT_NEEDS_CONNECTION =
+  'Changing your account needs a connection to CommonGround. You are offline: nothing was changed.';
+
+/**
+ * /account: who you are signed in as, a new password, and where you are signed in (end a lost
+ * phone's session, or every session at once). The demo viewer has no account to show.
+ */
+export function AccountPage() {
+  const me = useMe().data;
+  const signedIn = me != null && !me.demo;
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Account"
+        description="Your details, your password and the devices signed in as you."
+      />
+      {me === undefined ? (
+        <ListSkeleton rows={3} />
+      ) : signedIn ? (
+        <>
+          <Group title="Your details">
+            <DetailList
+              rows={[
+                ['Name', me.user.name],
+                ['Email', me.user.email ?? ''],
+                ['Role', ROLE_LABELS[me.user.role]],
+                ['Community', me.community.name],
+              ]}
+            />
+          </Group>
+          <PasswordForm email={me.user.email ?? ''} />
+          <Sessions />
+        </>
+      ) : (
+        <Group title="Your details">
+          <div className="grid gap-3">
+            <InfoNote>
+              You are viewing the demo, read-only, without an account. Sign in to change your
+              password and see where you are signed in.
+            </InfoNote>
+            <Link to={SIGN_IN_PATH} className={buttonClasses('primary')}>
+              Sign in
+            </Link>
+          </div>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+type PasswordField = 'current' | 'next' | 'confirm';
+const PASSWORD_FIELDS: readonly PasswordField[] = ['current', 'next', 'confirm'];
+
+/** The form's own checks, in the words the server would use, before anything is sent. */
+export function passwordChangeErrors(values: Record<PasswordField, string>) {
+  const errors: FieldErrors<PasswordField> = {};
+  if (!values.current) errors.current = 'Enter your current password.';
+  const next = newPasswordError(values.next);
+  if (next) errors.next = next;
+  else if (values.current && values.next === values.current) errors.next = PASSWORD_UNCHANGED;
+  if (!next && values.confirm !== values.next) {
+    errors.confirm = 'The two new passwords are not the same.';
+  }
+  return errors;
+}
+
+export function passwordChangedMessage(otherSessionsEnded: number): string {
+  if (otherSessionsEnded === 0) return 'Password changed.';
+  const sessions =
+    otherSessionsEnded === 1 ? '1 other session' : `${otherSessionsEnded} other sessions`;
+  return `Password changed. ${sessions} signed in as you ended; sign in there with the new password.`;
+}
+
+function PasswordForm({ email }: { email: string }) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [values, setValues] = useState<Record<PasswordField, string>>({
+    current: '',
+    next: '',
+    confirm: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs: Record<PasswordField, RefObject<HTMLInputElement | null>> = {
+    current: useRef<HTMLInputElement>(null),
+    next: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+  };
+
+  const edit = (field: PasswordField, value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    setErrors((old) => ({ ...old, [field]: undefined }));
+    setDone(null);
+  };
+  const showErrors = (found: FieldErrors<PasswordField>) => {
+    setErrors(found);
+    const first = firstInvalid(PASSWORD_FIELDS, found);
+    if (first) inputs[first].current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setDone(null);
+    const found = passwordChangeErrors(values);
+    if (firstInvalid(PASSWORD_FIELDS, found)) {
+      showErrors(found);
+      return;
+    }
+    if (!online) {
+      setFailure(ACCOUNT_NEEDS_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await changePassword({
+        currentPassword: values.current,
+        newPassword: values.next,
+      });
+      if (!outcome.ok) {
+        if (outcome.error === CURRENT_PASSWORD_WRONG) showErrors({ current: outcome.error });
+        else setFailure(outcome.error);
+        return;
+      }
+      setValues({ current: '', next: '', confirm: '' });
+      setDone(passwordChangedMessage(outcome.value.otherSessionsEnded));
+      await client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input =
+    (field: PasswordField, autoComplete: string) =>
+    (props: {
+      id: string;
+      'aria-invalid': boolean | undefined;
+      'aria-describedby': string | undefined;
+    }) => (
+      <input
+        {...props}
+        ref={inputs[field]}
+        type="password"
+        autoComplete={autoComplete}
+        maxLength={1024}
+        className={CONTROL_CLASSES}
+        value={values[field]}
+        onChange={(event) => edit(field, event.target.value)}
+      />
+    );
+
+  return (
+    <Group
+      title="Password"
+      description="A new password signs you out on every other device signed in as you."
+    >
+      <form noValidate className="grid max-w-md gap-4" onSubmit={(event) => void submit(event)}>
+        {/* For password managers: which account this password belongs to. */}
+        <input type="email" hidden readOnly autoComplete="username" value={email} />
+        <Field label="Current password" error={errors.current}>
+          {input('current', 'current-password')}
+        </Field>
+        <Field
+          label="New password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          error={errors.next}
+        >
+          {input('next', 'new-password')}
+        </Field>
+        <Field label="Confirm new password" error={errors.confirm}>
+          {input('confirm', 'new-password')}
+        </Field>
+        <FormStatus online={online} offlineText={ACCOUNT_NEEDS_CONNECTION} failure={failure} />
+        <p
+          role="status"
+          className="text-sm font-medium text-green-800 empty:hidden dark:text-green-200"
+        >
+          {done}
+        </p>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Changing password…' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Group>
+  );
+}
+
+/** The user's live sessions: end one (a lost phone), or all of them, this one too. */
+function Sessions() {
+  const client = useQueryClient();
+  const persister = useSnapshotPersister();
+  const navigate = useNavigate();
+  const online = useConnectivity() === 'online';
+  const sessions = useAccountSessions();
+  const { timeZone } = useCommunity();
+  const now = useNow(60_000);
+  const listRef = useRef<HTMLUListElement>(null);
+  const everywhereRef = useRef<HTMLButtonElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [ending, setEnding] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [everywhereBusy, setEverywhereBusy] = useState(false);
+  const [everywhereFailure, setEverywhereFailure] = useState<string | null>(null);
+
+  const end = async (session: AccountSession, row: number) => {
+    setFailure(null);
+    if (!online) {
+      setFailure(ACCOUNT_NEEDS_CONNECTION);
+      return;
+    }
+    setEnding(session.id);
+    const outcome = await endAccountSession(session.id);
+    setEnding(null);
+    if (!outcome.ok) {
+      setFailure(outcome.error);
+      await client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
+      return;
+    }
+    client.setQueryData<AccountSession[]>(accountSessionsQuery().queryKey, (list) =>
+      list?.filter((s) => s.id !== session.id),
+    );
+    toast({ title: 'Signed out', description: session.device });
+    // The button pressed is gone: focus the one that took its place, else the last, else
+    // Sign out everywhere (the current session has no button of its own).
+    requestAnimationFrame(() => {
+      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-end-session]');
+      const next = buttons?.[Math.min(row, (buttons?.length ?? 1) - 1)] ?? null;
+      (next ?? everywhereRef.current)?.focus();
+    });
+    void client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
+  };
+
+  const everywhere = async () => {
+    setEverywhereFailure(null);
+    if (!online) {
+      setEverywhereFailure(ACCOUNT_NEEDS_CONNECTION);
+      return;
+    }
+    setEverywhereBusy(true);
+    const outcome = await signOutEverywhere(client, persister);
+    setEverywhereBusy(false);
+    if (!outcome.ok) {
+      setEverywhereFailure(outcome.error);
+      return;
+    }
+    setConfirming(false);
+    void navigate(SIGN_IN_PATH, { replace: true });
+  };
+
+  const count = sessions.data?.length ?? 0;
+  return (
+    <Group
+      title="Where you are signed in"
+      description={
+        <>
+          Each browser that signed in as you in the last 30 days and was used in the last 12 hours.{' '}
+          <TimesIn timeZone={timeZone} />.
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        {failure ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {failure}
+          </p>
+        ) : null}
+        <QueryState query={sessions} label="sessions" skeleton={<ListSkeleton rows={2} />}>
+          {(list: AccountSession[]) => (
+            <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
+              {list.map((session, row) => (
+                <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      {session.device}
+                      {session.current ? <Badge tone="brand">This device</Badge> : null}
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      Signed in{' '}
+                      <time dateTime={session.signedInAt}>
+                        {formatMoment(Date.parse(session.signedInAt), now, timeZone)}
+                      </time>
+                      {' · '}
+                      {session.current ? (
+                        'active now'
+                      ) : (
+                        <>
+                          last active{' '}
+                          <time dateTime={session.lastActiveAt}>
+                            {formatLastUpdate(
+                              Date.parse(session.lastActiveAt),
+                              now,
+                              timeZone,
+                            ).replace(/^Just now$/, 'just now')}
+                          </time>
+                        </>
+                      )}
+                    </p>
+                  </div>
+                  {session.current ? null : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      data-end-session=""
+                      aria-label={`Sign out ${session.device}, signed in ${formatMoment(Date.parse(session.signedInAt), now, timeZone)}`}
+                      disabled={ending === session.id}
+                      onClick={() => void end(session, row)}
+                    >
+                      {ending === session.id ? 'Signing out…' : 'Sign out'}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+          <Button
+            ref={everywhereRef}
+            variant="danger"
+            onClick={() => {
+              setEverywhereFailure(null);
+              setConfirming(true);
+            }}
+          >
+            Sign out everywhere
+          </Button>
+        </div>
+      </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Sign out everywhere?">
+        <div className="grid gap-4">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {count > 1
+              ? `All ${count} sessions signed in as you end now, this one included.`
+              : 'Every session signed in as you ends now, this one included.'}{' '}
+            This device&apos;s saved copy of the data is wiped, and you sign in again here.
+          </p>
+          <FormStatus
+            online={online}
+            offlineText={ACCOUNT_NEEDS_CONNECTION}
+            failure={everywhereFailure}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" disabled={everywhereBusy} onClick={() => void everywhere()}>
+              {everywhereBusy ? 'Signing out…' : 'Sign out everywhere'}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </Group>
+  );
+}

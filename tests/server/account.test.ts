@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_PATHS,
+  AUTH_PATHS,
+  AccountSessionListSchema,
+  CURRENT_PASSWORD_WRONG,
+  ME_PATH,
+  PASSWORD_UNCHANGED,
+  PasswordChangedSchema,
+  accountSessionPath,
+  type AccountSession,
+} from '../../src/api/contract';
+import { hashPassword } from '../../server/auth/passwords';
+import { insertUser } from '../../server/auth/users';
+import type { Community } from '../../server/community';
+import { MINUTE } from '../../server/time';
+import {
+  BACKENDS,
+  backendTitle,
+  createTestCommunity,
+  openTestDatabase,
+  testApp,
+  testClock,
+  type TestDatabase,
+} from './helpers';
+
+const ORIGIN = 'http://localhost';
+const PASSWORD = 'correct horse battery staple';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const LAPTOP =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+
+type Res = { status: number; json: unknown; headers: Headers };
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(`account: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    const clock = testClock('2026-03-18T12:00:00Z');
+    let app: ReturnType<typeof testApp>;
+    let seq = 0;
+
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+      const limits = { perAccount: 3, perAddress: 1000, windowMs: 15 * MINUTE };
+      app = testApp(test.db, community, { clock: clock.now, demo: false, signInLimits: limits });
+    });
+    afterAll(() => test?.drop());
+
+    async function call(
+      method: string,
+      path: string,
+      options: { cookie?: string; body?: unknown; userAgent?: string } = {},
+    ): Promise<Res> {
+      const headers: Record<string, string> = {};
+      if (options.cookie) headers.Cookie = options.cookie;
+      if (method !== 'GET') headers.Origin = ORIGIN;
+      if (options.userAgent) headers['User-Agent'] = options.userAgent;
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await app.app.request(path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, json, headers: res.headers };
+    }
+
+    /** A new Manager of its own, so each case starts with no sessions and no failures. */
+    async function newManager(): Promise<string> {
+      const email = `manager-${++seq}@example.org`;
+      await insertUser(
+        test.db,
+        community.id,
+        {
+          email,
+          name: `Manager ${seq}`,
+          role: 'manager',
+          passwordHash: await hashPassword(PASSWORD),
+          totpSecret: null,
+        },
+        clock.now(),
+      );
+      return email;
+    }
+
+    async function signIn(email: string, password = PASSWORD, userAgent = PHONE) {
+      const res = await call('POST', AUTH_PATHS.signIn, {
+        body: { email, password },
+        userAgent,
+      });
+      const token = /cg_session=([^;]+)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1];
+      return { status: res.status, cookie: token ? `cg_session=${token}` : '' };
+    }
+
+    const sessionsOf = async (cookie: string): Promise<AccountSession[]> => {
+      const res = await call('GET', ACCOUNT_PATHS.sessions, { cookie });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return AccountSessionListSchema.parse(res.json);
+    };
+    const meStatus = async (cookie: string) => (await call('GET', ME_PATH, { cookie })).status;
+    const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
+      call('POST', ACCOUNT_PATHS.password, { cookie, body: { currentPassword, newPassword } });
+
+    it('lists only the user’s own live sessions, named by browser, this one marked', async () => {
+      const email = await newManager();
+      const phone = await signIn(email, PASSWORD, PHONE);
+      clock.advance(2 * MINUTE);
+      const laptop = await signIn(email, PASSWORD, LAPTOP);
+      const someoneElse = await signIn(await newManager());
+      expect(someoneElse.status).toBe(200);
+
+      const seenFromLaptop = await sessionsOf(laptop.cookie);
+      expect(seenFromLaptop.map((s) => [s.device, s.current])).toEqual([
+        ['Safari on macOS', true],
+        ['Chrome on Android', false],
+      ]);
+      expect(seenFromLaptop[1]?.signedInAt).toBe('2026-03-18T12:00:00.000Z');
+      // The id names a session without being its token or the token's stored hash.
+      for (const session of seenFromLaptop) {
+        expect(laptop.cookie).not.toContain(session.id);
+        expect(phone.cookie).not.toContain(session.id);
+      }
+      const seenFromPhone = await sessionsOf(phone.cookie);
+      expect(seenFromPhone.find((s) => s.current)?.device).toBe('Chrome on Android');
+    });
+
+    it('ends one session (a lost phone) and keeps the others; never another user’s', async () => {
+      const email = await newManager();
+      const phone = await signIn(email, PASSWORD, PHONE);
+      const laptop = await signIn(email, PASSWORD, LAPTOP);
+      const [, phoneSession] = await sessionsOf(laptop.cookie).then((list) => [
+        list.find((s) => s.current),
+        list.find((s) => !s.current),
+      ]);
+      expect(phoneSession).toBeDefined();
+
+      const other = await signIn(await newManager());
+      const stranger = await call('DELETE', accountSessionPath(phoneSession?.id ?? ''), {
+        cookie: other.cookie,
+      });
+      expect(stranger.status).toBe(404);
+      expect(await meStatus(phone.cookie)).toBe(200);
+
+      const ended = await call('DELETE', accountSessionPath(phoneSession?.id ?? ''), {
+        cookie: laptop.cookie,
+      });
+      expect(ended.status, JSON.stringify(ended.json)).toBe(200);
+      expect(await meStatus(phone.cookie)).toBe(401);
+      expect(await meStatus(laptop.cookie)).toBe(200);
+      const again = await call('DELETE', accountSessionPath(phoneSession?.id ?? ''), {
+        cookie: laptop.cookie,
+      });
+      expect(again.status).toBe(404);
+      expect(again.json).toEqual({ error: expect.stringMatching(/No such session/) as string });
+      const malformed = await call('DELETE', accountSessionPath('../../me'), {
+        cookie: laptop.cookie,
+      });
+      expect(malformed.status).toBe(404);
+
+      const [entry] = await test.db.query<{ action: string; target: string }>(
+        `SELECT action, target FROM audit_log WHERE action = 'session.ended' AND target = $1`,
+        [email],
+      );
+      expect(entry).toEqual({ action: 'session.ended', target: email });
+    });
+
+    it('changes the password given the current one, and ends every other session', async () => {
+      const email = await newManager();
+      const phone = await signIn(email, PASSWORD, PHONE);
+      const tablet = await signIn(email, PASSWORD, PHONE);
+      const laptop = await signIn(email, PASSWORD, LAPTOP);
+      const next = 'a much longer new passphrase';
+
+      const changed = await changePassword(laptop.cookie, PASSWORD, next);
+      expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+      expect(PasswordChangedSchema.parse(changed.json)).toEqual({
+        ok: true,
+        otherSessionsEnded: 2,
+      });
+      expect(await meStatus(laptop.cookie)).toBe(200);
+      expect(await meStatus(phone.cookie)).toBe(401);
+      expect(await meStatus(tablet.cookie)).toBe(401);
+      expect((await signIn(email, PASSWORD)).status).toBe(401);
+      expect((await signIn(email, next)).status).toBe(200);
+
+      const [entry] = await test.db.query<{ after: unknown }>(
+        `SELECT after FROM audit_log WHERE action = 'password.changed' AND target = $1`,
+        [email],
+      );
+      expect(entry?.after).toEqual({ otherSessionsEnded: 2 });
+    });
+
+    it('refuses a wrong current password, the same password and a short one, changing nothing', async () => {
+      const email = await newManager();
+      const { cookie } = await signIn(email);
+      const wrong = await changePassword(cookie, 'not the password', 'a much longer new one');
+      expect(wrong).toMatchObject({ status: 400, json: { error: CURRENT_PASSWORD_WRONG } });
+      const same = await changePassword(cookie, PASSWORD, PASSWORD);
+      expect(same).toMatchObject({ status: 400, json: { error: PASSWORD_UNCHANGED } });
+      const short = await changePassword(cookie, PASSWORD, 'short');
+      expect(short.status).toBe(400);
+      expect(short.json).toEqual({ error: expect.stringMatching(/newPassword/) as string });
+      const notJson = await app.app.request(ACCOUNT_PATHS.password, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: ORIGIN, 'Content-Type': 'text/plain' },
+        body: 'x',
+      });
+      expect(notJson.status).toBe(415);
+      // Nothing changed: the old password still signs in, the session still works.
+      expect(await meStatus(cookie)).toBe(200);
+      expect((await signIn(email)).status).toBe(200);
+    });
+
+    it('counts wrong current passwords as failed sign-ins: a borrowed session guesses no faster', async () => {
+      const email = await newManager();
+      const { cookie } = await signIn(email);
+      for (let i = 0; i < 3; i += 1) {
+        expect((await changePassword(cookie, `guess ${i}`, 'a much longer new one')).status).toBe(
+          400,
+        );
+      }
+      const locked = await changePassword(cookie, PASSWORD, 'a much longer new one');
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      // The sign-in page is locked for the account too.
+      expect((await signIn(email)).status).toBe(429);
+      clock.advance(15 * MINUTE);
+      const changed = await changePassword(cookie, PASSWORD, 'a much longer new one');
+      expect(changed.status).toBe(200);
+      const failures = await test.db.query(
+        `SELECT 1 FROM audit_log WHERE action = 'password.change-failed' AND target = $1`,
+        [email],
+      );
+      expect(failures).toHaveLength(3);
+    });
+
+    it('answers 401 without a session and 403 from another origin', async () => {
+      expect((await call('GET', ACCOUNT_PATHS.sessions)).status).toBe(401);
+      const { cookie } = await signIn(await newManager());
+      const foreign = await app.app.request(ACCOUNT_PATHS.password, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          Origin: 'https://evil.example',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ currentPassword: PASSWORD, newPassword: 'a much longer new one' }),
+      });
+      expect(foreign.status).toBe(403);
+    });
+  });
+}

@@ -1,0 +1,265 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { demoMeFixture } from '../../mocks/fixtures';
+import { MOCK_ACCOUNT_PASSWORD, accountSessionsFixture } from '../../mocks/account-handlers';
+import {
+  ACCOUNT_PATHS,
+  API_PATHS,
+  AUTH_PATHS,
+  ME_PATH,
+  type PasswordChange,
+} from '../../src/api/contract';
+import {
+  AccountPage,
+  passwordChangeErrors,
+  passwordChangedMessage,
+} from '../../src/features/account/account-page';
+import { AppRoutes } from '../../src/app/routes';
+import { LAZY_LOAD, renderWithApp } from '../render';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  server.events.removeAllListeners();
+  // The offline case leaves TanStack's online manager offline until told otherwise.
+  window.dispatchEvent(new Event('online'));
+});
+
+/** Every write the page sends, by method and path, with its body. */
+function captureWrites() {
+  const writes: { method: string; path: string; body: unknown }[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET') return;
+    const path = new URL(request.url).pathname;
+    void request
+      .clone()
+      .text()
+      .then((text) =>
+        writes.push({ method: request.method, path, body: text ? JSON.parse(text) : null }),
+      );
+  });
+  return writes;
+}
+
+const renderAccount = () => renderWithApp(<AccountPage />, { route: '/account' });
+
+describe('Account page', () => {
+  it('shows who is signed in and the sessions, this device marked', async () => {
+    renderAccount();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    expect(details).toHaveTextContent('Sarah Johnson');
+    expect(details).toHaveTextContent('manager@willowcreek.example');
+    expect(details).toHaveTextContent('HOA Manager');
+    const sessions = screen.getByRole('region', { name: 'Where you are signed in' });
+    const rows = await within(sessions).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Chrome on LinuxThis deviceSigned in .* · active now$/) as string,
+      expect.stringMatching(
+        /^Safari on iPhoneSigned in Mar 16, 9:30 AM · last active .*Sign out$/,
+      ) as string,
+    ]);
+    // Only the other device can be signed out from its row; this one signs out from the shell.
+    expect(within(sessions).getAllByRole('button', { name: /^Sign out Safari/ })).toHaveLength(1);
+    expect(sessions).toHaveTextContent('Times in Pacific Time (PT)');
+  });
+
+  it('signs out another device, then moves focus to what is left', async () => {
+    const user = userEvent.setup();
+    const writes = captureWrites();
+    let ended = false;
+    server.use(
+      http.get(ACCOUNT_PATHS.sessions, () =>
+        HttpResponse.json(accountSessionsFixture.filter((s) => !ended || s.current)),
+      ),
+      http.delete(ACCOUNT_PATHS.session, () => {
+        ended = true;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    renderAccount();
+    const button = await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ });
+    await user.click(button);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Sign out Safari/ })).not.toBeInTheDocument(),
+    );
+    expect(writes).toEqual([
+      { method: 'DELETE', path: '/api/auth/sessions/fedcba9876543210', body: null },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toHaveFocus(),
+    );
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+  });
+
+  it('says why a session could not be signed out', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.delete(ACCOUNT_PATHS.session, () =>
+        HttpResponse.json({ error: 'No such session; it may have ended already' }, { status: 404 }),
+      ),
+    );
+    renderAccount();
+    await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No such session; it may have ended already',
+    );
+  });
+
+  it('checks the password form on the device first, and sends nothing wrong', async () => {
+    const user = userEvent.setup();
+    const writes = captureWrites();
+    renderAccount();
+    const current = await screen.findByLabelText('Current password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(current).toHaveFocus();
+    expect(current).toHaveAccessibleDescription('Enter your current password.');
+    await user.type(current, MOCK_ACCOUNT_PASSWORD);
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByLabelText('New password')).toHaveFocus();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'At least 10 characters. Choose a password of at least 10 characters.',
+    );
+    await user.type(screen.getByLabelText('New password'), ' but longer');
+    await user.type(screen.getByLabelText('Confirm new password'), 'something else');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByLabelText('Confirm new password')).toHaveFocus();
+    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      'The two new passwords are not the same.',
+    );
+    expect(writes).toEqual([]);
+  });
+
+  it('a wrong current password is said at its field', async () => {
+    const user = userEvent.setup();
+    renderAccount();
+    await user.type(await screen.findByLabelText('Current password'), 'not it');
+    await user.type(screen.getByLabelText('New password'), 'a much longer one');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a much longer one');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveFocus());
+    expect(current).toHaveAccessibleDescription('Your current password is not correct.');
+    expect(current).toHaveValue('not it');
+  });
+
+  it('changes the password, says which sessions ended, and clears the form', async () => {
+    const user = userEvent.setup();
+    const writes = captureWrites();
+    renderAccount();
+    await user.type(await screen.findByLabelText('Current password'), MOCK_ACCOUNT_PASSWORD);
+    await user.type(screen.getByLabelText('New password'), 'a much longer one');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a much longer one');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
+      'Password changed. 1 other session signed in as you ended; sign in there with the new password.',
+    );
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    const body: PasswordChange = {
+      currentPassword: MOCK_ACCOUNT_PASSWORD,
+      newPassword: 'a much longer one',
+    };
+    await waitFor(() =>
+      expect(writes).toEqual([{ method: 'POST', path: ACCOUNT_PATHS.password, body }]),
+    );
+  });
+
+  it('offline, says a change needs a connection and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderAccount();
+    const current = await screen.findByLabelText('Current password');
+    const writes = captureWrites();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.type(current, MOCK_ACCOUNT_PASSWORD);
+    await user.type(screen.getByLabelText('New password'), 'a much longer one');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a much longer one');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Changing your account needs a connection',
+    );
+    expect(writes).toEqual([]);
+  });
+
+  it('signs out everywhere after asking, wipes the data and goes to sign-in', async () => {
+    const user = userEvent.setup();
+    const writes = captureWrites();
+    const { client } = renderWithApp(<AppRoutes />, { route: '/account' });
+    await screen.findByRole('heading', { level: 1, name: 'Account' }, LAZY_LOAD);
+    await screen.findByRole('button', { name: /^Sign out Safari/ });
+    client.setQueryData([API_PATHS.metrics], { cached: true });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' }, LAZY_LOAD);
+    expect(dialog).toHaveTextContent('All 2 sessions signed in as you end now, this one included.');
+    expect(writes).toEqual([]);
+    // After the sign-out the server answers as to no one.
+    server.use(http.get(ME_PATH, () => HttpResponse.json({ error: 'Sign in' }, { status: 401 })));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+      `POST ${AUTH_PATHS.signOutEverywhere}`,
+    ]);
+    expect(client.getQueryData([API_PATHS.metrics])).toBeUndefined();
+  });
+
+  it('keeps everything when sign out everywhere fails', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(AUTH_PATHS.signOutEverywhere, () =>
+        HttpResponse.json({ error: 'Something broke' }, { status: 503 }),
+      ),
+    );
+    const { client } = renderAccount();
+    await screen.findByRole('button', { name: /^Sign out Safari/ });
+    client.setQueryData([API_PATHS.metrics], { cached: true });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' }, LAZY_LOAD);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something broke');
+    expect(client.getQueryData([API_PATHS.metrics])).toEqual({ cached: true });
+  });
+
+  it('the demo viewer is offered sign-in, and nothing of an account is asked for', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)));
+    const requested: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      requested.push(new URL(request.url).pathname);
+    });
+    renderAccount();
+    expect(await screen.findByText(/You are viewing the demo/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(requested).not.toContain(ACCOUNT_PATHS.sessions);
+  });
+});
+
+describe('password change rules', () => {
+  it('asks for each field in turn and never the same password twice', () => {
+    expect(passwordChangeErrors({ current: '', next: '', confirm: '' })).toEqual({
+      current: 'Enter your current password.',
+      next: 'Choose a password of at least 10 characters.',
+    });
+    expect(
+      passwordChangeErrors({
+        current: 'old password',
+        next: 'old password',
+        confirm: 'old password',
+      }),
+    ).toEqual({ next: 'Choose a new password, not your current one.' });
+    expect(
+      passwordChangeErrors({ current: 'x', next: 'new password!', confirm: 'new password!' }),
+    ).toEqual({});
+  });
+
+  it('counts the other sessions that ended', () => {
+    expect(passwordChangedMessage(0)).toBe('Password changed.');
+    expect(passwordChangedMessage(3)).toBe(
+      'Password changed. 3 other sessions signed in as you ended; sign in there with the new password.',
+    );
+  });
+});
