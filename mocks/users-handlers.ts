@@ -5,6 +5,7 @@ import {
   USERS_PATH,
   UserPatchSchema,
   describeIssues,
+  type PendingInvite,
   type UserSummary,
 } from '../src/api/contract';
 
@@ -33,11 +34,29 @@ export const usersFixture: UserSummary[] = [
   },
 ];
 
+/** One invite waiting to be accepted, as the Users tab lists it. */
+export const pendingInvitesFixture: PendingInvite[] = [
+  {
+    id: 1,
+    email: 'treasurer@willowcreek.example',
+    role: 'board',
+    createdAt: '2026-03-18T12:00:00.000Z',
+    expiresAt: '2026-03-25T12:00:00.000Z',
+    invitedBy: 'Alex Admin',
+  },
+];
+
 const LAST_ADMIN = 'The last Admin cannot be removed or demoted; make another user Admin first';
 
-/** Invite, change role, remove, with the server's last-Admin rule; nothing is kept. */
+/** Invite, revoke, change role, remove, with the server's last-Admin rule; nothing is kept. */
 export const usersHandlers = [
   http.get(USERS_PATH, () => HttpResponse.json(usersFixture)),
+  http.get(INVITES_PATH, () => HttpResponse.json(pendingInvitesFixture)),
+  http.delete(`${INVITES_PATH}/:id`, ({ params }) =>
+    pendingInvitesFixture.some((i) => String(i.id) === params.id)
+      ? new HttpResponse(null, { status: 204 })
+      : HttpResponse.json({ error: `No pending invite ${String(params.id)}` }, { status: 404 }),
+  ),
   http.post(INVITES_PATH, async ({ request }) => {
     const parsed = InviteInputSchema.safeParse(await request.json());
     if (!parsed.success) {

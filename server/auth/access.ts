@@ -105,7 +105,9 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'DELETE', path: `${AMENITY_SETUP_PATH}/:id/photo`, allow: MANAGERS },
   // Users (issue 11): Admins only; an invite link is accepted without a session.
   { method: 'GET', path: USERS_PATH, allow: ['admin'] },
+  { method: 'GET', path: INVITES_PATH, allow: ['admin'] },
   { method: 'POST', path: INVITES_PATH, allow: ['admin'] },
+  { method: 'DELETE', path: `${INVITES_PATH}/:id`, allow: ['admin'] },
   { method: 'PATCH', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'DELETE', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'POST', path: ACCEPT_INVITE_PATH, allow: EVERYONE },

@@ -8,6 +8,7 @@ import {
   USERS_PATH,
   UserPatchSchema,
   type Invite,
+  type PendingInvite,
   type Role,
   type UserSummary,
 } from '../../src/api/contract';
@@ -27,7 +28,9 @@ import { DAY, type Clock } from '../time';
  * Users of a community (issue 11; roles in server/auth/access.ts):
  *
  *   GET    /api/users                 Admin: the active accounts
+ *   GET    /api/users/invites         Admin: the pending invites (not accepted, not expired)
  *   POST   /api/users/invites         Admin: an invite link, shown once, valid 7 days
+ *   DELETE /api/users/invites/:id     Admin: revoke a pending invite; its link stops working
  *   PATCH  /api/users/:id             Admin: change the role
  *   DELETE /api/users/:id             Admin: remove (sessions end; the row stays for the audit log)
  *   POST   /api/auth/accept-invite    anyone with the link: name + password create the account, or
@@ -44,6 +47,8 @@ export const LAST_ADMIN =
 export const ACCOUNT_EXISTS = 'email: an account with this address already exists';
 export const INVITE_INVALID =
   'This invite link is not valid or has expired; ask an Admin for a new one';
+export const noPendingInvite = (id: number) =>
+  `No pending invite ${id}: it may have been accepted, revoked or replaced, or have expired`;
 
 export type UserRoutesOptions = {
   db: Database;
@@ -124,6 +129,56 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       [community.id],
     );
     return kit.json(200, rows.map(toSummary));
+  });
+
+  routes.get(invites, async () => {
+    const rows = await db.query<{
+      id: number;
+      email: string;
+      role: Role;
+      created_at: Date | string;
+      expires_at: Date | string;
+      invited_by: string | null;
+    }>(
+      `SELECT i.id, i.email, i.role, i.created_at, i.expires_at, u.name AS invited_by
+         FROM invites i LEFT JOIN users u ON u.id = i.invited_by
+        WHERE i.community_id = $1 AND i.accepted_at IS NULL AND i.expires_at > $2
+        ORDER BY i.created_at DESC, i.id DESC`,
+      [community.id, new Date(clock()).toISOString()],
+    );
+    const list: PendingInvite[] = rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      createdAt: new Date(row.created_at).toISOString(),
+      expiresAt: new Date(row.expires_at).toISOString(),
+      invitedBy: row.invited_by,
+    }));
+    return kit.json(200, list);
+  });
+
+  routes.delete(`${invites}/:id`, async (c) => {
+    const id = pathId(c, 'pending invite');
+    const now = clock();
+    await db.transaction(async (tx) => {
+      // Deleted, not marked: accepting looks the token up and so finds nothing, as for a link
+      // that never existed. An accept running at the same moment holds the row; whichever
+      // commits first wins and the other finds the invite gone or accepted.
+      const [row] = await tx.query<{ email: string; role: Role; expires_at: Date | string }>(
+        `DELETE FROM invites
+          WHERE community_id = $1 AND id = $2 AND accepted_at IS NULL AND expires_at > $3
+          RETURNING email, role, expires_at`,
+        [community.id, id, new Date(now).toISOString()],
+      );
+      if (!row) throw new HttpError(404, noPendingInvite(id));
+      const before = {
+        email: row.email,
+        role: row.role,
+        expiresAt: new Date(row.expires_at).toISOString(),
+      };
+      await audit(tx, { ...who(c), action: 'user.invite.revoke', target: row.email, before }, now);
+    });
+    return kit.reply(204, null, {});
   });
 
   routes.post(invites, async (c) => {

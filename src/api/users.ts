@@ -3,6 +3,7 @@ import { reportServerReached, reportServerUnreachable } from '../lib/connectivit
 import {
   INVITES_PATH,
   InviteSchema,
+  PendingInviteListSchema,
   USERS_PATH,
   UserListSchema,
   UserSummarySchema,
@@ -19,6 +20,18 @@ export function usersQuery() {
 
 export function useUsers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...usersQuery(), enabled });
+}
+
+/** The community's pending invites (Admins only, like the users). */
+export function pendingInvitesQuery() {
+  return queryOptions({
+    queryKey: [INVITES_PATH],
+    queryFn: contractQueryFn(PendingInviteListSchema),
+  });
+}
+
+export function usePendingInvites({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...pendingInvitesQuery(), enabled });
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -83,3 +96,6 @@ export const changeRole = (id: number, role: Role): Promise<Outcome<UserSummary>
 
 export const removeUser = (id: number): Promise<Outcome<true>> =>
   send('DELETE', `${USERS_PATH}/${id}`, undefined, () => true);
+
+export const revokeInvite = (id: number): Promise<Outcome<true>> =>
+  send('DELETE', `${INVITES_PATH}/${id}`, undefined, () => true);

@@ -101,6 +101,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'amenity.photo': 'Amenity photo uploaded',
   'amenity.photo.remove': 'Amenity photo removed',
   'user.invite': 'User invited',
+  'user.invite.revoke': 'Invitation revoked',
   'user.accept-invite': 'Invitation accepted',
   'user.role': 'Role changed',
   'user.remove': 'User removed',

@@ -6,6 +6,7 @@ import {
   ME_PATH,
   USERS_PATH,
   type Invite,
+  type PendingInvite,
   type Role,
   type UserSummary,
 } from '../../src/api/contract';
@@ -15,7 +16,12 @@ import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
 import { DAY, MINUTE } from '../../server/time';
-import { ACCOUNT_EXISTS, INVITE_INVALID, LAST_ADMIN } from '../../server/users/routes';
+import {
+  ACCOUNT_EXISTS,
+  INVITE_INVALID,
+  LAST_ADMIN,
+  noPendingInvite,
+} from '../../server/users/routes';
 import {
   BACKENDS,
   backendTitle,
@@ -310,6 +316,123 @@ for (const backend of BACKENDS) {
         status: 201,
         json: { email: 'TWICE@example.org', role: 'manager' },
       });
+    });
+
+    it('lists pending invites (never their tokens) and an Admin revokes one, audited', async () => {
+      const invite = async (email: string, role: Role) => {
+        const res = await call('POST', INVITES_PATH, { email, role });
+        expect(res.status).toBe(201);
+        return res.json as Invite;
+      };
+      const first = await invite('wrong@example.org', 'manager');
+      clock.advance(MINUTE);
+      const second = await invite('kept@example.org', 'board');
+      const listed = await call('GET', INVITES_PATH);
+      expect(listed.status).toBe(200);
+      const list = listed.json as PendingInvite[];
+      // Newest first; accepted (new@) and expired (late@) invites of earlier tests are not there.
+      expect(list.map(({ email, role }) => ({ email, role }))).toEqual([
+        { email: 'kept@example.org', role: 'board' },
+        { email: 'wrong@example.org', role: 'manager' },
+      ]);
+      expect(list[1]).toEqual({
+        id: expect.any(Number) as number,
+        email: 'wrong@example.org',
+        role: 'manager',
+        createdAt: new Date(clock.now() - MINUTE).toISOString(),
+        expiresAt: first.expiresAt,
+        invitedBy: 'The admin',
+      });
+      const [hashes] = await test.db.query<{ all: string }>(
+        `SELECT string_agg(token_hash, ' ') AS all FROM invites`,
+      );
+      for (const secret of [tokenOf(first), tokenOf(second), ...(hashes?.all.split(' ') ?? [])]) {
+        expect(JSON.stringify(list)).not.toContain(secret);
+      }
+      const wrongId = list[1]?.id ?? 0;
+
+      // Only Admins: a Manager can neither list nor revoke (the full matrix is in auth.test.ts).
+      const managerCookie = `cg_session=${await createSession(test.db, ids.manager, clock.now())}`;
+      expect((await call('GET', INVITES_PATH, undefined, managerCookie)).status).toBe(403);
+      const forbidden = await call(
+        'DELETE',
+        `${INVITES_PATH}/${wrongId}`,
+        undefined,
+        managerCookie,
+      );
+      expect(forbidden.status).toBe(403);
+      expect((await call('DELETE', `${INVITES_PATH}/${wrongId}`, undefined, '')).status).toBe(401);
+
+      expect(await call('DELETE', `${INVITES_PATH}/${wrongId}`)).toEqual({
+        status: 204,
+        json: null,
+      });
+      const after = (await call('GET', INVITES_PATH)).json as PendingInvite[];
+      expect(after.map((i) => i.email)).toEqual(['kept@example.org']);
+      // The revoked link is refused like an unknown or expired one; the other still works.
+      const refused = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(first), name: 'Wrong Person', password: NEW_PASSWORD },
+        '',
+      );
+      expect(refused).toEqual({ status: 400, json: { error: INVITE_INVALID } });
+      const [entry] = await test.db.query<{ user_id: number; before: unknown; after: unknown }>(
+        `SELECT user_id, before, after FROM audit_log
+          WHERE action = 'user.invite.revoke' AND target = 'wrong@example.org'`,
+      );
+      expect(entry).toEqual({
+        user_id: ids.admin,
+        before: { email: 'wrong@example.org', role: 'manager', expiresAt: first.expiresAt },
+        after: null,
+      });
+      expect(JSON.stringify(await audits('user.invite.revoke'))).not.toContain(tokenOf(first));
+
+      // Revoked already, or accepted: 404 in words, and nothing else changes.
+      expect(await call('DELETE', `${INVITES_PATH}/${wrongId}`)).toEqual({
+        status: 404,
+        json: { error: noPendingInvite(wrongId) },
+      });
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(second), name: 'Kept Person', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted.status).toBe(201);
+      const keptId = list[0]?.id ?? 0;
+      expect(await call('DELETE', `${INVITES_PATH}/${keptId}`)).toEqual({
+        status: 404,
+        json: { error: noPendingInvite(keptId) },
+      });
+      expect((await audits('user.invite.revoke')).length).toBe(1);
+    });
+
+    it('revokes only its own community’s invites, and a bad id is a 4xx, not a crash', async () => {
+      const [other] = await test.db.query<{ id: number }>(
+        `INSERT INTO communities (slug, name, time_zone) VALUES ('other', 'Other', 'UTC')
+         RETURNING id`,
+      );
+      const [theirs] = await test.db.query<{ id: number }>(
+        `INSERT INTO invites (token_hash, community_id, email, role, created_at, expires_at)
+         VALUES ('other-hash', $1, 'theirs@example.org', 'admin', $2, $3) RETURNING id`,
+        [other?.id, new Date(clock.now()).toISOString(), new Date(clock.now() + DAY).toISOString()],
+      );
+      const theirId = theirs?.id ?? 0;
+      const list = (await call('GET', INVITES_PATH)).json as PendingInvite[];
+      expect(list.map((i) => i.email)).not.toContain('theirs@example.org');
+      expect((await call('DELETE', `${INVITES_PATH}/${theirId}`)).status).toBe(404);
+      const [still] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM invites WHERE id = $1`,
+        [theirId],
+      );
+      expect(still?.n).toBe(1);
+      for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '%20']) {
+        const res = await call('DELETE', `${INVITES_PATH}/${bad}`);
+        expect(res.status, bad).toBeGreaterThanOrEqual(400);
+        expect(res.status, bad).toBeLessThan(500);
+        expect(res.json, bad).toEqual({ error: expect.any(String) as string });
+      }
     });
 
     it('migration 019 keeps the newest pending link of an address made before it', async () => {

@@ -1,12 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { meFixture } from '../../mocks/fixtures';
 import { usersFixture } from '../../mocks/users-handlers';
-import { INVITES_PATH, ME_PATH, USERS_PATH, type Me } from '../../src/api/contract';
-import { UsersTab } from '../../src/features/settings/users-tab';
+import {
+  INVITES_PATH,
+  ME_PATH,
+  USERS_PATH,
+  type Invite,
+  type InviteInputSchema,
+  type Me,
+  type PendingInvite,
+} from '../../src/api/contract';
+import { USERS_NEED_CONNECTION, UsersTab } from '../../src/features/settings/users-tab';
 import { renderWithApp } from '../render';
 
 const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } };
@@ -14,6 +22,41 @@ const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } }
 function renderAs(me: Me) {
   server.use(http.get(ME_PATH, () => HttpResponse.json(me)));
   return renderWithApp(<UsersTab />, { route: '/settings' });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pending = (id: number, email: string, days: number): PendingInvite => ({
+  id,
+  email,
+  role: 'board',
+  createdAt: new Date(Date.now() - DAY_MS).toISOString(),
+  expiresAt: new Date(Date.now() + days * DAY_MS).toISOString(),
+  invitedBy: 'Alex Admin',
+});
+
+/** Invites as a server that keeps them: a POST adds one, a DELETE takes it out of the list. */
+function inviteServer(initial: PendingInvite[]) {
+  let list = [...initial];
+  const revoked: string[] = [];
+  server.use(
+    http.get(INVITES_PATH, () => HttpResponse.json(list)),
+    http.post(INVITES_PATH, async ({ request }) => {
+      const input = (await request.json()) as typeof InviteInputSchema._zod.output;
+      list = [pending(100 + list.length, input.email, 7), ...list];
+      const invite: Invite = {
+        ...input,
+        invitePath: '/accept-invite#token=fixture-token-0123456789abcdef',
+        expiresAt: list[0]?.expiresAt ?? '',
+      };
+      return HttpResponse.json(invite, { status: 201 });
+    }),
+    http.delete(`${INVITES_PATH}/:id`, ({ params }) => {
+      revoked.push(String(params.id));
+      list = list.filter((i) => String(i.id) !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return revoked;
 }
 
 describe('Settings → Users', () => {
@@ -126,6 +169,136 @@ describe('Settings → Users', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Remove: Bob Board' })).toHaveFocus(),
     );
+  });
+
+  it('lists pending invites (role, expiry, who sent them) and a new invite joins the list', async () => {
+    const user = userEvent.setup();
+    inviteServer([]);
+    renderAs(adminMe);
+    expect(await screen.findByText('Bob Board')).toBeInTheDocument();
+    // None pending: no heading, no empty list.
+    expect(screen.queryByRole('heading', { name: 'Pending invites' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText('Email'), 'treasurer@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invite link' }));
+    await within(dialog).findByLabelText('Invite link');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    const section = (await screen.findByRole('heading', { name: 'Pending invites' })).closest(
+      'section',
+    );
+    if (!section) throw new Error('no section');
+    const [row] = within(section).getAllByRole('listitem');
+    expect(row).toHaveTextContent('treasurer@example.org');
+    expect(row).toHaveTextContent('Board Member');
+    expect(row).toHaveTextContent('Expires in 7 days');
+    expect(row).toHaveTextContent('Invited by Alex Admin');
+    expect(
+      within(section).getByRole('button', { name: 'Revoke invite: treasurer@example.org' }),
+    ).toBeInTheDocument();
+  });
+
+  it('Revoke asks first, then revokes, says so and puts focus on the next row', async () => {
+    const user = userEvent.setup();
+    const revoked = inviteServer([
+      pending(7, 'wrong@example.org', 3.2),
+      pending(8, 'right@example.org', 0.2),
+    ]);
+    renderAs(adminMe);
+    const wrong = await screen.findByRole('button', { name: 'Revoke invite: wrong@example.org' });
+    expect(wrong.closest('li')).toHaveTextContent('Expires in 3 days');
+    expect(screen.getByText('right@example.org').closest('li')).toHaveTextContent(
+      'Expires in 5 hours',
+    );
+
+    await user.click(wrong);
+    const dialog = screen.getByRole('dialog', { name: 'Revoke invite?' });
+    expect(dialog).toHaveTextContent('wrong@example.org');
+    expect(dialog).toHaveTextContent('stops working now');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(revoked).toEqual([]);
+    expect(screen.getByText('wrong@example.org')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke invite: wrong@example.org' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Revoke invite?' })).getByRole('button', {
+        name: 'Revoke invite',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Revoke invite: wrong@example.org' })).toBeNull(),
+    );
+    expect(revoked).toEqual(['7']);
+    expect(await screen.findByText('Invite revoked')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Pending invites' }).closest('section'),
+    ).not.toHaveTextContent('wrong@example.org');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Revoke invite: right@example.org' }),
+      ).toHaveFocus(),
+    );
+
+    // The last one: the list goes, and focus goes to Add User rather than the page.
+    await user.click(screen.getByRole('button', { name: 'Revoke invite: right@example.org' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Revoke invite?' })).getByRole('button', {
+        name: 'Revoke invite',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Pending invites' })).toBeNull(),
+    );
+    expect(revoked).toEqual(['7', '8']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add User' })).toHaveFocus());
+  });
+
+  it('a refused revoke says why in the dialog, and offline nothing is sent', async () => {
+    const user = userEvent.setup();
+    let sent = 0;
+    server.use(
+      http.get(INVITES_PATH, () => HttpResponse.json([pending(9, 'gone@example.org', 2)])),
+      http.delete(`${INVITES_PATH}/:id`, () => {
+        sent += 1;
+        return HttpResponse.json(
+          { error: 'No pending invite 9: it may have been accepted, revoked or replaced' },
+          { status: 404 },
+        );
+      }),
+    );
+    renderAs(adminMe);
+    await user.click(
+      await screen.findByRole('button', { name: 'Revoke invite: gone@example.org' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Revoke invite?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke invite' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'No pending invite 9: it may have been accepted',
+    );
+    expect(sent).toBe(1);
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke invite' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(USERS_NEED_CONNECTION);
+    expect(sent).toBe(1);
+    // Back online for the tests after this one (the query client listens to these events).
+    vi.restoreAllMocks();
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it('says so when the pending invites cannot be loaded', async () => {
+    server.use(
+      http.get(INVITES_PATH, () => HttpResponse.json({ error: 'Database busy' }, { status: 500 })),
+    );
+    renderAs(adminMe);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Pending invites could not be loaded',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('says why the last Admin cannot be demoted', async () => {

@@ -37,6 +37,18 @@ export const InviteSchema = z.object({
   expiresAt: nonEmpty,
 });
 export type Invite = z.infer<typeof InviteSchema>;
+/** An invite not yet accepted and not expired, as the Users tab lists it: never its token. */
+export const PendingInviteSchema = z.object({
+  id: count,
+  email: nonEmpty,
+  role: RoleSchema,
+  createdAt: nonEmpty,
+  expiresAt: nonEmpty,
+  /** The name of the Admin who sent it; null if the database does not say. */
+  invitedBy: z.nullable(nonEmpty),
+});
+export type PendingInvite = z.infer<typeof PendingInviteSchema>;
+export const PendingInviteListSchema = z.array(PendingInviteSchema);
 export const UserPatchSchema = z.strictObject({ role: RoleSchema });
 
 export const MIN_PASSWORD_LENGTH = 10;

@@ -33,6 +33,7 @@ import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { TimesIn } from '../../ui/times-in';
 import { toast } from '../../ui/toast';
+import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 import { Group } from '../../ui/group';
 import { firstInvalid, newPasswordError, type FieldErrors } from './account-messages';
 
@@ -235,8 +236,7 @@ function Sessions() {
   const online = useConnectivity() === 'online';
   const sessions = useAccountSessions();
   const { timeZone } = useCommunity();
-  const now = useNow(60_000);
-  const listRef = useRef<HTMLUListElement>(null);
+  const endedRef = useRef<RemovedRow | null>(null);
   const everywhereRef = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [ending, setEnding] = useState<string | null>(null);
@@ -262,13 +262,7 @@ function Sessions() {
       list?.filter((s) => s.id !== session.id),
     );
     toast({ title: 'Signed out', description: session.device });
-    // The button pressed is gone: focus the one that took its place, else the last, else
-    // Sign out everywhere (the current session has no button of its own).
-    requestAnimationFrame(() => {
-      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-end-session]');
-      const next = buttons?.[Math.min(row, (buttons?.length ?? 1) - 1)] ?? null;
-      (next ?? everywhereRef.current)?.focus();
-    });
+    endedRef.current = { key: session.id, row };
     void client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
   };
 
@@ -308,51 +302,13 @@ function Sessions() {
         ) : null}
         <QueryState query={sessions} label="sessions" skeleton={<ListSkeleton rows={2} />}>
           {(list: AccountSession[]) => (
-            <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
-              {list.map((session, row) => (
-                <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
-                  <div className="min-w-0 flex-1 basis-48">
-                    <p className="flex flex-wrap items-center gap-2 font-medium">
-                      {session.device}
-                      {session.current ? <Badge tone="brand">This device</Badge> : null}
-                    </p>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      Signed in{' '}
-                      <time dateTime={session.signedInAt}>
-                        {formatMoment(Date.parse(session.signedInAt), now, timeZone)}
-                      </time>
-                      {' · '}
-                      {session.current ? (
-                        'active now'
-                      ) : (
-                        <>
-                          last active{' '}
-                          <time dateTime={session.lastActiveAt}>
-                            {formatLastUpdate(
-                              Date.parse(session.lastActiveAt),
-                              now,
-                              timeZone,
-                            ).replace(/^Just now$/, 'just now')}
-                          </time>
-                        </>
-                      )}
-                    </p>
-                  </div>
-                  {session.current ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      data-end-session=""
-                      aria-label={`Sign out ${session.device}, signed in ${formatMoment(Date.parse(session.signedInAt), now, timeZone)}`}
-                      disabled={ending === session.id}
-                      onClick={() => void end(session, row)}
-                    >
-                      {ending === session.id ? 'Signing out…' : 'Sign out'}
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <SessionRows
+              list={list}
+              ending={ending}
+              endedRef={endedRef}
+              fallbackRef={everywhereRef}
+              onEnd={(session, row) => void end(session, row)}
+            />
           )}
         </QueryState>
         <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -392,5 +348,81 @@ function Sessions() {
         </div>
       </Dialog>
     </Group>
+  );
+}
+
+/**
+ * The sessions as shown. After one is signed out its button is gone: focus goes to the one that
+ * took its place, else the last, else Sign out everywhere (this session has no button of its own).
+ */
+function SessionRows({
+  list,
+  ending,
+  endedRef,
+  fallbackRef,
+  onEnd,
+}: {
+  list: AccountSession[];
+  ending: string | null;
+  endedRef: RefObject<RemovedRow | null>;
+  fallbackRef: RefObject<HTMLButtonElement | null>;
+  onEnd: (session: AccountSession, row: number) => void;
+}) {
+  const { timeZone } = useCommunity();
+  const now = useNow(60_000);
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval({
+    removedRef: endedRef,
+    keys: list.map((session) => session.id),
+    paused: false,
+    listRef,
+    selector: '[data-end-session]',
+    fallbackRef,
+  });
+  return (
+    <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
+      {list.map((session, row) => (
+        <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
+          <div className="min-w-0 flex-1 basis-48">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              {session.device}
+              {session.current ? <Badge tone="brand">This device</Badge> : null}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Signed in{' '}
+              <time dateTime={session.signedInAt}>
+                {formatMoment(Date.parse(session.signedInAt), now, timeZone)}
+              </time>
+              {' · '}
+              {session.current ? (
+                'active now'
+              ) : (
+                <>
+                  last active{' '}
+                  <time dateTime={session.lastActiveAt}>
+                    {formatLastUpdate(Date.parse(session.lastActiveAt), now, timeZone).replace(
+                      /^Just now$/,
+                      'just now',
+                    )}
+                  </time>
+                </>
+              )}
+            </p>
+          </div>
+          {session.current ? null : (
+            <Button
+              variant="secondary"
+              size="sm"
+              data-end-session=""
+              aria-label={`Sign out ${session.device}, signed in ${formatMoment(Date.parse(session.signedInAt), now, timeZone)}`}
+              disabled={ending === session.id}
+              onClick={() => onEnd(session, row)}
+            >
+              {ending === session.id ? 'Signing out…' : 'Sign out'}
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -11,7 +11,7 @@ import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
 
 const FILTERS = [
   { value: '', label: 'Everything' },

@@ -24,7 +24,7 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
 
 export const PROFILE_NEEDS_CONNECTION =
   'Changing the community profile needs a connection to CommonGround. You are offline: nothing is saved until you are back online.';

@@ -13,7 +13,7 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SwitchField } from '../../ui/switch';
 import { currentPushState, turnPushOff, turnPushOn, type PushState } from './push-device';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
 
 export const NOTIFICATIONS_NEED_CONNECTION =
   'Changing notifications needs a connection to CommonGround. You are offline: nothing was changed.';

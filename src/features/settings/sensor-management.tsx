@@ -30,7 +30,7 @@ import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
 
 const muted = 'text-sm text-slate-600 dark:text-slate-400';
 

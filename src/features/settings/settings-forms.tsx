@@ -4,7 +4,7 @@ import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
 import type { Settings } from '../../lib/settings';
 import { SelectField } from '../../ui/select-field';
 import { SwitchField } from '../../ui/switch';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
 
 type Change = <K extends keyof Settings>(key: K, value: Settings[K]) => void;
 

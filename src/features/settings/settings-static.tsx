@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
 
 /**
  * The Integrations, Users and Billing tabs: what the spec shows as static content. Anything that

@@ -1,17 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
+  INVITES_PATH,
   INVITE_EMAIL_INVALID,
   ROLES,
   USERS_PATH,
   isInviteEmail,
   type Invite,
+  type PendingInvite,
   type Role,
   type UserSummary,
 } from '../../api/contract';
 import { ROLE_LABELS, initialsOf, useMe } from '../../api/me';
-import { changeRole, inviteUser, removeUser, type Outcome } from '../../api/users';
+import { isConnectionError } from '../../api/query-fn';
+import {
+  changeRole,
+  inviteUser,
+  removeUser,
+  revokeInvite,
+  usePendingInvites,
+  type Outcome,
+} from '../../api/users';
 import { useConnectivity } from '../../lib/connectivity';
+import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -19,11 +30,12 @@ import { FormStatus } from '../../ui/form-status';
 import { Icon } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
-import { QueryState } from '../../ui/query-state';
+import { ErrorPanel, QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
 import { useUsers } from '../../api/users';
-import { Group } from './settings-group';
+import { Group } from '../../ui/group';
+import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -31,9 +43,9 @@ export const USERS_NEED_CONNECTION =
   'Managing users needs a connection to CommonGround. You are offline: nothing was changed.';
 
 /**
- * Settings → Users: Admins invite people (a link shown once, valid 7 days), change roles and
- * remove users (after a confirmation); the server keeps the last Admin. Everyone else only
- * learns who may do this.
+ * Settings → Users: Admins invite people (a link shown once, valid 7 days), see and revoke the
+ * invites not yet accepted, change roles and remove users (after a confirmation); the server
+ * keeps the last Admin. Everyone else only learns who may do this.
  */
 export function UsersTab() {
   const me = useMe().data;
@@ -42,11 +54,30 @@ export function UsersTab() {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
   const [inviting, setInviting] = useState(false);
-  const [removing, setRemoving] = useState<UserSummary | null>(null);
+  const [removing, setRemoving] = useState<{ user: UserSummary; row: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Where focus goes once a removal has closed its dialog (see UserRows).
-  const focusAfterRef = useRef<FocusAfterRemoval | null>(null);
+  const focusAfterRef = useRef<RemovedRow | null>(null);
   const addUserRef = useRef<HTMLButtonElement>(null);
+  const invites = usePendingInvites({ enabled: isAdmin });
+  const [revoking, setRevoking] = useState<{ invite: PendingInvite; row: number } | null>(null);
+  const focusAfterRevokeRef = useRef<RemovedRow | null>(null);
+  const inviteListRef = useRef<HTMLUListElement>(null);
+
+  // Offline, the app's banner says so once; a refusal or a server error is said here.
+  const invitesMessage = invites.error?.message;
+  const invitesFailure = isConnectionError(invites.error) ? null : invitesMessage;
+
+  // After a revoke, its button is gone (with the last one, the whole list): focus goes to the
+  // row that took its place, or Add User. Here, not in the list, so it runs when the list is gone.
+  useFocusAfterRemoval({
+    removedRef: focusAfterRevokeRef,
+    keys: invites.data?.map((invite) => invite.id) ?? [],
+    paused: revoking !== null || invites.data === undefined,
+    listRef: inviteListRef,
+    selector: '[data-revoke-invite]',
+    fallbackRef: addUserRef,
+  });
 
   const apply = async <T,>(action: () => Promise<Outcome<T>>) => {
     setError(null);
@@ -88,29 +119,55 @@ export function UsersTab() {
             focusAfterRef={focusAfterRef}
             fallbackRef={addUserRef}
             onRole={(user, role) => void apply(() => changeRole(user.id, role))}
-            onRemove={(user) => {
+            onRemove={(user, row) => {
               setError(null);
-              setRemoving(user);
+              setRemoving({ user, row });
             }}
           />
         )}
       </QueryState>
+      {invites.data?.length ? (
+        <PendingInvites
+          list={invites.data}
+          listRef={inviteListRef}
+          onRevoke={(invite, row) => setRevoking({ invite, row })}
+        />
+      ) : invitesFailure ? (
+        <div className="mt-4">
+          <ErrorPanel
+            message={`Pending invites could not be loaded: ${invitesFailure}`}
+            onRetry={() => void invites.refetch()}
+          />
+        </div>
+      ) : null}
+      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke invite?">
+        {revoking ? (
+          <RevokeInvite
+            invite={revoking.invite}
+            online={online}
+            onDone={(revoked) => {
+              if (revoked) {
+                toast({ title: 'Invite revoked', description: revoking.invite.email });
+                focusAfterRevokeRef.current = { key: revoking.invite.id, row: revoking.row };
+              }
+              setRevoking(null);
+            }}
+          />
+        ) : null}
+      </Dialog>
       <Dialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        title={removing ? `Remove ${removing.name}?` : 'Remove user?'}
+        title={removing ? `Remove ${removing.user.name}?` : 'Remove user?'}
       >
         {removing ? (
           <RemoveUser
-            user={removing}
+            user={removing.user}
             online={online}
             onDone={(removed) => {
               if (removed) {
-                toast({ title: 'User removed', description: removing.name });
-                focusAfterRef.current = {
-                  id: removing.id,
-                  row: Math.max(0, users.data?.findIndex((u) => u.id === removing.id) ?? 0),
-                };
+                toast({ title: 'User removed', description: removing.user.name });
+                focusAfterRef.current = { key: removing.user.id, row: removing.row };
               }
               setRemoving(null);
             }}
@@ -132,7 +189,119 @@ export function UsersTab() {
   );
 }
 
-type FocusAfterRemoval = { id: number; row: number };
+/** "Expires in 6 days": days from a day on, then hours. */
+function expiresIn(expiresAt: string, now: number): string {
+  const hours = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 3_600_000));
+  const days = Math.round(hours / 24);
+  if (hours >= 24) return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+  if (hours >= 1) return `Expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  return 'Expires within the hour';
+}
+
+/** Invites sent but not accepted yet: who for, which role, until when; each can be revoked. */
+function PendingInvites({
+  list,
+  listRef,
+  onRevoke,
+}: {
+  list: PendingInvite[];
+  listRef: RefObject<HTMLUListElement | null>;
+  onRevoke: (invite: PendingInvite, row: number) => void;
+}) {
+  const headingId = useId();
+  const now = useNow(60_000);
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <h3 id={headingId} className="text-base font-semibold">
+        Pending invites
+      </h3>
+      <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
+        {list.map((invite, row) => (
+          <li key={invite.id} className="flex flex-wrap items-center gap-3 py-3">
+            <div className="min-w-0 flex-1 basis-40">
+              {/* The address in full, even at 320 px: it is what tells two invites apart. */}
+              <p className="font-medium break-all">{invite.email}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {ROLE_LABELS[invite.role]} ·{' '}
+                <time dateTime={invite.expiresAt}>
+                  {expiresIn(invite.expiresAt, now)} (
+                  {new Date(invite.expiresAt).toLocaleDateString()})
+                </time>
+                {invite.invitedBy ? ` · Invited by ${invite.invitedBy}` : null}
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Revoke invite: ${invite.email}`}
+              data-revoke-invite=""
+              onClick={() => onRevoke(invite, row)}
+            >
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Revoke, after this dialog has asked: the link stops working at once. */
+function RevokeInvite({
+  invite,
+  online,
+  onDone,
+}: {
+  invite: PendingInvite;
+  online: boolean;
+  onDone: (revoked: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const revoke = async () => {
+    setFailure(null);
+    if (!online) {
+      setFailure(USERS_NEED_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await revokeInvite(invite.id);
+      if (outcome.ok) {
+        // Gone from the list even if the refetch below fails.
+        client.setQueryData<PendingInvite[]>([INVITES_PATH], (list) =>
+          list?.filter((i) => i.id !== invite.id),
+        );
+      } else setFailure(outcome.error);
+      // Also on a refusal: a 404 means the list is out of date (accepted or revoked elsewhere).
+      await client.invalidateQueries({ queryKey: [INVITES_PATH] });
+      if (outcome.ok) onDone(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        The invite link sent to <span className="break-all">{invite.email}</span> (
+        {ROLE_LABELS[invite.role]}) stops working now. The audit log keeps a record. To let them in
+        later, use Add User again.
+      </p>
+      <FormStatus online={online} offlineText={USERS_NEED_CONNECTION} failure={failure} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => void revoke()}>
+          Revoke invite
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * The list of users. After a removal, focus goes to the Remove button of the row that took the
@@ -150,24 +319,24 @@ function UserRows({
 }: {
   list: UserSummary[];
   dialogOpen: boolean;
-  focusAfterRef: RefObject<FocusAfterRemoval | null>;
+  focusAfterRef: RefObject<RemovedRow | null>;
   fallbackRef: RefObject<HTMLButtonElement | null>;
   onRole: (user: UserSummary, role: Role) => void;
-  onRemove: (user: UserSummary) => void;
+  onRemove: (user: UserSummary, row: number) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const target = focusAfterRef.current;
-    if (target === null || dialogOpen || list.some((u) => u.id === target.id)) return;
-    focusAfterRef.current = null;
-    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-remove-user]');
-    const next = buttons?.[Math.min(target.row, buttons.length - 1)];
-    (next ?? fallbackRef.current)?.focus();
-  }, [list, dialogOpen, focusAfterRef, fallbackRef]);
+  useFocusAfterRemoval({
+    removedRef: focusAfterRef,
+    keys: list.map((user) => user.id),
+    paused: dialogOpen,
+    listRef,
+    selector: '[data-remove-user]',
+    fallbackRef,
+  });
 
   return (
     <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
-      {list.map((user) => (
+      {list.map((user, row) => (
         <li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
           <span
             aria-hidden="true"
@@ -191,7 +360,7 @@ function UserRows({
             size="sm"
             aria-label={`Remove: ${user.name}`}
             data-remove-user=""
-            onClick={() => onRemove(user)}
+            onClick={() => onRemove(user, row)}
           >
             Remove
           </Button>
@@ -260,6 +429,7 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('manager');
   const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
   const [invite, setInvite] = useState<Invite | null>(null);
   // One request at a time: a double click would otherwise make two links, the first dead.
   const [busy, setBusy] = useState(false);
@@ -280,8 +450,11 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
     setBusy(true);
     try {
       const outcome = await inviteUser(email.trim(), role);
-      if (outcome.ok) setInvite(outcome.value);
-      else setError(outcome.error.replace(/^email:\s*/, ''));
+      if (outcome.ok) {
+        setInvite(outcome.value);
+        // The list under the dialog shows it now (or without the invite it replaced).
+        void client.invalidateQueries({ queryKey: [INVITES_PATH] });
+      } else setError(outcome.error.replace(/^email:\s*/, ''));
     } finally {
       setBusy(false);
     }
