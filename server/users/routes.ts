@@ -50,6 +50,36 @@ export const INVITE_INVALID =
 export const noPendingInvite = (id: number) =>
   `No pending invite ${id}: it may have been accepted, revoked or replaced, or have expired`;
 
+/**
+ * Takes a removed user off the report schedules naming them. A schedule left with no one is
+ * paused, not emptied into "everyone who chose report notifications": removing the one person a
+ * report went to must not send it to the whole board. Also why a returning account (invited
+ * again) receives nothing it did before.
+ */
+async function leaveSchedules(
+  tx: Queryable,
+  communityId: number,
+  userId: number,
+): Promise<{ leftSchedules: number[]; pausedSchedules: number[] }> {
+  const rows = await tx.query<{ id: number; paused: boolean }>(
+    `UPDATE report_schedules s
+        SET recipient_ids = array_remove(s.recipient_ids, $2),
+            enabled = s.enabled AND cardinality(array_remove(s.recipient_ids, $2)) > 0
+       FROM report_schedules old
+      WHERE s.id = old.id AND s.community_id = $1 AND $2 = ANY (s.recipient_ids)
+      RETURNING s.id, (old.enabled AND NOT s.enabled) AS paused`,
+    [communityId, userId],
+  );
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  return {
+    leftSchedules: ids,
+    pausedSchedules: rows
+      .filter((r) => r.paused)
+      .map((r) => r.id)
+      .sort((a, b) => a - b),
+  };
+}
+
 export type UserRoutesOptions = {
   db: Database;
   community: Community;
@@ -283,9 +313,16 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       await tx.query(`DELETE FROM sessions WHERE user_id = $1`, [id]);
       // Their devices get no more notifications (a queued one finds its subscription gone).
       await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id]);
+      const schedules = await leaveSchedules(tx, community.id, id);
       await audit(
         tx,
-        { ...who(c), action: 'user.remove', target: row.email, before: toSummary(row) },
+        {
+          ...who(c),
+          action: 'user.remove',
+          target: row.email,
+          before: toSummary(row),
+          after: { removed: true, ...schedules },
+        },
         clock(),
       );
     });

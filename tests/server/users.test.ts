@@ -457,6 +457,100 @@ for (const backend of BACKENDS) {
       expect(left.map((r) => r.token_hash)).toEqual(['m-new', 'm-used']);
     });
 
+    it('a removed user leaves the report schedules; one sent only to them is paused', async () => {
+      const person = async (email: string) => {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          { email, name: email, role: 'board', passwordHash: 'x', totpSecret: null },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        return id;
+      };
+      const leaving = await person('leaving@example.org');
+      const staying = await person('staying@example.org');
+      const schedule = async (recipients: number[], enabled = true) => {
+        const [row] = await test.db.query<{ id: number }>(
+          `INSERT INTO report_schedules (community_id, kind, cadence, weekday, minute_of_day,
+                                         recipient_ids, enabled, next_run_at)
+           VALUES ($1, 'usage', 'weekly', 1, 480, $2::int[], $3, '2026-03-23T15:00:00Z')
+           RETURNING id`,
+          [community.id, recipients, enabled],
+        );
+        return row?.id ?? 0;
+      };
+      const shared = await schedule([staying, leaving]);
+      const onlyThem = await schedule([leaving]);
+      const everyone = await schedule([]);
+      const stateOf = async () =>
+        test.db.query<{ id: number; recipient_ids: number[]; enabled: boolean }>(
+          `SELECT id, recipient_ids, enabled FROM report_schedules WHERE id = ANY ($1::int[])
+            ORDER BY id`,
+          [[shared, onlyThem, everyone]],
+        );
+
+      expect((await call('DELETE', `${USERS_PATH}/${leaving}`)).status).toBe(204);
+      expect(await stateOf()).toEqual([
+        { id: shared, recipient_ids: [staying], enabled: true },
+        // Not emptied into "everyone who chose report notifications": paused.
+        { id: onlyThem, recipient_ids: [], enabled: false },
+        { id: everyone, recipient_ids: [], enabled: true },
+      ]);
+      expect((await audits('user.remove')).at(-1)).toMatchObject({
+        target: 'leaving@example.org',
+        after: { removed: true, leftSchedules: [shared, onlyThem], pausedSchedules: [onlyThem] },
+      });
+
+      // Invited again and back: on no schedule they were on before.
+      const again = await call('POST', INVITES_PATH, {
+        email: 'leaving@example.org',
+        role: 'board',
+      });
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(again.json as Invite), name: 'Back Again', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted.status).toBe(201);
+      expect((await stateOf()).some((row) => row.recipient_ids.includes(leaving))).toBe(false);
+    });
+
+    it('migration 022 takes removed users off schedules saved before it', async () => {
+      const [gone] = await test.db.query<{ id: number }>(
+        `INSERT INTO users (community_id, email, name, role, password_hash, created_at, removed_at)
+         VALUES ($1, 'gone@example.org', 'Gone', 'board', 'x', now(), now()) RETURNING id`,
+        [community.id],
+      );
+      const goneId = gone?.id ?? 0;
+      const add = async (recipients: number[]) => {
+        const [row] = await test.db.query<{ id: number }>(
+          `INSERT INTO report_schedules (community_id, kind, cadence, day_of_month, minute_of_day,
+                                         recipient_ids, next_run_at)
+           VALUES ($1, 'usage', 'monthly', 1, 480, $2::int[], '2026-04-01T15:00:00Z') RETURNING id`,
+          [community.id, recipients],
+        );
+        return row?.id ?? 0;
+      };
+      const mixed = await add([goneId, ids.manager]);
+      const onlyGone = await add([goneId]);
+      const migration = readMigrations().find(
+        (m) => m.version === '022_removed_users_leave_schedules',
+      );
+      expect(migration).toBeDefined();
+      for (const statement of splitStatements(migration?.sql ?? '')) await test.db.query(statement);
+      const rows = await test.db.query<{ id: number; recipient_ids: number[]; enabled: boolean }>(
+        `SELECT id, recipient_ids, enabled FROM report_schedules WHERE id = ANY ($1::int[])
+          ORDER BY id`,
+        [[mixed, onlyGone]],
+      );
+      expect(rows).toEqual([
+        { id: mixed, recipient_ids: [ids.manager], enabled: true },
+        { id: onlyGone, recipient_ids: [], enabled: false },
+      ]);
+    });
+
     it('with a second Admin, the first may step down', async () => {
       const promoted = await call('PATCH', `${USERS_PATH}/${ids.manager}`, { role: 'admin' });
       expect(promoted.json).toMatchObject({ id: ids.manager, role: 'admin' });

@@ -409,8 +409,9 @@ function RemoveUser({
     <div className="grid gap-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {user.name} ({user.email}) can no longer sign in, and is signed out on every device now.
-        This cannot be undone; the audit log keeps a record of the removal. To let them back in,
-        invite the address again.
+        They are taken off the scheduled reports they receive; a schedule sent only to them is
+        paused. This cannot be undone; the audit log keeps a record of the removal. To let them back
+        in, invite the address again.
       </p>
       <FormStatus online={online} offlineText={USERS_NEED_CONNECTION} failure={failure} />
       <div className="flex flex-wrap justify-end gap-2">
