@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import {
   ACCOUNT_PATHS,
   AUTH_PATHS,
+  AUTHENTICATOR_CODE_WRONG,
   CURRENT_PASSWORD_WRONG,
   PasswordChangeSchema,
   describeIssues,
@@ -29,6 +30,14 @@ export const accountSessionsFixture: AccountSession[] = [
   },
 ];
 
+/** The authenticator code the mocked Admin's app shows. */
+export const MOCK_AUTHENTICATOR_CODE = '123456';
+
+export const mockRecoveryCodes = Array.from(
+  { length: 10 },
+  (_, i) => `abcde-${String(i).padStart(5, '0')}`,
+);
+
 /** The account page's routes, with the server's answers; nothing is kept. */
 export const accountHandlers = [
   http.get(ACCOUNT_PATHS.sessions, () => HttpResponse.json(accountSessionsFixture)),
@@ -46,6 +55,13 @@ export const accountHandlers = [
       return HttpResponse.json({ error: CURRENT_PASSWORD_WRONG }, { status: 400 });
     }
     return HttpResponse.json({ ok: true, otherSessionsEnded: accountSessionsFixture.length - 1 });
+  }),
+  http.get(ACCOUNT_PATHS.recoveryCodes, () => HttpResponse.json({ remaining: 7, total: 10 })),
+  http.post(ACCOUNT_PATHS.recoveryCodes, async ({ request }) => {
+    const body = (await request.json()) as { code?: unknown };
+    return body.code === MOCK_AUTHENTICATOR_CODE
+      ? HttpResponse.json({ recoveryCodes: mockRecoveryCodes })
+      : HttpResponse.json({ error: AUTHENTICATOR_CODE_WRONG }, { status: 400 });
   }),
   http.post(AUTH_PATHS.signOutEverywhere, () =>
     HttpResponse.json({ ok: true, sessionsEnded: accountSessionsFixture.length }),

@@ -1,11 +1,15 @@
 import type { Context, Hono } from 'hono';
 import {
   ACCOUNT_PATHS,
+  AUTHENTICATOR_CODE_WRONG,
   CURRENT_PASSWORD_WRONG,
   PASSWORD_UNCHANGED,
   PasswordChangeSchema,
+  RenewRecoveryCodesSchema,
   type AccountSession,
   type PasswordChanged,
+  type RecoveryCodesStatus,
+  type RenewedRecoveryCodes,
 } from '../../src/api/contract';
 import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { HttpError } from '../errors';
@@ -22,6 +26,8 @@ import type { AuthEnv } from './middleware';
 import { checkPassword, hashPassword } from './passwords';
 import { requestAddress } from './request';
 import { signedIn, type AuthRouteOptions } from './routes';
+import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
+import type { User } from './users';
 import { endOtherSessions, endSessionById, listSessions } from './sessions';
 
 /**
@@ -30,14 +36,50 @@ import { endOtherSessions, endSessionById, listSessions } from './sessions';
  *   GET    /api/auth/sessions       the user's live sessions, this one marked
  *   DELETE /api/auth/sessions/:id   ends one of them (a lost phone)
  *   POST   /api/auth/password       a new password, given the current one; ends the others
+ *   GET    /api/auth/recovery-codes  an Admin: how many recovery codes are left
+ *   POST   /api/auth/recovery-codes  an Admin: new codes (the old ones stop working), given a
+ *                                    current authenticator code
  *
- * A wrong current password counts as a failed sign-in of the account and the address, so a
+ * A wrong current password (or authenticator code) counts as a failed sign-in of the account and the address, so a
  * borrowed session cannot be used to guess the password any faster than the sign-in page.
  */
 export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions): void {
   const { db, community, clock, kit, limits, trustProxy } = options;
   const route = (path: string) => path.replace(/^\/api/, '');
   const limit = settingsBodyLimit(kit);
+
+  /** A 429 while the account or address is locked out of signing in (attempts.ts). */
+  const refuseWhileLocked = async (email: string, address: string, now: number) => {
+    const wait = await signInWait(db, limits, email, address, now);
+    if (wait > 0) {
+      throw new HttpError(429, 'Too many failed attempts; try again in a few minutes', {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
+    }
+  };
+  /** A wrong secret: one failed sign-in for the account and the address, and an audit row. */
+  const recordRefusal = (
+    user: User,
+    address: string,
+    action: string,
+    reason: string,
+    now: number,
+  ) =>
+    db.transaction(async (tx) => {
+      await recordFailure(tx, limits, [accountScope(user.email), addressScope(address)], now);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action,
+          target: user.email,
+          after: { reason },
+          address,
+        },
+        now,
+      );
+    });
 
   api.get(route(ACCOUNT_PATHS.sessions), async (c: Context<AuthEnv>) => {
     const { user, token } = signedIn(c);
@@ -81,28 +123,9 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { currentPassword, newPassword } = await readJson(c, PasswordChangeSchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    const wait = await signInWait(db, limits, user.email, address, now);
-    if (wait > 0) {
-      throw new HttpError(429, 'Too many wrong passwords; try again in a few minutes', {
-        'Retry-After': String(Math.ceil(wait / 1000)),
-      });
-    }
+    await refuseWhileLocked(user.email, address, now);
     if (!(await checkPassword(currentPassword, user.passwordHash))) {
-      await db.transaction(async (tx) => {
-        await recordFailure(tx, limits, [accountScope(user.email), addressScope(address)], now);
-        await audit(
-          tx,
-          {
-            communityId: community.id,
-            userId: user.id,
-            action: 'password.change-failed',
-            target: user.email,
-            after: { reason: 'current password' },
-            address,
-          },
-          now,
-        );
-      });
+      await recordRefusal(user, address, 'password.change-failed', 'current password', now);
       throw new HttpError(400, CURRENT_PASSWORD_WRONG);
     }
     if (newPassword === currentPassword) throw new HttpError(400, PASSWORD_UNCHANGED);
@@ -131,6 +154,49 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
       return ended;
     });
     const body: PasswordChanged = { ok: true, otherSessionsEnded };
+    return kit.json(200, body);
+  });
+
+  api.get(route(ACCOUNT_PATHS.recoveryCodes), async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const [row] = await db.query<{ total: number; remaining: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE used_at IS NULL)::int AS remaining
+         FROM recovery_codes WHERE user_id = $1`,
+      [user.id],
+    );
+    const body: RecoveryCodesStatus = { remaining: row?.remaining ?? 0, total: row?.total ?? 0 };
+    return kit.json(200, body);
+  });
+
+  api.post(route(ACCOUNT_PATHS.recoveryCodes), limit, async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const { code } = await readJson(c, RenewRecoveryCodesSchema);
+    const address = requestAddress(c, trustProxy);
+    const now = clock();
+    await refuseWhileLocked(user.email, address, now);
+    // Only the authenticator's code: a recovery code proves nothing about the phone.
+    const accepted = (await acceptSecondFactor(db, user, code, now)) === 'totp';
+    if (!accepted) {
+      await recordRefusal(user, address, 'totp.recovery-codes-refused', 'authenticator code', now);
+      throw new HttpError(400, AUTHENTICATOR_CODE_WRONG);
+    }
+    const recoveryCodes = newRecoveryCodes();
+    await db.transaction(async (tx) => {
+      await storeRecoveryCodes(tx, user.id, recoveryCodes);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'totp.recovery-codes-renewed',
+          target: user.email,
+          after: { recoveryCodes: recoveryCodes.length },
+          address,
+        },
+        now,
+      );
+    });
+    const body: RenewedRecoveryCodes = { recoveryCodes };
     return kit.json(200, body);
   });
 }

@@ -4,10 +4,13 @@ import {
   AUTH_PATHS,
   AccountSessionListSchema,
   PasswordChangedSchema,
+  RecoveryCodesStatusSchema,
+  RenewedRecoveryCodesSchema,
   SessionEndedSchema,
   accountSessionPath,
   type PasswordChange,
   type PasswordChanged,
+  type RenewedRecoveryCodes,
 } from './contract';
 import { wipeOfflineData } from './auth';
 import { meQuery } from './me';
@@ -35,6 +38,27 @@ export function accountSessionsQuery() {
 export function useAccountSessions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...accountSessionsQuery(), enabled });
 }
+
+/** An Admin's unused recovery codes, counted (Admins only: 403 for anyone else). */
+export function recoveryCodesQuery() {
+  return queryOptions({
+    queryKey: [ACCOUNT_PATHS.recoveryCodes],
+    queryFn: contractQueryFn(RecoveryCodesStatusSchema),
+  });
+}
+
+export function useRecoveryCodesStatus({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...recoveryCodesQuery(), enabled });
+}
+
+export const renewRecoveryCodes = (code: string): Promise<Outcome<RenewedRecoveryCodes>> =>
+  send(
+    'POST',
+    ACCOUNT_PATHS.recoveryCodes,
+    { code },
+    parser(RenewedRecoveryCodesSchema),
+    ACCOUNT_OFFLINE_MESSAGE,
+  );
 
 export const changePassword = (change: PasswordChange): Promise<Outcome<PasswordChanged>> =>
   send(

@@ -133,6 +133,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'password.change-failed': 'Password change failed (wrong current password)',
   'totp.setup-started': 'Authenticator enrolment started',
   'totp.enrolled': 'Authenticator enrolled',
+  'totp.recovery-codes-renewed': 'New recovery codes made',
+  'totp.recovery-codes-refused': 'New recovery codes refused (wrong code)',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
 import { ALERTS_API_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
+import { DEMO_ACCOUNTS } from '../../server/auth/demo-accounts';
+import { base32Decode, totp } from '../../server/auth/totp';
 import { axeViolations } from './axe';
 import {
   DESKTOP,
@@ -62,7 +64,7 @@ describeBrowser('what each role may do', () => {
       serviceWorkers: 'block',
     });
 
-  it('Admin (with TOTP) invites a user; the last Admin cannot be removed', async () => {
+  it('Admin (with TOTP) invites a user; the last Admin cannot be removed; new recovery codes', async () => {
     const { page, context } = await open();
     try {
       await signIn(page, 'admin@willowcreek.example');
@@ -106,6 +108,27 @@ describeBrowser('what each role may do', () => {
       expect(await requestFromPage(page, 'DELETE', `${USERS_PATH}/${admin?.id}`)).toMatchObject({
         status: 409,
       });
+
+      // Their own account: new recovery codes, for a code from the authenticator.
+      await page.goto('/account');
+      const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+      // The demo Admin was created with an authenticator and no recovery codes.
+      await twoFactor.getByText(/^You have no recovery codes/).waitFor();
+      await page
+        .getByRole('region', { name: 'Where you are signed in' })
+        .getByText('This device', { exact: true })
+        .waitFor();
+      await expectAxeClean(page, 'account page');
+      // The sign-in used its 30-second step's code; the step after it is accepted once.
+      const secret = DEMO_ACCOUNTS.find((a) => a.role === 'admin')?.totpSecret ?? '';
+      const next = totp(base32Decode(secret) ?? Buffer.alloc(0), Date.now() + 30_000);
+      await twoFactor.getByLabel('Code from your authenticator app').fill(next);
+      await twoFactor.getByRole('button', { name: 'Make new recovery codes' }).click();
+      const codes = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect.poll(() => codes.count()).toBe(10);
+      expect(await codes.first().textContent()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+      await twoFactor.getByText('10 of 10 recovery codes left.').waitFor();
+      await expectAxeClean(page, 'new recovery codes');
     } finally {
       await context.close();
     }

@@ -7,10 +7,16 @@ import {
   ME_PATH,
   PASSWORD_UNCHANGED,
   PasswordChangedSchema,
+  RecoveryCodesStatusSchema,
+  RenewedRecoveryCodesSchema,
+  AUTHENTICATOR_CODE_WRONG,
   accountSessionPath,
   type AccountSession,
 } from '../../src/api/contract';
 import { hashPassword } from '../../server/auth/passwords';
+import { newRecoveryCodes, storeRecoveryCodes } from '../../server/auth/second-factor';
+import { createSession } from '../../server/auth/sessions';
+import { base32Decode, totp } from '../../server/auth/totp';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
 import { MINUTE } from '../../server/time';
@@ -25,6 +31,7 @@ import {
 } from './helpers';
 
 const ORIGIN = 'http://localhost';
+const ADMIN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const PASSWORD = 'correct horse battery staple';
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -241,6 +248,73 @@ for (const backend of BACKENDS) {
         [email],
       );
       expect(failures).toHaveLength(3);
+    });
+
+    it('an Admin sees the recovery codes left and makes new ones with an authenticator code', async () => {
+      const email = `admin-${++seq}@example.org`;
+      const id = await insertUser(
+        test.db,
+        community.id,
+        {
+          email,
+          name: 'An Admin',
+          role: 'admin',
+          passwordHash: await hashPassword(PASSWORD),
+          totpSecret: ADMIN_SECRET,
+        },
+        clock.now(),
+      );
+      if (id === null) throw new Error('duplicate');
+      const old = newRecoveryCodes();
+      await storeRecoveryCodes(test.db, id, old);
+      await test.db.query(
+        `UPDATE recovery_codes SET used_at = now()
+          WHERE ctid IN (SELECT ctid FROM recovery_codes WHERE user_id = $1 LIMIT 3)`,
+        [id],
+      );
+      const cookie = `cg_session=${await createSession(test.db, id, clock.now())}`;
+      const status = async () =>
+        RecoveryCodesStatusSchema.parse(
+          (await call('GET', ACCOUNT_PATHS.recoveryCodes, { cookie })).json,
+        );
+      expect(await status()).toEqual({ remaining: 7, total: 10 });
+
+      const renew = (code: string) =>
+        call('POST', ACCOUNT_PATHS.recoveryCodes, { cookie, body: { code } });
+      // A recovery code proves nothing about the phone; a wrong code changes nothing.
+      expect(await renew(old[9] ?? '')).toMatchObject({ status: 400 });
+      expect(await renew('000000')).toMatchObject({
+        status: 400,
+        json: { error: AUTHENTICATOR_CODE_WRONG },
+      });
+      expect(await status()).toEqual({ remaining: 7, total: 10 });
+
+      // Past the window of those two failures (3 per account in these tests).
+      clock.advance(15 * MINUTE);
+      const code = totp(base32Decode(ADMIN_SECRET) ?? Buffer.alloc(0), clock.now());
+      const renewed = await renew(code);
+      expect(renewed.status, JSON.stringify(renewed.json)).toBe(200);
+      const { recoveryCodes } = RenewedRecoveryCodesSchema.parse(renewed.json);
+      expect(recoveryCodes).toHaveLength(10);
+      expect(recoveryCodes.some((c) => old.includes(c))).toBe(false);
+      expect(await status()).toEqual({ remaining: 10, total: 10 });
+      // The same authenticator code cannot be used twice.
+      expect((await renew(code)).status).toBe(400);
+
+      const withCode = (second: string) =>
+        call('POST', AUTH_PATHS.signIn, { body: { email, password: PASSWORD, code: second } });
+      expect((await withCode(old[8] ?? '')).status).toBe(401);
+      expect((await withCode(recoveryCodes[0] ?? '')).status).toBe(200);
+      const audits = await test.db.query<{ action: string }>(
+        `SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'totp.%' ORDER BY id`,
+        [email],
+      );
+      // The recovery code was refused by its shape (400) before any check: no audit row.
+      expect(audits.map((a) => a.action)).toEqual([
+        'totp.recovery-codes-refused',
+        'totp.recovery-codes-renewed',
+        'totp.recovery-codes-refused',
+      ]);
     });
 
     it('answers 401 without a session and 403 from another origin', async () => {

@@ -3,11 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { demoMeFixture } from '../../mocks/fixtures';
-import { MOCK_ACCOUNT_PASSWORD, accountSessionsFixture } from '../../mocks/account-handlers';
+import { demoMeFixture, meFixture } from '../../mocks/fixtures';
+import {
+  MOCK_ACCOUNT_PASSWORD,
+  MOCK_AUTHENTICATOR_CODE,
+  accountSessionsFixture,
+  mockRecoveryCodes,
+} from '../../mocks/account-handlers';
 import {
   ACCOUNT_PATHS,
   API_PATHS,
+  AUTHENTICATOR_CODE_WRONG,
   AUTH_PATHS,
   ME_PATH,
   type PasswordChange,
@@ -16,6 +22,7 @@ import {
   AccountPage,
   passwordChangeErrors,
   passwordChangedMessage,
+  recoveryCodesText,
 } from '../../src/features/account/account-page';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';
@@ -224,6 +231,72 @@ describe('Account page', () => {
     expect(client.getQueryData([API_PATHS.metrics])).toEqual({ cached: true });
   });
 
+  it('an Admin sees the recovery codes left and makes new ones with an authenticator code', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, role: 'admin' } }),
+      ),
+    );
+    let renewed = false;
+    server.use(
+      http.get(ACCOUNT_PATHS.recoveryCodes, () =>
+        HttpResponse.json(renewed ? { remaining: 10, total: 10 } : { remaining: 2, total: 10 }),
+      ),
+      http.post(ACCOUNT_PATHS.recoveryCodes, async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        if (code !== MOCK_AUTHENTICATOR_CODE) {
+          return HttpResponse.json({ error: AUTHENTICATOR_CODE_WRONG }, { status: 400 });
+        }
+        renewed = true;
+        return HttpResponse.json({ recoveryCodes: mockRecoveryCodes });
+      }),
+    );
+    renderAccount();
+    const group = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    expect(
+      await within(group).findByText('2 of 10 recovery codes left. Make new ones soon.'),
+    ).toBeInTheDocument();
+    const field = within(group).getByLabelText('Code from your authenticator app');
+    const make = within(group).getByRole('button', { name: 'Make new recovery codes' });
+    await user.click(make);
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(
+      'New codes replace every recovery code you have now. Enter the 6-digit code from your authenticator app.',
+    );
+    await user.type(field, '654321');
+    await user.click(make);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        `New codes replace every recovery code you have now. ${AUTHENTICATOR_CODE_WRONG}`,
+      ),
+    );
+    await user.clear(field);
+    await user.type(
+      field,
+      `${MOCK_AUTHENTICATOR_CODE.slice(0, 3)} ${MOCK_AUTHENTICATOR_CODE.slice(3)}`,
+    );
+    await user.click(make);
+    const list = await within(group).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(mockRecoveryCodes);
+    await waitFor(() =>
+      expect(within(group).getByRole('heading', { name: 'Your new recovery codes' })).toHaveFocus(),
+    );
+    expect(await within(group).findByText('10 of 10 recovery codes left.')).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'I saved them, hide the codes' }));
+    expect(within(group).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+  });
+
+  it('a Manager has no two-factor section (only Admins use an authenticator)', async () => {
+    renderAccount();
+    await screen.findByRole('region', { name: 'Password' });
+    expect(screen.queryByRole('region', { name: 'Two-factor authentication' })).toBeNull();
+  });
+
   it('the demo viewer is offered sign-in, and nothing of an account is asked for', async () => {
     server.use(http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)));
     const requested: string[] = [];
@@ -254,6 +327,17 @@ describe('password change rules', () => {
     expect(
       passwordChangeErrors({ current: 'x', next: 'new password!', confirm: 'new password!' }),
     ).toEqual({});
+  });
+
+  it('counts the recovery codes left, and nudges when few are', () => {
+    expect(recoveryCodesText({ remaining: 10, total: 10 })).toBe('10 of 10 recovery codes left.');
+    expect(recoveryCodesText({ remaining: 3, total: 10 })).toBe(
+      '3 of 10 recovery codes left. Make new ones soon.',
+    );
+    expect(recoveryCodesText({ remaining: 0, total: 10 })).toBe(
+      '0 of 10 recovery codes left. Make new ones now: without them a lost phone locks you out.',
+    );
+    expect(recoveryCodesText({ remaining: 0, total: 0 })).toMatch(/^You have no recovery codes/);
   });
 
   it('counts the other sessions that ended', () => {

@@ -10,6 +10,7 @@ export const ACCOUNT_PATHS = {
   sessions: '/api/auth/sessions',
   session: '/api/auth/sessions/:id',
   password: '/api/auth/password',
+  recoveryCodes: '/api/auth/recovery-codes',
 } as const;
 
 export const accountSessionPath = (id: string) =>
@@ -47,3 +48,17 @@ export const SessionEndedSchema = z.object({ ok: z.literal(true) });
 /** Said at the Current password field; the form matches it to put it there. */
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
 export const PASSWORD_UNCHANGED = 'Choose a new password, not your current one.';
+
+/** An Admin's recovery codes: how many are left unused (the codes themselves are only hashes). */
+export const RecoveryCodesStatusSchema = z.object({ remaining: count, total: count });
+export type RecoveryCodesStatus = z.infer<typeof RecoveryCodesStatusSchema>;
+
+/** New codes need a current authenticator code: a borrowed session alone cannot make them. */
+export const RenewRecoveryCodesSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
+});
+export const RenewedRecoveryCodesSchema = z.object({ recoveryCodes: z.array(nonEmpty) });
+export type RenewedRecoveryCodes = z.infer<typeof RenewedRecoveryCodesSchema>;
+
+export const AUTHENTICATOR_CODE_WRONG =
+  'That code does not match (or was already used); enter the next code from your app.';

@@ -5,15 +5,20 @@ import {
   accountSessionsQuery,
   changePassword,
   endAccountSession,
+  recoveryCodesQuery,
+  renewRecoveryCodes,
   signOutEverywhere,
   useAccountSessions,
+  useRecoveryCodesStatus,
 } from '../../api/account';
 import { useCommunity } from '../../api/community';
 import {
+  AUTHENTICATOR_CODE_WRONG,
   CURRENT_PASSWORD_WRONG,
   MIN_PASSWORD_LENGTH,
   PASSWORD_UNCHANGED,
   type AccountSession,
+  type RecoveryCodesStatus,
 } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
 import { useSnapshotPersister } from '../../api/query-provider';
@@ -68,6 +73,7 @@ export function AccountPage() {
             />
           </Group>
           <PasswordForm email={me.user.email ?? ''} />
+          {me.user.role === 'admin' ? <TwoFactor /> : null}
           <Sessions />
         </>
       ) : (
@@ -224,6 +230,129 @@ function PasswordForm({ email }: { email: string }) {
           </Button>
         </div>
       </form>
+    </Group>
+  );
+}
+
+/** "7 of 10 recovery codes left", with a nudge when few are left. */
+export function recoveryCodesText({ remaining, total }: RecoveryCodesStatus): string {
+  if (total === 0) return 'You have no recovery codes. Make some, in case your phone is lost.';
+  const left = `${remaining} of ${total} recovery codes left.`;
+  if (remaining === 0) return `${left} Make new ones now: without them a lost phone locks you out.`;
+  if (remaining <= 3) return `${left} Make new ones soon.`;
+  return left;
+}
+
+/**
+ * An Admin's second factor: on (Admins cannot sign in without it), how many recovery codes are
+ * left, and new ones for a current authenticator code (the old ones stop working).
+ */
+function TwoFactor() {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const status = useRecoveryCodesStatus();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const codesRef = useRef<HTMLHeadingElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const typed = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(typed)) {
+      setCodeError('Enter the 6-digit code from your authenticator app.');
+      codeRef.current?.focus();
+      return;
+    }
+    if (!online) {
+      setFailure(ACCOUNT_NEEDS_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await renewRecoveryCodes(typed);
+      if (!outcome.ok) {
+        if (outcome.error === AUTHENTICATOR_CODE_WRONG) {
+          setCodeError(outcome.error);
+          codeRef.current?.focus();
+        } else setFailure(outcome.error);
+        return;
+      }
+      setCode('');
+      setCodes(outcome.value.recoveryCodes);
+      await client.invalidateQueries({ queryKey: recoveryCodesQuery().queryKey });
+      requestAnimationFrame(() => codesRef.current?.focus());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Group
+      title="Two-factor authentication"
+      description="On: Admins sign in with a code from an authenticator app, or a recovery code if the phone is lost."
+    >
+      <div className="grid gap-4">
+        <QueryState query={status} label="recovery codes" skeleton={<ListSkeleton rows={1} />}>
+          {(counts: RecoveryCodesStatus) => <p className="text-sm">{recoveryCodesText(counts)}</p>}
+        </QueryState>
+        {codes ? (
+          <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
+            <h3 ref={codesRef} tabIndex={-1} className="text-sm font-semibold">
+              Your new recovery codes
+            </h3>
+            <p className="text-sm">
+              Each signs you in once. They are shown only now: keep them somewhere safe. Your old
+              codes no longer work.
+            </p>
+            <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+              {codes.map((recovery) => (
+                <li key={recovery} className="rounded bg-white px-2 py-1 dark:bg-slate-900">
+                  {recovery}
+                </li>
+              ))}
+            </ul>
+            <div>
+              <Button variant="secondary" size="sm" onClick={() => setCodes(null)}>
+                I saved them, hide the codes
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        <form noValidate className="grid max-w-md gap-4" onSubmit={(event) => void submit(event)}>
+          <Field
+            label="Code from your authenticator app"
+            hint="New codes replace every recovery code you have now."
+            error={codeError}
+          >
+            {(props) => (
+              <input
+                {...props}
+                ref={codeRef}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                className={CONTROL_CLASSES}
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setCodeError(null);
+                }}
+              />
+            )}
+          </Field>
+          <FormStatus online={online} offlineText={ACCOUNT_NEEDS_CONNECTION} failure={failure} />
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Making codes…' : 'Make new recovery codes'}
+            </Button>
+          </div>
+        </form>
+      </div>
     </Group>
   );
 }
