@@ -38,8 +38,10 @@ import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { TimesIn } from '../../ui/times-in';
 import { toast } from '../../ui/toast';
+import { ConfirmAction } from '../../ui/confirm-action';
 import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 import { Group } from '../../ui/group';
+import { RecoveryCodeList } from './recovery-code-list';
 import { firstInvalid, newPasswordError, type FieldErrors } from './account-messages';
 
 export const ACCOUNT_NEEDS_CONNECTION =
@@ -309,13 +311,7 @@ function TwoFactor() {
               Each signs you in once. They are shown only now: keep them somewhere safe. Your old
               codes no longer work.
             </p>
-            <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
-              {codes.map((recovery) => (
-                <li key={recovery} className="rounded bg-white px-2 py-1 dark:bg-slate-900">
-                  {recovery}
-                </li>
-              ))}
-            </ul>
+            <RecoveryCodeList codes={codes} />
             <div>
               <Button variant="secondary" size="sm" onClick={() => setCodes(null)}>
                 I saved them, hide the codes
@@ -370,8 +366,6 @@ function Sessions() {
   const [failure, setFailure] = useState<string | null>(null);
   const [ending, setEnding] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [everywhereBusy, setEverywhereBusy] = useState(false);
-  const [everywhereFailure, setEverywhereFailure] = useState<string | null>(null);
 
   const end = async (session: AccountSession, row: number) => {
     setFailure(null);
@@ -393,23 +387,6 @@ function Sessions() {
     toast({ title: 'Signed out', description: session.device });
     endedRef.current = { key: session.id, row };
     void client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
-  };
-
-  const everywhere = async () => {
-    setEverywhereFailure(null);
-    if (!online) {
-      setEverywhereFailure(ACCOUNT_NEEDS_CONNECTION);
-      return;
-    }
-    setEverywhereBusy(true);
-    const outcome = await signOutEverywhere(client, persister);
-    setEverywhereBusy(false);
-    if (!outcome.ok) {
-      setEverywhereFailure(outcome.error);
-      return;
-    }
-    setConfirming(false);
-    void navigate(SIGN_IN_PATH, { replace: true });
   };
 
   const count = sessions.data?.length ?? 0;
@@ -441,40 +418,29 @@ function Sessions() {
           )}
         </QueryState>
         <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button
-            ref={everywhereRef}
-            variant="danger"
-            onClick={() => {
-              setEverywhereFailure(null);
-              setConfirming(true);
-            }}
-          >
+          <Button ref={everywhereRef} variant="danger" onClick={() => setConfirming(true)}>
             Sign out everywhere
           </Button>
         </div>
       </div>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title="Sign out everywhere?">
-        <div className="grid gap-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
+        {confirming ? (
+          <ConfirmAction
+            actionLabel="Sign out everywhere"
+            online={online}
+            offlineText={ACCOUNT_NEEDS_CONNECTION}
+            act={() => signOutEverywhere(client, persister)}
+            onDone={(done) => {
+              setConfirming(false);
+              if (done) void navigate(SIGN_IN_PATH, { replace: true });
+            }}
+          >
             {count > 1
               ? `All ${count} sessions signed in as you end now, this one included.`
               : 'Every session signed in as you ends now, this one included.'}{' '}
             This device&apos;s saved copy of the data is wiped, and you sign in again here.
-          </p>
-          <FormStatus
-            online={online}
-            offlineText={ACCOUNT_NEEDS_CONNECTION}
-            failure={everywhereFailure}
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" disabled={everywhereBusy} onClick={() => void everywhere()}>
-              {everywhereBusy ? 'Signing out…' : 'Sign out everywhere'}
-            </Button>
-          </div>
-        </div>
+          </ConfirmAction>
+        ) : null}
       </Dialog>
     </Group>
   );

@@ -6,6 +6,7 @@ import type { Me, TotpSetup } from '../../api/contract';
 import { meQuery, useMe } from '../../api/me';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { RecoveryCodeList } from './recovery-code-list';
 import { AccountFrame, FormError } from './account-frame';
 import {
   codeError,
@@ -302,13 +303,7 @@ export function SignInPage() {
             Each code signs you in once if your phone is lost. They are shown only now: keep them
             somewhere safe.
           </p>
-          <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
-            {recoveryCodes.map((recovery) => (
-              <li key={recovery} className="rounded bg-slate-100 px-2 py-1 dark:bg-slate-800">
-                {recovery}
-              </li>
-            ))}
-          </ul>
+          <RecoveryCodeList codes={recoveryCodes} />
           <Button onClick={() => void navigate(next, { replace: true })}>
             I saved my codes, continue
           </Button>

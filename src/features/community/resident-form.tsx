@@ -13,6 +13,7 @@ import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { ConfirmAction } from '../../ui/confirm-action';
 import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
 import {
@@ -164,42 +165,21 @@ export function RemoveResident({
 }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const remove = async () => {
-    setFailure(null);
-    if (!online) {
-      setFailure(RESIDENTS_NEED_CONNECTION);
-      return;
-    }
-    setBusy(true);
-    try {
-      const result: Outcome<Resident> = await removeResident(resident.id);
-      if (result.ok) {
-        await refreshResidents(client);
-        onDone(true);
-      } else setFailure(result.error);
-    } finally {
-      setBusy(false);
-    }
+    const outcome: Outcome<Resident> = await removeResident(resident.id);
+    if (outcome.ok) await refreshResidents(client);
+    return outcome;
   };
-
   return (
-    <div className="grid gap-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {resident.name} ({resident.unit}) leaves the directory. This cannot be undone; the audit log
-        keeps a record of the removal.
-      </p>
-      <FormStatus online={online} offlineText={RESIDENTS_NEED_CONNECTION} failure={failure} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(false)}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
-          Remove resident
-        </Button>
-      </div>
-    </div>
+    <ConfirmAction
+      actionLabel="Remove resident"
+      online={online}
+      offlineText={RESIDENTS_NEED_CONNECTION}
+      act={remove}
+      onDone={onDone}
+    >
+      {resident.name} ({resident.unit}) leaves the directory. This cannot be undone; the audit log
+      keeps a record of the removal.
+    </ConfirmAction>
   );
 }

@@ -26,7 +26,6 @@ import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
-import { FormStatus } from '../../ui/form-status';
 import { Icon } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -34,6 +33,7 @@ import { ErrorPanel, QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
 import { useUsers } from '../../api/users';
+import { ConfirmAction } from '../../ui/confirm-action';
 import { Group } from '../../ui/group';
 import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 
@@ -257,49 +257,30 @@ function RevokeInvite({
   onDone: (revoked: boolean) => void;
 }) {
   const client = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const revoke = async () => {
-    setFailure(null);
-    if (!online) {
-      setFailure(USERS_NEED_CONNECTION);
-      return;
+    const outcome = await revokeInvite(invite.id);
+    if (outcome.ok) {
+      // Gone from the list even if the refetch below fails.
+      client.setQueryData<PendingInvite[]>([INVITES_PATH], (list) =>
+        list?.filter((i) => i.id !== invite.id),
+      );
     }
-    setBusy(true);
-    try {
-      const outcome = await revokeInvite(invite.id);
-      if (outcome.ok) {
-        // Gone from the list even if the refetch below fails.
-        client.setQueryData<PendingInvite[]>([INVITES_PATH], (list) =>
-          list?.filter((i) => i.id !== invite.id),
-        );
-      } else setFailure(outcome.error);
-      // Also on a refusal: a 404 means the list is out of date (accepted or revoked elsewhere).
-      await client.invalidateQueries({ queryKey: [INVITES_PATH] });
-      if (outcome.ok) onDone(true);
-    } finally {
-      setBusy(false);
-    }
+    // Also on a refusal: a 404 means the list is out of date (accepted or revoked elsewhere).
+    await client.invalidateQueries({ queryKey: [INVITES_PATH] });
+    return outcome;
   };
-
   return (
-    <div className="grid gap-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        The invite link sent to <span className="break-all">{invite.email}</span> (
-        {ROLE_LABELS[invite.role]}) stops working now. The audit log keeps a record. To let them in
-        later, use Add User again.
-      </p>
-      <FormStatus online={online} offlineText={USERS_NEED_CONNECTION} failure={failure} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(false)}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={() => void revoke()}>
-          Revoke invite
-        </Button>
-      </div>
-    </div>
+    <ConfirmAction
+      actionLabel="Revoke invite"
+      online={online}
+      offlineText={USERS_NEED_CONNECTION}
+      act={revoke}
+      onDone={onDone}
+    >
+      The invite link sent to <span className="break-all">{invite.email}</span> (
+      {ROLE_LABELS[invite.role]}) stops working now. The audit log keeps a record. To let them in
+      later, use Add User again.
+    </ConfirmAction>
   );
 }
 
@@ -384,45 +365,24 @@ function RemoveUser({
   onDone: (removed: boolean) => void;
 }) {
   const client = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const remove = async () => {
-    setFailure(null);
-    if (!online) {
-      setFailure(USERS_NEED_CONNECTION);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await removeUser(user.id);
-      if (outcome.ok) {
-        await client.invalidateQueries({ queryKey: [USERS_PATH] });
-        onDone(true);
-      } else setFailure(outcome.error);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await removeUser(user.id);
+    if (outcome.ok) await client.invalidateQueries({ queryKey: [USERS_PATH] });
+    return outcome;
   };
-
   return (
-    <div className="grid gap-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {user.name} ({user.email}) can no longer sign in, and is signed out on every device now.
-        They are taken off the scheduled reports they receive; a schedule sent only to them is
-        paused. This cannot be undone; the audit log keeps a record of the removal. To let them back
-        in, invite the address again.
-      </p>
-      <FormStatus online={online} offlineText={USERS_NEED_CONNECTION} failure={failure} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(false)}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
-          Remove user
-        </Button>
-      </div>
-    </div>
+    <ConfirmAction
+      actionLabel="Remove user"
+      online={online}
+      offlineText={USERS_NEED_CONNECTION}
+      act={remove}
+      onDone={onDone}
+    >
+      {user.name} ({user.email}) can no longer sign in, and is signed out on every device now. They
+      are taken off the scheduled reports they receive; a schedule sent only to them is paused. This
+      cannot be undone; the audit log keeps a record of the removal. To let them back in, invite the
+      address again.
+    </ConfirmAction>
   );
 }
 
