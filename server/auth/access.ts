@@ -71,6 +71,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: ACCOUNT_PATHS.sessions, allow: ['admin', 'manager', 'board'] },
   { method: 'DELETE', path: ACCOUNT_PATHS.session, allow: ['admin', 'manager', 'board'] },
   { method: 'POST', path: ACCOUNT_PATHS.password, allow: ['admin', 'manager', 'board'] },
+  { method: 'PATCH', path: ACCOUNT_PATHS.profile, allow: ['admin', 'manager', 'board'] },
   { method: 'GET', path: ACCOUNT_PATHS.recoveryCodes, allow: ['admin'] },
   { method: 'POST', path: ACCOUNT_PATHS.recoveryCodes, allow: ['admin'] },
   { method: 'POST', path: AUTH_PATHS.totpSetup, allow: ['enrolling'] },

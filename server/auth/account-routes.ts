@@ -5,6 +5,7 @@ import {
   CURRENT_PASSWORD_WRONG,
   PASSWORD_UNCHANGED,
   PasswordChangeSchema,
+  ProfilePatchSchema,
   RenewRecoveryCodesSchema,
   type AccountSession,
   type PasswordChanged,
@@ -35,6 +36,7 @@ import { endOtherSessions, endSessionById, listSessions } from './sessions';
  *
  *   GET    /api/auth/sessions       the user's live sessions, this one marked
  *   DELETE /api/auth/sessions/:id   ends one of them (a lost phone)
+ *   PATCH  /api/auth/profile        the name others see
  *   POST   /api/auth/password       a new password, given the current one; ends the others
  *   GET    /api/auth/recovery-codes  an Admin: how many recovery codes are left
  *   POST   /api/auth/recovery-codes  an Admin: new codes (the old ones stop working), given a
@@ -116,6 +118,30 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
       );
     });
     return kit.json(200, { ok: true });
+  });
+
+  api.patch(route(ACCOUNT_PATHS.profile), limit, async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const { name } = await readJson(c, ProfilePatchSchema);
+    if (name !== user.name) {
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE users SET name = $2 WHERE id = $1`, [user.id, name]);
+        await audit(
+          tx,
+          {
+            communityId: community.id,
+            userId: user.id,
+            action: 'account.rename',
+            target: user.email,
+            before: { name: user.name },
+            after: { name },
+            address: requestAddress(c, trustProxy),
+          },
+          clock(),
+        );
+      });
+    }
+    return kit.json(200, { name });
   });
 
   api.post(route(ACCOUNT_PATHS.password), limit, async (c: Context<AuthEnv>) => {

@@ -60,6 +60,18 @@ export const renewRecoveryCodes = (code: string): Promise<Outcome<RenewedRecover
     ACCOUNT_OFFLINE_MESSAGE,
   );
 
+export const renameAccount = (name: string): Promise<Outcome<{ name: string }>> =>
+  send(
+    'PATCH',
+    ACCOUNT_PATHS.profile,
+    { name },
+    (json) =>
+      json !== null && typeof json === 'object' && 'name' in json && typeof json.name === 'string'
+        ? { name: json.name }
+        : null,
+    ACCOUNT_OFFLINE_MESSAGE,
+  );
+
 export const changePassword = (change: PasswordChange): Promise<Outcome<PasswordChanged>> =>
   send(
     'POST',

@@ -129,6 +129,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sign-out': 'Signed out',
   'sign-out-everywhere': 'Signed out everywhere',
   'session.ended': 'Session ended',
+  'account.rename': 'Name changed',
   'password.changed': 'Password changed',
   'password.change-failed': 'Password change failed (wrong current password)',
   'totp.setup-started': 'Authenticator enrolment started',

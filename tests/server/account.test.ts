@@ -317,6 +317,39 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('changes the name others see, trimmed and bounded, audited once per change', async () => {
+      const email = await newManager();
+      const { cookie } = await signIn(email);
+      const rename = (name: unknown) =>
+        call('PATCH', ACCOUNT_PATHS.profile, { cookie, body: { name } });
+      expect(await rename('  Sam Rivera  ')).toMatchObject({
+        status: 200,
+        json: { name: 'Sam Rivera' },
+      });
+      expect((await call('GET', ME_PATH, { cookie })).json).toMatchObject({
+        user: { name: 'Sam Rivera', email },
+      });
+      expect((await rename('Sam Rivera')).status).toBe(200);
+      for (const bad of ['', '   ', 'x'.repeat(101), 42]) {
+        expect((await rename(bad)).status, JSON.stringify(bad)).toBe(400);
+      }
+      expect(
+        (
+          await call('PATCH', ACCOUNT_PATHS.profile, {
+            cookie,
+            body: { name: 'A', email: 'x@y.z' },
+          })
+        ).status,
+      ).toBe(400);
+      const entries = await test.db.query<{ before: unknown; after: unknown }>(
+        `SELECT before, after FROM audit_log WHERE action = 'account.rename' AND target = $1`,
+        [email],
+      );
+      expect(entries).toEqual([
+        { before: { name: `Manager ${seq}` }, after: { name: 'Sam Rivera' } },
+      ]);
+    });
+
     it('answers 401 without a session and 403 from another origin', async () => {
       expect((await call('GET', ACCOUNT_PATHS.sessions)).status).toBe(401);
       const { cookie } = await signIn(await newManager());

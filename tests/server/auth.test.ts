@@ -83,6 +83,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/auth/sessions': ['admin', 'manager', 'board'],
   'DELETE /api/auth/sessions/:id': ['admin', 'manager', 'board'],
   'POST /api/auth/password': ['admin', 'manager', 'board'],
+  'PATCH /api/auth/profile': ['admin', 'manager', 'board'],
   'GET /api/auth/recovery-codes': ['admin'],
   'POST /api/auth/recovery-codes': ['admin'],
   'POST /api/auth/totp/setup': ['enrolling'],

@@ -19,6 +19,7 @@ import {
   type PasswordChange,
 } from '../../src/api/contract';
 import {
+  ACCOUNT_OFFLINE_NOTE,
   AccountPage,
   passwordChangeErrors,
   passwordChangedMessage,
@@ -57,7 +58,7 @@ describe('Account page', () => {
     renderAccount();
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     const details = await screen.findByRole('region', { name: 'Your details' });
-    expect(details).toHaveTextContent('Sarah Johnson');
+    expect(within(details).getByLabelText('Name')).toHaveValue('Sarah Johnson');
     expect(details).toHaveTextContent('manager@willowcreek.example');
     expect(details).toHaveTextContent('HOA Manager');
     const sessions = screen.getByRole('region', { name: 'Where you are signed in' });
@@ -113,6 +114,41 @@ describe('Account page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No such session; it may have ended already',
     );
+  });
+
+  it('changes the name others see, and the user card follows', async () => {
+    const user = userEvent.setup();
+    const writes = captureWrites();
+    let name = 'Sarah Johnson';
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, name } }),
+      ),
+      http.patch(ACCOUNT_PATHS.profile, async ({ request }) => {
+        name = ((await request.json()) as { name: string }).name.trim();
+        return HttpResponse.json({ name });
+      }),
+    );
+    renderWithApp(<AppRoutes />, { route: '/account' });
+    const field = await screen.findByLabelText('Name', {}, LAZY_LOAD);
+    const save = screen.getByRole('button', { name: 'Save name' });
+    expect(save).toBeDisabled();
+    await user.clear(field);
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Account' }));
+    await user.type(field, ' ');
+    await user.click(save);
+    expect(field).toHaveAccessibleDescription(
+      'Shown to others in the users list and the audit log. Enter your name.',
+    );
+    await user.clear(field);
+    await user.type(field, 'Sarah J. Okafor');
+    await user.click(save);
+    expect(await screen.findByText('Name saved')).toBeInTheDocument();
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(await within(sidebar).findByText('Sarah J. Okafor')).toBeInTheDocument();
+    expect(writes).toEqual([
+      { method: 'PATCH', path: ACCOUNT_PATHS.profile, body: { name: 'Sarah J. Okafor' } },
+    ]);
   });
 
   it('checks the password form on the device first, and sends nothing wrong', async () => {
@@ -188,6 +224,9 @@ describe('Account page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Changing your account needs a connection',
     );
+    // Said once for the page, and at the form that was used; not under each of its forms.
+    expect(screen.getAllByText(ACCOUNT_OFFLINE_NOTE)).toHaveLength(1);
+    expect(screen.getAllByText(/Changing your account needs a connection/)).toHaveLength(1);
     expect(writes).toEqual([]);
   });
 

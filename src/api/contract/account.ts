@@ -11,6 +11,7 @@ export const ACCOUNT_PATHS = {
   session: '/api/auth/sessions/:id',
   password: '/api/auth/password',
   recoveryCodes: '/api/auth/recovery-codes',
+  profile: '/api/auth/profile',
 } as const;
 
 export const accountSessionPath = (id: string) =>
@@ -62,3 +63,9 @@ export type RenewedRecoveryCodes = z.infer<typeof RenewedRecoveryCodesSchema>;
 
 export const AUTHENTICATOR_CODE_WRONG =
   'That code does not match (or was already used); enter the next code from your app.';
+
+/** The name others see (user lists, the audit log); the email is the sign-in and stays. */
+export const ProfilePatchSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+});
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;

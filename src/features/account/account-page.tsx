@@ -6,6 +6,7 @@ import {
   changePassword,
   endAccountSession,
   recoveryCodesQuery,
+  renameAccount,
   renewRecoveryCodes,
   signOutEverywhere,
   useAccountSessions,
@@ -20,7 +21,7 @@ import {
   type AccountSession,
   type RecoveryCodesStatus,
 } from '../../api/contract';
-import { ROLE_LABELS, useMe } from '../../api/me';
+import { ROLE_LABELS, meQuery, useMe } from '../../api/me';
 import { useSnapshotPersister } from '../../api/query-provider';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
 import { useConnectivity } from '../../lib/connectivity';
@@ -31,7 +32,6 @@ import { Button, buttonClasses } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
-import { FormStatus } from '../../ui/form-status';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { PageHeader } from '../../ui/page-header';
@@ -44,6 +44,20 @@ import { Group } from '../../ui/group';
 import { RecoveryCodeList } from './recovery-code-list';
 import { firstInvalid, newPasswordError, type FieldErrors } from './account-messages';
 
+/** Said once at the top while offline; each form says it again only when used. */
+export const ACCOUNT_OFFLINE_NOTE =
+  'Changes to your account need a connection; they can be made once it returns.';
+
+/** What the server (or the connection) said when a change was refused, said once. */
+function Refusal({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
 export const ACCOUNT_NEEDS_CONNECTION =
   'Changing your account needs a connection to CommonGround. You are offline: nothing was changed.';
 
@@ -53,6 +67,7 @@ export const ACCOUNT_NEEDS_CONNECTION =
  */
 export function AccountPage() {
   const me = useMe().data;
+  const online = useConnectivity() === 'online';
   const signedIn = me != null && !me.demo;
   return (
     <div className="grid gap-6">
@@ -64,10 +79,11 @@ export function AccountPage() {
         <ListSkeleton rows={3} />
       ) : signedIn ? (
         <>
+          {online ? null : <InfoNote>{ACCOUNT_OFFLINE_NOTE}</InfoNote>}
           <Group title="Your details">
+            <NameForm name={me.user.name} />
             <DetailList
               rows={[
-                ['Name', me.user.name],
                 ['Email', me.user.email ?? ''],
                 ['Role', ROLE_LABELS[me.user.role]],
                 ['Community', me.community.name],
@@ -92,6 +108,73 @@ export function AccountPage() {
         </Group>
       )}
     </div>
+  );
+}
+
+/** The name others see in user lists and the audit log; the email is the sign-in and stays. */
+function NameForm({ name }: { name: string }) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setError('Enter your name.');
+      inputRef.current?.focus();
+      return;
+    }
+    if (trimmed === name) return;
+    if (!online) {
+      setFailure(ACCOUNT_NEEDS_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await renameAccount(trimmed);
+      if (!outcome.ok) {
+        setFailure(outcome.error);
+        return;
+      }
+      setValue(outcome.value.name);
+      await client.invalidateQueries({ queryKey: meQuery().queryKey });
+      toast({ title: 'Name saved', description: outcome.value.name });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate className="mb-4 grid max-w-md gap-3" onSubmit={(event) => void submit(event)}>
+      <Field label="Name" hint="Shown to others in the users list and the audit log." error={error}>
+        {(props) => (
+          <input
+            {...props}
+            ref={inputRef}
+            autoComplete="name"
+            maxLength={100}
+            className={CONTROL_CLASSES}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <Refusal message={failure} />
+      <div>
+        <Button type="submit" variant="secondary" disabled={busy || value.trim() === name}>
+          {busy ? 'Saving…' : 'Save name'}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -219,7 +302,7 @@ function PasswordForm({ email }: { email: string }) {
         <Field label="Confirm new password" error={errors.confirm}>
           {input('confirm', 'new-password')}
         </Field>
-        <FormStatus online={online} offlineText={ACCOUNT_NEEDS_CONNECTION} failure={failure} />
+        <Refusal message={failure} />
         <p
           role="status"
           className="text-sm font-medium text-green-800 empty:hidden dark:text-green-200"
@@ -341,7 +424,7 @@ function TwoFactor() {
               />
             )}
           </Field>
-          <FormStatus online={online} offlineText={ACCOUNT_NEEDS_CONNECTION} failure={failure} />
+          <Refusal message={failure} />
           <div>
             <Button type="submit" disabled={busy}>
               {busy ? 'Making codes…' : 'Make new recovery codes'}
@@ -401,11 +484,7 @@ function Sessions() {
       }
     >
       <div className="grid gap-4">
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-            {failure}
-          </p>
-        ) : null}
+        <Refusal message={failure} />
         <QueryState query={sessions} label="sessions" skeleton={<ListSkeleton rows={2} />}>
           {(list: AccountSession[]) => (
             <SessionRows
