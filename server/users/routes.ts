@@ -22,6 +22,7 @@ import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
+import { leaveSchedules } from '../schedules/leave-schedules';
 import { DAY, type Clock } from '../time';
 
 /**
@@ -49,36 +50,6 @@ export const INVITE_INVALID =
   'This invite link is not valid or has expired; ask an Admin for a new one';
 export const noPendingInvite = (id: number) =>
   `No pending invite ${id}: it may have been accepted, revoked or replaced, or have expired`;
-
-/**
- * Takes a removed user off the report schedules naming them. A schedule left with no one is
- * paused, not emptied into "everyone who chose report notifications": removing the one person a
- * report went to must not send it to the whole board. Also why a returning account (invited
- * again) receives nothing it did before.
- */
-async function leaveSchedules(
-  tx: Queryable,
-  communityId: number,
-  userId: number,
-): Promise<{ leftSchedules: number[]; pausedSchedules: number[] }> {
-  const rows = await tx.query<{ id: number; paused: boolean }>(
-    `UPDATE report_schedules s
-        SET recipient_ids = array_remove(s.recipient_ids, $2),
-            enabled = s.enabled AND cardinality(array_remove(s.recipient_ids, $2)) > 0
-       FROM report_schedules old
-      WHERE s.id = old.id AND s.community_id = $1 AND $2 = ANY (s.recipient_ids)
-      RETURNING s.id, (old.enabled AND NOT s.enabled) AS paused`,
-    [communityId, userId],
-  );
-  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  return {
-    leftSchedules: ids,
-    pausedSchedules: rows
-      .filter((r) => r.paused)
-      .map((r) => r.id)
-      .sort((a, b) => a - b),
-  };
-}
 
 export type UserRoutesOptions = {
   db: Database;
