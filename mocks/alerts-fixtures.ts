@@ -94,9 +94,27 @@ export const reportSchedulesFixture: ReportSchedule[] = [
     timeOfDay: '08:00',
     recipients: [{ id: 3, name: 'Bob Board' }],
     enabled: true,
+    pausedNote: null,
     nextRunAt: '2026-12-01T16:00:00.000Z',
   },
 ];
+
+/**
+ * A schedule whose only recipient was removed (server/schedules/leave-schedules.ts): paused,
+ * with no recipients left and the note saying why. Not in the list above; a test serves it.
+ */
+export const pausedByRemovalScheduleFixture: ReportSchedule = {
+  id: 2,
+  kind: 'usage',
+  cadence: 'weekly',
+  weekday: 1,
+  dayOfMonth: null,
+  timeOfDay: '07:00',
+  recipients: [],
+  enabled: false,
+  pausedNote: 'Paused: its only recipient, Dana Reyes, was removed.',
+  nextRunAt: '2026-11-23T15:00:00.000Z',
+};
 
 export const reportArchiveFixture: ReportArchiveEntry[] = [
   {

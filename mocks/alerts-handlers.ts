@@ -114,6 +114,7 @@ export const alertsHandlers = [
       timeOfDay: input.data.timeOfDay,
       recipients: named(input.data.recipients ?? []),
       enabled: input.data.enabled ?? true,
+      pausedNote: null,
       nextRunAt: '2026-12-01T16:00:00.000Z',
     };
     return HttpResponse.json(schedule, { status: 201 });
@@ -124,11 +125,14 @@ export const alertsHandlers = [
     const patch = ReportSchedulePatchSchema.safeParse(await body(request));
     if (!patch.success) return badRequest(describeIssues(patch.error));
     const { recipients, ...rest } = patch.data;
-    return HttpResponse.json({
+    const updated: ReportSchedule = {
       ...schedule,
       ...rest,
       ...(recipients ? { recipients: named(recipients) } : {}),
-    });
+      // As the server: any edit clears a removal's note.
+      pausedNote: null,
+    };
+    return HttpResponse.json(updated);
   }),
   http.delete(`${reportSchedules}/:id`, ({ params }) =>
     reportSchedulesFixture.some((s) => String(s.id) === params.id)

@@ -36,7 +36,8 @@ import { cadenceOf, type ScheduleRow } from './run-due';
  *   GET    /api/report-schedules/recipients   Admin, Manager   (users a schedule can go to)
  *
  * Recipients are users of the community (ids): the report's push and email go to them, or to
- * everyone who chose report notifications when the list is empty.
+ * everyone who chose report notifications when the list is empty. A schedule a user's removal
+ * left with no one is paused with a note saying so (pausedNote), until it is next edited.
  *
  * Each change to a schedule is one transaction with its audit row.
  */
@@ -54,11 +55,13 @@ type FullScheduleRow = ScheduleRow & {
   kind: 'usage';
   recipient_ids: number[];
   enabled: boolean;
+  /** Why a removal paused it (server/schedules/leave-schedules.ts); cleared by any edit. */
+  paused_note: string | null;
 };
 
 const SCHEDULE_SELECT = `
   SELECT id, kind, cadence, weekday, day_of_month, minute_of_day, recipient_ids, enabled,
-         (extract(epoch FROM next_run_at) * 1000)::float8 AS next_run_ms
+         paused_note, (extract(epoch FROM next_run_at) * 1000)::float8 AS next_run_ms
     FROM report_schedules`;
 
 const hhmm = (minute: number) =>
@@ -87,6 +90,7 @@ const toSchedule = (row: FullScheduleRow, users: ReadonlyMap<number, string>): R
     return name === undefined ? [] : [{ id, name }];
   }),
   enabled: row.enabled,
+  pausedNote: row.paused_note,
   nextRunAt: new Date(row.next_run_ms).toISOString(),
 });
 
@@ -129,6 +133,8 @@ const auditedSchedule = (row: FullScheduleRow) => ({
   timeOfDay: hhmm(row.minute_of_day),
   recipients: row.recipient_ids,
   enabled: row.enabled,
+  // Only while there is one, so the log shows a PATCH clearing it.
+  ...(row.paused_note === null ? {} : { pausedNote: row.paused_note }),
 });
 
 export function scheduleRoutes({
@@ -253,9 +259,12 @@ export function scheduleRoutes({
         columns.weekday !== current.weekday ||
         columns.day_of_month !== current.day_of_month ||
         columns.minute_of_day !== current.minute_of_day;
+      // Any edit clears a removal's note: whoever saved it has seen the form, which says what
+      // an empty list means, so the note must not linger over the choice they made.
       await tx.query(
         `UPDATE report_schedules SET kind = $2, cadence = $3, weekday = $4, day_of_month = $5,
-                minute_of_day = $6, recipient_ids = $7::int[], enabled = $8, next_run_at = $9
+                minute_of_day = $6, recipient_ids = $7::int[], enabled = $8, next_run_at = $9,
+                paused_note = NULL
           WHERE id = $1`,
         [
           id,

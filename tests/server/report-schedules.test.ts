@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { audit } from '../../server/auth/audit';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import { migrate, readMigrations, splitStatements } from '../../server/db/migrate';
+import { leaveSchedules } from '../../server/schedules/leave-schedules';
+import { ReportScheduleListSchema, ReportScheduleSchema, type Role } from '../../src/api/contract';
 import { openPostgres } from '../../server/db/postgres';
 import { reloadAmenities } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
@@ -160,6 +165,229 @@ for (const backend of BACKENDS) {
       await reloadAmenities(test.db, community);
     });
   });
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip !== null)(
+    `schedules paused by a removal, ${backendTitle(backend)}`,
+    () => {
+      let test: TestDatabase;
+      let community: Community;
+      let api: ReturnType<typeof testApp>;
+      const clock = testClock(local('2026-11-18', '10:00'));
+      let managerId = 0;
+      const person = async (email: string, name: string, role: Role = 'board') => {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          { email, name, role, passwordHash: 'not used', totpSecret: null },
+          clock.now(),
+        );
+        if (id === null) throw new Error(`${email} already exists`);
+        return id;
+      };
+      const addSchedule = async (recipients: number[], enabled = true) => {
+        const [row] = await test.db.query<{ id: number }>(
+          `INSERT INTO report_schedules (community_id, kind, cadence, weekday, minute_of_day,
+                                         recipient_ids, enabled, next_run_at)
+           VALUES ($1, 'usage', 'weekly', 1, 420, $2::int[], $3, '2026-11-23T15:00:00Z')
+           RETURNING id`,
+          [community.id, recipients, enabled],
+        );
+        return row?.id ?? 0;
+      };
+      /** Removes a user as DELETE /api/users/:id does: removed_at, then leaveSchedules. */
+      const remove = (userId: number) =>
+        test.db.transaction(async (tx) => {
+          await tx.query(`UPDATE users SET removed_at = now() WHERE id = $1`, [userId]);
+          return leaveSchedules(tx, community.id, userId);
+        });
+      const stored = (ids: number[]) =>
+        test.db.query<{
+          id: number;
+          recipient_ids: number[];
+          enabled: boolean;
+          paused_note: string | null;
+        }>(
+          `SELECT id, recipient_ids, enabled, paused_note FROM report_schedules
+            WHERE id = ANY ($1::int[]) ORDER BY id`,
+          [ids],
+        );
+      async function send(method: string, path: string, body?: unknown) {
+        const cookie = `cg_session=${await createSession(test.db, managerId, clock.now())}`;
+        const res = await api.app.request(path, {
+          method,
+          headers: {
+            Cookie: cookie,
+            ...(method === 'GET' ? {} : { Origin: 'http://localhost' }),
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, json: (await res.json()) as unknown };
+      }
+
+      beforeAll(async () => {
+        test = await openTestDatabase(backend);
+        community = await createTestCommunity(test.db);
+        managerId = await person('manager@example.org', 'The manager', 'manager');
+      });
+      afterAll(() => test?.drop());
+      beforeEach(async () => {
+        clock.set(local('2026-11-18', '10:00'));
+        api = testApp(test.db, community, { clock: clock.now });
+        await test.db.query('DELETE FROM report_schedules');
+      });
+
+      it('leaveSchedules pauses a schedule left with no one and says why, naming the user', async () => {
+        const dana = await person('dana@example.org', 'Dana Reyes');
+        const lee = await person('lee@example.org', 'Lee Park');
+        const onlyDana = await addSchedule([dana]);
+        const shared = await addSchedule([dana, lee]);
+        const pausedAlready = await addSchedule([dana], false);
+        const everyone = await addSchedule([]);
+        expect(await remove(dana)).toEqual({
+          leftSchedules: [onlyDana, shared, pausedAlready],
+          pausedSchedules: [onlyDana],
+        });
+        expect(await stored([onlyDana, shared, pausedAlready, everyone])).toEqual([
+          {
+            id: onlyDana,
+            recipient_ids: [],
+            enabled: false,
+            paused_note: 'Paused: its only recipient, Dana Reyes, was removed.',
+          },
+          { id: shared, recipient_ids: [lee], enabled: true, paused_note: null },
+          // Someone had paused it; its empty list is not their choice either.
+          {
+            id: pausedAlready,
+            recipient_ids: [],
+            enabled: false,
+            paused_note: 'Paused, and its only recipient, Dana Reyes, was removed.',
+          },
+          { id: everyone, recipient_ids: [], enabled: true, paused_note: null },
+        ]);
+        // The shared one's last recipient goes later: that removal names them.
+        await remove(lee);
+        expect((await stored([shared]))[0]?.paused_note).toBe(
+          'Paused: its only recipient, Lee Park, was removed.',
+        );
+      });
+
+      it('GET shows the note (null otherwise); any PATCH clears it, audited', async () => {
+        const sam = await person('sam@example.org', 'Sam Ortiz');
+        const paused = await addSchedule([sam]);
+        const other = await addSchedule([managerId]);
+        await remove(sam);
+        const list = ReportScheduleListSchema.parse(
+          (await send('GET', '/api/report-schedules')).json,
+        );
+        expect(list).toMatchObject([
+          {
+            id: paused,
+            recipients: [],
+            enabled: false,
+            pausedNote: 'Paused: its only recipient, Sam Ortiz, was removed.',
+          },
+          { id: other, pausedNote: null },
+        ]);
+
+        // Even an edit that changes nothing else: whoever saved it has seen the form.
+        const saved = await send('PATCH', `/api/report-schedules/${paused}`, {
+          timeOfDay: '07:30',
+        });
+        expect(saved.status).toBe(200);
+        expect(ReportScheduleSchema.parse(saved.json)).toMatchObject({
+          recipients: [],
+          enabled: false,
+          pausedNote: null,
+        });
+        expect((await stored([paused]))[0]?.paused_note).toBeNull();
+        const [entry] = await test.db.query<{ before: unknown; after: unknown }>(
+          `SELECT before, after FROM audit_log
+            WHERE action = 'report-schedule.update' AND target = $1 ORDER BY id DESC LIMIT 1`,
+          [String(paused)],
+        );
+        const asJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+        expect(asJson(entry?.before)).toMatchObject({
+          pausedNote: 'Paused: its only recipient, Sam Ortiz, was removed.',
+        });
+        expect(asJson(entry?.after)).not.toHaveProperty('pausedNote');
+
+        // Switched on with no one: a deliberate choice now, sent to everyone, with no note.
+        const on = await send('PATCH', `/api/report-schedules/${paused}`, { enabled: true });
+        expect(on.json).toMatchObject({ recipients: [], enabled: true, pausedNote: null });
+      });
+
+      it('migration 023 notes only the schedules a removal paused, by the audit log', async () => {
+        const migration = readMigrations().find((m) => m.version === '023_schedule_paused_note');
+        expect(migration).toBeDefined();
+        const [, update] = splitStatements(migration?.sql ?? '');
+        expect(update).toMatch(/^UPDATE report_schedules/);
+        const audited = async (id: number, action: string, after: object) =>
+          audit(
+            test.db,
+            { communityId: community.id, userId: managerId, action, target: String(id), after },
+            clock.now(),
+          );
+        const settings = { kind: 'usage', cadence: 'weekly', weekday: 1, timeOfDay: '07:00' };
+        // Saved with a recipient, then emptied and paused by 022 (or a removal): no audit row.
+        const byMigration = await addSchedule([], false);
+        await audited(byMigration, 'report-schedule.create', {
+          ...settings,
+          recipients: [999],
+          enabled: true,
+        });
+        // Paused by a person (audited), then its recipient removed.
+        const byPerson = await addSchedule([], false);
+        await audited(byPerson, 'report-schedule.create', {
+          ...settings,
+          recipients: [999],
+          enabled: true,
+        });
+        await audited(byPerson, 'report-schedule.update', {
+          ...settings,
+          recipients: [999],
+          enabled: false,
+        });
+        // Saved for everyone and paused by a person.
+        const everyonePaused = await addSchedule([], false);
+        await audited(everyonePaused, 'report-schedule.update', {
+          ...settings,
+          recipients: [],
+          enabled: false,
+        });
+        // Saved before schedules were audited: cannot be told apart, left alone.
+        const unaudited = await addSchedule([], false);
+        // Still enabled, or still with recipients: not paused by a removal.
+        const enabled = await addSchedule([]);
+        const withRecipients = await addSchedule([managerId], false);
+        await audited(withRecipients, 'report-schedule.create', {
+          ...settings,
+          recipients: [managerId],
+          enabled: true,
+        });
+        await test.db.query(`UPDATE report_schedules SET paused_note = NULL`);
+        await test.db.query(update ?? '');
+        const notes = await stored([
+          byMigration,
+          byPerson,
+          everyonePaused,
+          unaudited,
+          enabled,
+          withRecipients,
+        ]);
+        expect(notes.map((row) => row.paused_note)).toEqual([
+          'Paused: its recipients were removed.',
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]);
+      });
+    },
+  );
 }
 
 const postgres = BACKENDS.find((b) => b.name === 'postgres');

@@ -3,9 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { reportArchiveCsvFixture } from '../../mocks/alerts-fixtures';
+import {
+  pausedByRemovalScheduleFixture,
+  reportArchiveCsvFixture,
+  reportSchedulesFixture,
+} from '../../mocks/alerts-fixtures';
 import { demoMeFixture } from '../../mocks/fixtures';
-import { ALERTS_API_PATHS, ME_PATH, type ReportScheduleInput } from '../../src/api/contract';
+import {
+  ALERTS_API_PATHS,
+  ME_PATH,
+  type ReportSchedule,
+  type ReportScheduleInput,
+} from '../../src/api/contract';
 import { ReportsPage } from '../../src/features/reports/reports-page';
 import { captureDownloads } from '../downloads';
 import { LAZY_LOAD, renderWithApp } from '../render';
@@ -104,6 +113,95 @@ describe('scheduled reports and the report archive', () => {
     expect(recipients).toHaveTextContent(
       /by push, and by email with the CSV attached when this server sends email\. None ticked: everyone who turned report notifications on\./,
     );
+  });
+
+  it('a schedule whose only recipient was removed says so, not "everyone who chose report notifications"', async () => {
+    const forEveryone: ReportSchedule = {
+      ...pausedByRemovalScheduleFixture,
+      id: 3,
+      weekday: 5,
+      enabled: true,
+      pausedNote: null,
+    };
+    server.use(
+      http.get(ALERTS_API_PATHS.reportSchedules, () =>
+        HttpResponse.json([...reportSchedulesFixture, pausedByRemovalScheduleFixture, forEveryone]),
+      ),
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const card = within(await region('Scheduled Reports'));
+    const paused = (
+      await card.findByText(
+        'Mondays at 07:00 · Paused: its only recipient, Dana Reyes, was removed.',
+      )
+    ).closest('li') as HTMLElement;
+    expect(within(paused).getByText('Paused')).toBeInTheDocument();
+    expect(paused).not.toHaveTextContent(/everyone/);
+    // A schedule saved with no one ticked still reads as what it is.
+    expect(
+      card.getByText('Fridays at 07:00 · everyone who chose report notifications'),
+    ).toBeInTheDocument();
+  });
+
+  it('the editor of such a schedule says why it is paused, and what switching it on with no one ticked does', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(ALERTS_API_PATHS.reportSchedules, () =>
+        HttpResponse.json([pausedByRemovalScheduleFixture]),
+      ),
+      http.patch(`${ALERTS_API_PATHS.reportSchedules}/:id`, async ({ request }) => {
+        const body = (await request.json()) as ReportScheduleInput;
+        sent.push(body);
+        return HttpResponse.json({
+          ...pausedByRemovalScheduleFixture,
+          enabled: body.enabled ?? false,
+          pausedNote: null,
+        });
+      }),
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const card = within(await region('Scheduled Reports'));
+    await userEvent.click(await card.findByRole('button', { name: 'Edit: Mondays at 07:00' }));
+    const formElement = card.getByRole('form', { name: 'Edit schedule' });
+    const form = within(formElement);
+    expect(formElement).toHaveAccessibleDescription(
+      'Paused: its only recipient, Dana Reyes, was removed. Tick who should receive it. Switched on with no one ticked, it would go to everyone who chose report notifications.',
+    );
+    const recipients = within(form.getByRole('group', { name: 'Recipients' }));
+    await recipients.findByRole('checkbox', { name: /Bob Board/ });
+    expect(recipients.queryAllByRole('checkbox', { checked: true })).toEqual([]);
+    const enabled = form.getByRole('switch', { name: 'Enabled' });
+    expect(enabled).not.toBeChecked();
+    expect(enabled).not.toHaveAccessibleDescription(/everyone/);
+
+    // On with no one ticked: said at the switch, where the choice is made.
+    await userEvent.click(enabled);
+    expect(enabled).toHaveAccessibleDescription(
+      'On with no one ticked: each report goes to everyone who chose report notifications.',
+    );
+    // Someone ticked: the line goes; untick them, and it is back.
+    const bob = recipients.getByRole('checkbox', { name: /Bob Board/ });
+    await userEvent.click(bob);
+    expect(enabled).not.toHaveAccessibleDescription(/everyone/);
+    await userEvent.click(bob);
+    expect(enabled).toHaveAccessibleDescription(/goes to everyone who chose report notifications/);
+
+    await userEvent.click(form.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ recipients: [], enabled: true });
+  });
+
+  it('a new schedule says at the switch that no one ticked means everyone', async () => {
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    const card = within(await region('Scheduled Reports'));
+    await userEvent.click(await card.findByRole('button', { name: 'New schedule' }));
+    const form = within(card.getByRole('form', { name: 'New schedule' }));
+    const enabled = form.getByRole('switch', { name: 'Enabled' });
+    expect(enabled).toHaveAccessibleDescription(
+      'On with no one ticked: each report goes to everyone who chose report notifications.',
+    );
+    await userEvent.click(enabled);
+    expect(enabled).not.toHaveAccessibleDescription(/everyone/);
   });
 
   it('tells the demo viewer that schedules need a manager', async () => {

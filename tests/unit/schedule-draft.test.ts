@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { reportSchedulesFixture } from '../../mocks/alerts-fixtures';
+import {
+  pausedByRemovalScheduleFixture,
+  reportSchedulesFixture,
+} from '../../mocks/alerts-fixtures';
 import {
   NEW_SCHEDULE_DRAFT,
   checkScheduleDraft,
   describeSchedule,
+  draftFromSchedule,
+  everyoneWarning,
+  scheduleAudience,
   toggleRecipient,
 } from '../../src/features/reports/schedule-draft';
 
@@ -58,5 +64,29 @@ describe('report schedule draft', () => {
     expect(describeSchedule({ ...monthly, cadence: 'weekly', weekday: 1, dayOfMonth: null })).toBe(
       'Mondays at 08:00',
     );
+  });
+
+  it('says who a schedule goes to: its recipients, a removal’s note, or everyone', () => {
+    const [monthly] = reportSchedulesFixture;
+    if (!monthly) throw new Error('no fixture');
+    expect(scheduleAudience(monthly)).toBe('Bob Board');
+    expect(scheduleAudience(pausedByRemovalScheduleFixture)).toBe(
+      'Paused: its only recipient, Dana Reyes, was removed.',
+    );
+    expect(scheduleAudience({ recipients: [], pausedNote: null })).toBe(
+      'everyone who chose report notifications',
+    );
+  });
+
+  it('warns at the switch only while it is on with no one ticked', () => {
+    expect(everyoneWarning({ enabled: true, recipients: [] })).toBe(
+      'On with no one ticked: each report goes to everyone who chose report notifications.',
+    );
+    expect(everyoneWarning({ enabled: false, recipients: [] })).toBeNull();
+    expect(everyoneWarning({ enabled: true, recipients: [3] })).toBeNull();
+    // A schedule a removal paused opens switched off; switching it on brings the warning.
+    const draft = draftFromSchedule(pausedByRemovalScheduleFixture);
+    expect(everyoneWarning(draft)).toBeNull();
+    expect(everyoneWarning({ ...draft, enabled: true })).toMatch(/goes to everyone/);
   });
 });

@@ -7,6 +7,8 @@ import { count, nonEmpty, timeOfDay } from './primitives';
 export const SCHEDULE_CADENCES = ['weekly', 'monthly'] as const;
 /** Users of the community a scheduled report goes to; none: everyone who chose reports. */
 export const MAX_SCHEDULE_RECIPIENTS = 50;
+/** The bound on a schedule's pausedNote (the column's CHECK in migration 023). */
+export const MAX_PAUSED_NOTE = 300;
 const recipientIds = z.array(count).check(z.maxLength(MAX_SCHEDULE_RECIPIENTS));
 const ScheduleRecipientSchema = z.object({ id: count, name: nonEmpty });
 
@@ -23,6 +25,12 @@ export const ReportScheduleSchema = z.object({
   /** Removed users drop out of the list. */
   recipients: z.array(ScheduleRecipientSchema),
   enabled: z.boolean(),
+  /**
+   * Why it is paused, when a user's removal left it with no recipients ("Paused: its only
+   * recipient, Dana Reyes, was removed."): shown instead of "everyone who chose report
+   * notifications", which its empty list would otherwise say. Null otherwise; any edit clears it.
+   */
+  pausedNote: z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_PAUSED_NOTE))),
   nextRunAt: nonEmpty,
 });
 export type ReportSchedule = z.infer<typeof ReportScheduleSchema>;

@@ -51,6 +51,29 @@ export function draftFromSchedule(schedule: ReportSchedule): ScheduleDraft {
   };
 }
 
+/** What an empty recipient list means, in the schedule row and the form. */
+export const EVERYONE_WHO_CHOSE_REPORTS = 'everyone who chose report notifications';
+
+/**
+ * Said next to the Enabled switch while it is on with no one ticked, so sending to everyone is
+ * a choice made in sight of it (a schedule a removal paused opens like this when switched on).
+ */
+export function everyoneWarning(draft: Pick<ScheduleDraft, 'enabled' | 'recipients'>) {
+  return draft.enabled && draft.recipients.length === 0
+    ? `On with no one ticked: each report goes to ${EVERYONE_WHO_CHOSE_REPORTS}.`
+    : null;
+}
+
+/** Who a listed schedule goes to: its recipients, a removal's note, or everyone. */
+export function scheduleAudience(
+  schedule: Pick<ReportSchedule, 'recipients' | 'pausedNote'>,
+): string {
+  if (schedule.recipients.length > 0) {
+    return schedule.recipients.map((recipient) => recipient.name).join(', ');
+  }
+  return schedule.pausedNote ?? EVERYONE_WHO_CHOSE_REPORTS;
+}
+
 /** Ticks or unticks one recipient, keeping the list in id order. */
 export function toggleRecipient(recipients: readonly number[], id: number): number[] {
   return recipients.includes(id)

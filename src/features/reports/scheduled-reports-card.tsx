@@ -28,6 +28,8 @@ import {
   checkScheduleDraft,
   describeSchedule,
   draftFromSchedule,
+  everyoneWarning,
+  scheduleAudience,
   toggleRecipient,
   type ScheduleDraft,
   type ScheduleErrors,
@@ -122,10 +124,8 @@ function SchedulesEditor() {
                     {schedule.enabled ? null : <Badge>Paused</Badge>}
                   </div>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {describeSchedule(schedule)}
-                    {schedule.recipients.length > 0
-                      ? ` · ${schedule.recipients.map((recipient) => recipient.name).join(', ')}`
-                      : ' · everyone who chose report notifications'}
+                    {/* A removal's note, not "everyone": its empty list is not anyone's choice. */}
+                    {describeSchedule(schedule)} · {scheduleAudience(schedule)}
                   </p>
                   {schedule.enabled ? (
                     <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -196,6 +196,9 @@ function ScheduleForm({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const title = schedule ? 'Edit schedule' : 'New schedule';
+  const noteId = useId();
+  const pausedNote = schedule?.pausedNote ?? null;
+  const warning = everyoneWarning(draft);
 
   // Opened from a button elsewhere on the page: bring the form into view with focus in it.
   useEffect(() => {
@@ -248,11 +251,21 @@ function ScheduleForm({
     <form
       ref={formRef}
       aria-label={title}
+      aria-describedby={pausedNote ? noteId : undefined}
       noValidate
       onSubmit={submit}
       className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
     >
       <h3 className="font-semibold">{title}</h3>
+      {pausedNote ? (
+        <p
+          id={noteId}
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {pausedNote} Tick who should receive it. Switched on with no one ticked, it would go to
+          everyone who chose report notifications.
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Report"
@@ -306,6 +319,11 @@ function ScheduleForm({
       />
       <SwitchField
         label="Enabled"
+        description={
+          warning ? (
+            <span className="font-medium text-amber-900 dark:text-amber-200">{warning}</span>
+          ) : undefined
+        }
         checked={draft.enabled}
         onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
       />
