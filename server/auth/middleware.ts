@@ -4,8 +4,8 @@ import type { Database } from '../db/database';
 import { HttpError } from '../errors';
 import type { Clock } from '../time';
 import { decide, isStateChanging, principalOf, ruleFor, type PrincipalKind } from './access';
-import { ownOrigin } from './request';
-import { SESSION_COOKIE, userOfSession } from './sessions';
+import { isHttps, ownOrigin } from './request';
+import { SESSION_COOKIE, expiredSessionCookie, userOfSession } from './sessions';
 import type { User } from './users';
 
 /** Who is making the request, as the access middleware found out. */
@@ -15,7 +15,13 @@ export type Principal = {
   user: User | null;
   /** The session token from the cookie, when it named a live session. */
   token: string | null;
+  /** The cookie named a session that has ended (signed out elsewhere, expired, user removed). */
+  ended?: boolean;
 };
+
+/** Said when a request carries the cookie of a session that has ended. */
+export const SESSION_ENDED =
+  'Your session has ended (signed out on another device, a new password, or it expired); sign in again';
 
 export type AuthEnv = { Variables: { principal: Principal } };
 
@@ -43,6 +49,7 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
       if (user && user.communityId === communityId) {
         return { kind: principalOf(user), user, token };
       }
+      return { kind: demo ? 'demo' : 'anonymous', user: null, token: null, ended: true };
     }
     return { kind: demo ? 'demo' : 'anonymous', user: null, token: null };
   };
@@ -62,6 +69,15 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
     }
 
     const principal = await principalOfRequest(c);
+    // A browser still holding an ended session's cookie is told so, once, and the cookie goes:
+    // in demo mode it would otherwise become the read-only viewer without a word, its writes
+    // refused as "the demo is read-only" while its screen still shows the user. Routes open to
+    // everyone (sign in sets a new cookie, accept an invite) go ahead as for no session.
+    if (principal.ended && !rule.allow.includes('anonymous')) {
+      throw new HttpError(401, SESSION_ENDED, {
+        'Set-Cookie': expiredSessionCookie(isHttps(c, trustProxy)),
+      });
+    }
     switch (decide(rule, principal.kind)) {
       case 'unauthenticated':
         throw new HttpError(401, 'Sign in to continue');

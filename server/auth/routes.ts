@@ -35,7 +35,7 @@ import {
   endSession,
   pruneSessions,
   SESSION_ABSOLUTE_MS,
-  SESSION_COOKIE,
+  sessionCookie,
 } from './sessions';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import { findUserByEmail, type User } from './users';
@@ -108,14 +108,7 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
   });
 
   const cookie = (c: Context, token: string, maxAgeSeconds: number) =>
-    [
-      `${SESSION_COOKIE}=${token}`,
-      'Path=/',
-      'HttpOnly',
-      'SameSite=Lax',
-      `Max-Age=${maxAgeSeconds}`,
-      ...(isHttps(c, trustProxy) ? ['Secure'] : []),
-    ].join('; ');
+    sessionCookie(token, maxAgeSeconds, isHttps(c, trustProxy));
   const withCookie = (status: number, value: unknown, setCookie: string) =>
     new Response(JSON.stringify(value), {
       status,

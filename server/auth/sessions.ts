@@ -11,6 +11,21 @@ const TOUCH_EVERY_MS = MINUTE;
 
 export const SESSION_COOKIE = 'cg_session';
 
+/** The session cookie's Set-Cookie value: HttpOnly, SameSite=Lax, Secure on HTTPS. */
+export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeSeconds}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** Removes the session cookie from the browser. */
+export const expiredSessionCookie = (secure: boolean) => sessionCookie('', 0, secure);
+
 /** The stored form of a token: its SHA-256 (the token itself is 256 random bits). */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -14,6 +14,7 @@ import {
 } from './contract';
 import { wipeOfflineData } from './auth';
 import { meQuery } from './me';
+import { markOwnSignOut } from './session-end';
 import type { SnapshotPersister } from './persist';
 import { contractQueryFn } from './query-fn';
 import { parser, send, type Outcome } from './users';
@@ -107,6 +108,7 @@ export async function signOutEverywhere(
     ACCOUNT_OFFLINE_MESSAGE,
   );
   if (!outcome.ok) return outcome;
+  markOwnSignOut();
   await wipeOfflineData(client, persister);
   await client.invalidateQueries({ queryKey: meQuery().queryKey });
   return outcome;

@@ -25,6 +25,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './query-fn';
 import { alertInboxQuery } from './alert-inbox';
+import { reportUnauthorized } from './session-end';
 
 /**
  * The alert inbox and the report archive (issue 14). Both are in the offline snapshot
@@ -82,6 +83,7 @@ export async function sendJson<S extends z.ZodMiniType>(
     );
   }
   reportServerReached();
+  if (res.status === 401) reportUnauthorized();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -238,6 +240,7 @@ async function fetchText(url: string, signal: AbortSignal): Promise<string> {
     throw new NetworkError();
   }
   reportServerReached();
+  if (res.status === 401) reportUnauthorized();
   if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text.trim() || res.statusText}`);
   return text;
 }

@@ -11,6 +11,7 @@ import {
   type AmenitySetup,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
+import { reportUnauthorized } from './session-end';
 
 /** Every amenity's settings (archived ones included), for the settings forms. */
 export function amenitySetupQuery() {
@@ -71,6 +72,7 @@ async function send(
     return { ok: false, error: OFFLINE_MESSAGE, field: null };
   }
   reportServerReached();
+  if (res.status === 401) reportUnauthorized();
   let json: unknown = null;
   try {
     json = JSON.parse(text);

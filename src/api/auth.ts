@@ -4,6 +4,7 @@ import { deletePhotoCache } from '../lib/photo-cache';
 import { AUTH_PATHS } from './contract';
 import { meQuery } from './me';
 import { setSignOutPending } from './pending-sign-out';
+import { markOwnSignOut } from './session-end';
 import type { SnapshotPersister } from './persist';
 import { NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
 
@@ -78,6 +79,7 @@ export async function signOut(
   persister: SnapshotPersister | null,
 ): Promise<{ serverSignedOut: boolean }> {
   let serverSignedOut = false;
+  markOwnSignOut();
   try {
     serverSignedOut = (await post(AUTH_PATHS.signOut)).status === 200;
   } catch (error) {

@@ -2,6 +2,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ME_PATH } from './contract';
 import { defaultQueryFn, HttpError } from './query-fn';
 import { SNAPSHOT_MAX_AGE } from './persist';
+import { onUnauthorized, reportUnauthorized } from './session-end';
 
 /**
  * Spec section 7: no automatic retries, no refetch on window focus, data never becomes stale.
@@ -18,10 +19,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         if (!(error instanceof HttpError) || error.status !== 401) return;
         if (query.queryKey[0] === ME_PATH) return;
-        void client.invalidateQueries(
-          { queryKey: [ME_PATH], exact: true },
-          { cancelRefetch: false },
-        );
+        reportUnauthorized();
       },
     }),
     defaultOptions: {
@@ -37,6 +35,10 @@ export function createQueryClient(): QueryClient {
         gcTime: SNAPSHOT_MAX_AGE,
       },
     },
+  });
+  // Writes report their 401s too (session-end.ts); the client lives as long as the page.
+  onUnauthorized(() => {
+    void client.invalidateQueries({ queryKey: [ME_PATH], exact: true }, { cancelRefetch: false });
   });
   return client;
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { cx } from '../lib/cx';
-import { signOut } from '../api/auth';
+import { signOut, wipeOfflineData } from '../api/auth';
+import type { Me } from '../api/contract';
+import { isOwnSignOut } from '../api/session-end';
 import { probeServer } from '../api/connectivity-sync';
 import { useAlertInbox } from '../api/alert-inbox';
-import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
+import { initialsOf, meQuery, ROLE_LABELS, useMe } from '../api/me';
 import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/alert-labels';
 import { useSnapshotPersister } from '../api/query-provider';
 import { ACCOUNT_PATH, SIGN_IN_PATH } from '../lib/app-pages';
@@ -19,9 +21,44 @@ import { Icon } from '../ui/icons';
 import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
 import { SavedCopyNote } from './saved-copy-note';
 
+/**
+ * Whether the signed-in user has just gone without this device signing out: their session
+ * ended elsewhere (signed out from another device, a new password, removed by an Admin,
+ * expired). Kept from render to render, as React's "information from previous renders".
+ */
+function useSessionEnded(me: Me | null | undefined): boolean {
+  const current = me === undefined ? undefined : me && !me.demo ? me.user.email : null;
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  if (current !== undefined && current !== signedInAs) {
+    setSignedInAs(current);
+    if (signedInAs !== null && !isOwnSignOut()) setEnded(true);
+  }
+  return ended;
+}
+
+/**
+ * Leaves a session that ended elsewhere: wipes what this device holds (a lost phone signed out
+ * from the office keeps nothing), then the sign-in page says why.
+ */
+function SessionEnded({ from }: { from: string }) {
+  const client = useQueryClient();
+  const persister = useSnapshotPersister();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void wipeOfflineData(client, persister).finally(() => {
+      void client.invalidateQueries({ queryKey: meQuery().queryKey });
+      void navigate(`${SIGN_IN_PATH}?ended=1&next=${encodeURIComponent(from)}`, { replace: true });
+    });
+  }, [client, persister, navigate, from]);
+  return <p className="p-6 text-sm">Your session has ended. Signing you out on this device…</p>;
+}
+
 export function AppShell() {
   const me = useMe();
   const { pathname } = useLocation();
+  const ended = useSessionEnded(me.data);
+  if (ended) return <SessionEnded from={pathname} />;
   // No session and no demo (DEMO=0), or an Admin who must enrol an authenticator first.
   if (me.data === null || me.data?.totpEnrolmentRequired) {
     return <Navigate to={`${SIGN_IN_PATH}?next=${encodeURIComponent(pathname)}`} replace />;

@@ -8,6 +8,7 @@ import {
   ensureDemoAccounts,
 } from '../../server/auth/demo-accounts';
 import { hashPassword } from '../../server/auth/passwords';
+import { SESSION_ENDED } from '../../server/auth/middleware';
 import { WRONG_CREDENTIALS } from '../../server/auth/routes';
 import { createSession } from '../../server/auth/sessions';
 import { base32Decode, totp } from '../../server/auth/totp';
@@ -458,8 +459,20 @@ for (const backend of BACKENDS) {
       const everywhere = await call(closedApp, 'POST', AUTH_PATHS.signOutEverywhere, { cookie: a });
       expect(everywhere.status).toBe(200);
       expect((await call(closedApp, 'GET', ME_PATH, { cookie: b })).status).toBe(401);
-      // In demo mode an ended session falls back to the read-only viewer.
-      const demoMe = await call(demoApp, 'GET', ME_PATH, { cookie: b });
+      // In demo mode too, the browser holding an ended session is told so once, and loses the
+      // cookie; then it is the read-only viewer like anyone without a session.
+      const ended = await call(demoApp, 'GET', ME_PATH, { cookie: b });
+      expect(ended).toMatchObject({ status: 401, json: { error: SESSION_ENDED } });
+      expect(ended.headers.get('Set-Cookie')).toMatch(/^cg_session=; .*Max-Age=0/);
+      const write = await call(demoApp, 'POST', '/api/residents', { cookie: b, body: {} });
+      expect(write).toMatchObject({ status: 401, json: { error: SESSION_ENDED } });
+      // Signing in again is not refused for the old cookie.
+      const again = await call(demoApp, 'POST', AUTH_PATHS.signIn, {
+        cookie: b,
+        body: { email: 'manager@example.org', password: PASSWORD },
+      });
+      expect(again.status).toBe(200);
+      const demoMe = await call(demoApp, 'GET', ME_PATH);
       expect(demoMe.json).toMatchObject({ demo: true, user: { role: 'board' } });
     });
 

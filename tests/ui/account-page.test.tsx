@@ -344,7 +344,11 @@ describe('Account page', () => {
     });
     renderAccount();
     expect(await screen.findByText(/You are viewing the demo/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    // Back here once signed in.
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/sign-in?next=/account',
+    );
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(requested).not.toContain(ACCOUNT_PATHS.sessions);
   });

@@ -95,3 +95,14 @@ export function inviteFailureMessage(error: string): string {
   if (isSchemaText(error)) return 'Check what you entered, then try again.';
   return error;
 }
+
+/** Why the sign-in page opened, from its query (?ended=1, ?signed-out=everywhere), or null. */
+export function signedOutNotice(params: URLSearchParams): string | null {
+  if (params.get('signed-out') === 'everywhere') {
+    return "You are signed out on every device. This device's saved data was cleared.";
+  }
+  if (params.get('ended') === '1') {
+    return "Your session ended: you were signed out on another device, your password was changed, or it expired. This device's saved data was cleared; sign in again.";
+  }
+  return null;
+}

@@ -101,7 +101,7 @@ export function AccountPage() {
               You are viewing the demo, read-only, without an account. Sign in to change your
               password and see where you are signed in.
             </InfoNote>
-            <Link to={SIGN_IN_PATH} className={buttonClasses('primary')}>
+            <Link to={`${SIGN_IN_PATH}?next=/account`} className={buttonClasses('primary')}>
               Sign in
             </Link>
           </div>
@@ -511,7 +511,7 @@ function Sessions() {
             act={() => signOutEverywhere(client, persister)}
             onDone={(done) => {
               setConfirming(false);
-              if (done) void navigate(SIGN_IN_PATH, { replace: true });
+              if (done) void navigate(`${SIGN_IN_PATH}?signed-out=everywhere`, { replace: true });
             }}
           >
             {count > 1

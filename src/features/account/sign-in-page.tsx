@@ -15,12 +15,15 @@ import {
   firstInvalid,
   passwordError,
   signInFailureMessage,
+  signedOutNotice,
   type CredentialField,
   type FieldErrors,
 } from './account-messages';
 import { DEMO_ADMIN_AUTHENTICATOR_KEY } from './demo-accounts';
 import { safeNextPath } from './safe-next';
 import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
+import { clearOwnSignOut } from '../../api/session-end';
+import { useHydratedSearchParams } from '../../lib/hydration';
 
 // The QR code library loads with the set-up step only, never with the dashboard.
 const TotpQr = lazy(() => import('./totp-qr').then((m) => ({ default: m.TotpQr })));
@@ -56,6 +59,9 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
+  const notice = signedOutNotice(useHydratedSearchParams(params));
+  // Every sign-out lands here: a user leaving after this is news again (shell.tsx).
+  useEffect(clearOwnSignOut, []);
   const [chosenStep, setStep] = useState<Step>('credentials');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -158,6 +164,14 @@ export function SignInPage() {
   const title = TITLES[step];
   return (
     <AccountFrame title={title}>
+      {notice && step === 'credentials' ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-800 dark:bg-brand-900 dark:text-brand-50"
+        >
+          {notice}
+        </p>
+      ) : null}
       {step === 'credentials' || step === 'code' ? (
         <form
           ref={credentialsForm}

@@ -1,0 +1,34 @@
+/**
+ * How the app learns that its session has ended elsewhere (signed out from another device, a
+ * new password, removed by an Admin, expired): any request answered 401 reports it here, and
+ * the query client then asks /api/me again; the shell sees the user gone and says so once.
+ * A sign-out made on this device is marked first, so it is not taken for one made elsewhere.
+ */
+const UNAUTHORIZED_EVENT = 'commonground:unauthorized';
+
+export function reportUnauthorized(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}
+
+export function onUnauthorized(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener(UNAUTHORIZED_EVENT, listener);
+  return () => window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+}
+
+let ownSignOut = false;
+
+/** This device is signing out (Sign out, Sign out everywhere): the user leaving is expected. */
+export function markOwnSignOut(): void {
+  ownSignOut = true;
+}
+
+/** Whether the user leaving is this device's own sign-out (read during render: no change). */
+export function isOwnSignOut(): boolean {
+  return ownSignOut;
+}
+
+/** Where every sign-out lands (the sign-in page): from now on a user leaving is news again. */
+export function clearOwnSignOut(): void {
+  ownSignOut = false;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { API_PATHS, ME_PATH, RESIDENTS_PATH } from '../../src/api/contract';
+import { AppRoutes } from '../../src/app/routes';
+import { LAZY_LOAD, renderWithApp } from '../render';
+
+const ENDED = /Your session ended: you were signed out on another device/;
+
+/** From now on the server answers as to a browser whose session has ended. */
+function endTheSession() {
+  const ended = { error: 'Your session has ended; sign in again' };
+  server.use(
+    http.get(ME_PATH, () => HttpResponse.json(ended, { status: 401 })),
+    http.get(API_PATHS.metrics, () => HttpResponse.json(ended, { status: 401 })),
+    http.post(RESIDENTS_PATH, () => HttpResponse.json(ended, { status: 401 })),
+  );
+}
+
+describe('a session that ends elsewhere', () => {
+  it('a refresh answered 401 wipes the device and the sign-in page says why', async () => {
+    const { client } = renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    await within(sidebar).findByText('Sarah Johnson');
+    await screen.findByText('Active Users Today', {}, LAZY_LOAD);
+    expect(client.getQueryData([API_PATHS.metrics])).toBeDefined();
+
+    endTheSession();
+    await client.refetchQueries({ queryKey: [API_PATHS.metrics] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(ENDED);
+    expect(client.getQueryData([API_PATHS.metrics])).toBeUndefined();
+  });
+
+  it('a write answered 401 does the same, not "the demo is read-only"', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AppRoutes />, { route: '/community-management' });
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }, LAZY_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Resident' }, LAZY_LOAD);
+    await user.type(within(dialog).getByLabelText('Name'), 'Pat Lee');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-12');
+    endTheSession();
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(ENDED);
+  });
+
+  it('signing out on this device is not taken for a session ended elsewhere', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    await within(sidebar).findByText('Sarah Johnson');
+    server.use(http.get(ME_PATH, () => HttpResponse.json({ error: 'Sign in' }, { status: 401 })));
+    await user.click(within(sidebar).getByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ENDED)).not.toBeInTheDocument();
+  });
+});
