@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
+import { SESSION_ENDED_HEADER } from '../../src/api/contract';
 import type { Clock } from '../time';
 import { decide, isStateChanging, principalOf, ruleFor, type PrincipalKind } from './access';
 import { isHttps, ownOrigin } from './request';
@@ -76,6 +77,7 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
     if (principal.ended && !rule.allow.includes('anonymous')) {
       throw new HttpError(401, SESSION_ENDED, {
         'Set-Cookie': expiredSessionCookie(isHttps(c, trustProxy)),
+        [SESSION_ENDED_HEADER]: '1',
       });
     }
     switch (decide(rule, principal.kind)) {

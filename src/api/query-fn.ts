@@ -1,7 +1,8 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
-import { describeIssues } from './contract';
+import { describeIssues, SESSION_ENDED_HEADER } from './contract';
+import { markEndedByServer } from './session-end';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -116,6 +117,7 @@ export async function fetchJson(
     throw unreachable(error);
   }
   reportServerReached();
+  if (res.status === 401 && res.headers.get(SESSION_ENDED_HEADER) === '1') markEndedByServer();
   if (on401 === 'returnNull' && res.status === 401) return UNAUTHORIZED;
   if (!res.ok) throw new HttpError(res.status, failureMessage(res, text));
   try {

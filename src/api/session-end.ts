@@ -31,4 +31,17 @@ export function isOwnSignOut(): boolean {
 /** Where every sign-out lands (the sign-in page): from now on a user leaving is news again. */
 export function clearOwnSignOut(): void {
   ownSignOut = false;
+  endedByServer = false;
+}
+
+let endedByServer = false;
+
+/** The server said this device's session has ended (a 401 with SESSION_ENDED_HEADER). */
+export function markEndedByServer(): void {
+  endedByServer = true;
+}
+
+/** Whether the server said so since the last sign-in page (read during render: no change). */
+export function isEndedByServer(): boolean {
+  return endedByServer;
 }

@@ -4,7 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { cx } from '../lib/cx';
 import { signOut, wipeOfflineData } from '../api/auth';
 import type { Me } from '../api/contract';
-import { isOwnSignOut } from '../api/session-end';
+import { isEndedByServer, isOwnSignOut } from '../api/session-end';
 import { probeServer } from '../api/connectivity-sync';
 import { useAlertInbox } from '../api/alert-inbox';
 import { initialsOf, meQuery, ROLE_LABELS, useMe } from '../api/me';
@@ -34,7 +34,9 @@ function useSessionEnded(me: Me | null | undefined): boolean {
     setSignedInAs(current);
     if (signedInAs !== null && !isOwnSignOut()) setEnded(true);
   }
-  return ended;
+  // Opened afresh with an ended session's cookie: no user was seen on this page, but the server
+  // said so, and the device may hold that user's saved data.
+  return ended || (current === null && isEndedByServer());
 }
 
 /**

@@ -97,9 +97,13 @@ describeBrowser('accounts', () => {
         .getByRole('button', { name: /^Sign out Safari on iPhone/ })
         .click();
       await expect.poll(() => phoneRow.count()).toBe(before - 1);
-      // The phone is signed out: in demo mode it is back to the read-only viewer.
+      // The phone is signed out, and told so; what it had saved is gone.
       await phone.page.reload();
-      await phone.page.getByRole('region', { name: 'Demo' }).waitFor();
+      await phone.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await phone.page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
+      await expect
+        .poll(async () => ((await storedQueryKeys(phone.page)) ?? []).length, { timeout: 10_000 })
+        .toBe(0);
       // This device is still signed in.
       await desk.page.reload();
       await desk.page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, ME_PATH, MeSchema, type Role } from '../../src/api/contract';
+import {
+  AUTH_PATHS,
+  ME_PATH,
+  MeSchema,
+  SESSION_ENDED_HEADER,
+  type Role,
+} from '../../src/api/contract';
 import { ACCESS_RULES, PRINCIPALS, ruleFor, type PrincipalKind } from '../../server/auth/access';
 import {
   DEMO_ACCOUNTS,
@@ -464,6 +470,9 @@ for (const backend of BACKENDS) {
       const ended = await call(demoApp, 'GET', ME_PATH, { cookie: b });
       expect(ended).toMatchObject({ status: 401, json: { error: SESSION_ENDED } });
       expect(ended.headers.get('Set-Cookie')).toMatch(/^cg_session=; .*Max-Age=0/);
+      expect(ended.headers.get(SESSION_ENDED_HEADER)).toBe('1');
+      // A request without any cookie is not "ended": it never had a session.
+      expect((await call(closedApp, 'GET', ME_PATH)).headers.get(SESSION_ENDED_HEADER)).toBeNull();
       const write = await call(demoApp, 'POST', '/api/residents', { cookie: b, body: {} });
       expect(write).toMatchObject({ status: 401, json: { error: SESSION_ENDED } });
       // Signing in again is not refused for the old cookie.

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { API_PATHS, ME_PATH, RESIDENTS_PATH } from '../../src/api/contract';
+import { API_PATHS, ME_PATH, RESIDENTS_PATH, SESSION_ENDED_HEADER } from '../../src/api/contract';
+import { createQueryClient } from '../../src/api/query-client';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
@@ -49,6 +50,33 @@ describe('a session that ends elsewhere', () => {
       await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
     ).toBeInTheDocument();
     expect(await screen.findByRole('status')).toHaveTextContent(ENDED);
+  });
+
+  it('opened afresh with an ended session, the saved data goes and the sign-in page says why', async () => {
+    const ended = { error: 'Your session has ended; sign in again' };
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json(ended, { status: 401, headers: { [SESSION_ENDED_HEADER]: '1' } }),
+      ),
+    );
+    const client = createQueryClient();
+    // What the device restored from its snapshot before asking who is looking.
+    client.setQueryData([API_PATHS.metrics], { restored: true });
+    renderWithApp(<AppRoutes />, { route: '/dashboard', client });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(ENDED);
+    expect(client.getQueryData([API_PATHS.metrics])).toBeUndefined();
+  });
+
+  it('a plain 401 on a fresh start (never signed in here) is the ordinary sign-in page', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json({ error: 'Sign in' }, { status: 401 })));
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ENDED)).not.toBeInTheDocument();
   });
 
   it('signing out on this device is not taken for a session ended elsewhere', async () => {

@@ -331,6 +331,11 @@ export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const ME_PATH = '/api/me';
+/**
+ * On a 401 for a request that carried the cookie of a session that has ended (signed out
+ * elsewhere, a new password, expired): the app can tell "your session ended" from "not signed in".
+ */
+export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 export const AUTH_PATHS = {
   signIn: '/api/auth/sign-in',
   signOut: '/api/auth/sign-out',
