@@ -54,9 +54,12 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
   const refuseWhileLocked = async (email: string, address: string, now: number) => {
     const wait = await signInWait(db, limits, email, address, now);
     if (wait > 0) {
-      throw new HttpError(429, 'Too many failed attempts; try again in a few minutes', {
-        'Retry-After': String(Math.ceil(wait / 1000)),
-      });
+      const minutes = Math.max(1, Math.ceil(wait / 60_000));
+      throw new HttpError(
+        429,
+        `Too many wrong passwords or codes for this account; try again in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}. Signing in to this account waits until then too.`,
+        { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      );
     }
   };
   /** A wrong secret: one failed sign-in for the account and the address, and an audit row. */

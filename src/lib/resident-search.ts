@@ -10,7 +10,14 @@
  * server's locale is nobody's, and a Turkish one would turn the I of "Ian" into a dotless ı.
  */
 export function foldForSearch(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      // O’Connor typed on a keyboard is O'Connor: curly and modifier apostrophes are one.
+      .replace(/[\u2018\u2019\u02BC]/g, "'")
+  );
 }
 
 /** Letters and digits only, folded: "A-204" and "a204" compare equal. */

@@ -23,7 +23,7 @@ const SIZES: Record<ButtonSize, string> = {
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md') {
   return cx(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed aria-disabled:cursor-wait aria-disabled:opacity-70',
     VARIANTS[variant],
     SIZES[size],
   );
@@ -32,10 +32,24 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /**
+   * Working on what it started: presses are ignored, but the button keeps keyboard focus. A
+   * `disabled` button drops it to the page, so whoever pressed it (Enter, Space) is lost.
+   */
+  busy?: boolean;
 };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', className, type = 'button', disabled, ...props },
+  {
+    variant = 'primary',
+    size = 'md',
+    className,
+    type = 'button',
+    disabled,
+    busy,
+    onClick,
+    ...props
+  },
   ref,
 ) {
   // A submit button waits for the app: before hydration the browser would submit the form
@@ -47,6 +61,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       className={cx(buttonClasses(variant, size), className)}
       disabled={disabled === true || (type === 'submit' && !hydrated)}
+      aria-disabled={busy ? true : undefined}
+      aria-busy={busy ? true : undefined}
+      onClick={(event) => {
+        // Also stops a submit button sending its form again meanwhile.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     />
   );

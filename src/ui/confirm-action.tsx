@@ -32,10 +32,9 @@ export function ConfirmAction({
 
   const run = async () => {
     setFailure(null);
-    if (!online) {
-      setFailure(offlineText);
-      return;
-    }
+    // Offline the note above already says why nothing can be sent; saying it again in red
+    // adds nothing.
+    if (!online) return;
     setBusy(true);
     try {
       const outcome = await act();
@@ -54,7 +53,7 @@ export function ConfirmAction({
         <Button variant="secondary" onClick={() => onDone(false)}>
           Cancel
         </Button>
-        <Button variant="danger" disabled={busy} onClick={() => void run()}>
+        <Button variant="danger" busy={busy} onClick={() => void run()}>
           {actionLabel}
         </Button>
       </div>

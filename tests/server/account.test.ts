@@ -237,6 +237,10 @@ for (const backend of BACKENDS) {
       }
       const locked = await changePassword(cookie, PASSWORD, 'a much longer new one');
       expect(locked.status).toBe(429);
+      expect(locked.json).toEqual({
+        error:
+          'Too many wrong passwords or codes for this account; try again in about 15 minutes. Signing in to this account waits until then too.',
+      });
       expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
       // The sign-in page is locked for the account too.
       expect((await signIn(email)).status).toBe(429);

@@ -19,6 +19,7 @@ import {
   type PasswordChange,
 } from '../../src/api/contract';
 import {
+  ACCOUNT_NOT_CHECKED,
   ACCOUNT_OFFLINE_NOTE,
   AccountPage,
   passwordChangeErrors,
@@ -132,7 +133,6 @@ describe('Account page', () => {
     renderWithApp(<AppRoutes />, { route: '/account' });
     const field = await screen.findByLabelText('Name', {}, LAZY_LOAD);
     const save = screen.getByRole('button', { name: 'Save name' });
-    expect(save).toBeDisabled();
     await user.clear(field);
     await user.click(screen.getByRole('heading', { level: 1, name: 'Account' }));
     await user.type(field, ' ');
@@ -144,6 +144,8 @@ describe('Account page', () => {
     await user.type(field, 'Sarah J. Okafor');
     await user.click(save);
     expect(await screen.findByText('Name saved')).toBeInTheDocument();
+    // Working and done, the button kept the focus it was pressed with.
+    expect(save).toHaveFocus();
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(await within(sidebar).findByText('Sarah J. Okafor')).toBeInTheDocument();
     expect(writes).toEqual([
@@ -196,11 +198,13 @@ describe('Account page', () => {
     await user.type(await screen.findByLabelText('Current password'), MOCK_ACCOUNT_PASSWORD);
     await user.type(screen.getByLabelText('New password'), 'a much longer one');
     await user.type(screen.getByLabelText('Confirm new password'), 'a much longer one');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const change = screen.getByRole('button', { name: 'Change password' });
+    await user.click(change);
     expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
       'Password changed. 1 other session signed in as you ended; sign in there with the new password.',
     );
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(change).toHaveFocus();
     const body: PasswordChange = {
       currentPassword: MOCK_ACCOUNT_PASSWORD,
       newPassword: 'a much longer one',
@@ -328,12 +332,20 @@ describe('Account page', () => {
     expect(await within(group).findByText('10 of 10 recovery codes left.')).toBeInTheDocument();
     await user.click(within(group).getByRole('button', { name: 'I saved them, hide the codes' }));
     expect(within(group).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(make).toHaveFocus();
   });
 
   it('a Manager has no two-factor section (only Admins use an authenticator)', async () => {
     renderAccount();
     await screen.findByRole('region', { name: 'Password' });
     expect(screen.queryByRole('region', { name: 'Two-factor authentication' })).toBeNull();
+  });
+
+  it('out of reach before the account was ever loaded, it says so instead of loading forever', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.error()));
+    renderAccount();
+    expect(await screen.findByText(ACCOUNT_NOT_CHECKED)).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   });
 
   it('the demo viewer is offered sign-in, and nothing of an account is asked for', async () => {

@@ -172,6 +172,7 @@ describe('residentSearch', () => {
     { name: 'Zoë Adams', unit: 'A-204', email: null },
     { name: 'José Núñez', unit: 'B-112', email: 'jose@example.org' },
     { name: 'Ian İnce', unit: 'C 7', email: 'IAN@EXAMPLE.ORG' },
+    { name: 'Grace O’Connor', unit: 'D-3', email: null },
   ];
   const find = (q: string) => {
     const matches = residentSearch(q);
@@ -186,6 +187,11 @@ describe('residentSearch', () => {
     expect(find('josé nunez')).toEqual(['José Núñez']);
     expect(find('ince')).toEqual(['Ian İnce']);
     expect(find('Zoe\u0308')).toEqual(['Zoë Adams']);
+  });
+
+  it('matches an apostrophe whichever one was typed', () => {
+    expect(find("o'connor")).toEqual(['Grace O’Connor']);
+    expect(find('o’connor')).toEqual(['Grace O’Connor']);
   });
 
   it('needs every word in the name or email, or the query in the unit', () => {

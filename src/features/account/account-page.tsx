@@ -44,6 +44,9 @@ import { Group } from '../../ui/group';
 import { RecoveryCodeList } from './recovery-code-list';
 import { firstInvalid, newPasswordError, type FieldErrors } from './account-messages';
 
+export const ACCOUNT_NOT_CHECKED =
+  'Your account cannot be shown until CommonGround answers: it is not saved on this device. It loads when the connection returns.';
+
 /** Said once at the top while offline; each form says it again only when used. */
 export const ACCOUNT_OFFLINE_NOTE =
   'Changes to your account need a connection; they can be made once it returns.';
@@ -66,7 +69,11 @@ export const ACCOUNT_NEEDS_CONNECTION =
  * phone's session, or every session at once). The demo viewer has no account to show.
  */
 export function AccountPage() {
-  const me = useMe().data;
+  const meQueryResult = useMe();
+  const me = meQueryResult.data;
+  // Offline (or out of reach) before /api/me ever answered: who is signed in cannot be known.
+  const unknown =
+    me === undefined && (meQueryResult.isError || meQueryResult.fetchStatus === 'paused');
   const online = useConnectivity() === 'online';
   const signedIn = me != null && !me.demo;
   return (
@@ -75,7 +82,9 @@ export function AccountPage() {
         title="Account"
         description="Your details, your password and the devices signed in as you."
       />
-      {me === undefined ? (
+      {unknown ? (
+        <InfoNote>{ACCOUNT_NOT_CHECKED}</InfoNote>
+      ) : me === undefined ? (
         <ListSkeleton rows={3} />
       ) : signedIn ? (
         <>
@@ -170,7 +179,7 @@ function NameForm({ name }: { name: string }) {
       </Field>
       <Refusal message={failure} />
       <div>
-        <Button type="submit" variant="secondary" disabled={busy || value.trim() === name}>
+        <Button type="submit" variant="secondary" busy={busy}>
           {busy ? 'Saving…' : 'Save name'}
         </Button>
       </div>
@@ -310,7 +319,7 @@ function PasswordForm({ email }: { email: string }) {
           {done}
         </p>
         <div>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? 'Changing password…' : 'Change password'}
           </Button>
         </div>
@@ -343,6 +352,7 @@ function TwoFactor() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const codesRef = useRef<HTMLHeadingElement>(null);
+  const makeRef = useRef<HTMLButtonElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -396,7 +406,15 @@ function TwoFactor() {
             </p>
             <RecoveryCodeList codes={codes} />
             <div>
-              <Button variant="secondary" size="sm" onClick={() => setCodes(null)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setCodes(null);
+                  // Its button goes with the codes: focus the one that makes new codes.
+                  makeRef.current?.focus();
+                }}
+              >
                 I saved them, hide the codes
               </Button>
             </div>
@@ -426,7 +444,7 @@ function TwoFactor() {
           </Field>
           <Refusal message={failure} />
           <div>
-            <Button type="submit" disabled={busy}>
+            <Button ref={makeRef} type="submit" busy={busy}>
               {busy ? 'Making codes…' : 'Make new recovery codes'}
             </Button>
           </div>
@@ -461,6 +479,8 @@ function Sessions() {
     setEnding(null);
     if (!outcome.ok) {
       setFailure(outcome.error);
+      // Already ended elsewhere (404): its row goes with the refetch, and focus with it.
+      endedRef.current = { key: session.id, row };
       await client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
       return;
     }
@@ -589,7 +609,7 @@ function SessionRows({
               size="sm"
               data-end-session=""
               aria-label={`Sign out ${session.device}, signed in ${formatMoment(Date.parse(session.signedInAt), now, timeZone)}`}
-              disabled={ending === session.id}
+              busy={ending === session.id}
               onClick={() => onEnd(session, row)}
             >
               {ending === session.id ? 'Signing out…' : 'Sign out'}
