@@ -25,7 +25,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './query-fn';
 import { alertInboxQuery } from './alert-inbox';
-import { reportUnauthorized } from './session-end';
+import { reportAccessRefused } from './session-end';
 
 /**
  * The alert inbox and the report archive (issue 14). Both are in the offline snapshot
@@ -83,7 +83,7 @@ export async function sendJson<S extends z.ZodMiniType>(
     );
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -240,7 +240,7 @@ async function fetchText(url: string, signal: AbortSignal): Promise<string> {
     throw new NetworkError();
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text.trim() || res.statusText}`);
   return text;
 }

@@ -11,7 +11,7 @@ import {
   type AmenitySetup,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportUnauthorized } from './session-end';
+import { reportAccessRefused } from './session-end';
 
 /** Every amenity's settings (archived ones included), for the settings forms. */
 export function amenitySetupQuery() {
@@ -72,7 +72,7 @@ async function send(
     return { ok: false, error: OFFLINE_MESSAGE, field: null };
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   let json: unknown = null;
   try {
     json = JSON.parse(text);

@@ -2,7 +2,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ME_PATH } from './contract';
 import { defaultQueryFn, HttpError } from './query-fn';
 import { SNAPSHOT_MAX_AGE } from './persist';
-import { onUnauthorized, reportUnauthorized } from './session-end';
+import { onAccessRefused, reportAccessRefused } from './session-end';
 
 /**
  * Spec section 7: no automatic retries, no refetch on window focus, data never becomes stale.
@@ -17,9 +17,9 @@ export function createQueryClient(): QueryClient {
     // instead of each card showing the 401. One question, however many cards were refused.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!(error instanceof HttpError) || error.status !== 401) return;
+        if (!(error instanceof HttpError) || (error.status !== 401 && error.status !== 403)) return;
         if (query.queryKey[0] === ME_PATH) return;
-        reportUnauthorized();
+        reportAccessRefused();
       },
     }),
     defaultOptions: {
@@ -37,7 +37,7 @@ export function createQueryClient(): QueryClient {
     },
   });
   // Writes report their 401s too (session-end.ts); the client lives as long as the page.
-  onUnauthorized(() => {
+  onAccessRefused(() => {
     void client.invalidateQueries({ queryKey: [ME_PATH], exact: true }, { cancelRefetch: false });
   });
   return client;

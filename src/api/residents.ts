@@ -14,7 +14,7 @@ import {
   type ResidentPatch,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportUnauthorized } from './session-end';
+import { reportAccessRefused } from './session-end';
 
 /**
  * The residents directory (issue 11): Managers and Admins only (the server answers 403 to
@@ -71,7 +71,7 @@ async function send<T>(
     return { ok: false, error: RESIDENTS_OFFLINE_MESSAGE, body: null };
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -143,7 +143,7 @@ export async function fetchResidentsCsv(): Promise<
     };
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   if (!res.ok) {
     let error = `The server answered ${res.status}; try again`;
     try {

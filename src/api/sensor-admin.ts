@@ -10,7 +10,7 @@ import {
   type IntegrationCreateBody,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportUnauthorized } from './session-end';
+import { reportAccessRefused } from './session-end';
 
 /**
  * Sensor management (Admin only): the integrations list and the writes. Writes need a
@@ -53,7 +53,7 @@ export async function sendWrite(
     return { ok: false, error: "Can't reach CommonGround; nothing was changed. Try again online." };
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

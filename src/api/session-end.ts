@@ -1,19 +1,20 @@
 /**
- * How the app learns that its session has ended elsewhere (signed out from another device, a
- * new password, removed by an Admin, expired): any request answered 401 reports it here, and
- * the query client then asks /api/me again; the shell sees the user gone and says so once.
+ * How the app learns that who it is has changed elsewhere: the session ended (signed out from
+ * another device, a new password, removed by an Admin, expired), or the role changed. A request
+ * answered 401 or 403 reports it here, and the query client then asks /api/me again: the shell
+ * sees the user gone and says so once, or shows the new role and what it may do.
  * A sign-out made on this device is marked first, so it is not taken for one made elsewhere.
  */
-const UNAUTHORIZED_EVENT = 'commonground:unauthorized';
+const ACCESS_REFUSED_EVENT = 'commonground:access-refused';
 
-export function reportUnauthorized(): void {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+export function reportAccessRefused(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(ACCESS_REFUSED_EVENT));
 }
 
-export function onUnauthorized(listener: () => void): () => void {
+export function onAccessRefused(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  window.addEventListener(UNAUTHORIZED_EVENT, listener);
-  return () => window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+  window.addEventListener(ACCESS_REFUSED_EVENT, listener);
+  return () => window.removeEventListener(ACCESS_REFUSED_EVENT, listener);
 }
 
 let ownSignOut = false;
