@@ -8,6 +8,7 @@ import {
   type AuditPage,
   type CommunityProfile,
 } from '../src/api/contract';
+import { auditActionMatches } from '../src/lib/audit-filters';
 import { isTimeZone } from '../src/lib/community-profile';
 
 /** The demo community's profile (issue 11). */
@@ -70,10 +71,7 @@ export const communityHandlers = [
     const before = Number(url.searchParams.get('before') ?? Infinity);
     const limit = Number(url.searchParams.get('limit') ?? 50);
     const matching = auditFixture.filter(
-      (entry) =>
-        entry.id < before &&
-        (action === '' ||
-          (action.endsWith('.') ? entry.action.startsWith(action) : entry.action === action)),
+      (entry) => entry.id < before && auditActionMatches(action, entry.action),
     );
     const entries = matching.slice(0, limit);
     const page: AuditPage = {

@@ -1,10 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import {
+  ACCEPT_INVITE_CHECK_PATH,
   INVITES_PATH,
+  InviteCheckInputSchema,
   InviteInputSchema,
   USERS_PATH,
   UserPatchSchema,
   describeIssues,
+  type InviteCheck,
   type PendingInvite,
   type UserSummary,
 } from '../src/api/contract';
@@ -48,6 +51,13 @@ export const pendingInvitesFixture: PendingInvite[] = [
 
 const LAST_ADMIN = 'The last Admin cannot be removed or demoted; make another user Admin first';
 
+/** What any invite link checks as here: live (tests override it for a dead link). */
+export const inviteCheckFixture: InviteCheck = {
+  email: 'new@example.org',
+  role: 'board',
+  expiresAt: '2026-03-25T12:00:00.000Z',
+};
+
 /** Invite, revoke, change role, remove, with the server's last-Admin rule; nothing is kept. */
 export const usersHandlers = [
   http.get(USERS_PATH, () => HttpResponse.json(usersFixture)),
@@ -70,6 +80,13 @@ export const usersHandlers = [
       },
       { status: 201 },
     );
+  }),
+  http.post(ACCEPT_INVITE_CHECK_PATH, async ({ request }) => {
+    const parsed = InviteCheckInputSchema.safeParse(await request.json());
+    if (!parsed.success) {
+      return HttpResponse.json({ error: describeIssues(parsed.error) }, { status: 400 });
+    }
+    return HttpResponse.json(inviteCheckFixture);
   }),
   http.patch(`${USERS_PATH}/:id`, async ({ params, request }) => {
     const user = usersFixture.find((u) => String(u.id) === params.id);

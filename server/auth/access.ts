@@ -114,6 +114,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'PATCH', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'DELETE', path: `${USERS_PATH}/:id`, allow: ['admin'] },
   { method: 'POST', path: ACCEPT_INVITE_PATH, allow: EVERYONE },
+  { method: 'POST', path: `${ACCEPT_INVITE_PATH}/check`, allow: EVERYONE },
   // Residents directory (issue 11): names, units, emails and phones are personal data, so only
   // those who keep the directory read it; Board members (dashboards and reports) and the demo
   // viewer do not.

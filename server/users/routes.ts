@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
+  ACCEPT_INVITE_CHECK_PATH,
   ACCEPT_INVITE_PATH,
   AcceptInviteSchema,
   INVITES_PATH,
+  InviteCheckInputSchema,
   InviteInputSchema,
   USERS_PATH,
   UserPatchSchema,
   type Invite,
+  type InviteCheck,
   type PendingInvite,
   type Role,
   type UserSummary,
@@ -36,6 +39,8 @@ import { DAY, type Clock } from '../time';
  *   DELETE /api/users/:id             Admin: remove (sessions end; the row stays for the audit log)
  *   POST   /api/auth/accept-invite    anyone with the link: name + password create the account, or
  *                                     bring back the removed account of that address
+ *   POST   /api/auth/accept-invite/check  anyone with the link: whether it still works (address,
+ *                                     role, expiry), without using it up
  *
  * An address has at most one live invite link: a new invite replaces the pending one.
  *
@@ -99,7 +104,10 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   const users = USERS_PATH.replace(/^\/api/, '');
   const invites = INVITES_PATH.replace(/^\/api/, '');
   const accept = ACCEPT_INVITE_PATH.replace(/^\/api/, '');
-  for (const path of [users, `${users}/*`, accept]) routes.use(path, settingsBodyLimit(kit));
+  const acceptCheck = ACCEPT_INVITE_CHECK_PATH.replace(/^\/api/, '');
+  for (const path of [users, `${users}/*`, accept, acceptCheck]) {
+    routes.use(path, settingsBodyLimit(kit));
+  }
 
   const who = (c: Context<AuthEnv>) => ({
     communityId: community.id,
@@ -298,6 +306,24 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       );
     });
     return kit.reply(204, null, {});
+  });
+
+  // The accept page asks first, so a dead link says so before anyone fills in the form. Read
+  // only: nothing is audited, the invite stays as it was.
+  routes.post(acceptCheck, async (c) => {
+    const { token } = await readJson(c, InviteCheckInputSchema);
+    const [invite] = await db.query<{ email: string; role: Role; expires_at: Date | string }>(
+      `SELECT email, role, expires_at FROM invites
+        WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3`,
+      [hashToken(token), community.id, new Date(clock()).toISOString()],
+    );
+    if (!invite) throw new HttpError(400, INVITE_INVALID);
+    const live: InviteCheck = {
+      email: invite.email,
+      role: invite.role,
+      expiresAt: new Date(invite.expires_at).toISOString(),
+    };
+    return kit.json(200, live);
   });
 
   routes.post(accept, async (c) => {

@@ -12,7 +12,7 @@ import {
   type UserSummary,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportUnauthorized } from './session-end';
+import { reportAccessRefused } from './session-end';
 
 /** The community's users (Admins only: the server answers 403 to anyone else). */
 export function usersQuery() {
@@ -67,7 +67,7 @@ export async function send<T>(
     return { ok: false, error: offlineMessage };
   }
   reportServerReached();
-  if (res.status === 401) reportUnauthorized();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

@@ -1,3 +1,4 @@
+import { formatDateTime } from './format';
 import { WEEKDAY_NAMES } from './weekly-hours';
 
 /**
@@ -6,6 +7,12 @@ import { WEEKDAY_NAMES } from './weekly-hours';
  * The server has already replaced secrets with "[hidden]"; nothing here can reveal one.
  */
 export type AuditChange = { field: string; before: string; after: string };
+
+/** How values read: instants in the community's zone, roles by their names (api/me ROLE_LABELS). */
+export type AuditDisplay = {
+  timeZone: string;
+  roleLabels: Readonly<Partial<Record<string, string>>>;
+};
 
 const MAX_DEPTH = 4;
 const MAX_TEXT = 120;
@@ -27,6 +34,21 @@ export function valueText(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+// What the server writes for an instant (toISOString), e.g. an invite's expiresAt.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A leaf as valueText words it, except instants (in the zone) and roles (by name). */
+function displayText(leaf: Leaf | undefined, display: AuditDisplay): string {
+  const value = leaf?.value;
+  if (typeof value === 'string') {
+    const role = Object.hasOwn(display.roleLabels, value) ? display.roleLabels[value] : undefined;
+    if (leaf?.key === 'role' && role !== undefined) return role;
+    const at = ISO_INSTANT.test(value) ? Date.parse(value) : NaN;
+    if (!Number.isNaN(at)) return formatDateTime(at, display.timeZone);
+  }
+  return valueText(value);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -53,16 +75,27 @@ function weekText(value: unknown): Record<string, string> | null {
   return days;
 }
 
+/** A value at the end of a path, with the key it was under (to know a role from a name). */
+type Leaf = { key: string | undefined; value: unknown };
+
 /** Leaves of an object by path ("Address", "Hours › 1 › Opens minute"), objects to MAX_DEPTH. */
-function leaves(value: unknown, path: string[], out: Map<string, unknown>, depth: number) {
+function leaves(
+  value: unknown,
+  path: string[],
+  out: Map<string, Leaf>,
+  depth: number,
+  key?: string,
+) {
   const week = weekText(value);
   if (week) {
-    for (const [day, text] of Object.entries(week)) out.set([...path, day].join(' › '), text);
+    for (const [day, text] of Object.entries(week)) {
+      out.set([...path, day].join(' › '), { key: undefined, value: text });
+    }
     return;
   }
   if (isRecord(value) && depth < MAX_DEPTH) {
-    for (const [key, item] of Object.entries(value)) {
-      leaves(item, [...path, fieldLabel(key)], out, depth + 1);
+    for (const [name, item] of Object.entries(value)) {
+      leaves(item, [...path, fieldLabel(name)], out, depth + 1, name);
     }
     return;
   }
@@ -70,25 +103,32 @@ function leaves(value: unknown, path: string[], out: Map<string, unknown>, depth
     value.forEach((item, index) => leaves(item, [...path, String(index + 1)], out, depth + 1));
     return;
   }
-  out.set(path.join(' › ') || 'Value', value);
+  out.set(path.join(' › ') || 'Value', { key, value });
 }
 
 /**
  * The fields that differ between `before` and `after`, in the order they first appear. A
  * creation (no before) lists what was set; a removal (no after) what was there.
  */
-export function auditChanges(before: unknown, after: unknown): AuditChange[] {
-  const old = new Map<string, unknown>();
-  const next = new Map<string, unknown>();
+export function auditChanges(
+  before: unknown,
+  after: unknown,
+  display: AuditDisplay,
+): AuditChange[] {
+  const old = new Map<string, Leaf>();
+  const next = new Map<string, Leaf>();
   if (before !== null && before !== undefined) leaves(before, [], old, 0);
   if (after !== null && after !== undefined) leaves(after, [], next, 0);
   const fields = [...new Set([...old.keys(), ...next.keys()])];
+  // Compared as stored, not as shown: two instants a few seconds apart read the same.
   return fields
-    .filter((field) => JSON.stringify(old.get(field)) !== JSON.stringify(next.get(field)))
+    .filter(
+      (field) => JSON.stringify(old.get(field)?.value) !== JSON.stringify(next.get(field)?.value),
+    )
     .map((field) => ({
       field,
-      before: valueText(old.get(field)),
-      after: valueText(next.get(field)),
+      before: displayText(old.get(field), display),
+      after: displayText(next.get(field), display),
     }));
 }
 

@@ -76,6 +76,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'PATCH /api/users/:id': ['admin'],
   'DELETE /api/users/:id': ['admin'],
   'POST /api/auth/accept-invite': PRINCIPALS,
+  'POST /api/auth/accept-invite/check': PRINCIPALS,
   'GET /api/residents': ['admin', 'manager'],
   'POST /api/residents': ['admin', 'manager'],
   'PATCH /api/residents/:id': ['admin', 'manager'],

@@ -217,6 +217,18 @@ for (const backend of BACKENDS) {
           const last = await auditPage(`?limit=2&action=amenity.&before=${second.nextBefore}`);
           expect(last.entries.map((e) => e.target)).toEqual(['a0']);
           expect(last.nextBefore).toBeNull();
+          // Several actions or prefixes at once, paged the same way.
+          const both = await auditPage('?limit=3&action=integration.rotate,amenity.');
+          expect(both.entries.map((e) => e.action)).toEqual([
+            'amenity.update',
+            'amenity.update',
+            'amenity.update',
+          ]);
+          expect(both.nextBefore).toBe(both.entries[2]?.id);
+          const exact = await auditPage('?action=amenity.update,community.update');
+          expect(exact.entries.every((e) => /^(amenity|community)\.update$/.test(e.action))).toBe(
+            true,
+          );
           const byManager = await auditPage(`?actor=${ids.manager}`);
           expect(byManager.entries).toHaveLength(5);
           expect(byManager.entries.every((e) => e.actor?.id === ids.manager)).toBe(true);
@@ -252,6 +264,8 @@ for (const backend of BACKENDS) {
           ['?before=-1', 'before'],
           ['?actor=99999999999', 'actor'],
           ['?action=DROP%20TABLE', 'action'],
+          ['?action=a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q', 'action'],
+          ['?action=sign-in,DROP', 'action'],
         ])('refuses %s with a 400 naming %s', async (query, field) => {
           const res = await call('GET', `${AUDIT_PATH}${query}`);
           expect(res.status).toBe(400);

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCEPT_INVITE_CHECK_PATH,
   ACCEPT_INVITE_PATH,
   AUTH_PATHS,
   INVITES_PATH,
@@ -435,6 +437,78 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('a link is checked without being used up; a dead one gets the same 400 as accepting', async () => {
+      const check = (token: unknown) => call('POST', ACCEPT_INVITE_CHECK_PATH, { token }, '');
+      const invite = async (email: string, role: Role) =>
+        (await call('POST', INVITES_PATH, { email, role })).json as Invite;
+      const dead = { status: 400, json: { error: INVITE_INVALID } };
+      const auditRows = async () =>
+        (await test.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log`))[0]?.n;
+
+      const replaced = await invite('checked@example.org', 'manager');
+      expect(await check(tokenOf(replaced))).toEqual({
+        status: 200,
+        json: { email: 'checked@example.org', role: 'manager', expiresAt: replaced.expiresAt },
+      });
+      const live = await invite('checked@example.org', 'board');
+      expect(await check(tokenOf(replaced))).toEqual(dead);
+      const before = await auditRows();
+      expect((await check(tokenOf(live))).status).toBe(200);
+      expect((await check(tokenOf(live))).status).toBe(200);
+      expect(await auditRows()).toBe(before);
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(live), name: 'Checked Twice', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted.status).toBe(201);
+      expect(await check(tokenOf(live))).toEqual(dead);
+
+      const revoked = await invite('revoked-check@example.org', 'board');
+      const pending = (await call('GET', INVITES_PATH)).json as PendingInvite[];
+      const revokedId = pending.find((i) => i.email === 'revoked-check@example.org')?.id;
+      expect((await call('DELETE', `${INVITES_PATH}/${revokedId}`)).status).toBe(204);
+      expect(await check(tokenOf(revoked))).toEqual(dead);
+
+      const expiredToken = 'an-expired-invite-token-0123456789';
+      await test.db.query(
+        `INSERT INTO invites (token_hash, community_id, email, role, created_at, expires_at)
+         VALUES ($1, $2, 'expired-check@example.org', 'board', $3, $4)`,
+        [
+          createHash('sha256').update(expiredToken).digest('hex'),
+          community.id,
+          new Date(clock.now() - 8 * DAY).toISOString(),
+          new Date(clock.now() - MINUTE).toISOString(),
+        ],
+      );
+      expect(await check(expiredToken)).toEqual(dead);
+      expect(await check('never-issued-token-0123456789abcdef')).toEqual(dead);
+
+      // Bad bodies are the caller's mistake: a 4xx in words, never a 500.
+      for (const token of [undefined, 42, '', 'short', 'x'.repeat(101)]) {
+        const res = await check(token);
+        expect(res.status, String(token)).toBe(400);
+        expect(res.json, String(token)).toEqual({ error: expect.any(String) as string });
+      }
+      const extra = await call(
+        'POST',
+        ACCEPT_INVITE_CHECK_PATH,
+        { token: 'x'.repeat(43), a: 1 },
+        '',
+      );
+      expect(extra.status).toBe(400);
+      const raw = (body: string, type = 'application/json') =>
+        app.app.request(ACCEPT_INVITE_CHECK_PATH, {
+          method: 'POST',
+          headers: { Origin: ORIGIN, 'Content-Type': type },
+          body,
+        });
+      expect((await raw('{"token":')).status).toBe(400);
+      expect((await raw('null')).status).toBe(400);
+      expect((await raw(`token=${tokenOf(revoked)}`, 'text/plain')).status).toBe(415);
+    });
+
     it('migration 019 keeps the newest pending link of an address made before it', async () => {
       await test.db.query(`DROP INDEX invites_one_pending_per_address`);
       const add = (hash: string, email: string, createdAt: string, accepted: string | null) =>
@@ -484,18 +558,29 @@ for (const backend of BACKENDS) {
       const onlyThem = await schedule([leaving]);
       const everyone = await schedule([]);
       const stateOf = async () =>
-        test.db.query<{ id: number; recipient_ids: number[]; enabled: boolean }>(
-          `SELECT id, recipient_ids, enabled FROM report_schedules WHERE id = ANY ($1::int[])
-            ORDER BY id`,
+        test.db.query<{
+          id: number;
+          recipient_ids: number[];
+          enabled: boolean;
+          paused_note: string | null;
+        }>(
+          `SELECT id, recipient_ids, enabled, paused_note FROM report_schedules
+            WHERE id = ANY ($1::int[]) ORDER BY id`,
           [[shared, onlyThem, everyone]],
         );
 
       expect((await call('DELETE', `${USERS_PATH}/${leaving}`)).status).toBe(204);
       expect(await stateOf()).toEqual([
-        { id: shared, recipient_ids: [staying], enabled: true },
-        // Not emptied into "everyone who chose report notifications": paused.
-        { id: onlyThem, recipient_ids: [], enabled: false },
-        { id: everyone, recipient_ids: [], enabled: true },
+        { id: shared, recipient_ids: [staying], enabled: true, paused_note: null },
+        // Not emptied into "everyone who chose report notifications": paused, saying why (the
+        // name read in the removal's transaction).
+        {
+          id: onlyThem,
+          recipient_ids: [],
+          enabled: false,
+          paused_note: 'Paused: its only recipient, leaving@example.org, was removed.',
+        },
+        { id: everyone, recipient_ids: [], enabled: true, paused_note: null },
       ]);
       expect((await audits('user.remove')).at(-1)).toMatchObject({
         target: 'leaving@example.org',

@@ -7,9 +7,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { ACCEPT_INVITE_PATH, type AcceptInvite } from '../../src/api/contract';
+import {
+  ACCEPT_INVITE_CHECK_PATH,
+  ACCEPT_INVITE_PATH,
+  type AcceptInvite,
+} from '../../src/api/contract';
 import { AppRoutes } from '../../src/app/routes';
-import { AcceptInvitePage, inviteToken } from '../../src/features/account/accept-invite-page';
+import {
+  AcceptInvitePage,
+  INVITE_NOT_CHECKED,
+  inviteToken,
+} from '../../src/features/account/accept-invite-page';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 const TOKEN = 'fixture-token-0123456789abcdef';
@@ -30,6 +38,20 @@ function fakeInviteServer() {
     }),
   );
   return bodies;
+}
+
+const INVITE_INVALID = 'This invite link is not valid or has expired; ask an Admin for a new one';
+
+/** The check as a server whose link is dead (revoked, replaced, expired or used). */
+function deadLinkServer() {
+  const checks: { url: string; body: unknown }[] = [];
+  server.use(
+    http.post(ACCEPT_INVITE_CHECK_PATH, async ({ request }) => {
+      checks.push({ url: request.url, body: await request.json() });
+      return HttpResponse.json({ error: INVITE_INVALID }, { status: 400 });
+    }),
+  );
+  return checks;
 }
 
 const hydrated: { container: HTMLElement; root?: Root }[] = [];
@@ -82,6 +104,19 @@ describe('accept an invitation, before and after the scripts run', () => {
     expect(form.getByRole('button', { name: 'Create my account' })).toBeEnabled();
   });
 
+  it('checks the link only once hydrated, then says a dead one is dead, without a mismatch', async () => {
+    const checks = deadLinkServer();
+    const { container, prerendered, recoverable, logged } = await prerenderThenHydrate(
+      `/accept-invite#token=${TOKEN}`,
+    );
+    expect(prerendered).toContain('Create my account');
+    expect(await within(container).findByText(INVITE_INVALID)).toBeInTheDocument();
+    expect(within(container).queryByLabelText(/Your name/)).toBeNull();
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(checks).toHaveLength(1);
+  });
+
   it('says the link is incomplete only once the page has read the fragment', async () => {
     const { container, recoverable } = await prerenderThenHydrate('/accept-invite');
     expect(recoverable).toEqual([]);
@@ -102,6 +137,36 @@ describe('accept an invitation', () => {
     ).toBeInTheDocument();
     expect(screen.queryByLabelText(/Your name/)).toBeNull();
     expect(bodies).toHaveLength(0);
+  });
+
+  it('a revoked, replaced, expired or used link says so before any typing, with no form', async () => {
+    const checks = deadLinkServer();
+    const bodies = fakeInviteServer();
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    expect(await screen.findByText(INVITE_INVALID, {}, LAZY_LOAD)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create my account' })).toBeNull();
+    // Checked once, the token in the body only (it travels in the fragment, never in a URL).
+    expect(checks).toEqual([
+      { url: `${window.location.origin}${ACCEPT_INVITE_CHECK_PATH}`, body: { token: TOKEN } },
+    ]);
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('a live link says who it invites, as what, above the form', async () => {
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    const greeting = await screen.findByText(/You are invited as/, {}, LAZY_LOAD);
+    expect(greeting).toHaveTextContent('You are invited as Board Member (new@example.org).');
+    const name = screen.getByLabelText(/Your name/);
+    expect(greeting.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps the form when the link cannot be checked, and says so', async () => {
+    server.use(http.post(ACCEPT_INVITE_CHECK_PATH, () => HttpResponse.error()));
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    expect(await screen.findByText(INVITE_NOT_CHECKED, {}, LAZY_LOAD)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Your name/)).toBeInTheDocument();
+    expect(screen.queryByText(/You are invited as/)).toBeNull();
   });
 
   it('maps the server’s schema text about the token to the plain answer', async () => {

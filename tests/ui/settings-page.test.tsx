@@ -8,16 +8,20 @@ import { communityFixture } from '../../mocks/community-handlers';
 import { meFixture } from '../../mocks/fixtures';
 import { server } from '../../mocks/node';
 import {
+  AUDIT_PATH,
   COMMUNITY_PATH,
   ME_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   NOTIFICATIONS_STATUS_PATH,
+  type AuditEntry,
+  type AuditPage,
   type Me,
 } from '../../src/api/contract';
 import { PROFILE_NEEDS_CONNECTION } from '../../src/features/settings/community-profile';
 import { SettingsPage } from '../../src/features/settings/settings-page';
 import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
 import { renderWithApp } from '../render';
+import { auditActionMatches } from '../../src/lib/audit-filters';
 
 const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } };
 const asAdmin = () => server.use(http.get(ME_PATH, () => HttpResponse.json(adminMe)));
@@ -297,6 +301,76 @@ describe('Settings page', () => {
     await user.selectOptions(panel.getByRole('combobox', { name: 'Show' }), 'Amenities');
     expect(await panel.findByText('Amenity changed')).toBeInTheDocument();
     await waitFor(() => expect(panel.queryByText('Community profile changed')).toBeNull());
+  });
+
+  it('groups the audit filters: every refusal of the lock-out, every account change', async () => {
+    asAdmin();
+    const entry = (id: number, action: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+      id,
+      at: new Date(Date.UTC(2026, 10, 20, 12, id)).toISOString(),
+      actor: { id: 1, name: 'Alex Admin', email: 'admin@willowcreek.example' },
+      action,
+      target: 'admin@willowcreek.example',
+      before: null,
+      after: null,
+      ...extra,
+    });
+    const log = [
+      entry(9, 'user.invite', {
+        target: 'new@example.org',
+        after: { email: 'new@example.org', role: 'board', expiresAt: '2026-12-03T02:29:17.265Z' },
+      }),
+      entry(8, 'totp.recovery-codes-refused'),
+      entry(7, 'account.rename'),
+      entry(6, 'password.change-failed'),
+      entry(5, 'totp.recovery-codes-renewed'),
+      entry(4, 'sign-in.failed'),
+      entry(3, 'password.changed'),
+      entry(2, 'session.ended'),
+      entry(1, 'sign-in'),
+    ];
+    // Actions or prefixes, as the server answers (server/auth/audit-routes.ts).
+    server.use(
+      http.get(AUDIT_PATH, ({ request }) => {
+        const action = new URL(request.url).searchParams.get('action') ?? '';
+        const entries = log.filter((e) => auditActionMatches(action, e.action));
+        const page: AuditPage = { entries, nextBefore: null };
+        return HttpResponse.json(page);
+      }),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    const invite = (await panel.findByText('User invited')).closest('li');
+    // The community's zone (the fixture's Los Angeles) and the role's name, not raw values.
+    expect(invite).toHaveTextContent('Rolefrom — → to Board Member');
+    expect(invite).toHaveTextContent('Expires atfrom — → to Dec 2, 2026, 6:29 PM PST');
+    expect(invite).not.toHaveTextContent('2026-12-03T02:29');
+
+    const show = panel.getByRole('combobox', { name: 'Show' });
+    const titles = () =>
+      panel
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.firstChild?.textContent);
+    await user.selectOptions(show, 'Failed sign-ins');
+    await waitFor(() =>
+      expect(titles()).toEqual([
+        'New recovery codes refused (wrong code)',
+        'Password change failed (wrong current password)',
+        'Sign-in failed',
+      ]),
+    );
+    await user.selectOptions(show, 'Sign-ins and account changes');
+    await waitFor(() =>
+      expect(titles()).toEqual([
+        'Name changed',
+        'New recovery codes made',
+        'Password changed',
+        'Session ended',
+        'Signed in',
+      ]),
+    );
   });
 
   it('falls back to the defaults with a notice when the saved record is damaged', async () => {

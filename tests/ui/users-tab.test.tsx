@@ -1,11 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
+import { communityFixture } from '../../mocks/community-handlers';
 import { meFixture } from '../../mocks/fixtures';
 import { usersFixture } from '../../mocks/users-handlers';
 import {
+  COMMUNITY_PATH,
   INVITES_PATH,
   ME_PATH,
   USERS_PATH,
@@ -13,6 +15,7 @@ import {
   type InviteInputSchema,
   type Me,
   type PendingInvite,
+  type UserSummary,
 } from '../../src/api/contract';
 import { USERS_NEED_CONNECTION, UsersTab } from '../../src/features/settings/users-tab';
 import { renderWithApp } from '../render';
@@ -22,6 +25,15 @@ const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } }
 function renderAs(me: Me) {
   server.use(http.get(ME_PATH, () => HttpResponse.json(me)));
   return renderWithApp(<UsersTab />, { route: '/settings' });
+}
+
+/** A community far from any test machine's zone (UTC+14), so the browser's zone shows. */
+function inKiritimati() {
+  server.use(
+    http.get(COMMUNITY_PATH, () =>
+      HttpResponse.json({ ...communityFixture, timeZone: 'Pacific/Kiritimati' }),
+    ),
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,6 +70,13 @@ function inviteServer(initial: PendingInvite[]) {
   );
   return revoked;
 }
+
+// Back online after a test that went offline, even one that failed halfway (the query client
+// listens to these events; left offline, every later test would wait for nothing).
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.dispatchEvent(new Event('online'));
+});
 
 describe('Settings → Users', () => {
   it('an Admin invites a user and sees the link once', async () => {
@@ -283,11 +302,9 @@ describe('Settings → Users', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     await user.click(within(dialog).getByRole('button', { name: 'Revoke invite' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(USERS_NEED_CONNECTION);
+    // Said in the dialog, as an alert or as its offline note.
+    expect(dialog).toHaveTextContent(USERS_NEED_CONNECTION);
     expect(sent).toBe(1);
-    // Back online for the tests after this one (the query client listens to these events).
-    vi.restoreAllMocks();
-    window.dispatchEvent(new Event('online'));
   });
 
   it('says so when the pending invites cannot be loaded', async () => {
@@ -308,6 +325,83 @@ describe('Settings → Users', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The last Admin cannot be removed or demoted',
     );
+  });
+
+  it('does not offer to remove the last Admin, says why, and still focuses the next row', async () => {
+    const user = userEvent.setup();
+    const carl: UserSummary = {
+      id: 4,
+      name: 'Carl Board',
+      email: 'carl@example.org',
+      role: 'board',
+      totpEnabled: false,
+    };
+    let list = [...usersFixture, carl];
+    server.use(
+      http.get(USERS_PATH, () => HttpResponse.json(list)),
+      http.delete(`${USERS_PATH}/:id`, ({ params }) => {
+        list = list.filter((u) => String(u.id) !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAs(adminMe);
+    expect(await screen.findByText('Bob Board')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove: Alex Admin' })).toBeNull();
+    expect(screen.getByText('Alex Admin').closest('li')).toHaveTextContent(
+      'Last Admin: Alex Admin cannot be removed until another user is Admin',
+    );
+
+    // The Admin's row has no Remove button: the one after Sarah's is still Bob's.
+    await user.click(screen.getByRole('button', { name: 'Remove: Sarah Johnson' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove Sarah Johnson?' })).getByRole('button', {
+        name: 'Remove user',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove: Bob Board' })).toHaveFocus(),
+    );
+  });
+
+  it('with two Admins, either may be removed', async () => {
+    server.use(
+      http.get(USERS_PATH, () =>
+        HttpResponse.json(
+          usersFixture.map((u) => (u.role === 'manager' ? { ...u, role: 'admin' } : u)),
+        ),
+      ),
+    );
+    renderAs(adminMe);
+    expect(await screen.findByRole('button', { name: 'Remove: Alex Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove: Sarah Johnson' })).toBeInTheDocument();
+    expect(screen.queryByText(/Last Admin/)).toBeNull();
+  });
+
+  it('gives invite expiries in the community’s zone, not the browser’s', async () => {
+    const user = userEvent.setup();
+    inKiritimati();
+    server.use(
+      http.get(INVITES_PATH, () =>
+        HttpResponse.json([
+          { ...pending(5, 'far@example.org', 3), expiresAt: '2036-01-15T12:00:00.000Z' },
+        ]),
+      ),
+    );
+    renderAs(adminMe);
+    // Noon UTC is 2 AM the next day in Kiritimati.
+    await waitFor(() =>
+      expect(screen.getByText('far@example.org').closest('li')).toHaveTextContent(
+        '(Jan 16, 2:00 AM)',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText('Email'), 'new@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invite link' }));
+    await within(dialog).findByLabelText('Invite link');
+    // The mock's invite expires at 2026-03-25T12:00Z.
+    expect(dialog).toHaveTextContent('works once, until Mar 26, 2:00 AM.');
   });
 
   it('a Manager sees no Add User and no list', async () => {

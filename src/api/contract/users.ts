@@ -7,6 +7,8 @@ import { count, nonEmpty } from './primitives';
 export const USERS_PATH = '/api/users';
 export const INVITES_PATH = '/api/users/invites';
 export const ACCEPT_INVITE_PATH = '/api/auth/accept-invite';
+/** Whether an invite link still works, without using it up (a POST: the token stays out of URLs). */
+export const ACCEPT_INVITE_CHECK_PATH = `${ACCEPT_INVITE_PATH}/check`;
 
 export const UserSummarySchema = z.object({
   id: count,
@@ -58,3 +60,11 @@ export const AcceptInviteSchema = z.strictObject({
   password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
 });
 export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;
+export const InviteCheckInputSchema = z.strictObject({ token: AcceptInviteSchema.shape.token });
+/** A live invite, as the person holding its link may see it before accepting. */
+export const InviteCheckSchema = z.object({
+  email: nonEmpty,
+  role: RoleSchema,
+  expiresAt: nonEmpty,
+});
+export type InviteCheck = z.infer<typeof InviteCheckSchema>;

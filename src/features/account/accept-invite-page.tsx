@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { acceptInvite } from '../../api/sign-in';
+import { ROLE_LABELS } from '../../api/me';
+import { acceptInvite, checkInvite, type InviteLinkState } from '../../api/sign-in';
 import { MIN_PASSWORD_LENGTH } from '../../api/contract';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -35,9 +36,12 @@ const CHECKS: Record<InviteField, (value: string) => string | undefined> = {
   password: newPasswordError,
 };
 
+export const INVITE_NOT_CHECKED =
+  'This invitation could not be checked just now. You can still fill in the form: it is checked when you create your account.';
+
 /**
  * /accept-invite#token=…: the invited person chooses the name shown to others and a password;
- * then signs in as usual.
+ * then signs in as usual. The link is checked first, so a dead one says so before any typing.
  */
 export function AcceptInvitePage() {
   const hash = useLocation().hash;
@@ -46,6 +50,20 @@ export function AcceptInvitePage() {
   // "incomplete" for every link and make the hydration differ from it (React error 418).
   const hydrated = useHydrated();
   const token = hydrated ? inviteToken(hash) : undefined;
+  const wellFormed = token != null && isWellFormedInviteToken(token);
+  // Kept with the token it is about, so a changed fragment is never judged by the old answer.
+  const [checked, setChecked] = useState<{ token: string; link: InviteLinkState } | null>(null);
+  const link = token != null && checked?.token === token ? checked.link : null;
+  useEffect(() => {
+    if (token == null || !isWellFormedInviteToken(token)) return;
+    let current = true;
+    void checkInvite(token).then((answer) => {
+      if (current) setChecked({ token, link: answer });
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -70,7 +88,7 @@ export function AcceptInvitePage() {
     );
   }
 
-  if (token !== undefined && !isWellFormedInviteToken(token)) {
+  if ((token !== undefined && !wellFormed) || link?.state === 'dead') {
     return (
       <AccountFrame title="Accept your invitation">
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{INVITE_INVALID}</p>
@@ -127,6 +145,14 @@ export function AcceptInvitePage() {
 
   return (
     <AccountFrame title="Accept your invitation">
+      {link?.state === 'live' ? (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          You are invited as {ROLE_LABELS[link.invite.role]} (
+          <span className="break-all">{link.invite.email}</span>).
+        </p>
+      ) : link?.state === 'unknown' ? (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{INVITE_NOT_CHECKED}</p>
+      ) : null}
       <form ref={formRef} className="mt-4 grid gap-4" onSubmit={submit} noValidate>
         <Field
           label="Your name"

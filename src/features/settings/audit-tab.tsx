@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useCommunity } from '../../api/community';
 import { auditQuery } from '../../api/community-admin';
 import type { AuditEntry, AuditPage } from '../../api/contract';
-import { useMe } from '../../api/me';
+import { ROLE_LABELS, useMe } from '../../api/me';
 import { auditActionLabel, auditChanges } from '../../lib/audit-diff';
+import { AUDIT_FILTERS, type AuditFilterValue } from '../../lib/audit-filters';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { InfoNote } from '../../ui/info-note';
@@ -13,17 +14,7 @@ import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { Group } from '../../ui/group';
 
-const FILTERS = [
-  { value: '', label: 'Everything' },
-  { value: 'community.', label: 'Community profile' },
-  { value: 'amenity.', label: 'Amenities' },
-  { value: 'user.', label: 'Users and invitations' },
-  { value: 'integration.', label: 'Sensor integrations' },
-  { value: 'device.', label: 'Sensors' },
-  { value: 'sign-in', label: 'Sign-ins' },
-  { value: 'sign-in.failed', label: 'Failed sign-ins' },
-] as const;
-type Filter = (typeof FILTERS)[number]['value'];
+const PAGE_SIZE = 25;
 
 /**
  * Settings → Audit log (Admins): who changed what and when, newest first, in the community's
@@ -32,7 +23,7 @@ type Filter = (typeof FILTERS)[number]['value'];
 export function AuditTab() {
   const me = useMe().data;
   const isAdmin = me != null && !me.demo && me.user.role === 'admin';
-  const [action, setAction] = useState<Filter>('');
+  const [filter, setFilter] = useState<AuditFilterValue>('');
   // The cursors of the pages shown after the first: each "Show older" adds one.
   const [cursors, setCursors] = useState<number[]>([]);
 
@@ -50,18 +41,18 @@ export function AuditTab() {
       description="Every change and sign-in, newest first. Secrets (keys, codes, passwords) are never shown."
     >
       <div className="mb-4 sm:max-w-xs">
-        <SelectField<Filter>
+        <SelectField<AuditFilterValue>
           label="Show"
-          value={action}
-          options={FILTERS}
+          value={filter}
+          options={AUDIT_FILTERS}
           onChange={(value) => {
-            setAction(value);
+            setFilter(value);
             setCursors([]);
           }}
         />
       </div>
       <AuditPageList
-        action={action}
+        actions={AUDIT_FILTERS.find((option) => option.value === filter)?.actions ?? ['']}
         before={null}
         cursors={cursors}
         onMore={(cursor) => setCursors((current) => [...current, cursor])}
@@ -71,17 +62,17 @@ export function AuditTab() {
 }
 
 function AuditPageList({
-  action,
+  actions,
   before,
   cursors,
   onMore,
 }: {
-  action: string;
+  actions: readonly string[];
   before: number | null;
   cursors: number[];
   onMore: (cursor: number) => void;
 }) {
-  const query = useQuery(auditQuery({ action, before }));
+  const query = useQuery(auditQuery({ action: actions.join(','), before }, PAGE_SIZE));
   const [next, ...rest] = cursors;
   return (
     <QueryState
@@ -105,7 +96,7 @@ function AuditPageList({
               </p>
             )
           ) : next === page.nextBefore ? (
-            <AuditPageList action={action} before={next} cursors={rest} onMore={onMore} />
+            <AuditPageList actions={actions} before={next} cursors={rest} onMore={onMore} />
           ) : (
             <div className="mt-3">
               <Button variant="secondary" onClick={() => onMore(page.nextBefore ?? 0)}>
@@ -121,7 +112,7 @@ function AuditPageList({
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { timeZone } = useCommunity();
-  const changes = auditChanges(entry.before, entry.after);
+  const changes = auditChanges(entry.before, entry.after, { timeZone, roleLabels: ROLE_LABELS });
   const who = entry.actor ? entry.actor.name || entry.actor.email : 'No account';
   return (
     <li className="grid gap-1 py-3">

@@ -11,6 +11,7 @@ import {
   type Role,
   type UserSummary,
 } from '../../api/contract';
+import { useCommunity } from '../../api/community';
 import { ROLE_LABELS, initialsOf, useMe } from '../../api/me';
 import { isConnectionError } from '../../api/query-fn';
 import {
@@ -22,6 +23,7 @@ import {
   type Outcome,
 } from '../../api/users';
 import { useConnectivity } from '../../lib/connectivity';
+import { formatMoment } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
@@ -210,6 +212,7 @@ function PendingInvites({
 }) {
   const headingId = useId();
   const now = useNow(60_000);
+  const { timeZone } = useCommunity();
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <h3 id={headingId} className="text-base font-semibold">
@@ -225,7 +228,7 @@ function PendingInvites({
                 {ROLE_LABELS[invite.role]} ·{' '}
                 <time dateTime={invite.expiresAt}>
                   {expiresIn(invite.expiresAt, now)} (
-                  {new Date(invite.expiresAt).toLocaleDateString()})
+                  {formatMoment(Date.parse(invite.expiresAt), now, timeZone)})
                 </time>
                 {invite.invitedBy ? ` · Invited by ${invite.invitedBy}` : null}
               </p>
@@ -306,6 +309,11 @@ function UserRows({
   onRemove: (user: UserSummary, row: number) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
+  // The server refuses to remove the last Admin: its row says why instead of offering Remove.
+  const admins = list.filter((user) => user.role === 'admin');
+  const lastAdminId = admins.length === 1 ? admins[0]?.id : undefined;
+  // Focus after a removal counts Remove buttons, not rows (the last Admin's row has none).
+  const removable = list.filter((user) => user.id !== lastAdminId);
   useFocusAfterRemoval({
     removedRef: focusAfterRef,
     keys: list.map((user) => user.id),
@@ -317,7 +325,7 @@ function UserRows({
 
   return (
     <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
-      {list.map((user, row) => (
+      {list.map((user) => (
         <li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
           <span
             aria-hidden="true"
@@ -336,15 +344,24 @@ function UserRows({
             options={ROLE_OPTIONS}
             onChange={(role) => onRole(user, role)}
           />
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Remove: ${user.name}`}
-            data-remove-user=""
-            onClick={() => onRemove(user, row)}
-          >
-            Remove
-          </Button>
+          {user.id === lastAdminId ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Last Admin
+              <span className="sr-only">
+                : {user.name} cannot be removed until another user is Admin
+              </span>
+            </p>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Remove: ${user.name}`}
+              data-remove-user=""
+              onClick={() => onRemove(user, removable.indexOf(user))}
+            >
+              Remove
+            </Button>
+          )}
         </li>
       ))}
     </ul>
@@ -378,10 +395,10 @@ function RemoveUser({
       act={remove}
       onDone={onDone}
     >
-      {user.name} ({user.email}) can no longer sign in, and is signed out on every device now. They
-      are taken off the scheduled reports they receive; a schedule sent only to them is paused. This
-      cannot be undone; the audit log keeps a record of the removal. To let them back in, invite the
-      address again.
+      {user.name} (<span className="break-all">{user.email}</span>) can no longer sign in, and is
+      signed out on every device now. They are taken off the scheduled reports they receive; a
+      schedule sent only to them is paused. This cannot be undone; the audit log keeps a record of
+      the removal. To let them back in, invite the address again.
     </ConfirmAction>
   );
 }
@@ -396,6 +413,8 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
   const [busy, setBusy] = useState(false);
   // Cancel asks first, like Escape, once something has been typed.
   const cancel = useDialogClose(onDone);
+  const { timeZone } = useCommunity();
+  const now = useNow(60_000);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -423,16 +442,20 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
 
   if (invite) {
     const link = `${window.location.origin}${invite.invitePath}`;
+    const expiresAt = Date.parse(invite.expiresAt);
     return (
       <div className="grid gap-3">
+        {/* A long address must wrap: unbroken, it widens the grid past the dialog at 320 px,
+            clipping this text and pushing Done off the right edge. */}
         <p className="text-sm">
-          Send this link to {invite.email}. It is shown only now and works once, until{' '}
-          {new Date(invite.expiresAt).toLocaleDateString()}.
+          Send this link to <span className="break-all">{invite.email}</span>. It is shown only now
+          and works once, until{' '}
+          <time dateTime={invite.expiresAt}>{formatMoment(expiresAt, now, timeZone)}</time>.
         </p>
         <Field label="Invite link">
           {(control) => <input {...control} readOnly value={link} className={CONTROL_CLASSES} />}
         </Field>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button onClick={onDone}>Done</Button>
         </div>
       </div>
@@ -457,7 +480,7 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
         )}
       </Field>
       <SelectField<Role> label="Role" value={role} options={ROLE_OPTIONS} onChange={setRole} />
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
