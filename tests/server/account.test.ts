@@ -215,6 +215,14 @@ for (const backend of BACKENDS) {
       expect(same).toMatchObject({ status: 400, json: { error: PASSWORD_UNCHANGED } });
       const short = await changePassword(cookie, PASSWORD, 'short');
       expect(short.status).toBe(400);
+      // Ten spaces are ten characters, but not a password.
+      const blank = await changePassword(cookie, PASSWORD, ' '.repeat(12));
+      expect(blank).toMatchObject({
+        status: 400,
+        json: {
+          error: 'newPassword: Choose a password of at least 10 characters, not counting spaces.',
+        },
+      });
       expect(short.json).toEqual({ error: expect.stringMatching(/newPassword/) as string });
       const notJson = await app.app.request(ACCOUNT_PATHS.password, {
         method: 'POST',

@@ -219,7 +219,7 @@ describe('accept an invitation', () => {
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     const password = screen.getByLabelText(/^Password/);
     expect(password).toHaveAccessibleDescription(
-      'At least 10 characters. Choose a password of at least 10 characters.',
+      'At least 10 characters, not counting spaces. Choose a password of at least 10 characters, not counting spaces.',
     );
     expect(password).toHaveFocus();
     expect(bodies).toHaveLength(0);

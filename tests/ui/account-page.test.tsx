@@ -166,7 +166,7 @@ describe('Account page', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.getByLabelText('New password')).toHaveFocus();
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      'At least 10 characters. Choose a password of at least 10 characters.',
+      'At least 10 characters, not counting spaces. Choose a password of at least 10 characters, not counting spaces.',
     );
     await user.type(screen.getByLabelText('New password'), ' but longer');
     await user.type(screen.getByLabelText('Confirm new password'), 'something else');
@@ -370,7 +370,7 @@ describe('password change rules', () => {
   it('asks for each field in turn and never the same password twice', () => {
     expect(passwordChangeErrors({ current: '', next: '', confirm: '' })).toEqual({
       current: 'Enter your current password.',
-      next: 'Choose a password of at least 10 characters.',
+      next: 'Choose a password of at least 10 characters, not counting spaces.',
     });
     expect(
       passwordChangeErrors({
@@ -379,6 +379,9 @@ describe('password change rules', () => {
         confirm: 'old password',
       }),
     ).toEqual({ next: 'Choose a new password, not your current one.' });
+    expect(
+      passwordChangeErrors({ current: 'x', next: ' '.repeat(10), confirm: ' '.repeat(10) }),
+    ).toEqual({ next: 'Choose a password of at least 10 characters, not counting spaces.' });
     expect(
       passwordChangeErrors({ current: 'x', next: 'new password!', confirm: 'new password!' }),
     ).toEqual({});

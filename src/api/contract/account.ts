@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MIN_PASSWORD_LENGTH } from './users';
+import { newPasswordSchema } from './users';
 import { count, nonEmpty } from './primitives';
 
 /**
@@ -33,7 +33,7 @@ export const AccountSessionListSchema = z.array(AccountSessionSchema);
 
 export const PasswordChangeSchema = z.strictObject({
   currentPassword: z.string().check(z.minLength(1), z.maxLength(1024)),
-  newPassword: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
+  newPassword: newPasswordSchema,
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 

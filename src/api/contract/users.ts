@@ -54,10 +54,21 @@ export const PendingInviteListSchema = z.array(PendingInviteSchema);
 export const UserPatchSchema = z.strictObject({ role: RoleSchema });
 
 export const MIN_PASSWORD_LENGTH = 10;
+export const PASSWORD_TOO_SHORT = `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters, not counting spaces.`;
+/**
+ * A password worth having: at least MIN_PASSWORD_LENGTH characters that are not spaces (ten
+ * spaces passed a plain length check). Spaces inside a passphrase are fine; they just don't count.
+ */
+export const isLongEnoughPassword = (password: string): boolean =>
+  password.replace(/\s/g, '').length >= MIN_PASSWORD_LENGTH;
+/** A new password, as the server checks it (an invitation, a change). */
+export const newPasswordSchema = z
+  .string()
+  .check(z.maxLength(1024), z.refine(isLongEnoughPassword, { error: PASSWORD_TOO_SHORT }));
 export const AcceptInviteSchema = z.strictObject({
   token: z.string().check(z.minLength(20), z.maxLength(100)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH), z.maxLength(1024)),
+  password: newPasswordSchema,
 });
 export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;
 export const InviteCheckInputSchema = z.strictObject({ token: AcceptInviteSchema.shape.token });

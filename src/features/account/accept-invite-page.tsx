@@ -175,7 +175,7 @@ export function AcceptInvitePage() {
         </Field>
         <Field
           label="Password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters, not counting spaces.`}
           error={fieldErrors.password}
         >
           {(props) => (

@@ -1,4 +1,4 @@
-import { AcceptInviteSchema, MIN_PASSWORD_LENGTH } from '../../api/contract';
+import { AcceptInviteSchema, PASSWORD_TOO_SHORT, isLongEnoughPassword } from '../../api/contract';
 
 /**
  * What the sign-in and invitation pages say when something is wrong. The server's 400 answers
@@ -31,9 +31,7 @@ export function passwordError(password: string): string | undefined {
 
 /** A password being chosen (an invitation, a change): the server's minimum, said first here. */
 export function newPasswordError(password: string): string | undefined {
-  return password.length < MIN_PASSWORD_LENGTH
-    ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`
-    : undefined;
+  return isLongEnoughPassword(password) ? undefined : PASSWORD_TOO_SHORT;
 }
 
 export function codeError(code: string): string | undefined {

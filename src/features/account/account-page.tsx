@@ -303,7 +303,7 @@ function PasswordForm({ email }: { email: string }) {
         </Field>
         <Field
           label="New password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters, not counting spaces.`}
           error={errors.next}
         >
           {input('next', 'new-password')}
