@@ -22,6 +22,7 @@ import {
   type RecoveryCodesStatus,
 } from '../../api/contract';
 import { ROLE_LABELS, meQuery, useMe } from '../../api/me';
+import type { Outcome } from '../../api/users';
 import { useSnapshotPersister } from '../../api/query-provider';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
 import { useConnectivity } from '../../lib/connectivity';
@@ -120,19 +121,47 @@ export function AccountPage() {
   );
 }
 
+/**
+ * One form's write: nothing is sent offline, busy while it runs, and a refusal said once (at a
+ * field when `atField` takes it, else under the form).
+ */
+function useAccountWrite() {
+  const online = useConnectivity() === 'online';
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async <T,>(
+    send: () => Promise<Outcome<T>>,
+    onDone: (value: T) => void | Promise<void>,
+    atField: (error: string) => boolean = () => false,
+  ) => {
+    setFailure(null);
+    if (!online) {
+      setFailure(ACCOUNT_NEEDS_CONNECTION);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await send();
+      if (outcome.ok) await onDone(outcome.value);
+      else if (!atField(outcome.error)) setFailure(outcome.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, clearFailure: () => setFailure(null), run };
+}
+
 /** The name others see in user lists and the audit log; the email is the sign-in and stays. */
 function NameForm({ name }: { name: string }) {
   const client = useQueryClient();
-  const online = useConnectivity() === 'online';
+  const { busy, failure, clearFailure, run } = useAccountWrite();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    clearFailure();
     const trimmed = value.trim();
     if (!trimmed) {
       setError('Enter your name.');
@@ -140,23 +169,14 @@ function NameForm({ name }: { name: string }) {
       return;
     }
     if (trimmed === name) return;
-    if (!online) {
-      setFailure(ACCOUNT_NEEDS_CONNECTION);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await renameAccount(trimmed);
-      if (!outcome.ok) {
-        setFailure(outcome.error);
-        return;
-      }
-      setValue(outcome.value.name);
-      await client.invalidateQueries({ queryKey: meQuery().queryKey });
-      toast({ title: 'Name saved', description: outcome.value.name });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => renameAccount(trimmed),
+      async (saved) => {
+        setValue(saved.name);
+        await client.invalidateQueries({ queryKey: meQuery().queryKey });
+        toast({ title: 'Name saved', description: saved.name });
+      },
+    );
   };
 
   return (
@@ -212,16 +232,14 @@ export function passwordChangedMessage(otherSessionsEnded: number): string {
 
 function PasswordForm({ email }: { email: string }) {
   const client = useQueryClient();
-  const online = useConnectivity() === 'online';
+  const { busy, failure, clearFailure, run } = useAccountWrite();
   const [values, setValues] = useState<Record<PasswordField, string>>({
     current: '',
     next: '',
     confirm: '',
   });
   const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const inputs: Record<PasswordField, RefObject<HTMLInputElement | null>> = {
     current: useRef<HTMLInputElement>(null),
     next: useRef<HTMLInputElement>(null),
@@ -241,34 +259,26 @@ function PasswordForm({ email }: { email: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    clearFailure();
     setDone(null);
     const found = passwordChangeErrors(values);
     if (firstInvalid(PASSWORD_FIELDS, found)) {
       showErrors(found);
       return;
     }
-    if (!online) {
-      setFailure(ACCOUNT_NEEDS_CONNECTION);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await changePassword({
-        currentPassword: values.current,
-        newPassword: values.next,
-      });
-      if (!outcome.ok) {
-        if (outcome.error === CURRENT_PASSWORD_WRONG) showErrors({ current: outcome.error });
-        else setFailure(outcome.error);
-        return;
-      }
-      setValues({ current: '', next: '', confirm: '' });
-      setDone(passwordChangedMessage(outcome.value.otherSessionsEnded));
-      await client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => changePassword({ currentPassword: values.current, newPassword: values.next }),
+      async (changed) => {
+        setValues({ current: '', next: '', confirm: '' });
+        setDone(passwordChangedMessage(changed.otherSessionsEnded));
+        await client.invalidateQueries({ queryKey: accountSessionsQuery().queryKey });
+      },
+      (error) => {
+        if (error !== CURRENT_PASSWORD_WRONG) return false;
+        showErrors({ current: error });
+        return true;
+      },
+    );
   };
 
   const input =
@@ -343,12 +353,10 @@ export function recoveryCodesText({ remaining, total }: RecoveryCodesStatus): st
  */
 function TwoFactor() {
   const client = useQueryClient();
-  const online = useConnectivity() === 'online';
+  const { busy, failure, clearFailure, run } = useAccountWrite();
   const status = useRecoveryCodesStatus();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const codesRef = useRef<HTMLHeadingElement>(null);
@@ -356,34 +364,30 @@ function TwoFactor() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    clearFailure();
     const typed = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(typed)) {
-      setCodeError('Enter the 6-digit code from your authenticator app.');
+    const showError = (error: string) => {
+      setCodeError(error);
       codeRef.current?.focus();
+    };
+    if (!/^\d{6}$/.test(typed)) {
+      showError('Enter the 6-digit code from your authenticator app.');
       return;
     }
-    if (!online) {
-      setFailure(ACCOUNT_NEEDS_CONNECTION);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await renewRecoveryCodes(typed);
-      if (!outcome.ok) {
-        if (outcome.error === AUTHENTICATOR_CODE_WRONG) {
-          setCodeError(outcome.error);
-          codeRef.current?.focus();
-        } else setFailure(outcome.error);
-        return;
-      }
-      setCode('');
-      setCodes(outcome.value.recoveryCodes);
-      await client.invalidateQueries({ queryKey: recoveryCodesQuery().queryKey });
-      requestAnimationFrame(() => codesRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => renewRecoveryCodes(typed),
+      async (renewed) => {
+        setCode('');
+        setCodes(renewed.recoveryCodes);
+        await client.invalidateQueries({ queryKey: recoveryCodesQuery().queryKey });
+        requestAnimationFrame(() => codesRef.current?.focus());
+      },
+      (error) => {
+        if (error !== AUTHENTICATOR_CODE_WRONG) return false;
+        showError(error);
+        return true;
+      },
+    );
   };
 
   return (
