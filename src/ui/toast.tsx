@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { cx } from '../lib/cx';
-import { Icon } from './icons';
 
 /**
  * Notifications with the behaviour of spec sections 4 and 9 (the constants are Radix Toast's),
@@ -83,6 +82,10 @@ export function resetToastsForTests() {
  * timer pauses while the pointer or focus is inside the region), by its close button, or by a
  * swipe of 50 px to the right.
  */
+// A card's code loads with the first notification: none shows on a first visit, and the
+// dashboard's first load is the one a phone waits for (issue 15).
+const ToastCard = lazy(() => import('./toast-card').then((m) => ({ default: m.ToastCard })));
+
 export function Toaster() {
   const items = useToasts().filter((item) => item.open);
   const region = useRef<HTMLOListElement>(null);
@@ -124,65 +127,14 @@ export function Toaster() {
           items.length === 0 && 'pointer-events-none',
         )}
       >
-        {items.map((item) => (
-          <ToastCard key={item.id} item={item} paused={paused} />
-        ))}
+        {items.length > 0 ? (
+          <Suspense fallback={null}>
+            {items.map((item) => (
+              <ToastCard key={item.id} item={item} paused={paused} />
+            ))}
+          </Suspense>
+        ) : null}
       </ol>
     </section>
-  );
-}
-
-function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
-  const [offset, setOffset] = useState(0);
-  const start = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (paused) return;
-    const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [item.id, paused]);
-
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
-    if ((event.target as HTMLElement).closest('button')) return;
-    start.current = event.clientX;
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
-    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
-  };
-  const onPointerEnd = () => {
-    if (start.current === null) return;
-    start.current = null;
-    if (offset >= TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
-    else setOffset(0);
-  };
-
-  return (
-    <li
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-      className={cx(
-        'pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-xl border p-4 pr-12 shadow-lg',
-        item.tone === 'error'
-          ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
-          : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50',
-      )}
-    >
-      <div className="grid gap-1">
-        <p className="text-sm font-semibold">{item.title}</p>
-        {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
-      </div>
-      <button
-        type="button"
-        aria-label="Dismiss notification"
-        onClick={() => dismissToast(item.id)}
-        className="absolute top-1 right-1 inline-flex h-11 w-11 items-center justify-center rounded-md opacity-70 hover:opacity-100 md:h-9 md:w-9"
-      >
-        <Icon name="close" className="h-4 w-4" />
-      </button>
-    </li>
   );
 }

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from '../../src/ui/toast';
 
 describe('notifications', () => {
-  it('shows at most one at a time: a new one replaces the old', () => {
+  it('shows at most one at a time: a new one replaces the old', async () => {
     render(<Toaster />);
     act(() => {
       toast({ title: 'Report Generation Started', description: 'first' });
       toast({ title: 'Data Export Started', description: 'second' });
     });
-    expect(screen.getByText('Data Export Started')).toBeInTheDocument();
+    // The card's code arrives with the first notification.
+    expect(await screen.findByText('Data Export Started')).toBeInTheDocument();
     expect(screen.queryByText('Report Generation Started')).not.toBeInTheDocument();
   });
 
@@ -19,7 +20,7 @@ describe('notifications', () => {
     act(() => {
       toast({ title: 'Alert Management' });
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Alert Management')).not.toBeInTheDocument();
   });
 
