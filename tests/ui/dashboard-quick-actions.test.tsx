@@ -33,7 +33,7 @@ describe('dashboard quick actions that keep their promise', () => {
     await userEvent.click(
       (await quickActions()).getByRole('button', { name: 'Export Usage Data' }),
     );
-    expect(screen.getByText('Data Export Started')).toBeInTheDocument();
+    expect(await screen.findByText('Data Export Started')).toBeInTheDocument();
     await waitFor(() => expect(files).toHaveLength(1), LAZY_LOAD);
     const [file] = files;
     expect(file?.name).toMatch(/^usage-data-30-days.*\.csv$/);

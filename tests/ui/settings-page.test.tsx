@@ -161,7 +161,7 @@ describe('Settings page', () => {
     expect(stored()).not.toHaveProperty('communityName');
     expect(getSettings().darkMode).toBe(true);
     expect(document.documentElement).toHaveClass('dark');
-    expect(screen.getByText('Settings saved')).toBeInTheDocument();
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your preferences are saved on this device.',
     );
