@@ -1,6 +1,5 @@
-import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ME_PATH, MeSchema, type Role } from './contract';
-import { finishPendingSignOut } from './pending-sign-out';
 import { contractQueryFn } from './query-fn';
 
 const fetchMe = contractQueryFn(MeSchema, { on401: 'returnNull' });
@@ -13,10 +12,8 @@ const fetchMe = contractQueryFn(MeSchema, { on401: 'returnNull' });
 export function meQuery() {
   return queryOptions({
     queryKey: [ME_PATH],
-    queryFn: async (context: QueryFunctionContext) => {
-      await finishPendingSignOut();
-      return fetchMe(context);
-    },
+    // fetchJson sends a pending sign-out first (pending-sign-out.ts).
+    queryFn: fetchMe,
   });
 }
 

@@ -27,13 +27,24 @@ export function setSignOutPending(pending: boolean): void {
   }
 }
 
+let finishing: Promise<void> | null = null;
+
 /**
- * Sends a pending sign-out. Any answer from the server settles it: 200 ended the session, and a
- * refusal (401, 403) means there is no session left to end. Throws NetworkError while the server
- * cannot be reached, so no one is shown as signed in meanwhile.
+ * Sends a pending sign-out, before any other request (query-fn.ts): a data request carrying the
+ * old cookie while it ends would be answered "your session has ended" instead of the demo's data.
+ * Any answer from the server settles it: 200 ended the session, and a refusal (401, 403) means
+ * there is no session left to end. Throws NetworkError while the server cannot be reached, so
+ * no one is shown as signed in meanwhile. Callers at once share one request.
  */
-export async function finishPendingSignOut(): Promise<void> {
-  if (!isSignOutPending()) return;
+export function finishPendingSignOut(): Promise<void> {
+  if (!isSignOutPending()) return Promise.resolve();
+  finishing ??= sendPendingSignOut().finally(() => {
+    finishing = null;
+  });
+  return finishing;
+}
+
+async function sendPendingSignOut(): Promise<void> {
   let status: number;
   try {
     const res = await fetch(AUTH_PATHS.signOut, {

@@ -2,6 +2,7 @@ import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import { describeIssues, SESSION_ENDED_HEADER } from './contract';
+import { finishPendingSignOut } from './pending-sign-out';
 import { markEndedByServer } from './session-end';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -95,6 +96,7 @@ export async function fetchJson(
     timeoutMs = REQUEST_TIMEOUT_MS,
   }: { on401?: UnauthorizedBehavior; signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<unknown> {
+  await finishPendingSignOut();
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   /** A failure while talking to the server: the caller's cancel passes through unchanged. */

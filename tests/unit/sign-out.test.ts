@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { AUTH_PATHS, ME_PATH } from '../../src/api/contract';
+import { API_PATHS, AUTH_PATHS, ME_PATH } from '../../src/api/contract';
 import { signOut } from '../../src/api/auth';
 import { signIn } from '../../src/api/sign-in';
 import { meQuery } from '../../src/api/me';
 import { isSignOutPending } from '../../src/api/pending-sign-out';
-import { meFixture } from '../../mocks/fixtures';
+import { meFixture, metricsFixture } from '../../mocks/fixtures';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import { createSnapshotPersister, restoreSnapshot } from '../../src/api/persist';
@@ -94,6 +94,44 @@ describe('sign-out on a shared device', () => {
     await first.client.fetchQuery({ ...meQuery(), staleTime: 0 });
     expect(calls).toEqual(['sign-out', 'me']);
     expect(isSignOutPending()).toBe(false);
+    first.stop();
+  });
+
+  it('back online, the data waits for the pending sign-out: one request, and never the old cookie', async () => {
+    const calls: string[] = [];
+    let reachable = false;
+    let release: () => void = () => undefined;
+    server.use(
+      http.post(AUTH_PATHS.signOut, async () => {
+        if (!reachable) return HttpResponse.error();
+        calls.push('sign-out');
+        // Held, as a slow server would: the data must not go out meanwhile.
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get(ME_PATH, () => {
+        calls.push('me');
+        return HttpResponse.json(meFixture);
+      }),
+      http.get(API_PATHS.metrics, () => {
+        calls.push('metrics');
+        return HttpResponse.json(metricsFixture);
+      }),
+    );
+    const first = await load();
+    await expect(signOut(first.client, first.persister)).rejects.toThrow(/connection/);
+    reachable = true;
+    const both = Promise.all([
+      first.client.fetchQuery({ ...meQuery(), staleTime: 0 }),
+      first.client.fetchQuery({ ...metricsQuery(), staleTime: 0 }),
+    ]);
+    await vi.waitFor(() => expect(calls).toEqual(['sign-out']));
+    release();
+    await both;
+    expect(calls.slice(0, 1)).toEqual(['sign-out']);
+    expect([...calls.slice(1)].sort()).toEqual(['me', 'metrics']);
     first.stop();
   });
 
