@@ -8,7 +8,7 @@ import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { createApp, type AppOptions } from '../../server/app';
 import { createSession } from '../../server/auth/sessions';
 import { createCommunity, type Community } from '../../server/community';
-import type { Database } from '../../server/db/database';
+import type { Database, Queryable } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
@@ -221,4 +221,21 @@ export function sessionRequests(
     const text = await res.text();
     return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
   };
+}
+
+/** A weekly usage report schedule stored directly (tests of what removing a user does to it). */
+export async function insertSchedule(
+  db: Queryable,
+  communityId: number,
+  recipients: number[],
+  { enabled = true, nextRunAt = '2026-11-23T15:00:00Z' } = {},
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO report_schedules (community_id, kind, cadence, weekday, minute_of_day,
+                                   recipient_ids, enabled, next_run_at)
+     VALUES ($1, 'usage', 'weekly', 1, 420, $2::int[], $3, $4)
+     RETURNING id`,
+    [communityId, recipients, enabled, nextRunAt],
+  );
+  return row?.id ?? 0;
 }

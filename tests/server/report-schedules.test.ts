@@ -17,6 +17,7 @@ import {
   backendTitle,
   createTestCommunity,
   local,
+  insertSchedule,
   openTestDatabase,
   reading,
   testApp,
@@ -186,16 +187,8 @@ for (const backend of BACKENDS) {
         if (id === null) throw new Error(`${email} already exists`);
         return id;
       };
-      const addSchedule = async (recipients: number[], enabled = true) => {
-        const [row] = await test.db.query<{ id: number }>(
-          `INSERT INTO report_schedules (community_id, kind, cadence, weekday, minute_of_day,
-                                         recipient_ids, enabled, next_run_at)
-           VALUES ($1, 'usage', 'weekly', 1, 420, $2::int[], $3, '2026-11-23T15:00:00Z')
-           RETURNING id`,
-          [community.id, recipients, enabled],
-        );
-        return row?.id ?? 0;
-      };
+      const addSchedule = (recipients: number[], enabled = true) =>
+        insertSchedule(test.db, community.id, recipients, { enabled });
       /** Removes a user as DELETE /api/users/:id does: removed_at, then leaveSchedules. */
       const remove = (userId: number) =>
         test.db.transaction(async (tx) => {

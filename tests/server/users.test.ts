@@ -28,6 +28,7 @@ import {
   BACKENDS,
   backendTitle,
   createTestCommunity,
+  insertSchedule,
   openTestDatabase,
   testApp,
   testClock,
@@ -544,16 +545,8 @@ for (const backend of BACKENDS) {
       };
       const leaving = await person('leaving@example.org');
       const staying = await person('staying@example.org');
-      const schedule = async (recipients: number[], enabled = true) => {
-        const [row] = await test.db.query<{ id: number }>(
-          `INSERT INTO report_schedules (community_id, kind, cadence, weekday, minute_of_day,
-                                         recipient_ids, enabled, next_run_at)
-           VALUES ($1, 'usage', 'weekly', 1, 480, $2::int[], $3, '2026-03-23T15:00:00Z')
-           RETURNING id`,
-          [community.id, recipients, enabled],
-        );
-        return row?.id ?? 0;
-      };
+      const schedule = (recipients: number[]) =>
+        insertSchedule(test.db, community.id, recipients, { nextRunAt: '2026-03-23T15:00:00Z' });
       const shared = await schedule([staying, leaving]);
       const onlyThem = await schedule([leaving]);
       const everyone = await schedule([]);
