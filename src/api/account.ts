@@ -17,7 +17,7 @@ import { meQuery } from './me';
 import { markOwnSignOut } from './session-end';
 import type { SnapshotPersister } from './persist';
 import { contractQueryFn } from './query-fn';
-import { parser, send, type Outcome } from './users';
+import { parser, send, type Outcome } from './send';
 
 /**
  * The signed-in user's own account (the Account page): where they are signed in, ending one of
@@ -53,43 +53,34 @@ export function useRecoveryCodesStatus({ enabled = true }: { enabled?: boolean }
 }
 
 export const renewRecoveryCodes = (code: string): Promise<Outcome<RenewedRecoveryCodes>> =>
-  send(
-    'POST',
-    ACCOUNT_PATHS.recoveryCodes,
-    { code },
-    parser(RenewedRecoveryCodesSchema),
-    ACCOUNT_OFFLINE_MESSAGE,
-  );
+  send('POST', ACCOUNT_PATHS.recoveryCodes, {
+    json: { code },
+    parse: parser(RenewedRecoveryCodesSchema),
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
 
 export const renameAccount = (name: string): Promise<Outcome<{ name: string }>> =>
-  send(
-    'PATCH',
-    ACCOUNT_PATHS.profile,
-    { name },
-    (json) =>
+  send('PATCH', ACCOUNT_PATHS.profile, {
+    json: { name },
+    parse: (json) =>
       json !== null && typeof json === 'object' && 'name' in json && typeof json.name === 'string'
         ? { name: json.name }
         : null,
-    ACCOUNT_OFFLINE_MESSAGE,
-  );
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
 
 export const changePassword = (change: PasswordChange): Promise<Outcome<PasswordChanged>> =>
-  send(
-    'POST',
-    ACCOUNT_PATHS.password,
-    change,
-    parser(PasswordChangedSchema),
-    ACCOUNT_OFFLINE_MESSAGE,
-  );
+  send('POST', ACCOUNT_PATHS.password, {
+    json: change,
+    parse: parser(PasswordChangedSchema),
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
 
 export const endAccountSession = (id: string): Promise<Outcome<true>> =>
-  send(
-    'DELETE',
-    accountSessionPath(id),
-    undefined,
-    (json) => (SessionEndedSchema.safeParse(json).success ? true : null),
-    ACCOUNT_OFFLINE_MESSAGE,
-  );
+  send('DELETE', accountSessionPath(id), {
+    parse: (json) => (SessionEndedSchema.safeParse(json).success ? true : null),
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
 
 /**
  * Ends every session of the user, this one too, then wipes this device as sign-out does. Unlike
@@ -100,13 +91,11 @@ export async function signOutEverywhere(
   client: QueryClient,
   persister: SnapshotPersister | null,
 ): Promise<Outcome<true>> {
-  const outcome = await send(
-    'POST',
-    AUTH_PATHS.signOutEverywhere,
-    {},
-    (json) => (SessionEndedSchema.safeParse(json).success ? true : null),
-    ACCOUNT_OFFLINE_MESSAGE,
-  );
+  const outcome = await send('POST', AUTH_PATHS.signOutEverywhere, {
+    json: {},
+    parse: (json) => (SessionEndedSchema.safeParse(json).success ? true : null),
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
   if (!outcome.ok) return outcome;
   markOwnSignOut();
   await wipeOfflineData(client, persister);

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import {
   ALERTS_API_PATHS,
   AlertReadResultSchema,
@@ -22,10 +21,10 @@ import {
   HttpError,
   NetworkError,
   parseWith,
-  REQUEST_TIMEOUT_MS,
+  UNREACHABLE_MESSAGE,
 } from './query-fn';
 import { alertInboxQuery } from './alert-inbox';
-import { reportAccessRefused } from './session-end';
+import { getText, send } from './send';
 
 /**
  * The alert inbox and the report archive (issue 14). Both are in the offline snapshot
@@ -65,42 +64,18 @@ export async function sendJson<S extends z.ZodMiniType>(
   body: unknown,
   schema: S,
 ): Promise<z.output<S>> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    text = await res.text();
-  } catch {
-    reportServerUnreachable();
-    throw new NetworkError(
-      "Can't reach CommonGround. Changes need a connection; try again when online.",
-    );
+  const result = await send(method, path, { json: body, offlineMessage: WRITES_OFFLINE_MESSAGE });
+  if (!result.ok) {
+    if (result.status === null) throw new NetworkError(result.error);
+    throw new WriteError(result.status, result.error);
   }
-  reportServerReached();
-  if (res.status === 401 || res.status === 403) reportAccessRefused();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: described below
-  }
-  if (!res.ok) {
-    const refusal = ErrorBodySchema.safeParse(json);
-    throw new WriteError(
-      res.status,
-      refusal.success ? refusal.data.error : `The server answered ${res.status}; try again`,
-    );
-  }
-  return parseWith(schema, json, path);
+  // Checked here rather than by a `parse`: an answer that breaks the contract is a ContractError
+  // naming the field, and a DELETE's empty answer is the null its schema expects.
+  return parseWith(schema, result.value, path);
 }
 
-const ErrorBodySchema = z.object({ error: z.string() });
+const WRITES_OFFLINE_MESSAGE =
+  "Can't reach CommonGround. Changes need a connection; try again when online.";
 
 /** Marks one alert read and updates the cached inbox (its flag and the unread count). */
 export async function markAlertRead(client: QueryClient, id: number): Promise<void> {
@@ -223,24 +198,15 @@ export function archivedReportCsvQuery(id: number) {
   });
 }
 
-/** A text download (the archived CSV), with the same timeout and outcome reporting as fetchJson. */
+/** The archived CSV for its query, failing with the errors every query fails with. */
 async function fetchText(url: string, signal: AbortSignal): Promise<string> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, {
-      credentials: 'include',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-      headers: { Accept: 'text/csv' },
-    });
-    text = await res.text();
-  } catch {
-    if (signal.aborted) throw new Error('Cancelled');
-    reportServerUnreachable();
-    throw new NetworkError();
+  const answer = await getText(url, { offlineMessage: UNREACHABLE_MESSAGE, signal });
+  if (answer.ok) return answer.text;
+  if (answer.status === null) {
+    throw signal.aborted ? new Error('Cancelled') : new NetworkError(answer.error);
   }
-  reportServerReached();
-  if (res.status === 401 || res.status === 403) reportAccessRefused();
-  if (!res.ok) throw new HttpError(res.status, `${res.status}: ${text.trim() || res.statusText}`);
-  return text;
+  throw new HttpError(
+    answer.status,
+    `${answer.status}: ${answer.text.trim() || answer.statusText}`,
+  );
 }

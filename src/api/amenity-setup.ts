@@ -1,5 +1,4 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import {
   AMENITY_SETUP_PATH,
   API_PATHS,
@@ -10,8 +9,8 @@ import {
   type AmenityPatch,
   type AmenitySetup,
 } from './contract';
-import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportAccessRefused } from './session-end';
+import { contractQueryFn } from './query-fn';
+import { parser, send, type Method, type RequestBody } from './send';
 
 /** Every amenity's settings (archived ones included), for the settings forms. */
 export function amenitySetupQuery() {
@@ -44,69 +43,44 @@ export function fieldOfError(message: string): string | null {
 /** A photo of up to 2 MB may take a while on a slow phone connection. */
 const PHOTO_TIMEOUT_MS = 60_000;
 
-type Body = { json: unknown } | { photo: Uint8Array<ArrayBuffer>; type: string } | null;
-
-async function send(
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+async function save(
+  method: Method,
   path: string,
-  body: Body,
+  body: RequestBody,
+  timeoutMs?: number,
 ): Promise<SaveResult> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'include',
-      signal: AbortSignal.timeout(body && 'photo' in body ? PHOTO_TIMEOUT_MS : REQUEST_TIMEOUT_MS),
-      headers: {
-        Accept: 'application/json',
-        ...(body === null
-          ? {}
-          : { 'Content-Type': 'json' in body ? 'application/json' : body.type }),
-      },
-      body: body === null ? undefined : 'json' in body ? JSON.stringify(body.json) : body.photo,
-    });
-    text = await res.text();
-  } catch {
-    reportServerUnreachable();
-    return { ok: false, error: OFFLINE_MESSAGE, field: null };
-  }
-  reportServerReached();
-  if (res.status === 401 || res.status === 403) reportAccessRefused();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: described below
-  }
-  if (res.ok) {
-    const amenity = AmenitySetupSchema.safeParse(json);
-    if (amenity.success) return { ok: true, amenity: amenity.data };
-  }
-  const error =
-    json !== null && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
-      ? json.error
-      : `The server answered ${res.status}; try again`;
-  return { ok: false, error, field: fieldOfError(error) };
+  const result = await send(method, path, {
+    ...body,
+    timeoutMs,
+    offlineMessage: OFFLINE_MESSAGE,
+    parse: parser(AmenitySetupSchema),
+  });
+  if (result.ok) return { ok: true, amenity: result.value };
+  return {
+    ok: false,
+    error: result.error,
+    // The offline message is ours: only the server's words can name a field.
+    field: result.status === null ? null : fieldOfError(result.error),
+  };
 }
 
 export const createAmenity = (input: AmenityInput) =>
-  send('POST', AMENITY_SETUP_PATH, { json: input });
+  save('POST', AMENITY_SETUP_PATH, { json: input });
 
 export const updateAmenity = (id: string, patch: AmenityPatch) =>
-  send('PATCH', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}`, { json: patch });
+  save('PATCH', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}`, { json: patch });
 
 export const archiveAmenity = (id: string) =>
-  send('POST', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/archive`, { json: {} });
+  save('POST', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/archive`, { json: {} });
 
 /**
  * Uploads (or replaces) an amenity's photo: the file's bytes as they are, which the server
  * checks again (type from the bytes, size, dimensions).
  */
 export const uploadAmenityPhoto = (id: string, photo: Uint8Array<ArrayBuffer>, type: string) =>
-  send('PUT', amenityPhotoPath(id), { photo, type });
+  save('PUT', amenityPhotoPath(id), { file: { content: photo, type } }, PHOTO_TIMEOUT_MS);
 
-export const removeAmenityPhoto = (id: string) => send('DELETE', amenityPhotoPath(id), null);
+export const removeAmenityPhoto = (id: string) => save('DELETE', amenityPhotoPath(id), {});
 
 /** After a change: every view of the amenities reads the server again. */
 export async function refreshAmenityViews(client: QueryClient): Promise<void> {

@@ -9,7 +9,7 @@ import {
 } from './contract';
 import { communityQuery } from './community';
 import { contractQueryFn } from './query-fn';
-import { parser, send, type Outcome } from './users';
+import { parser, send, type Outcome } from './send';
 
 /**
  * The Admins' side of the community (Settings): the profile's changes and the audit log. Apart
@@ -24,13 +24,11 @@ export async function updateCommunity(
   client: QueryClient,
   patch: CommunityPatch,
 ): Promise<Outcome<CommunityProfile>> {
-  const outcome = await send(
-    'PATCH',
-    COMMUNITY_PATH,
-    patch,
-    parser(CommunityProfileSchema),
-    COMMUNITY_OFFLINE_MESSAGE,
-  );
+  const outcome = await send('PATCH', COMMUNITY_PATH, {
+    json: patch,
+    parse: parser(CommunityProfileSchema),
+    offlineMessage: COMMUNITY_OFFLINE_MESSAGE,
+  });
   if (outcome.ok) {
     client.setQueryData(communityQuery().queryKey, outcome.value);
     // Names and zones are in every answer (me, analytics, reports): read them all again.

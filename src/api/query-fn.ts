@@ -53,9 +53,11 @@ export class ContractError extends Error {
   }
 }
 
+export const UNREACHABLE_MESSAGE = "Can't reach CommonGround. Check your connection.";
+
 /** The server could not be reached at all (offline, DNS, connection refused, no answer). */
 export class NetworkError extends Error {
-  constructor(message = "Can't reach CommonGround. Check your connection.") {
+  constructor(message = UNREACHABLE_MESSAGE) {
     super(message);
     this.name = 'NetworkError';
   }

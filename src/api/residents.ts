@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import {
   RESIDENT_PAGE_SIZE,
   RESIDENTS_EXPORT_PATH,
@@ -14,7 +13,7 @@ import {
   type ResidentPatch,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportAccessRefused } from './session-end';
+import { getText, parser, send, type Outcome } from './send';
 
 /**
  * The residents directory (issue 11): Managers and Admins only (the server answers 403 to
@@ -36,7 +35,8 @@ export function useResidents(
   return useQuery({ ...residentsQuery(q, offset), enabled, placeholderData: keepPreviousData });
 }
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string; body: unknown };
+// A failure's `body` is the server's answer: a refused import's carries its preview.
+export type { Outcome } from './send';
 
 export const RESIDENTS_OFFLINE_MESSAGE =
   "Can't reach CommonGround. Changing the residents directory needs a connection; nothing was saved.";
@@ -46,74 +46,34 @@ export function fieldOfError(message: string): string | null {
   return /^([A-Za-z]+):/.exec(message)?.[1] ?? null;
 }
 
-async function send<T>(
-  method: 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body: { json: unknown } | { csv: string } | null,
-  parse: (json: unknown) => T | null,
-): Promise<Outcome<T>> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
-      headers: {
-        Accept: 'application/json',
-        ...(body ? { 'Content-Type': 'json' in body ? 'application/json' : 'text/csv' } : {}),
-      },
-      body: body === null ? undefined : 'json' in body ? JSON.stringify(body.json) : body.csv,
-    });
-    text = await res.text();
-  } catch {
-    reportServerUnreachable();
-    return { ok: false, error: RESIDENTS_OFFLINE_MESSAGE, body: null };
-  }
-  reportServerReached();
-  if (res.status === 401 || res.status === 403) reportAccessRefused();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: described below
-  }
-  const value = res.ok ? parse(json) : null;
-  if (value !== null) return { ok: true, value };
-  const error =
-    json !== null && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
-      ? json.error
-      : `The server answered ${res.status}; try again`;
-  return { ok: false, error, body: json };
-}
+/** Imports and exports carry the whole directory, so this module's requests wait longer. */
+const RESIDENTS_TIMEOUT_MS = REQUEST_TIMEOUT_MS * 3;
 
-const parser =
-  <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }) =>
-  (json: unknown) => {
-    const parsed = schema.safeParse(json);
-    return parsed.success ? parsed.data : null;
-  };
+const writeOptions = { offlineMessage: RESIDENTS_OFFLINE_MESSAGE, timeoutMs: RESIDENTS_TIMEOUT_MS };
 
 export const createResident = (input: ResidentInput): Promise<Outcome<Resident>> =>
-  send('POST', RESIDENTS_PATH, { json: input }, parser(ResidentSchema));
+  send('POST', RESIDENTS_PATH, { ...writeOptions, json: input, parse: parser(ResidentSchema) });
 
 export const updateResident = (id: number, patch: ResidentPatch): Promise<Outcome<Resident>> =>
-  send('PATCH', `${RESIDENTS_PATH}/${id}`, { json: patch }, parser(ResidentSchema));
+  send('PATCH', `${RESIDENTS_PATH}/${id}`, {
+    ...writeOptions,
+    json: patch,
+    parse: parser(ResidentSchema),
+  });
 
 export const removeResident = (id: number): Promise<Outcome<Resident>> =>
-  send('DELETE', `${RESIDENTS_PATH}/${id}`, null, parser(ResidentSchema));
+  send('DELETE', `${RESIDENTS_PATH}/${id}`, { ...writeOptions, parse: parser(ResidentSchema) });
 
 /**
  * A CSV file checked (`dryRun`) or imported. A refused import still carries its rows: the
  * outcome's `body` is then the preview with each row's problems.
  */
 export const importResidents = (csv: string, dryRun: boolean): Promise<Outcome<ResidentImport>> =>
-  send(
-    'POST',
-    `${RESIDENTS_IMPORT_PATH}${dryRun ? '?dryRun=1' : ''}`,
-    { csv },
-    parser(ResidentImportSchema),
-  );
+  send('POST', `${RESIDENTS_IMPORT_PATH}${dryRun ? '?dryRun=1' : ''}`, {
+    ...writeOptions,
+    file: { content: csv, type: 'text/csv' },
+    parse: parser(ResidentImportSchema),
+  });
 
 /** The preview inside a refused import's body, when there is one. */
 export function previewOf(body: unknown): ResidentImport | null {
@@ -125,38 +85,16 @@ export function previewOf(body: unknown): ResidentImport | null {
 export async function fetchResidentsCsv(): Promise<
   { ok: true; filename: string; text: string } | { ok: false; error: string }
 > {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(RESIDENTS_EXPORT_PATH, {
-      credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
-      headers: { Accept: 'text/csv' },
-    });
-    // As bytes, so the byte order mark (Excel's cue for UTF-8) stays in the file.
-    text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-  } catch {
-    reportServerUnreachable();
-    return {
-      ok: false,
-      error: "Can't reach CommonGround. Exporting the directory needs a connection.",
-    };
-  }
-  reportServerReached();
-  if (res.status === 401 || res.status === 403) reportAccessRefused();
-  if (!res.ok) {
-    let error = `The server answered ${res.status}; try again`;
-    try {
-      const json = JSON.parse(text) as unknown;
-      if (json !== null && typeof json === 'object' && 'error' in json) error = String(json.error);
-    } catch {
-      // not JSON
-    }
-    return { ok: false, error };
-  }
+  const answer = await getText(RESIDENTS_EXPORT_PATH, {
+    offlineMessage: "Can't reach CommonGround. Exporting the directory needs a connection.",
+    timeoutMs: RESIDENTS_TIMEOUT_MS,
+    keepByteOrderMark: true,
+  });
+  if (!answer.ok) return { ok: false, error: answer.error };
   const filename =
-    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'residents.csv';
-  return { ok: true, filename, text };
+    /filename="([^"]+)"/.exec(answer.headers.get('Content-Disposition') ?? '')?.[1] ??
+    'residents.csv';
+  return { ok: true, filename, text: answer.text };
 }
 
 /** After a change: every page of the directory reads the server again. */

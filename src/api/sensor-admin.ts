@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import {
   ApiErrorSchema,
   IntegrationListSchema,
@@ -9,8 +8,8 @@ import {
   type DeviceUpdateBody,
   type IntegrationCreateBody,
 } from './contract';
-import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { reportAccessRefused } from './session-end';
+import { contractQueryFn } from './query-fn';
+import { send } from './send';
 
 /**
  * Sensor management (Admin only): the integrations list and the writes. Writes need a
@@ -34,37 +33,19 @@ export async function sendWrite(
   path: string,
   body?: unknown,
 ): Promise<WriteResult> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    text = await res.text();
-  } catch {
-    reportServerUnreachable();
-    return { ok: false, error: "Can't reach CommonGround; nothing was changed. Try again online." };
-  }
-  reportServerReached();
-  if (res.status === 401 || res.status === 403) reportAccessRefused();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: described below
-  }
-  if (res.ok) return { ok: true, json };
-  const problem = ApiErrorSchema.safeParse(json);
+  const result = await send(method, path, {
+    json: body,
+    offlineMessage: "Can't reach CommonGround; nothing was changed. Try again online.",
+  });
+  if (result.ok) return { ok: true, json: result.value };
+  // Without the server's own reason these forms say the status alone, with no "; try again".
+  const reason = ApiErrorSchema.safeParse(result.body);
   return {
     ok: false,
-    error: problem.success ? problem.data.error : `The server answered ${res.status}`,
+    error:
+      result.status === null || reason.success
+        ? result.error
+        : `The server answered ${result.status}`,
   };
 }
 

@@ -1,0 +1,186 @@
+import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { REQUEST_TIMEOUT_MS } from './query-fn';
+import { reportAccessRefused } from './session-end';
+
+/**
+ * The one way the client writes to the server, and downloads a text file (queries go through
+ * query-fn.ts instead). Every request carries the session cookie, gives up after a timeout
+ * (a hanging write would otherwise keep its form busy for minutes), tells the connectivity
+ * banner whether the server answered, and reports a 401/403 so the shell asks who the user is
+ * now. A failure is returned in words for the person who asked, never thrown: each form shows
+ * it next to what was tried.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type Failure = {
+  ok: false;
+  /** For the person who asked: the caller's offline message, the server's own, or the status. */
+  error: string;
+  /** The answer's status; null when the server was not reached. */
+  status: number | null;
+  /** The answer's JSON; null when the server was not reached, sent nothing, or sent no JSON. */
+  body: unknown;
+};
+
+export type Outcome<T> = { ok: true; value: T } | Failure;
+
+/** What a request carries: JSON, or a file's contents as they are (a photo, a CSV). */
+export type RequestBody =
+  | { json?: unknown; file?: undefined }
+  | { file: { content: BodyInit; type: string }; json?: undefined };
+
+export type SendOptions = RequestBody & {
+  /** Said when the server cannot be reached: the caller knows what was not done. */
+  offlineMessage: string;
+  timeoutMs?: number;
+};
+
+/**
+ * One request whose answer is JSON. With `parse`, a 2xx answer succeeds only when `parse` makes
+ * a value of it (null: it does not fit); without, any 2xx succeeds with its JSON (null when the
+ * answer was empty or not JSON), for callers that check it themselves.
+ */
+export function send<T>(
+  method: Method,
+  path: string,
+  options: SendOptions & { parse: (json: unknown) => T | null },
+): Promise<Outcome<T>>;
+export function send(method: Method, path: string, options: SendOptions): Promise<Outcome<unknown>>;
+export async function send<T>(
+  method: Method,
+  path: string,
+  { parse, offlineMessage, ...request }: SendOptions & { parse?: (json: unknown) => T | null },
+): Promise<Outcome<unknown>> {
+  const answer = await exchange(method, path, { ...request, accept: 'application/json' });
+  if (answer === null) return { ok: false, error: offlineMessage, status: null, body: null };
+  const json = jsonOf(answer.text);
+  if (answer.res.ok) {
+    if (!parse) return { ok: true, value: json };
+    const value = parse(json);
+    if (value !== null) return { ok: true, value };
+  }
+  return {
+    ok: false,
+    error: messageOf(answer.res.status, json),
+    status: answer.res.status,
+    body: json,
+  };
+}
+
+/** A `parse` for `send` from a contract schema. */
+export const parser =
+  <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }) =>
+  (json: unknown): T | null => {
+    const parsed = schema.safeParse(json);
+    return parsed.success ? parsed.data : null;
+  };
+
+/**
+ * A refused download keeps the answer's own text and status text, for callers that report
+ * failures as queries do ("{status}: {body}").
+ */
+export type TextOutcome =
+  { ok: true; text: string; headers: Headers } | (Failure & { text: string; statusText: string });
+
+/**
+ * A text download (a CSV file). A request cancelled through `signal` is not reported as the
+ * server being unreachable: the caller can tell by its own signal.
+ */
+export async function getText(
+  path: string,
+  {
+    offlineMessage,
+    accept = 'text/csv',
+    timeoutMs,
+    signal,
+    keepByteOrderMark = false,
+  }: {
+    offlineMessage: string;
+    accept?: string;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    /** Excel reads a CSV file as UTF-8 only when it starts with one; res.text() drops it. */
+    keepByteOrderMark?: boolean;
+  },
+): Promise<TextOutcome> {
+  const answer = await exchange('GET', path, { accept, timeoutMs, signal, keepByteOrderMark });
+  if (answer === null) {
+    return { ok: false, error: offlineMessage, status: null, body: null, text: '', statusText: '' };
+  }
+  const { res, text } = answer;
+  if (res.ok) return { ok: true, text, headers: res.headers };
+  const json = jsonOf(text);
+  return {
+    ok: false,
+    error: messageOf(res.status, json),
+    status: res.status,
+    body: json,
+    text,
+    statusText: res.statusText,
+  };
+}
+
+/** The answer and its text, or null when the server was not reached. */
+async function exchange(
+  method: Method,
+  path: string,
+  {
+    json,
+    file,
+    accept,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    signal,
+    keepByteOrderMark = false,
+  }: RequestBody & {
+    accept: string;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    keepByteOrderMark?: boolean;
+  },
+): Promise<{ res: Response; text: string } | null> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let res: Response;
+  let text: string;
+  try {
+    const contentType = file ? file.type : json === undefined ? null : 'application/json';
+    // Serialised inside the try: a body that cannot be sent is a failed request, not a crash.
+    res = await fetch(path, {
+      method,
+      credentials: 'include',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      headers: { Accept: accept, ...(contentType ? { 'Content-Type': contentType } : {}) },
+      body: file ? file.content : json === undefined ? undefined : JSON.stringify(json),
+    });
+    // The body can hang as well as the headers, so it is read under the same timeout.
+    text = keepByteOrderMark
+      ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+      : await res.text();
+  } catch {
+    if (!signal?.aborted) reportServerUnreachable();
+    return null;
+  }
+  reportServerReached();
+  if (res.status === 401 || res.status === 403) reportAccessRefused();
+  return { res, text };
+}
+
+/** An answer that is not JSON (a proxy's error page, an empty 204) counts as no JSON. */
+function jsonOf(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's own reason (`{ error }`), else the status: never a blank failure. */
+function messageOf(status: number, json: unknown): string {
+  return json !== null &&
+    typeof json === 'object' &&
+    'error' in json &&
+    typeof json.error === 'string'
+    ? json.error
+    : `The server answered ${status}; try again`;
+}

@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import * as z from 'zod/mini';
+import { server } from '../../mocks/node';
+import { getText, parser, send } from '../../src/api/send';
+import { onAccessRefused } from '../../src/api/session-end';
+import { getConnectivity, reportServerUnreachable } from '../../src/lib/connectivity';
+
+const PATH = '/api/send-test';
+const OFFLINE = "Can't reach CommonGround. Testing needs a connection; nothing was changed.";
+const ThingSchema = z.object({ id: z.number(), name: z.string() });
+const withParse = { offlineMessage: OFFLINE, parse: parser(ThingSchema) };
+
+let stops: (() => void)[] = [];
+afterEach(() => {
+  stops.forEach((stop) => stop());
+  stops = [];
+});
+
+/** How many times the shell was told that the server refused who the user is. */
+function countAccessRefused(): () => number {
+  let count = 0;
+  stops.push(onAccessRefused(() => (count += 1)));
+  return () => count;
+}
+
+describe('send', () => {
+  it('sends JSON with the session cookie and returns the parsed answer', async () => {
+    let seen: Record<string, unknown> = {};
+    server.use(
+      http.post(PATH, async ({ request }) => {
+        seen = {
+          credentials: request.credentials,
+          accept: request.headers.get('Accept'),
+          type: request.headers.get('Content-Type'),
+          body: await request.json(),
+        };
+        return HttpResponse.json({ id: 7, name: 'Pool' }, { status: 201 });
+      }),
+    );
+    const refused = countAccessRefused();
+    await expect(send('POST', PATH, { ...withParse, json: { name: 'Pool' } })).resolves.toEqual({
+      ok: true,
+      value: { id: 7, name: 'Pool' },
+    });
+    expect(seen).toEqual({
+      credentials: 'include',
+      accept: 'application/json',
+      type: 'application/json',
+      body: { name: 'Pool' },
+    });
+    expect(refused()).toBe(0);
+  });
+
+  it("gives the server's own message for a refusal, with its status and body", async () => {
+    server.use(
+      http.delete(PATH, () =>
+        HttpResponse.json({ error: 'The last Admin cannot be removed' }, { status: 409 }),
+      ),
+    );
+    await expect(send('DELETE', PATH, withParse)).resolves.toEqual({
+      ok: false,
+      error: 'The last Admin cannot be removed',
+      status: 409,
+      body: { error: 'The last Admin cannot be removed' },
+    });
+  });
+
+  it('names the status when the answer is not JSON (a proxy error page)', async () => {
+    server.use(
+      http.patch(PATH, () => new HttpResponse('<h1>Internal Server Error</h1>', { status: 500 })),
+    );
+    await expect(send('PATCH', PATH, { ...withParse, json: {} })).resolves.toEqual({
+      ok: false,
+      error: 'The server answered 500; try again',
+      status: 500,
+      body: null,
+    });
+    expect(getConnectivity()).toBe('online');
+  });
+
+  it("says the caller's offline message and reports the server unreachable", async () => {
+    server.use(http.post(PATH, () => HttpResponse.error()));
+    await expect(send('POST', PATH, { ...withParse, json: {} })).resolves.toEqual({
+      ok: false,
+      error: OFFLINE,
+      status: null,
+      body: null,
+    });
+    expect(getConnectivity()).toBe('unreachable');
+  });
+
+  it('reports the server reached again once it answers, whatever the status', async () => {
+    reportServerUnreachable();
+    server.use(http.post(PATH, () => HttpResponse.json({ error: 'No' }, { status: 400 })));
+    await send('POST', PATH, withParse);
+    expect(getConnectivity()).toBe('online');
+  });
+
+  it('reports access refused on a 401 and a 403, keeping the message', async () => {
+    const refused = countAccessRefused();
+    server.use(
+      http.put(PATH, () => HttpResponse.json({ error: 'Sign in to continue' }, { status: 401 })),
+    );
+    await expect(send('PUT', PATH, { ...withParse, json: {} })).resolves.toMatchObject({
+      ok: false,
+      error: 'Sign in to continue',
+      status: 401,
+    });
+    expect(refused()).toBe(1);
+    server.use(http.put(PATH, () => new HttpResponse(null, { status: 403 })));
+    await expect(send('PUT', PATH, { ...withParse, json: {} })).resolves.toMatchObject({
+      ok: false,
+      error: 'The server answered 403; try again',
+    });
+    expect(refused()).toBe(2);
+  });
+
+  it('fails a 2xx answer that does not parse, as a failure naming the status', async () => {
+    server.use(http.post(PATH, () => HttpResponse.json({ id: 'seven' })));
+    await expect(send('POST', PATH, { ...withParse, json: {} })).resolves.toEqual({
+      ok: false,
+      error: 'The server answered 200; try again',
+      status: 200,
+      body: { id: 'seven' },
+    });
+  });
+
+  it('without parse, takes any 2xx: an empty answer is null; no body, no Content-Type', async () => {
+    let type: string | null = 'unset';
+    server.use(
+      http.delete(PATH, ({ request }) => {
+        type = request.headers.get('Content-Type');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(send('DELETE', PATH, { offlineMessage: OFFLINE })).resolves.toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(type).toBeNull();
+  });
+
+  it("sends a file's contents as they are, with its type", async () => {
+    let seen: { type: string | null; text: string } | null = null;
+    server.use(
+      http.post(PATH, async ({ request }) => {
+        seen = { type: request.headers.get('Content-Type'), text: await request.text() };
+        return HttpResponse.json({ id: 1, name: 'x' });
+      }),
+    );
+    const file = { content: 'name,unit\nAna,B-2\n', type: 'text/csv' };
+    await expect(send('POST', PATH, { ...withParse, file })).resolves.toMatchObject({ ok: true });
+    expect(seen).toEqual({ type: 'text/csv', text: file.content });
+  });
+});
+
+describe('getText', () => {
+  const CSV_PATH = '/api/send-test.csv';
+
+  it('returns the text and headers, keeping the byte order mark when asked', async () => {
+    const csv = '\uFEFFname,unit\r\nAna,B-2\r\n';
+    server.use(
+      http.get(CSV_PATH, ({ request }) =>
+        request.headers.get('Accept') === 'text/csv'
+          ? new HttpResponse(new TextEncoder().encode(csv), {
+              headers: { 'Content-Disposition': 'attachment; filename="x.csv"' },
+            })
+          : new HttpResponse(null, { status: 406 }),
+      ),
+    );
+    const kept = await getText(CSV_PATH, { offlineMessage: OFFLINE, keepByteOrderMark: true });
+    expect(kept.ok && kept.text).toBe(csv);
+    expect(kept.ok && kept.headers.get('Content-Disposition')).toContain('x.csv');
+    const dropped = await getText(CSV_PATH, { offlineMessage: OFFLINE });
+    expect(dropped.ok && dropped.text).toBe(csv.slice(1));
+  });
+
+  it("gives a refusal's message, status, text and status text", async () => {
+    const refused = countAccessRefused();
+    server.use(
+      http.get(CSV_PATH, () =>
+        HttpResponse.json({ error: 'Managers only' }, { status: 403, statusText: 'Forbidden' }),
+      ),
+    );
+    await expect(getText(CSV_PATH, { offlineMessage: OFFLINE })).resolves.toEqual({
+      ok: false,
+      error: 'Managers only',
+      status: 403,
+      body: { error: 'Managers only' },
+      text: '{"error":"Managers only"}',
+      statusText: 'Forbidden',
+    });
+    expect(refused()).toBe(1);
+  });
+
+  it('a download the caller cancels says nothing about the server', async () => {
+    server.use(http.get(CSV_PATH, () => HttpResponse.error()));
+    const controller = new AbortController();
+    controller.abort();
+    const answer = await getText(CSV_PATH, {
+      offlineMessage: OFFLINE,
+      signal: controller.signal,
+    });
+    expect(answer).toMatchObject({ ok: false, status: null });
+    expect(getConnectivity()).toBe('online');
+    await expect(getText(CSV_PATH, { offlineMessage: OFFLINE })).resolves.toMatchObject({
+      ok: false,
+      error: OFFLINE,
+      status: null,
+    });
+    expect(getConnectivity()).toBe('unreachable');
+  });
+});
