@@ -3,7 +3,9 @@ import {
   ACCOUNT_PATHS,
   AUTH_PATHS,
   AUTHENTICATOR_CODE_WRONG,
+  AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
   CURRENT_PASSWORD_WRONG,
+  NEW_AUTHENTICATOR_CODE_WRONG,
   PasswordChangeSchema,
   describeIssues,
   type AccountSession,
@@ -33,12 +35,19 @@ export const accountSessionsFixture: AccountSession[] = [
 /** The authenticator code the mocked Admin's app shows. */
 export const MOCK_AUTHENTICATOR_CODE = '123456';
 
+/** The new authenticator's secret and the code its app shows (a replaced phone). */
+export const MOCK_NEW_TOTP_SECRET = 'NEWPHONEKEY234567NEWPHONEKEY2345';
+export const MOCK_NEW_AUTHENTICATOR_CODE = '246810';
+
 export const mockRecoveryCodes = Array.from(
   { length: 10 },
   (_, i) => `abcde-${String(i).padStart(5, '0')}`,
 );
 
-/** The account page's routes, with the server's answers; nothing is kept. */
+// Whether a new authenticator's set-up was started (confirming needs one, as on the server).
+let replacementStarted = false;
+
+/** The account page's routes, with the server's answers; nothing else is kept. */
 export const accountHandlers = [
   http.get(ACCOUNT_PATHS.sessions, () => HttpResponse.json(accountSessionsFixture)),
   http.delete(ACCOUNT_PATHS.session, ({ params }) =>
@@ -62,6 +71,28 @@ export const accountHandlers = [
     return body.code === MOCK_AUTHENTICATOR_CODE
       ? HttpResponse.json({ recoveryCodes: mockRecoveryCodes })
       : HttpResponse.json({ error: AUTHENTICATOR_CODE_WRONG }, { status: 400 });
+  }),
+  http.post(ACCOUNT_PATHS.authenticator, async ({ request }) => {
+    const body = (await request.json()) as { password?: unknown };
+    if (body.password !== MOCK_ACCOUNT_PASSWORD) {
+      return HttpResponse.json({ error: CURRENT_PASSWORD_WRONG }, { status: 400 });
+    }
+    replacementStarted = true;
+    return HttpResponse.json({
+      secret: MOCK_NEW_TOTP_SECRET,
+      uri: `otpauth://totp/CommonGround:admin%40willowcreek.example?secret=${MOCK_NEW_TOTP_SECRET}&issuer=CommonGround`,
+    });
+  }),
+  http.post(ACCOUNT_PATHS.authenticatorConfirm, async ({ request }) => {
+    const body = (await request.json()) as { code?: unknown };
+    if (!replacementStarted) {
+      return HttpResponse.json({ error: AUTHENTICATOR_REPLACEMENT_NOT_STARTED }, { status: 409 });
+    }
+    if (body.code !== MOCK_NEW_AUTHENTICATOR_CODE) {
+      return HttpResponse.json({ error: NEW_AUTHENTICATOR_CODE_WRONG }, { status: 400 });
+    }
+    replacementStarted = false;
+    return HttpResponse.json({ recoveryCodes: mockRecoveryCodes });
   }),
   http.post(AUTH_PATHS.signOutEverywhere, () =>
     HttpResponse.json({ ok: true, sessionsEnded: accountSessionsFixture.length }),

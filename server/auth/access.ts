@@ -74,6 +74,8 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'PATCH', path: ACCOUNT_PATHS.profile, allow: ['admin', 'manager', 'board'] },
   { method: 'GET', path: ACCOUNT_PATHS.recoveryCodes, allow: ['admin'] },
   { method: 'POST', path: ACCOUNT_PATHS.recoveryCodes, allow: ['admin'] },
+  { method: 'POST', path: ACCOUNT_PATHS.authenticator, allow: ['admin'] },
+  { method: 'POST', path: ACCOUNT_PATHS.authenticatorConfirm, allow: ['admin'] },
   { method: 'POST', path: AUTH_PATHS.totpSetup, allow: ['enrolling'] },
   { method: 'POST', path: AUTH_PATHS.totpConfirm, allow: ['enrolling'] },
   // Alerts and scheduled reports: Managers and Admins set them up; everyone reads the inbox and

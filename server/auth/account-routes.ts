@@ -2,15 +2,19 @@ import type { Context, Hono } from 'hono';
 import {
   ACCOUNT_PATHS,
   AUTHENTICATOR_CODE_WRONG,
+  AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
   CURRENT_PASSWORD_WRONG,
+  NEW_AUTHENTICATOR_CODE_WRONG,
   PASSWORD_UNCHANGED,
   PasswordChangeSchema,
   ProfilePatchSchema,
-  RenewRecoveryCodesSchema,
+  ReplaceAuthenticatorSchema,
+  AuthenticatorCodeBodySchema,
   type AccountSession,
   type PasswordChanged,
   type RecoveryCodesStatus,
   type RenewedRecoveryCodes,
+  type TotpSetup,
 } from '../../src/api/contract';
 import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { HttpError } from '../errors';
@@ -28,6 +32,7 @@ import { checkPassword, hashPassword } from './passwords';
 import { requestAddress } from './request';
 import { signedIn, type AuthRouteOptions } from './routes';
 import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
+import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import type { User } from './users';
 import { endOtherSessions, endSessionById, listSessions } from './sessions';
 
@@ -41,6 +46,9 @@ import { endOtherSessions, endSessionById, listSessions } from './sessions';
  *   GET    /api/auth/recovery-codes  an Admin: how many recovery codes are left
  *   POST   /api/auth/recovery-codes  an Admin: new codes (the old ones stop working), given a
  *                                    current authenticator code
+ *   POST   /api/auth/authenticator   an Admin: a new authenticator's secret, given the password
+ *   POST   /api/auth/authenticator/confirm  a code from the new app: it replaces the old one,
+ *                                    with new recovery codes
  *
  * A wrong current password (or authenticator code) counts as a failed sign-in of the account and the address, so a
  * borrowed session cannot be used to guess the password any faster than the sign-in page.
@@ -199,7 +207,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
 
   api.post(route(ACCOUNT_PATHS.recoveryCodes), limit, async (c: Context<AuthEnv>) => {
     const { user } = signedIn(c);
-    const { code } = await readJson(c, RenewRecoveryCodesSchema);
+    const { code } = await readJson(c, AuthenticatorCodeBodySchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
     await refuseWhileLocked(user.email, address, now);
@@ -221,6 +229,75 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
           target: user.email,
           after: { recoveryCodes: recoveryCodes.length },
           address,
+        },
+        now,
+      );
+    });
+    const body: RenewedRecoveryCodes = { recoveryCodes };
+    return kit.json(200, body);
+  });
+  api.post(route(ACCOUNT_PATHS.authenticator), limit, async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const { password } = await readJson(c, ReplaceAuthenticatorSchema);
+    const address = requestAddress(c, trustProxy);
+    const now = clock();
+    await refuseWhileLocked(user.email, address, now);
+    if (!(await checkPassword(password, user.passwordHash))) {
+      await recordRefusal(user, address, 'totp.replace-refused', 'password', now);
+      throw new HttpError(400, CURRENT_PASSWORD_WRONG);
+    }
+    const secret = newTotpSecret();
+    await db.transaction(async (tx) => {
+      // Started again, the newest secret wins: only the last QR code shown can confirm.
+      await tx.query(`UPDATE users SET totp_pending_secret = $2 WHERE id = $1`, [user.id, secret]);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'totp.replace-started',
+          target: user.email,
+          address,
+        },
+        now,
+      );
+    });
+    const body: TotpSetup = { secret, uri: otpauthUri(secret, user.email) };
+    return kit.json(200, body);
+  });
+
+  api.post(route(ACCOUNT_PATHS.authenticatorConfirm), limit, async (c: Context<AuthEnv>) => {
+    const { user } = signedIn(c);
+    const { code } = await readJson(c, AuthenticatorCodeBodySchema);
+    const now = clock();
+    const [row] = await db.query<{ pending: string | null }>(
+      `SELECT totp_pending_secret AS pending FROM users WHERE id = $1`,
+      [user.id],
+    );
+    const pending = row?.pending ?? null;
+    if (!pending) throw new HttpError(409, AUTHENTICATOR_REPLACEMENT_NOT_STARTED);
+    const step = matchTotp(pending, code, now);
+    if (step === null) throw new HttpError(400, NEW_AUTHENTICATOR_CODE_WRONG);
+    const recoveryCodes = newRecoveryCodes();
+    await db.transaction(async (tx) => {
+      // Only the secret this request checked: a set-up started again meanwhile must be confirmed
+      // with its own code.
+      const rows = await tx.query(
+        `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_last_step = $3
+          WHERE id = $1 AND totp_pending_secret = $2 RETURNING 1`,
+        [user.id, pending, step],
+      );
+      if (rows.length === 0) throw new HttpError(409, AUTHENTICATOR_REPLACEMENT_NOT_STARTED);
+      await storeRecoveryCodes(tx, user.id, recoveryCodes);
+      await audit(
+        tx,
+        {
+          communityId: community.id,
+          userId: user.id,
+          action: 'totp.replaced',
+          target: user.email,
+          after: { recoveryCodes: recoveryCodes.length },
+          address: requestAddress(c, trustProxy),
         },
         now,
       );

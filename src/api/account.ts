@@ -7,10 +7,12 @@ import {
   RecoveryCodesStatusSchema,
   RenewedRecoveryCodesSchema,
   SessionEndedSchema,
+  TotpSetupSchema,
   accountSessionPath,
   type PasswordChange,
   type PasswordChanged,
   type RenewedRecoveryCodes,
+  type TotpSetup,
 } from './contract';
 import { wipeOfflineData } from './auth';
 import { meQuery } from './me';
@@ -54,6 +56,24 @@ export function useRecoveryCodesStatus({ enabled = true }: { enabled?: boolean }
 
 export const renewRecoveryCodes = (code: string): Promise<Outcome<RenewedRecoveryCodes>> =>
   send('POST', ACCOUNT_PATHS.recoveryCodes, {
+    json: { code },
+    parse: parser(RenewedRecoveryCodesSchema),
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
+
+/** A new authenticator (a new or lost phone): its secret, given the account's password. */
+export const startAuthenticatorReplacement = (password: string): Promise<Outcome<TotpSetup>> =>
+  send('POST', ACCOUNT_PATHS.authenticator, {
+    json: { password },
+    parse: parser(TotpSetupSchema),
+    offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
+  });
+
+/** A code from the new app confirms it; the answer is the new recovery codes. */
+export const confirmAuthenticatorReplacement = (
+  code: string,
+): Promise<Outcome<RenewedRecoveryCodes>> =>
+  send('POST', ACCOUNT_PATHS.authenticatorConfirm, {
     json: { code },
     parse: parser(RenewedRecoveryCodesSchema),
     offlineMessage: ACCOUNT_OFFLINE_MESSAGE,

@@ -10,6 +10,9 @@ import {
   RecoveryCodesStatusSchema,
   RenewedRecoveryCodesSchema,
   AUTHENTICATOR_CODE_WRONG,
+  AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
+  NEW_AUTHENTICATOR_CODE_WRONG,
+  TotpSetupSchema,
   accountSessionPath,
   type AccountSession,
 } from '../../src/api/contract';
@@ -326,6 +329,95 @@ for (const backend of BACKENDS) {
         'totp.recovery-codes-refused',
         'totp.recovery-codes-renewed',
         'totp.recovery-codes-refused',
+      ]);
+    });
+
+    it('an Admin who lost the phone signs in with a recovery code and sets up a new authenticator', async () => {
+      const email = `admin-${++seq}@example.org`;
+      const id = await insertUser(
+        test.db,
+        community.id,
+        {
+          email,
+          name: 'An Admin',
+          role: 'admin',
+          passwordHash: await hashPassword(PASSWORD),
+          totpSecret: ADMIN_SECRET,
+        },
+        clock.now(),
+      );
+      if (id === null) throw new Error('duplicate');
+      const old = newRecoveryCodes();
+      await storeRecoveryCodes(test.db, id, old);
+      const codeOf = (secret: string) => totp(base32Decode(secret) ?? Buffer.alloc(0), clock.now());
+      const signInWith = async (code: string) => {
+        const res = await call('POST', AUTH_PATHS.signIn, {
+          body: { email, password: PASSWORD, code },
+        });
+        const token = /cg_session=([^;]+)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1];
+        return { status: res.status, cookie: token ? `cg_session=${token}` : '' };
+      };
+      const lostPhone = await signInWith(old[0] ?? '');
+      expect(lostPhone.status).toBe(200);
+      const { cookie } = lostPhone;
+      const start = (body: unknown) => call('POST', ACCOUNT_PATHS.authenticator, { cookie, body });
+      const confirm = (code: string) =>
+        call('POST', ACCOUNT_PATHS.authenticatorConfirm, { cookie, body: { code } });
+
+      // Nothing to confirm yet; bad bodies are a 400 with a sentence.
+      expect(await confirm('123456')).toMatchObject({
+        status: 409,
+        json: { error: AUTHENTICATOR_REPLACEMENT_NOT_STARTED },
+      });
+      expect((await start({})).status).toBe(400);
+      expect((await start({ password: 'x'.repeat(1025) })).status).toBe(400);
+      expect((await start({ password: PASSWORD, extra: 1 })).status).toBe(400);
+      // The session alone is not enough: a wrong password counts as a failed sign-in.
+      expect(await start({ password: 'not the password' })).toMatchObject({
+        status: 400,
+        json: { error: CURRENT_PASSWORD_WRONG },
+      });
+
+      const first = await start({ password: PASSWORD });
+      expect(first.status, JSON.stringify(first.json)).toBe(200);
+      const firstSetup = TotpSetupSchema.parse(first.json);
+      expect(firstSetup.uri).toContain(`secret=${firstSetup.secret}`);
+      expect(firstSetup.secret).not.toBe(ADMIN_SECRET);
+      // Until a code from the new app confirms it, the old authenticator still signs in.
+      expect((await signInWith(codeOf(ADMIN_SECRET))).status).toBe(200);
+      clock.advance(MINUTE);
+      expect(await confirm(codeOf(ADMIN_SECRET))).toMatchObject({
+        status: 400,
+        json: { error: NEW_AUTHENTICATOR_CODE_WRONG },
+      });
+
+      // Started again (the first QR code was not scanned): only the newest secret confirms.
+      const second = TotpSetupSchema.parse((await start({ password: PASSWORD })).json);
+      expect((await confirm(codeOf(firstSetup.secret))).status).toBe(400);
+      const confirmed = await confirm(codeOf(second.secret));
+      expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+      const { recoveryCodes } = RenewedRecoveryCodesSchema.parse(confirmed.json);
+      expect(recoveryCodes).toHaveLength(10);
+      expect(recoveryCodes.some((c) => old.includes(c))).toBe(false);
+      expect((await confirm(codeOf(second.secret))).status).toBe(409);
+
+      clock.advance(MINUTE);
+      expect((await signInWith(codeOf(ADMIN_SECRET))).status).toBe(401);
+      expect((await signInWith(old[1] ?? '')).status).toBe(401);
+      expect((await signInWith(codeOf(second.secret))).status).toBe(200);
+      expect((await signInWith(recoveryCodes[0] ?? '')).status).toBe(200);
+      // The session that made the change goes on.
+      expect(await meStatus(cookie)).toBe(200);
+
+      const audits = await test.db.query<{ action: string }>(
+        `SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'totp.replace%' ORDER BY id`,
+        [email],
+      );
+      expect(audits.map((a) => a.action)).toEqual([
+        'totp.replace-refused',
+        'totp.replace-started',
+        'totp.replace-started',
+        'totp.replaced',
       ]);
     });
 

@@ -94,6 +94,8 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'PATCH /api/auth/profile': ['admin', 'manager', 'board'],
   'GET /api/auth/recovery-codes': ['admin'],
   'POST /api/auth/recovery-codes': ['admin'],
+  'POST /api/auth/authenticator': ['admin'],
+  'POST /api/auth/authenticator/confirm': ['admin'],
   'POST /api/auth/totp/setup': ['enrolling'],
   'POST /api/auth/totp/confirm': ['enrolling'],
   'GET /api/integrations': ['admin'],

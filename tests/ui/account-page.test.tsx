@@ -7,6 +7,8 @@ import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import {
   MOCK_ACCOUNT_PASSWORD,
   MOCK_AUTHENTICATOR_CODE,
+  MOCK_NEW_AUTHENTICATOR_CODE,
+  MOCK_NEW_TOTP_SECRET,
   accountSessionsFixture,
   mockRecoveryCodes,
 } from '../../mocks/account-handlers';
@@ -15,7 +17,9 @@ import {
   API_PATHS,
   AUTHENTICATOR_CODE_WRONG,
   AUTH_PATHS,
+  CURRENT_PASSWORD_WRONG,
   ME_PATH,
+  NEW_AUTHENTICATOR_CODE_WRONG,
   type PasswordChange,
 } from '../../src/api/contract';
 import {
@@ -24,8 +28,8 @@ import {
   AccountPage,
   passwordChangeErrors,
   passwordChangedMessage,
-  recoveryCodesText,
 } from '../../src/features/account/account-page';
+import { NEW_AUTHENTICATOR_DONE, recoveryCodesText } from '../../src/features/account/two-factor';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
@@ -333,6 +337,89 @@ describe('Account page', () => {
     await user.click(within(group).getByRole('button', { name: 'I saved them, hide the codes' }));
     expect(within(group).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(make).toHaveFocus();
+  });
+
+  it('an Admin with a new phone sets up a new authenticator: password, scan, code', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, role: 'admin' } }),
+      ),
+    );
+    const writes = captureWrites();
+    renderAccount();
+    const group = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    const open = within(group).getByRole('button', { name: 'Set up a new authenticator' });
+
+    // Cancel gives focus back to where it started, and nothing was sent.
+    await user.click(open);
+    await waitFor(() => expect(within(group).getByLabelText('Your password')).toHaveFocus());
+    await user.click(within(group).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(
+        within(group).getByRole('button', { name: 'Set up a new authenticator' }),
+      ).toHaveFocus(),
+    );
+    expect(writes).toEqual([]);
+
+    await user.click(within(group).getByRole('button', { name: 'Set up a new authenticator' }));
+    const password = await within(group).findByLabelText('Your password');
+    const next = within(group).getByRole('button', { name: 'Continue' });
+    await user.click(next);
+    expect(password).toHaveAccessibleDescription(
+      'Needed to change how you sign in. Enter your password.',
+    );
+    await user.type(password, 'not my password');
+    await user.click(next);
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        `Needed to change how you sign in. ${CURRENT_PASSWORD_WRONG}`,
+      ),
+    );
+    expect(password).toHaveFocus();
+    await user.clear(password);
+    await user.type(password, MOCK_ACCOUNT_PASSWORD);
+    await user.click(next);
+
+    expect(
+      await within(group).findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(within(group).getByText(MOCK_NEW_TOTP_SECRET)).toBeInTheDocument();
+    const code = within(group).getByLabelText('Code from the new app');
+    await waitFor(() => expect(code).toHaveFocus());
+    const use = within(group).getByRole('button', { name: 'Use the new authenticator' });
+    await user.type(code, '12345');
+    await user.click(use);
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code the new app shows.');
+    await user.clear(code);
+    await user.type(code, '111111');
+    await user.click(use);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(NEW_AUTHENTICATOR_CODE_WRONG));
+    await user.clear(code);
+    await user.type(code, MOCK_NEW_AUTHENTICATOR_CODE);
+    await user.click(use);
+
+    const list = await within(group).findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(mockRecoveryCodes.length);
+    expect(within(group).getByText(new RegExp(`^${NEW_AUTHENTICATOR_DONE}`))).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(group).getByRole('heading', { name: 'Your new recovery codes' })).toHaveFocus(),
+    );
+    expect(within(group).queryByLabelText('Code from the new app')).toBeNull();
+    expect(writes).toEqual([
+      { method: 'POST', path: ACCOUNT_PATHS.authenticator, body: { password: 'not my password' } },
+      {
+        method: 'POST',
+        path: ACCOUNT_PATHS.authenticator,
+        body: { password: MOCK_ACCOUNT_PASSWORD },
+      },
+      { method: 'POST', path: ACCOUNT_PATHS.authenticatorConfirm, body: { code: '111111' } },
+      {
+        method: 'POST',
+        path: ACCOUNT_PATHS.authenticatorConfirm,
+        body: { code: MOCK_NEW_AUTHENTICATOR_CODE },
+      },
+    ]);
   });
 
   it('a Manager has no two-factor section (only Admins use an authenticator)', async () => {

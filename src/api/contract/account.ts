@@ -12,6 +12,8 @@ export const ACCOUNT_PATHS = {
   password: '/api/auth/password',
   recoveryCodes: '/api/auth/recovery-codes',
   profile: '/api/auth/profile',
+  authenticator: '/api/auth/authenticator',
+  authenticatorConfirm: '/api/auth/authenticator/confirm',
 } as const;
 
 export const accountSessionPath = (id: string) =>
@@ -54,8 +56,11 @@ export const PASSWORD_UNCHANGED = 'Choose a new password, not your current one.'
 export const RecoveryCodesStatusSchema = z.object({ remaining: count, total: count });
 export type RecoveryCodesStatus = z.infer<typeof RecoveryCodesStatusSchema>;
 
-/** New codes need a current authenticator code: a borrowed session alone cannot make them. */
-export const RenewRecoveryCodesSchema = z.strictObject({
+/**
+ * A 6-digit authenticator code: new recovery codes need one from the current app (a borrowed
+ * session alone cannot make them), a new authenticator one from the new app.
+ */
+export const AuthenticatorCodeBodySchema = z.strictObject({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
 });
 export const RenewedRecoveryCodesSchema = z.object({ recoveryCodes: z.array(nonEmpty) });
@@ -69,3 +74,17 @@ export const ProfilePatchSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
 });
 export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
+
+/**
+ * Setting up a new authenticator (a lost or replaced phone) needs the account's password: the
+ * session may have been signed in with a recovery code, and a borrowed one must not be enough.
+ * The answer is the new secret (TotpSetupSchema); the old one signs in until a code confirms it.
+ */
+export const ReplaceAuthenticatorSchema = z.strictObject({
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+});
+
+export const NEW_AUTHENTICATOR_CODE_WRONG =
+  'That code does not match the new authenticator; check the time on the phone and enter the code it shows now.';
+export const AUTHENTICATOR_REPLACEMENT_NOT_STARTED =
+  'Start setting up the new authenticator first; nothing was changed.';

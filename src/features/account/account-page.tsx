@@ -5,24 +5,18 @@ import {
   accountSessionsQuery,
   changePassword,
   endAccountSession,
-  recoveryCodesQuery,
   renameAccount,
-  renewRecoveryCodes,
   signOutEverywhere,
   useAccountSessions,
-  useRecoveryCodesStatus,
 } from '../../api/account';
 import { useCommunity } from '../../api/community';
 import {
-  AUTHENTICATOR_CODE_WRONG,
   CURRENT_PASSWORD_WRONG,
   MIN_PASSWORD_LENGTH,
   PASSWORD_UNCHANGED,
   type AccountSession,
-  type RecoveryCodesStatus,
 } from '../../api/contract';
 import { ROLE_LABELS, meQuery, useMe } from '../../api/me';
-import type { Outcome } from '../../api/users';
 import { useSnapshotPersister } from '../../api/query-provider';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
 import { useConnectivity } from '../../lib/connectivity';
@@ -42,7 +36,8 @@ import { toast } from '../../ui/toast';
 import { ConfirmAction } from '../../ui/confirm-action';
 import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 import { Group } from '../../ui/group';
-import { RecoveryCodeList } from './recovery-code-list';
+import { ACCOUNT_NEEDS_CONNECTION, Refusal, useAccountWrite } from './account-write';
+import { TwoFactor } from './two-factor';
 import { firstInvalid, newPasswordError, type FieldErrors } from './account-messages';
 
 export const ACCOUNT_NOT_CHECKED =
@@ -51,19 +46,6 @@ export const ACCOUNT_NOT_CHECKED =
 /** Said once at the top while offline; each form says it again only when used. */
 export const ACCOUNT_OFFLINE_NOTE =
   'Changes to your account need a connection; they can be made once it returns.';
-
-/** What the server (or the connection) said when a change was refused, said once. */
-function Refusal({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-      {message}
-    </p>
-  );
-}
-
-export const ACCOUNT_NEEDS_CONNECTION =
-  'Changing your account needs a connection to CommonGround. You are offline: nothing was changed.';
 
 /**
  * /account: who you are signed in as, a new password, and where you are signed in (end a lost
@@ -119,36 +101,6 @@ export function AccountPage() {
       )}
     </div>
   );
-}
-
-/**
- * One form's write: nothing is sent offline, busy while it runs, and a refusal said once (at a
- * field when `atField` takes it, else under the form).
- */
-function useAccountWrite() {
-  const online = useConnectivity() === 'online';
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const run = async <T,>(
-    send: () => Promise<Outcome<T>>,
-    onDone: (value: T) => void | Promise<void>,
-    atField: (error: string) => boolean = () => false,
-  ) => {
-    setFailure(null);
-    if (!online) {
-      setFailure(ACCOUNT_NEEDS_CONNECTION);
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await send();
-      if (outcome.ok) await onDone(outcome.value);
-      else if (!atField(outcome.error)) setFailure(outcome.error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, failure, clearFailure: () => setFailure(null), run };
 }
 
 /** The name others see in user lists and the audit log; the email is the sign-in and stays. */
@@ -334,126 +286,6 @@ function PasswordForm({ email }: { email: string }) {
           </Button>
         </div>
       </form>
-    </Group>
-  );
-}
-
-/** "7 of 10 recovery codes left", with a nudge when few are left. */
-export function recoveryCodesText({ remaining, total }: RecoveryCodesStatus): string {
-  if (total === 0) return 'You have no recovery codes. Make some, in case your phone is lost.';
-  const left = `${remaining} of ${total} recovery codes left.`;
-  if (remaining === 0) return `${left} Make new ones now: without them a lost phone locks you out.`;
-  if (remaining <= 3) return `${left} Make new ones soon.`;
-  return left;
-}
-
-/**
- * An Admin's second factor: on (Admins cannot sign in without it), how many recovery codes are
- * left, and new ones for a current authenticator code (the old ones stop working).
- */
-function TwoFactor() {
-  const client = useQueryClient();
-  const { busy, failure, clearFailure, run } = useAccountWrite();
-  const status = useRecoveryCodesStatus();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const codesRef = useRef<HTMLHeadingElement>(null);
-  const makeRef = useRef<HTMLButtonElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    clearFailure();
-    const typed = code.replace(/\s/g, '');
-    const showError = (error: string) => {
-      setCodeError(error);
-      codeRef.current?.focus();
-    };
-    if (!/^\d{6}$/.test(typed)) {
-      showError('Enter the 6-digit code from your authenticator app.');
-      return;
-    }
-    await run(
-      () => renewRecoveryCodes(typed),
-      async (renewed) => {
-        setCode('');
-        setCodes(renewed.recoveryCodes);
-        await client.invalidateQueries({ queryKey: recoveryCodesQuery().queryKey });
-        requestAnimationFrame(() => codesRef.current?.focus());
-      },
-      (error) => {
-        if (error !== AUTHENTICATOR_CODE_WRONG) return false;
-        showError(error);
-        return true;
-      },
-    );
-  };
-
-  return (
-    <Group
-      title="Two-factor authentication"
-      description="On: Admins sign in with a code from an authenticator app, or a recovery code if the phone is lost."
-    >
-      <div className="grid gap-4">
-        <QueryState query={status} label="recovery codes" skeleton={<ListSkeleton rows={1} />}>
-          {(counts: RecoveryCodesStatus) => <p className="text-sm">{recoveryCodesText(counts)}</p>}
-        </QueryState>
-        {codes ? (
-          <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
-            <h3 ref={codesRef} tabIndex={-1} className="text-sm font-semibold">
-              Your new recovery codes
-            </h3>
-            <p className="text-sm">
-              Each signs you in once. They are shown only now: keep them somewhere safe. Your old
-              codes no longer work.
-            </p>
-            <RecoveryCodeList codes={codes} />
-            <div>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  setCodes(null);
-                  // Its button goes with the codes: focus the one that makes new codes.
-                  makeRef.current?.focus();
-                }}
-              >
-                I saved them, hide the codes
-              </Button>
-            </div>
-          </div>
-        ) : null}
-        <form noValidate className="grid max-w-md gap-4" onSubmit={(event) => void submit(event)}>
-          <Field
-            label="Code from your authenticator app"
-            hint="New codes replace every recovery code you have now."
-            error={codeError}
-          >
-            {(props) => (
-              <input
-                {...props}
-                ref={codeRef}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                className={CONTROL_CLASSES}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value);
-                  setCodeError(null);
-                }}
-              />
-            )}
-          </Field>
-          <Refusal message={failure} />
-          <div>
-            <Button ref={makeRef} type="submit" busy={busy}>
-              {busy ? 'Making codes…' : 'Make new recovery codes'}
-            </Button>
-          </div>
-        </form>
-      </div>
     </Group>
   );
 }
