@@ -11,7 +11,7 @@ import {
   type ResidentImport,
   type ResidentPage,
 } from '../src/api/contract';
-import { residentSearch } from '../src/lib/resident-search';
+import { inDirectoryOrder, residentSearch } from '../src/lib/resident-search';
 import { markExistingEmails, parseResidentsCsv, residentsCsv } from '../src/lib/residents-csv';
 
 /** The demo community's directory as the server seeds it (issue 11). */
@@ -43,9 +43,9 @@ export const residentsHandlers = [
     );
     if (!parsed.success) return badRequest(`Invalid query: ${describeIssues(parsed.error)}`);
     const { q, limit, offset } = parsed.data;
-    // The server's own search (server/residents/routes.ts).
+    // The server's own search and order (server/residents/routes.ts).
     const matches = residentSearch(q);
-    const found = matches ? residentsFixture.filter(matches) : residentsFixture;
+    const found = inDirectoryOrder(matches ? residentsFixture.filter(matches) : residentsFixture);
     const page: ResidentPage = {
       residents: found.slice(offset, offset + limit),
       matching: found.length,
@@ -109,7 +109,7 @@ export const residentsHandlers = [
   http.get(
     RESIDENTS_EXPORT_PATH,
     () =>
-      new HttpResponse(`\uFEFF${residentsCsv(residentsFixture)}`, {
+      new HttpResponse(`\uFEFF${residentsCsv(inDirectoryOrder(residentsFixture))}`, {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="residents-willow-creek-2026-11-22.csv"',

@@ -34,7 +34,7 @@ type Row = {
 };
 
 const INT4_MAX = 2_147_483_647;
-/** Actions (or prefixes) in one `action` filter: the largest "Show" choice has 9. */
+/** Actions (or prefixes) in one `action` filter: the largest "Show" choice has 11. */
 const MAX_ACTIONS = 16;
 
 /** A whole number in range from the query string, a default when absent, or a 400. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fillResidentSortKeys } from '../residents/store';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -22,6 +23,8 @@ export const SCHEMA_LOCK = 7406021;
 /**
  * Applies the migrations not applied yet, each in its own transaction, on PGlite and PostgreSQL
  * alike. An advisory lock keeps two servers starting at once from racing on a shared database.
+ * Then fills in what SQL cannot compute the server's way (the residents' sort keys, migration
+ * 025); that fill is cheap when there is nothing to do, and safe beside a server at work.
  */
 export async function migrate(db: Database): Promise<string[]> {
   // Under the lock too: two concurrent CREATE TABLE IF NOT EXISTS can both miss the table and
@@ -49,6 +52,7 @@ export async function migrate(db: Database): Promise<string[]> {
     });
     if (done) applied.push(migration.version);
   }
+  await fillResidentSortKeys(db);
   return applied;
 }
 

@@ -22,7 +22,7 @@ import {
   parseResidentsCsv,
   residentsCsv,
 } from '../../src/lib/residents-csv';
-import { residentSearch, type Searchable } from '../../src/lib/resident-search';
+import { residentSearch, residentSortKey, type Searchable } from '../../src/lib/resident-search';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
@@ -63,6 +63,13 @@ export type ResidentRoutesOptions = {
 };
 
 const EMAIL_TAKEN = 'email: another resident already has this email address';
+
+/**
+ * The directory's order (migration 025): by the folded name, byte by byte whatever the database's
+ * locale, so PGlite and PostgreSQL agree and the mock server can match (inDirectoryOrder), then
+ * by id so that every page of an offset continues the one before.
+ */
+const DIRECTORY_ORDER = 'sort_key, id';
 
 export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy } = options;
@@ -136,7 +143,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
     if (matches === null) {
       const rows = await db.query<ResidentRow>(
         `SELECT ${RESIDENT_COLUMNS_SQL} FROM residents WHERE community_id = $1
-          ORDER BY lower(name), id LIMIT $2 OFFSET $3`,
+          ORDER BY ${DIRECTORY_ORDER} LIMIT $2 OFFSET $3`,
         [community.id, limit, offset],
       );
       return { rows, matching: null };
@@ -146,7 +153,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
     // MAX_RESIDENTS, so its searched fields are read whole, and only the page's rows in full.
     const candidates = await db.query<Searchable & { id: number }>(
       `SELECT id, name, email, unit FROM residents WHERE community_id = $1
-        ORDER BY lower(name), id`,
+        ORDER BY ${DIRECTORY_ORDER}`,
       [community.id],
     );
     const found = candidates.filter(matches);
@@ -155,7 +162,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
       ? await db.query<ResidentRow>(
           `SELECT ${RESIDENT_COLUMNS_SQL} FROM residents
             WHERE community_id = $1 AND id = ANY($2::int[])
-            ORDER BY lower(name), id`,
+            ORDER BY ${DIRECTORY_ORDER}`,
           [community.id, ids],
         )
       : [];
@@ -196,8 +203,8 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
         const at = new Date(clock()).toISOString();
         const [row] = await tx.query<ResidentRow>(
           `INSERT INTO residents (community_id, name, unit, email, phone, household_size, status,
-                                  joined_on, notes, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+                                  joined_on, notes, created_at, updated_at, sort_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
            RETURNING ${RESIDENT_COLUMNS_SQL}`,
           [
             community.id,
@@ -210,6 +217,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
             input.joinedOn,
             input.notes,
             at,
+            residentSortKey(input.name),
           ],
         );
         if (!row) throw new Error('The resident was not created');
@@ -236,7 +244,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
         if (patch.email !== undefined) await emailOwner(tx, next.email, id);
         const [row] = await tx.query<ResidentRow>(
           `UPDATE residents SET name = $2, unit = $3, email = $4, phone = $5, household_size = $6,
-                  status = $7, joined_on = $8, notes = $9, updated_at = $10
+                  status = $7, joined_on = $8, notes = $9, updated_at = $10, sort_key = $11
             WHERE id = $1
            RETURNING ${RESIDENT_COLUMNS_SQL}`,
           [
@@ -250,6 +258,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
             next.joinedOn,
             next.notes,
             new Date(clock()).toISOString(),
+            residentSortKey(next.name),
           ],
         );
         if (!row) throw new Error('The resident was not updated');
@@ -348,7 +357,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
   routes.get(exportPath, async () => {
     const rows = await db.query<ResidentRow>(
       `SELECT ${RESIDENT_COLUMNS_SQL} FROM residents WHERE community_id = $1
-        ORDER BY lower(name), id`,
+        ORDER BY ${DIRECTORY_ORDER}`,
       [community.id],
     );
     const residents: Resident[] = rows.map(toResident);

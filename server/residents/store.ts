@@ -1,7 +1,8 @@
 import type { Resident, ResidentInput } from '../../src/api/contract';
+import { residentSortKey } from '../../src/lib/resident-search';
 import type { Column, Queryable } from '../db/database';
 
-/** The residents directory in the database (migration 012). */
+/** The residents directory in the database (migrations 012 and 025). */
 
 export type ResidentRow = {
   id: number;
@@ -50,6 +51,7 @@ export function storedFields(input: ResidentInput) {
 const BULK_COLUMNS: readonly Column[] = [
   { name: 'community_id', type: 'int' },
   { name: 'name', type: 'text' },
+  { name: 'sort_key', type: 'text' },
   { name: 'unit', type: 'text' },
   { name: 'email', type: 'text' },
   { name: 'phone', type: 'text' },
@@ -75,6 +77,7 @@ export async function insertResidents(
     return [
       communityId,
       r.name,
+      residentSortKey(r.name),
       r.unit,
       r.email,
       r.phone,
@@ -87,4 +90,26 @@ export async function insertResidents(
     ];
   });
   await tx.bulkInsert('residents', BULK_COLUMNS, rows);
+}
+
+/**
+ * Gives every resident stored without a sort key its key (migration 025): those from before it,
+ * which SQL could not fold, and any a server without the column wrote since. migrate() runs it
+ * at every start-up. Safe beside another server at work on the same database: a row is written
+ * only while it still has no key and the name read, so an edit made meanwhile, which writes its
+ * own key, is never overwritten. Returns how many it filled.
+ */
+export async function fillResidentSortKeys(db: Queryable): Promise<number> {
+  const rows = await db.query<{ id: number; name: string }>(
+    `SELECT id, name FROM residents WHERE sort_key IS NULL`,
+  );
+  if (rows.length === 0) return 0;
+  const filled = await db.query(
+    `UPDATE residents r SET sort_key = v.sort_key
+       FROM unnest($1::int[], $2::text[], $3::text[]) AS v (id, name, sort_key)
+      WHERE r.id = v.id AND r.name = v.name AND r.sort_key IS NULL
+      RETURNING r.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.name), rows.map((r) => residentSortKey(r.name))],
+  );
+  return filled.length;
 }

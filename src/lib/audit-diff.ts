@@ -176,6 +176,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'totp.enrolled': 'Authenticator enrolled',
   'totp.recovery-codes-renewed': 'New recovery codes made',
   'totp.recovery-codes-refused': 'New recovery codes refused (wrong code)',
+  'totp.replace-started': 'Authenticator replacement started',
+  'totp.replaced': 'Authenticator replaced',
+  'totp.replace-refused': 'Authenticator replacement refused (wrong password)',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;

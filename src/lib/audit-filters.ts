@@ -1,16 +1,22 @@
 /**
  * The audit page's "Show" choices, each a list of actions or prefixes ending in a dot, asked in
- * one request (server/auth/audit-routes.ts). Actions are listed where a reader looks for them: a
- * wrong password at a password change or for new recovery codes counts toward the same lock-out
- * as a failed sign-in, so it is a failed sign-in here too.
+ * one request (server/auth/audit-routes.ts takes up to 16). Every action the server records is
+ * under exactly one choice besides Everything (tests/unit/audit-filters.test.ts reads them from
+ * the server's code), where a reader looks for it: a wrong password at a password change or an
+ * authenticator replacement, or a wrong code for new recovery codes, counts toward the same
+ * lock-out as a failed sign-in, so it is a failed sign-in here too.
  */
 export const AUDIT_FILTERS = [
   { value: '', label: 'Everything', actions: [''] },
   { value: 'community.', label: 'Community profile', actions: ['community.'] },
   { value: 'amenity.', label: 'Amenities', actions: ['amenity.'] },
+  { value: 'resident.', label: 'Residents', actions: ['resident.'] },
+  { value: 'alert-rule.', label: 'Alert rules', actions: ['alert-rule.'] },
+  { value: 'report-schedule.', label: 'Scheduled reports', actions: ['report-schedule.'] },
   { value: 'user.', label: 'Users and invitations', actions: ['user.'] },
   { value: 'integration.', label: 'Sensor integrations', actions: ['integration.'] },
   { value: 'device.', label: 'Sensors', actions: ['device.'] },
+  { value: 'notifications.', label: 'Notifications', actions: ['notifications.', 'push.'] },
   {
     value: 'sign-in',
     label: 'Sign-ins and account changes',
@@ -24,12 +30,19 @@ export const AUDIT_FILTERS = [
       'totp.setup-started',
       'totp.enrolled',
       'totp.recovery-codes-renewed',
+      'totp.replace-started',
+      'totp.replaced',
     ],
   },
   {
     value: 'sign-in.failed',
     label: 'Failed sign-ins',
-    actions: ['sign-in.failed', 'password.change-failed', 'totp.recovery-codes-refused'],
+    actions: [
+      'sign-in.failed',
+      'password.change-failed',
+      'totp.recovery-codes-refused',
+      'totp.replace-refused',
+    ],
   },
 ] as const satisfies readonly { value: string; label: string; actions: readonly string[] }[];
 

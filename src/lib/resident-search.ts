@@ -1,6 +1,6 @@
 /**
- * The residents directory's search, one pure function for the server (server/residents) and the
- * app's mock server, so a search finds the same residents in both.
+ * The residents directory's search and order, pure functions for the server (server/residents)
+ * and the app's mock server, so both find the same residents and list them in the same order.
  */
 
 /**
@@ -40,4 +40,42 @@ export function residentSearch(q: string): ((resident: Searchable) => boolean) |
     if (words.every((word) => text.includes(word))) return true;
     return unit !== '' && compact(resident.unit).includes(unit);
   };
+}
+
+/**
+ * A resident's place in the directory: the name folded as the search folds it, so Élodie comes
+ * between Eli and Emma, Zoë beside Zoe and O’Connor beside O'Connor. The server stores it with
+ * every name (residents.sort_key, migration 025) and the database orders by it, then by id.
+ */
+export const residentSortKey = (name: string): string => foldForSearch(name);
+
+/**
+ * Two sort keys in code-point order: what PostgreSQL's C collation (sort_key's) does on PGlite
+ * and PostgreSQL alike, whatever the server's locale. Plain `<` compares UTF-16 units, which puts
+ * a letter beyond U+FFFF (its surrogates, U+D800-U+DFFF) before U+E000-U+FFFF; shifting the
+ * surrogates above those gives code-point order.
+ */
+export function compareSortKeys(a: string, b: string): number {
+  const unit = (code: number) =>
+    code >= 0xd800 ? (code < 0xe000 ? code + 0x2000 : code - 0x800) : code;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return unit(x) - unit(y);
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Residents in the directory's order, as the server's ORDER BY sort_key, id lists them: for the
+ * mock server, which has no database.
+ */
+export function inDirectoryOrder<T extends { id: number; name: string }>(
+  residents: readonly T[],
+): T[] {
+  return residents
+    .map((resident) => ({ resident, key: residentSortKey(resident.name) }))
+    .sort((a, b) => compareSortKeys(a.key, b.key) || a.resident.id - b.resident.id)
+    .map(({ resident }) => resident);
 }

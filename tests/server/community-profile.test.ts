@@ -18,6 +18,8 @@ import { insertUser } from '../../server/auth/users';
 import { loadCommunity, type Community } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
 import { buildUsageReport } from '../../server/schedules/build-report';
+import { AUDIT_FILTERS, auditActionMatches } from '../../src/lib/audit-filters';
+import { recordedAuditActions } from '../audit-actions';
 import {
   BACKENDS,
   backendTitle,
@@ -233,6 +235,31 @@ for (const backend of BACKENDS) {
           expect(byManager.entries).toHaveLength(5);
           expect(byManager.entries.every((e) => e.actor?.id === ids.manager)).toBe(true);
           expect((await auditPage(`?actor=${ids.board}`)).entries).toEqual([]);
+        });
+
+        it('answers each "Show" choice of the audit page in one request, with its actions only', async () => {
+          const recorded = [...recordedAuditActions().actions.keys()];
+          for (const [i, action] of recorded.entries()) {
+            await audit(
+              test.db,
+              { communityId: community.id, userId: ids.admin, action, target: 'every-action' },
+              clock.now() + 100 + i,
+            );
+          }
+          const shown = new Set<string>();
+          for (const option of AUDIT_FILTERS.filter((o) => o.value !== '')) {
+            const action = encodeURIComponent(option.actions.join(','));
+            const page = await auditPage(`?limit=100&action=${action}`);
+            const ours = page.entries
+              .filter((e) => e.target === 'every-action')
+              .map((e) => e.action);
+            const wanted = recorded.filter((a) =>
+              option.actions.some((f) => auditActionMatches(f, a)),
+            );
+            expect(ours.sort(), option.label).toEqual(wanted.sort());
+            for (const a of ours) shown.add(a);
+          }
+          expect([...shown].sort()).toEqual(recorded.sort());
         });
 
         it('never shows a secret, at any depth', async () => {

@@ -10,11 +10,14 @@ import {
   type Role,
 } from '../../src/api/contract';
 import { parseCsv } from '../../src/lib/csv';
+import { inDirectoryOrder } from '../../src/lib/resident-search';
 import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
-import { readMigrations, splitStatements } from '../../server/db/migrate';
+import type { Queryable, Row } from '../../server/db/database';
+import { migrate, readMigrations, splitStatements } from '../../server/db/migrate';
+import { fillResidentSortKeys, insertResidents } from '../../server/residents/store';
 import { DEMO_RESIDENTS } from '../../server/simulator/demo';
 import { seedDemo } from '../../server/simulator/seed';
 import {
@@ -383,6 +386,81 @@ for (const backend of BACKENDS) {
       expect(await count()).toBe(before + 2);
     });
 
+    it('lists by name without regard to accents or case, the same on every database and page', async () => {
+      const added: Resident[] = [];
+      for (const [name, unit] of [
+        ['Zoe Adams', 'QS-1'],
+        ['Élodie Martin', 'QS-2'],
+        ['Emma Brown', 'QS-3'],
+        ['eli Cohen', 'QS-4'],
+        ['Eli Abbott', 'QS-5'],
+        ['Zoë Adams', 'QS-6'],
+        // Beyond U+FFFF, and a full-width letter from a Japanese keyboard: after z, in code
+        // point order (UTF-16 order would swap them).
+        ['𠮷田 Hana', 'QS-7'],
+        ['Ｋｅｎ Sato', 'QS-8'],
+      ] as const) {
+        const res = await call('POST', RESIDENTS_PATH, { name, unit });
+        expect(res.status).toBe(201);
+        added.push(res.json as Resident);
+      }
+      // An import writes the same order as an Add.
+      expect((await importCsv(`${HEADER}\nÉmile Roux,QS-9,,,,,,\n`, false)).status).toBe(200);
+      added.push(...(await list('?q=qs-9')).residents);
+      const order = [
+        'Eli Abbott',
+        'eli Cohen',
+        'Élodie Martin',
+        'Émile Roux',
+        'Emma Brown',
+        'Zoe Adams',
+        'Zoë Adams',
+        'Ｋｅｎ Sato',
+        '𠮷田 Hana',
+      ];
+      const ours = (residents: { name: string }[]) =>
+        residents.map((r) => r.name).filter((name) => order.includes(name));
+
+      const whole = await list('?limit=200');
+      expect(ours(whole.residents)).toEqual(order);
+      // The mock server's order (mocks/residents-handlers.ts) is the database's.
+      expect(inDirectoryOrder(whole.residents)).toEqual(whole.residents);
+      // An edit moves the resident to the new name's place.
+      const zoe = added[0];
+      if (!zoe) throw new Error('not added');
+      await call('PATCH', `${RESIDENTS_PATH}/${zoe.id}`, { name: 'Ëve Adams' });
+      expect((await list('?q=qs')).residents.map((r) => r.name)).toEqual([
+        'Eli Abbott',
+        'eli Cohen',
+        'Élodie Martin',
+        'Émile Roux',
+        'Emma Brown',
+        'Ëve Adams',
+        'Zoë Adams',
+        'Ｋｅｎ Sato',
+        '𠮷田 Hana',
+      ]);
+      await call('PATCH', `${RESIDENTS_PATH}/${zoe.id}`, { name: 'Zoe Adams' });
+
+      // Every page continues the one before: no one twice, no one left out.
+      const paged: Resident[] = [];
+      for (let offset = 0; offset < whole.total; offset += 3) {
+        paged.push(...(await list(`?limit=3&offset=${offset}`)).residents);
+      }
+      expect(paged.map((r) => r.id)).toEqual(whole.residents.map((r) => r.id));
+      // A search and the CSV export keep the same order.
+      expect(ours((await list('?q=qs')).residents)).toEqual(order);
+      const page = await list('?q=qs&limit=2&offset=2');
+      expect(page.residents.map((r) => r.name)).toEqual(['Élodie Martin', 'Émile Roux']);
+      const csv = parseCsv((await call('GET', RESIDENTS_EXPORT_PATH)).text);
+      if (!csv.ok) throw new Error(csv.error);
+      expect(ours(csv.records.map((r) => ({ name: r.cells[0] ?? '' })))).toEqual(order);
+
+      for (const resident of added) {
+        expect((await call('DELETE', `${RESIDENTS_PATH}/${resident.id}`)).status).toBe(200);
+      }
+    });
+
     it('exports the directory as CSV that no spreadsheet runs as a formula', async () => {
       const evil = await call('POST', RESIDENTS_PATH, {
         name: '=HYPERLINK("http://evil.example","x")',
@@ -444,6 +522,90 @@ for (const backend of BACKENDS) {
     });
   });
 
+  describe.skipIf(backend.skip !== null)(`residents' sort keys: ${backendTitle(backend)}`, () => {
+    let test: TestDatabase;
+    let community: Community;
+    beforeAll(async () => {
+      test = await openTestDatabase(backend);
+      community = await createTestCommunity(test.db);
+    });
+    afterAll(() => test?.drop());
+
+    const NAMES = ['Zoe Adams', 'Élodie Martin', 'Emma Brown', 'Eli Cohen', 'Grace O’Connor'];
+    const keys = () =>
+      test.db.query<{ name: string; sort_key: string | null }>(
+        `SELECT name, sort_key FROM residents ORDER BY sort_key, id`,
+      );
+
+    it('migration 025 gives the residents already stored their keys, in the server’s order', async () => {
+      await test.db.query(`DELETE FROM residents`);
+      await insertResidents(
+        test.db,
+        community.id,
+        NAMES.map((name, i) => ({ name, unit: `U-${i}` })),
+        Date.parse('2026-03-18T12:00:00Z'),
+      );
+      // The database as it was before 025: no column, the old index.
+      await test.db.query(`ALTER TABLE residents DROP COLUMN sort_key`);
+      await test.db.query(
+        `CREATE INDEX residents_name ON residents (community_id, lower(name), id)`,
+      );
+      await test.db.query(`DELETE FROM schema_migrations WHERE version = '025_resident_sort_key'`);
+      // Two servers starting at once: one applies it, both fill, nothing is written twice.
+      const applied = await Promise.all([migrate(test.db), migrate(test.db)]);
+      expect(applied.flat()).toEqual(['025_resident_sort_key']);
+      expect(await keys()).toEqual([
+        { name: 'Eli Cohen', sort_key: 'eli cohen' },
+        { name: 'Élodie Martin', sort_key: 'elodie martin' },
+        { name: 'Emma Brown', sort_key: 'emma brown' },
+        { name: 'Grace O’Connor', sort_key: "grace o'connor" },
+        { name: 'Zoe Adams', sort_key: 'zoe adams' },
+      ]);
+      expect(await fillResidentSortKeys(test.db)).toBe(0);
+    });
+
+    it('fills a row written without a key, never over an edit made meanwhile', async () => {
+      await test.db.query(`UPDATE residents SET sort_key = NULL`);
+      const [edited, renamed] = await test.db.query<{ id: number }>(
+        `SELECT id FROM residents WHERE name IN ('Zoe Adams', 'Emma Brown') ORDER BY name DESC`,
+      );
+      // Between the fill's read and its write: a server edits Zoe (name and key), and one that
+      // knows no keys renames Emma.
+      const racing: Queryable = {
+        async query<T extends Row = Row>(text: string, params?: readonly unknown[]) {
+          if (text.trimStart().startsWith('UPDATE')) {
+            await test.db.query(
+              `UPDATE residents SET name = 'Anna Adams', sort_key = 'anna adams' WHERE id = $1`,
+              [edited?.id],
+            );
+            await test.db.query(`UPDATE residents SET name = 'Emmy Brown' WHERE id = $1`, [
+              renamed?.id,
+            ]);
+          }
+          return test.db.query<T>(text, params);
+        },
+        bulkInsert: (table, columns, rows) => test.db.bulkInsert(table, columns, rows),
+      };
+      expect(await fillResidentSortKeys(racing)).toBe(3);
+      expect(await keys()).toEqual([
+        { name: 'Anna Adams', sort_key: 'anna adams' },
+        { name: 'Eli Cohen', sort_key: 'eli cohen' },
+        { name: 'Élodie Martin', sort_key: 'elodie martin' },
+        { name: 'Grace O’Connor', sort_key: "grace o'connor" },
+        // Not the key of its old name: none until the next fill, and listed last until then.
+        { name: 'Emmy Brown', sort_key: null },
+      ]);
+      expect(await fillResidentSortKeys(test.db)).toBe(1);
+      expect((await keys()).map((r) => r.name)).toEqual([
+        'Anna Adams',
+        'Eli Cohen',
+        'Élodie Martin',
+        'Emmy Brown',
+        'Grace O’Connor',
+      ]);
+    });
+  });
+
   describe.skipIf(backend.skip !== null)(`demo residents: ${backendTitle(backend)}`, () => {
     let test: TestDatabase;
     beforeAll(async () => {
@@ -462,13 +624,20 @@ for (const backend of BACKENDS) {
         );
       const seeded = await stored();
       expect(seeded.map((r) => r.name)).toEqual(DEMO_RESIDENTS.map((r) => r.name).sort());
+      const withoutKey = async () =>
+        (await test.db.query(`SELECT id FROM residents WHERE sort_key IS NULL`)).length;
+      expect(await withoutKey()).toBe(0);
 
-      // A database seeded before the directory existed: the migration's own insert.
+      // A database seeded before the directory existed: the migration's own insert, whose rows
+      // get their sort keys from the server after migrating (migration 025).
       await test.db.query(`DELETE FROM residents`);
       const migration = readMigrations().find((m) => m.version === '012_residents');
       const insert = splitStatements(migration?.sql ?? '').find((s) => s.startsWith('INSERT'));
       await test.db.query(insert ?? 'SELECT 1');
       expect(await stored()).toEqual(seeded);
+      expect(await withoutKey()).toBe(DEMO_RESIDENTS.length);
+      await migrate(test.db);
+      expect(await withoutKey()).toBe(0);
     });
   });
 }

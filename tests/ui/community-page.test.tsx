@@ -109,6 +109,38 @@ describe('Community Management: the residents directory (Managers)', () => {
     await waitFor(() => expect(residentNames()).toHaveLength(5));
   });
 
+  it('the mock server lists in the server’s order: Élodie with the Es, not after z', async () => {
+    const like = (id: number, name: string): Resident => ({
+      id,
+      name,
+      unit: `F-${id}`,
+      email: null,
+      phone: null,
+      householdSize: null,
+      status: 'active',
+      joinedOn: null,
+      notes: '',
+    });
+    const extra = [like(20, 'Zoe Walsh'), like(21, 'Élodie Martin')];
+    residentsFixture.push(...extra);
+    try {
+      renderPage();
+      await waitFor(() =>
+        expect(residentNames()).toEqual([
+          'Aisha Mohammed',
+          'Daniel Kim',
+          'Élodie Martin',
+          'Emily Rodriguez',
+          'James Thompson',
+          'Sofia Rossi',
+          'Zoe Walsh',
+        ]),
+      );
+    } finally {
+      residentsFixture.splice(-extra.length);
+    }
+  });
+
   it('Cancel on a filled-in resident form asks before throwing it away', async () => {
     const sent = captureWrites();
     const user = userEvent.setup();

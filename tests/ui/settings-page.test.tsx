@@ -373,6 +373,61 @@ describe('Settings page', () => {
     );
   });
 
+  it('shows alert rules, residents, scheduled reports and notifications under their own choices', async () => {
+    asAdmin();
+    const log: AuditEntry[] = [
+      'push.unsubscribe',
+      'notifications.update',
+      'report-schedule.create',
+      'resident.import',
+      'resident.update',
+      'alert-rule.delete',
+      'alert-rule.create',
+      'amenity.update',
+    ].map((action, index, all) => ({
+      id: all.length - index,
+      at: new Date(Date.UTC(2026, 10, 20, 12, all.length - index)).toISOString(),
+      actor: { id: 1, name: 'Alex Admin', email: 'admin@willowcreek.example' },
+      action,
+      target: 'x',
+      before: null,
+      after: null,
+    }));
+    const asked: string[] = [];
+    server.use(
+      http.get(AUDIT_PATH, ({ request }) => {
+        const action = new URL(request.url).searchParams.get('action') ?? '';
+        asked.push(action);
+        const entries = log.filter((e) => auditActionMatches(action, e.action));
+        const page: AuditPage = { entries, nextBefore: null };
+        return HttpResponse.json(page);
+      }),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    expect(await panel.findByText('Amenity changed')).toBeInTheDocument();
+    const show = panel.getByRole('combobox', { name: 'Show' });
+    const titles = () =>
+      panel
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.firstChild?.textContent);
+    for (const [choice, wanted] of [
+      ['Alert rules', ['Alert rule deleted', 'Alert rule added']],
+      ['Residents', ['Residents imported', 'Resident changed']],
+      ['Scheduled reports', ['Report schedule added']],
+      ['Notifications', ['Push turned off for a device', 'Notification choices changed']],
+    ] as const) {
+      await user.selectOptions(show, choice);
+      await waitFor(() => expect(titles(), choice).toEqual(wanted));
+    }
+    // Each choice is asked in one request, its actions joined by commas.
+    expect(new Set(asked)).toEqual(
+      new Set(['', 'alert-rule.', 'resident.', 'report-schedule.', 'notifications.,push.']),
+    );
+  });
+
   it('falls back to the defaults with a notice when the saved record is damaged', async () => {
     localStorage.setItem(SETTINGS_KEY, '{"darkMode": "yes please"');
     resetSettingsForTests();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LABELS } from '../../src/lib/audit-diff';
 import { AUDIT_FILTERS, auditActionMatches } from '../../src/lib/audit-filters';
+import { recordedAuditActions } from '../audit-actions';
 
 const KNOWN = Object.keys(AUDIT_ACTION_LABELS);
 const matches = auditActionMatches;
@@ -13,6 +14,7 @@ describe('audit filters', () => {
       'sign-in.failed',
       'password.change-failed',
       'totp.recovery-codes-refused',
+      'totp.replace-refused',
     ]);
   });
 
@@ -26,6 +28,42 @@ describe('audit filters', () => {
         'account.rename',
       ]),
     );
+  });
+
+  it('puts every action the server records under exactly one choice besides Everything', () => {
+    const { actions, unread } = recordedAuditActions();
+    expect(unread).toEqual([]);
+    expect(actions.size).toBeGreaterThan(40);
+    const placed = [...actions].map(([action, where]) => {
+      const choices = AUDIT_FILTERS.filter(
+        (option) => option.value !== '' && option.actions.some((f) => matches(f, action)),
+      ).map((option) => option.label);
+      return { action, where, choices };
+    });
+    expect(placed.filter((p) => p.choices.length !== 1)).toEqual([]);
+  });
+
+  it('has a choice for alert rules, residents, scheduled reports and notifications', () => {
+    const labelOf = (action: string) =>
+      AUDIT_FILTERS.find(
+        (option) => option.value !== '' && option.actions.some((f) => matches(f, action)),
+      )?.label;
+    expect(labelOf('alert-rule.create')).toBe('Alert rules');
+    expect(labelOf('alert-rule.delete')).toBe('Alert rules');
+    expect(labelOf('resident.import')).toBe('Residents');
+    expect(labelOf('resident.remove')).toBe('Residents');
+    expect(labelOf('report-schedule.update')).toBe('Scheduled reports');
+    expect(labelOf('notifications.update')).toBe('Notifications');
+    expect(labelOf('push.unsubscribe')).toBe('Notifications');
+    expect(labelOf('totp.replaced')).toBe('Sign-ins and account changes');
+    expect(labelOf('totp.replace-refused')).toBe('Failed sign-ins');
+  });
+
+  it('keeps each choice’s value and label apart from the others', () => {
+    const values = AUDIT_FILTERS.map((option) => option.value);
+    const labels = AUDIT_FILTERS.map((option) => option.label);
+    expect(new Set(values).size).toBe(values.length);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 
   it('fits one request: at most 16 actions per choice (the server refuses more)', () => {

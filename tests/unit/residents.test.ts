@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportRow, Resident } from '../../src/api/contract';
 import { parseCsv } from '../../src/lib/csv';
-import { foldForSearch, residentSearch } from '../../src/lib/resident-search';
+import {
+  compareSortKeys,
+  foldForSearch,
+  inDirectoryOrder,
+  residentSearch,
+  residentSortKey,
+} from '../../src/lib/resident-search';
 import {
   markExistingEmails,
   parseResidentsCsv,
@@ -201,6 +207,57 @@ describe('residentSearch', () => {
     expect(find('b 112')).toEqual(['José Núñez']);
     expect(find('c-7')).toEqual(['Ian İnce']);
     expect(find('  ')).toBe('everyone');
+  });
+});
+
+describe('inDirectoryOrder', () => {
+  const named = (names: string[]) => names.map((name, index) => ({ id: index + 1, name }));
+  const order = (names: string[]) => inDirectoryOrder(named(names)).map((r) => r.name);
+
+  it('puts an accented first letter with its base letter, not after z', () => {
+    expect(order(['Zoe Adams', 'Élodie Martin', 'Emma Brown', 'Eli Cohen'])).toEqual([
+      'Eli Cohen',
+      'Élodie Martin',
+      'Emma Brown',
+      'Zoe Adams',
+    ]);
+  });
+
+  it('ignores case and the kind of apostrophe, then keeps the order people were added in', () => {
+    expect(order(['grace O’Connor', "Grace O'Connor", 'GRACE OAKES', 'Zoë A', 'Zoe A'])).toEqual([
+      'grace O’Connor',
+      "Grace O'Connor",
+      'GRACE OAKES',
+      'Zoë A',
+      'Zoe A',
+    ]);
+    expect(
+      inDirectoryOrder([
+        { id: 9, name: 'Zoe' },
+        { id: 2, name: 'zoë' },
+      ]),
+    ).toEqual([
+      { id: 2, name: 'zoë' },
+      { id: 9, name: 'Zoe' },
+    ]);
+  });
+
+  it('compares keys by code point, as the database’s C collation does', () => {
+    expect(residentSortKey('Grace O’Connor')).toBe("grace o'connor");
+    // UTF-16 puts a letter beyond U+FFFF (𠮷, U+20BB7) before a full-width one (ｋ, U+FF4B).
+    expect('𠮷' < 'ｋ').toBe(true);
+    expect(compareSortKeys('ｋ', '𠮷')).toBeLessThan(0);
+    expect(compareSortKeys('𠮷', 'ｋ')).toBeGreaterThan(0);
+    expect(compareSortKeys('z', 'ｋ')).toBeLessThan(0);
+    expect(compareSortKeys('eli', 'eli cohen')).toBeLessThan(0);
+    expect(compareSortKeys('eli', 'eli')).toBe(0);
+    expect(order(['𠮷田 Hana', 'Ｋｅｎ Sato', 'Zoe'])).toEqual(['Zoe', 'Ｋｅｎ Sato', '𠮷田 Hana']);
+  });
+
+  it('leaves the list it was given as it was', () => {
+    const residents = named(['B', 'A']);
+    inDirectoryOrder(residents);
+    expect(residents.map((r) => r.name)).toEqual(['B', 'A']);
   });
 });
 
