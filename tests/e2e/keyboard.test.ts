@@ -88,4 +88,41 @@ describeBrowser('keyboard', () => {
     );
     await context.close();
   });
+
+  it('on a phone, no control Tab reaches is hidden under the header or the bars at the bottom', async () => {
+    for (const path of ['/dashboard', '/settings', '/account']) {
+      const { page, context } = await openPage(browser(), PHONE);
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const hidden: string[] = [];
+      for (let i = 0; i < 80; i += 1) {
+        await page.keyboard.press('Tab');
+        const covered = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return null;
+          // What is drawn at the top, middle and bottom of the control: a bar that stays on
+          // screen while the page scrolls under it (the header, the bottom bar, the demo banner)
+          // must not be in the way.
+          const box = element.getBoundingClientRect();
+          const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+          const under = [box.top + 2, box.top + box.height / 2, box.bottom - 2].some((y) => {
+            const hit = document.elementFromPoint(x, y);
+            if (!hit || element.contains(hit) || hit.contains(element)) return false;
+            for (let node: Element | null = hit; node; node = node.parentElement) {
+              const { position } = getComputedStyle(node);
+              if (position === 'fixed' || position === 'sticky') return !node.contains(element);
+            }
+            return false;
+          });
+          return under
+            ? `${element.tagName}:${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}`
+            : '';
+        });
+        if (covered) hidden.push(covered);
+      }
+      expect(hidden, path).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
-import { ALERTS_API_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
-import { DEMO_ACCOUNTS } from '../../server/auth/demo-accounts';
+import { ALERTS_API_PATHS, AUTH_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { base32Decode, totp } from '../../server/auth/totp';
 import { axeViolations } from './axe';
 import {
@@ -121,6 +121,30 @@ describeBrowser('what each role may do', () => {
       expect(await codes.first().textContent()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
       await twoFactor.getByText('10 of 10 recovery codes left.').waitFor();
       await expectAxeClean(page, 'new recovery codes');
+
+      // A new phone: the password, the new QR code, a code from the new app.
+      await twoFactor.getByRole('button', { name: 'I saved them, hide the codes' }).click();
+      await twoFactor.getByRole('button', { name: 'Set up a new authenticator' }).click();
+      await twoFactor.getByLabel('Your password').fill(DEMO_PASSWORD);
+      await twoFactor.getByRole('button', { name: 'Continue' }).click();
+      await twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+      await expectAxeClean(page, 'new authenticator');
+      const newSecret = (await twoFactor.locator('code').textContent()) ?? '';
+      expect(newSecret).toMatch(/^[A-Z2-7]{32}$/);
+      const codeOf = (key: string, at: number) => totp(base32Decode(key) ?? Buffer.alloc(0), at);
+      await twoFactor.getByLabel('Code from the new app').fill(codeOf(newSecret, Date.now()));
+      await twoFactor.getByRole('button', { name: 'Use the new authenticator' }).click();
+      await twoFactor.getByText(/^Your new authenticator is set up/).waitFor();
+      await expect.poll(() => codes.count()).toBe(10);
+      // The old app no longer signs in; the new one does.
+      const signInWith = (code: string) =>
+        requestFromPage(page, 'POST', AUTH_PATHS.signIn, {
+          email: 'admin@willowcreek.example',
+          password: DEMO_PASSWORD,
+          code,
+        });
+      expect((await signInWith(codeOf(secret, Date.now() + 60_000))).status).toBe(401);
+      expect((await signInWith(codeOf(newSecret, Date.now() + 30_000))).status).toBe(200);
     } finally {
       await context.close();
     }
