@@ -44,7 +44,7 @@ function sixDigits(typed: string): string | null {
 const ENTER_SIX_DIGITS = 'Enter the 6-digit code from your authenticator app.';
 
 const NEW_CODES_NOTE =
-  'Each signs you in once. They are shown only now: keep them somewhere safe. Your old codes no longer work.';
+  'Each code signs you in once. They are shown only now: keep them somewhere safe. Your old codes no longer work.';
 
 /** New codes, shown once, from either form below; why they are new comes with them. */
 type NewCodes = { codes: string[]; why: string };
