@@ -1,4 +1,5 @@
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { finishPendingSignOut } from './pending-sign-out';
 import { REQUEST_TIMEOUT_MS } from './query-fn';
 import { reportAccessRefused } from './session-end';
 
@@ -143,6 +144,9 @@ async function exchange(
   let res: Response;
   let text: string;
   try {
+    // A sign-out made offline goes first: this request must not carry the old session's cookie
+    // (pending-sign-out.ts; it throws while the server cannot be reached).
+    await finishPendingSignOut();
     const contentType = file ? file.type : json === undefined ? null : 'application/json';
     // Serialised inside the try: a body that cannot be sent is a failed request, not a crash.
     res = await fetch(path, {

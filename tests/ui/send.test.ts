@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import * as z from 'zod/mini';
 import { server } from '../../mocks/node';
+import { AUTH_PATHS } from '../../src/api/contract';
+import { isSignOutPending, setSignOutPending } from '../../src/api/pending-sign-out';
 import { getText, parser, send } from '../../src/api/send';
 import { onAccessRefused } from '../../src/api/session-end';
 import { getConnectivity, reportServerUnreachable } from '../../src/lib/connectivity';
@@ -152,6 +154,39 @@ describe('send', () => {
     const file = { content: 'name,unit\nAna,B-2\n', type: 'text/csv' };
     await expect(send('POST', PATH, { ...withParse, file })).resolves.toMatchObject({ ok: true });
     expect(seen).toEqual({ type: 'text/csv', text: file.content });
+  });
+  it('a sign-out made offline goes first; the write never carries the old session', async () => {
+    const calls: string[] = [];
+    let reachable = false;
+    let release: () => void = () => undefined;
+    server.use(
+      http.post(AUTH_PATHS.signOut, async () => {
+        if (!reachable) return HttpResponse.error();
+        calls.push('sign-out');
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post(PATH, () => {
+        calls.push('write');
+        return HttpResponse.json({ id: 1, name: 'Pool' });
+      }),
+    );
+    setSignOutPending(true);
+    // Still unreachable: the write is not sent at all, and says so.
+    expect(await send('POST', PATH, { ...withParse, json: {} })).toMatchObject({
+      ok: false,
+      error: OFFLINE,
+    });
+    expect(calls).toEqual([]);
+    reachable = true;
+    const write = send('POST', PATH, { ...withParse, json: {} });
+    await vi.waitFor(() => expect(calls).toEqual(['sign-out']));
+    release();
+    expect(await write).toMatchObject({ ok: true });
+    expect(calls).toEqual(['sign-out', 'write']);
+    expect(isSignOutPending()).toBe(false);
   });
 });
 
