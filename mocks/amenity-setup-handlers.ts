@@ -25,8 +25,31 @@ export const amenitySetupFixture: AmenitySetup[] = amenitiesFixture.map((amenity
   photoUrl: null,
 }));
 
+/**
+ * An amenity archived earlier: listed with the others (the server lists archived ones too), so
+ * the Amenities page shows its Archived amenities section; restoring it is answered, not kept.
+ */
+export const archivedAmenitySetupFixture: AmenitySetup[] = [
+  {
+    id: 'tennis-court',
+    name: 'Tennis Court',
+    type: 'yard',
+    description: 'Two hard courts, closed while they are resurfaced',
+    capacity: 16,
+    hours: everyDay(7 * 60, 21 * 60),
+    color: '#d97706',
+    monthlyOperatingCost: 900,
+    archived: true,
+    photoUrl: null,
+  },
+];
+
+/** Every amenity GET /api/amenities answers with, archived ones included. */
+const everyAmenity = () => [...amenitySetupFixture, ...archivedAmenitySetupFixture];
+
 const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
 const notFound = () => HttpResponse.json({ error: 'No such amenity' }, { status: 404 });
+const conflict = (message: string) => HttpResponse.json({ error: message }, { status: 409 });
 
 /** Photos uploaded in this session (`npm run dev`), by amenity id: served back until reload. */
 const photos = new Map<string, { bytes: ArrayBuffer; type: string }>();
@@ -38,9 +61,9 @@ function versionOf(bytes: Uint8Array): string {
   return hash.toString(16).padStart(8, '0').repeat(2);
 }
 
-/** Create, edit and archive, checked like the server checks them; nothing is kept. */
+/** Create, edit, archive and restore, checked like the server checks them; nothing is kept. */
 export const amenitySetupHandlers = [
-  http.get(AMENITY_SETUP_PATH, () => HttpResponse.json(amenitySetupFixture)),
+  http.get(AMENITY_SETUP_PATH, () => HttpResponse.json(everyAmenity())),
   http.post(AMENITY_SETUP_PATH, async ({ request }) => {
     const parsed = AmenityInputSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));
@@ -58,8 +81,9 @@ export const amenitySetupHandlers = [
     return HttpResponse.json(created, { status: 201 });
   }),
   http.patch(`${AMENITY_SETUP_PATH}/:id`, async ({ params, request }) => {
-    const current = amenitySetupFixture.find((a) => a.id === params.id);
+    const current = everyAmenity().find((a) => a.id === params.id);
     if (!current) return HttpResponse.json({ error: 'No such amenity' }, { status: 404 });
+    if (current.archived) return conflict(`${current.name} is archived`);
     const parsed = AmenityPatchSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));
     const next = { ...current, ...parsed.data };
@@ -67,14 +91,22 @@ export const amenitySetupHandlers = [
     return hours ? badRequest(hours) : HttpResponse.json(next);
   }),
   http.post(`${AMENITY_SETUP_PATH}/:id/archive`, ({ params }) => {
-    const current = amenitySetupFixture.find((a) => a.id === params.id);
+    const current = everyAmenity().find((a) => a.id === params.id);
     if (!current) return HttpResponse.json({ error: 'No such amenity' }, { status: 404 });
+    if (current.archived) return conflict(`${current.name} is already archived`);
     return HttpResponse.json({ ...current, archived: true });
+  }),
+  http.post(`${AMENITY_SETUP_PATH}/:id/restore`, ({ params }) => {
+    const current = everyAmenity().find((a) => a.id === params.id);
+    if (!current) return notFound();
+    if (!current.archived) return conflict(`${current.name} is not archived`);
+    return HttpResponse.json({ ...current, archived: false });
   }),
   // The photo: checked from its bytes like the server does (size, magic number, header).
   http.put(`${AMENITY_SETUP_PATH}/:id/photo`, async ({ params, request }) => {
-    const current = amenitySetupFixture.find((a) => a.id === params.id);
+    const current = everyAmenity().find((a) => a.id === params.id);
     if (!current) return notFound();
+    if (current.archived) return conflict(`${current.name} is archived`);
     const bytes = await request.arrayBuffer();
     const checked = checkPhoto(new Uint8Array(bytes));
     if (!checked.ok) {
@@ -85,8 +117,9 @@ export const amenitySetupHandlers = [
     return HttpResponse.json({ ...current, photoUrl: amenityPhotoUrl(current.id, version) });
   }),
   http.delete(`${AMENITY_SETUP_PATH}/:id/photo`, ({ params }) => {
-    const current = amenitySetupFixture.find((a) => a.id === params.id);
+    const current = everyAmenity().find((a) => a.id === params.id);
     if (!current) return notFound();
+    if (current.archived) return conflict(`${current.name} is archived`);
     photos.delete(current.id);
     return HttpResponse.json({ ...current, photoUrl: null });
   }),

@@ -26,6 +26,7 @@ import { DEFAULT_AMENITY_COLORS, slugFor } from './setup';
  *   POST  /api/amenities               Admin, Manager: create
  *   PATCH /api/amenities/:id           Admin, Manager: edit (any subset of the fields)
  *   POST  /api/amenities/:id/archive   Admin, Manager: archive (readings stay, never deleted)
+ *   POST  /api/amenities/:id/restore   Admin, Manager: restore an archived one (live again)
  *   GET, PUT, DELETE /api/amenities/:id/photo   its photo (photo-routes.ts)
  *
  * Each change is one transaction with its audit row (before/after). Afterwards the running
@@ -41,7 +42,10 @@ export type AmenityRoutesOptions = {
   onChanged: () => void;
 };
 
-/** More amenities than any HOA has: a bound, not a plan. */
+/**
+ * More amenities than any HOA has: a bound, not a plan. It counts archived amenities too (their
+ * rows and slugs stay), so restoring one never takes a community past it.
+ */
 export const MAX_AMENITIES = 200;
 
 export type Row = {
@@ -90,7 +94,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
   const path = AMENITY_SETUP_PATH.replace(/^\/api/, '');
   // JSON settings bodies; the photo route has its own, larger limit.
-  for (const pattern of [path, `${path}/:id`, `${path}/:id/archive`]) {
+  for (const pattern of [path, `${path}/:id`, `${path}/:id/archive`, `${path}/:id/restore`]) {
     routes.use(pattern, settingsBodyLimit(kit));
   }
 
@@ -246,6 +250,51 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       return after;
     });
     return kit.json(200, await committed(archived));
+  });
+
+  // The way back from archiving: the same amenity (slug, readings, rules, photo) is live again,
+  // so ingest accepts its readings and its alert rules fire and can be changed once more.
+  routes.post(`${path}/:id/restore`, async (c) => {
+    const slug = pathSlug(c);
+    const restored = await db.transaction(async (tx) => {
+      const current = await lockedAmenity(tx, slug);
+      if (!current.archived) throw new HttpError(409, `${current.name} is not archived`);
+      const [row] = await tx.query<Row>(
+        `UPDATE amenities SET archived_at = NULL WHERE id = $1
+         RETURNING id, slug, name, type, description, capacity,
+                   color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   archived_at IS NOT NULL AS archived`,
+        [current.id],
+      );
+      if (!row) throw new Error('The amenity was not restored');
+      // Its counters' uplinks were refused while it was archived, so their counting state is the
+      // last one before: a line counter's running totals went on meanwhile. The first totals
+      // after the restore are a new baseline (as after a change of model), not everyone counted
+      // while archived in one reading, which ingest would refuse, uplink after uplink; nor is a
+      // lower frame counter then a restart. Dedup keys and the last uplink's time stay.
+      await tx.query(
+        `UPDATE devices
+            SET counter_state = (counter_state - 'lastFCnt'::text)
+                                || '{"totals": {}, "fromZero": false}'::jsonb
+          WHERE community_id = $1 AND amenity_id = $2`,
+        [community.id, current.id],
+      );
+      const hours = await hoursOf(tx, current.id);
+      const after = toSetup(row, hours, current.photo_sha256);
+      await audit(
+        tx,
+        {
+          ...who(c),
+          action: 'amenity.restore',
+          target: slug,
+          before: toSetup(current, hours, current.photo_sha256),
+          after,
+        },
+        clock(),
+      );
+      return after;
+    });
+    return kit.json(200, await committed(restored));
   });
 
   registerPhotoRoutes(routes, {

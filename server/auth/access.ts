@@ -104,6 +104,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'POST', path: AMENITY_SETUP_PATH, allow: MANAGERS },
   { method: 'PATCH', path: `${AMENITY_SETUP_PATH}/:id`, allow: MANAGERS },
   { method: 'POST', path: `${AMENITY_SETUP_PATH}/:id/archive`, allow: MANAGERS },
+  { method: 'POST', path: `${AMENITY_SETUP_PATH}/:id/restore`, allow: MANAGERS },
   // Its photo: everyone who sees the amenity cards sees it; Managers and Admins change it.
   { method: 'GET', path: `${AMENITY_SETUP_PATH}/:id/photo`, allow: READERS },
   { method: 'PUT', path: `${AMENITY_SETUP_PATH}/:id/photo`, allow: MANAGERS },

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
+  ALERTS_API_PATHS,
   AMENITY_SETUP_PATH,
   API_PATHS,
   amenityPhotoPath,
@@ -73,6 +74,10 @@ export const updateAmenity = (id: string, patch: AmenityPatch) =>
 export const archiveAmenity = (id: string) =>
   save('POST', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/archive`, { json: {} });
 
+/** Brings an archived amenity back to every live view; its readings and rules are still there. */
+export const restoreAmenity = (id: string) =>
+  save('POST', `${AMENITY_SETUP_PATH}/${encodeURIComponent(id)}/restore`, { json: {} });
+
 /**
  * Uploads (or replaces) an amenity's photo: the file's bytes as they are, which the server
  * checks again (type from the bytes, size, dimensions).
@@ -82,11 +87,18 @@ export const uploadAmenityPhoto = (id: string, photo: Uint8Array<ArrayBuffer>, t
 
 export const removeAmenityPhoto = (id: string) => save('DELETE', amenityPhotoPath(id), {});
 
-/** After a change: every view of the amenities reads the server again. */
+/**
+ * After a change: every view of the amenities reads the server again, the alert rules too (each
+ * says whether its amenity is archived, and only then refuses changes).
+ */
 export async function refreshAmenityViews(client: QueryClient): Promise<void> {
   await Promise.all(
-    [AMENITY_SETUP_PATH, API_PATHS.amenityAnalytics, API_PATHS.popularity, API_PATHS.sensors].map(
-      (path) => client.invalidateQueries({ queryKey: [path] }),
-    ),
+    [
+      AMENITY_SETUP_PATH,
+      API_PATHS.amenityAnalytics,
+      API_PATHS.popularity,
+      API_PATHS.sensors,
+      ALERTS_API_PATHS.alertRules,
+    ].map((path) => client.invalidateQueries({ queryKey: [path] })),
   );
 }

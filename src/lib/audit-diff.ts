@@ -138,6 +138,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'amenity.create': 'Amenity added',
   'amenity.update': 'Amenity changed',
   'amenity.archive': 'Amenity archived',
+  'amenity.restore': 'Amenity restored',
   'amenity.photo': 'Amenity photo uploaded',
   'amenity.photo.remove': 'Amenity photo removed',
   'user.invite': 'User invited',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALERTS_API_PATHS,
   AMENITY_SETUP_PATH,
   API_PATHS,
   type AmenityAnalytics,
@@ -11,6 +12,12 @@ import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
+import {
+  DEMO_CHIRPSTACK,
+  DEMO_DEVICES,
+  ensureDemoSensors,
+} from '../../server/integrations/demo-sensors';
+import { chirpStackUpBody, encodeVs133 } from '../../server/lorawan/encode';
 import {
   BACKENDS,
   backendTitle,
@@ -202,6 +209,122 @@ for (const backend of BACKENDS) {
       );
       expect(count?.n).toBeGreaterThan(0);
       expect((await auditRows('heritage-tree')).at(-1)?.action).toBe('amenity.archive');
+    });
+
+    it('restoring brings an archived amenity back: live views, readings, edits, rules', async () => {
+      const lake = `${AMENITY_SETUP_PATH}/grand-lake`;
+      await app.post([reading('grand-lake', local('2026-03-17', '09:00'), 5, 9)]);
+      expect((await call('POST', `${lake}/archive`)).status).toBe(200);
+      expect(
+        (await app.post([reading('grand-lake', local('2026-03-18', '04:40'), 2)])).status,
+      ).toBe(400);
+
+      // Board and the demo viewer may not restore it; it stays archived.
+      expect((await call('POST', `${lake}/restore`, undefined, 'board')).status).toBe(403);
+      const demo = await app.app.request(`${lake}/restore`, {
+        method: 'POST',
+        headers: { Origin: ORIGIN },
+      });
+      expect(demo.status).toBe(403);
+      const setup = (await call('GET', AMENITY_SETUP_PATH)).json as AmenitySetup[];
+      expect(setup.find((a) => a.id === 'grand-lake')?.archived).toBe(true);
+      expect((await analytics()).map((a) => a.id)).not.toContain('grand-lake');
+
+      const res = await call('POST', `${lake}/restore`);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ id: 'grand-lake', name: 'Grand Lake', archived: false });
+      const [manager] = await test.db.query<{ id: number }>(
+        `SELECT id FROM users WHERE email = 'manager@example.org'`,
+      );
+      const rows = await auditRows('grand-lake');
+      expect(rows.map((row) => row.action)).toEqual(['amenity.archive', 'amenity.restore']);
+      expect(rows.at(-1)).toMatchObject({
+        user_id: manager?.id,
+        before: { id: 'grand-lake', archived: true },
+        after: { id: 'grand-lake', archived: false },
+      });
+
+      // Live again at once: its history, its sensors' readings, its popularity and timeline.
+      const before = (await analytics()).find((a) => a.id === 'grand-lake');
+      expect(before?.peakUsage).toBe(5);
+      const fresh = await app.post([reading('grand-lake', local('2026-03-18', '04:55'), 7, 3)]);
+      expect(fresh.status).toBe(200);
+      const after = (await analytics()).find((a) => a.id === 'grand-lake');
+      expect(after?.currentUsers).toBe(7);
+      const popularity = (await app.get(API_PATHS.popularity)).json as { name: string }[];
+      expect(popularity.map((p) => p.name)).toContain('Grand Lake');
+      const timeline = (await app.get(`${API_PATHS.timeline}?period=week`)).json as {
+        amenities?: Record<string, number>;
+      }[];
+      expect(timeline.reduce((sum, p) => sum + (p.amenities?.['grand-lake'] ?? 0), 0)).toBe(12);
+      // Its settings and alert rules can be changed again.
+      expect((await call('PATCH', lake, { capacity: 90 })).status).toBe(200);
+      const rule = await call('POST', ALERTS_API_PATHS.alertRules, {
+        amenityId: 'grand-lake',
+        kind: 'silent',
+      });
+      expect(rule.status).toBe(201);
+      expect(rule.json).toMatchObject({ amenityId: 'grand-lake', amenityArchived: false });
+
+      // Restoring a live amenity says so and changes nothing; an unknown one is a 404.
+      const again = await call('POST', `${lake}/restore`);
+      expect(again).toEqual({ status: 409, json: { error: 'Grand Lake is not archived' } });
+      expect((await auditRows('grand-lake')).map((row) => row.action)).toEqual([
+        'amenity.archive',
+        'amenity.restore',
+        'amenity.update',
+      ]);
+      expect((await call('POST', `${AMENITY_SETUP_PATH}/nowhere/restore`)).status).toBe(404);
+      expect((await call('POST', `${AMENITY_SETUP_PATH}/NOPE!/restore`)).status).toBe(404);
+    });
+
+    it('a restored amenity’s line counter starts from a new baseline, not the archived weeks', async () => {
+      await ensureDemoSensors(test.db, community);
+      const hall = DEMO_DEVICES.find((d) => d.amenitySlug === 'solis-hall');
+      if (!hall) throw new Error('no demo device for solis-hall');
+      // Running totals of line 1 (a VS133 through ChirpStack), minutes before the clock.
+      const uplink = async (
+        fCnt: number,
+        minutesAgo: number,
+        totalIn: number,
+        totalOut: number,
+      ) => {
+        const res = await app.app.request(
+          `/api/integrations/${DEMO_CHIRPSTACK.id}/uplink?event=up`,
+          {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${DEMO_CHIRPSTACK.secret}`,
+            },
+            body: JSON.stringify(
+              chirpStackUpBody({
+                devEui: hall.devEui,
+                deviceName: 'counter',
+                receivedAt: new Date(clock.now() - minutesAgo * 60_000).toISOString(),
+                fCnt,
+                id: `hall-${fCnt}`,
+                rssi: -97,
+                snr: 6.5,
+                payload: encodeVs133({ lines: [{ line: 1, totalIn, totalOut }] }),
+              }),
+            ),
+          },
+        );
+        const json = (await res.json()) as { reading?: { entries: number } | null };
+        return { status: res.status, entries: json.reading?.entries };
+      };
+      expect(await uplink(100, 30, 500, 480)).toEqual({ status: 200, entries: 0 }); // baseline
+      expect(await uplink(101, 25, 507, 481)).toEqual({ status: 200, entries: 7 });
+      const hallPath = `${AMENITY_SETUP_PATH}/solis-hall`;
+      expect((await call('POST', `${hallPath}/archive`)).status).toBe(200);
+      // Archived: refused, so the counter's state stays where it was while people keep coming.
+      expect((await uplink(102, 20, 2000, 1990)).status).toBe(409);
+      expect((await call('POST', `${hallPath}/restore`)).status).toBe(200);
+      // Back: the first totals are a new baseline (not the 2,500 people of the archived time in
+      // one reading, which ingest would refuse, uplink after uplink); then the increase again.
+      expect(await uplink(103, 10, 3010, 2995)).toEqual({ status: 200, entries: 0 });
+      expect(await uplink(104, 5, 3014, 2996)).toEqual({ status: 200, entries: 4 });
     });
 
     it('Board and the demo viewer may read the setup but change nothing', async () => {

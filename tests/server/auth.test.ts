@@ -66,6 +66,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'POST /api/amenities': ['admin', 'manager'],
   'PATCH /api/amenities/:id': ['admin', 'manager'],
   'POST /api/amenities/:id/archive': ['admin', 'manager'],
+  'POST /api/amenities/:id/restore': ['admin', 'manager'],
   'GET /api/amenities/:id/photo': ['admin', 'manager', 'board', 'demo'],
   'PUT /api/amenities/:id/photo': ['admin', 'manager'],
   'DELETE /api/amenities/:id/photo': ['admin', 'manager'],

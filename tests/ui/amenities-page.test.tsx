@@ -1,11 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { amenitiesFixture } from '../../mocks/fixtures';
-import { API_PATHS, AmenityAnalyticsListSchema } from '../../src/api/contract';
+import {
+  amenitySetupFixture,
+  archivedAmenitySetupFixture,
+} from '../../mocks/amenity-setup-handlers';
+import { amenitiesFixture, demoMeFixture, meFixture } from '../../mocks/fixtures';
+import {
+  AMENITY_SETUP_PATH,
+  API_PATHS,
+  AmenityAnalyticsListSchema,
+  ME_PATH,
+  type AmenitySetup,
+  type Me,
+} from '../../src/api/contract';
+import { restoreAmenity } from '../../src/api/amenity-setup';
 import { AmenitiesPage, amenitySummary } from '../../src/features/amenities/amenities-page';
+import { everyDay } from '../../src/lib/weekly-hours';
+import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
 import { renderWithApp } from '../render';
 
 function renderPage() {
@@ -79,6 +93,227 @@ describe('Amenities page', () => {
     server.use(http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([])));
     renderPage();
     expect(await screen.findByText('No amenities yet')).toBeInTheDocument();
+  });
+});
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  vi.restoreAllMocks();
+  // The query library heard "offline" too: tell it the network is back.
+  window.dispatchEvent(new Event('online'));
+});
+
+/** Every write the page sends, by method and path. */
+function captureWrites() {
+  const writes: { method: string; path: string }[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method !== 'GET') {
+      writes.push({ method: request.method, path: new URL(request.url).pathname });
+    }
+  });
+  return writes;
+}
+
+const OLD_BOATHOUSE: AmenitySetup = {
+  id: 'old-boathouse',
+  name: 'Old Boathouse',
+  type: 'lake',
+  description: 'Rowing boats, replaced by the new dock',
+  capacity: 12,
+  hours: everyDay(8 * 60, 18 * 60),
+  color: '#2563eb',
+  monthlyOperatingCost: null,
+  archived: true,
+  photoUrl: null,
+};
+
+/** A server that keeps what is restored: GET lists these amenities, archived until restored. */
+function keepRestores(archived: readonly AmenitySetup[]) {
+  const restored = new Set<string>();
+  server.use(
+    http.get(AMENITY_SETUP_PATH, () =>
+      HttpResponse.json([
+        ...amenitySetupFixture,
+        ...archived.map((a) => ({ ...a, archived: !restored.has(a.id) })),
+      ]),
+    ),
+    http.post(`${AMENITY_SETUP_PATH}/:id/restore`, ({ params }) => {
+      const amenity = archived.find((a) => a.id === params.id);
+      if (!amenity) return HttpResponse.json({ error: 'No such amenity' }, { status: 404 });
+      restored.add(amenity.id);
+      return HttpResponse.json({ ...amenity, archived: false });
+    }),
+  );
+}
+
+const archivedSection = () => screen.findByRole('region', { name: 'Archived amenities' });
+
+describe('Archived amenities', () => {
+  it('are listed by name, each with Restore, for Managers and Admins only', async () => {
+    const people: [Me, boolean][] = [
+      [meFixture, true],
+      [{ ...meFixture, user: { ...meFixture.user, role: 'admin' } }, true],
+      [{ ...meFixture, user: { ...meFixture.user, role: 'board' } }, false],
+      [demoMeFixture, false],
+    ];
+    for (const [me, shown] of people) {
+      server.use(http.get(ME_PATH, () => HttpResponse.json(me)));
+      const { unmount } = renderPage();
+      await screen.findByRole('article', { name: 'Solis Hall' });
+      if (shown) {
+        const section = await archivedSection();
+        const rows = within(section).getAllByRole('listitem');
+        expect(
+          rows.map((row) => within(row).getByRole('button').getAttribute('aria-label')),
+        ).toEqual(archivedAmenitySetupFixture.map((amenity) => `Restore: ${amenity.name}`));
+        expect(rows[0]).toHaveTextContent('Tennis Court');
+        // Live amenities are not listed there.
+        expect(within(section).queryByText('Solis Hall')).toBeNull();
+      } else {
+        // Give /api/me its answer before judging what is hidden.
+        await waitFor(() =>
+          expect(screen.getAllByRole('link', { name: /^Analytics:/ })).toHaveLength(7),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(screen.queryByRole('region', { name: 'Archived amenities' })).toBeNull();
+        expect(screen.queryByRole('button', { name: /^Restore/ })).toBeNull();
+      }
+      unmount();
+    }
+  });
+
+  it('restores with one POST: the row goes, focus moves on, a toast says so', async () => {
+    keepRestores([...archivedAmenitySetupFixture, OLD_BOATHOUSE]);
+    const writes = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    const section = await archivedSection();
+    await user.click(within(section).getByRole('button', { name: 'Restore: Tennis Court' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Restore: Tennis Court' })).toBeNull(),
+    );
+    expect(writes).toEqual([
+      { method: 'POST', path: `${AMENITY_SETUP_PATH}/tennis-court/restore` },
+    ]);
+    // The row that took its place has the focus.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Restore: Old Boathouse' })).toHaveFocus(),
+    );
+    expect(await screen.findByText('Amenity restored')).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+
+    // The last one: the section goes, and focus goes to Add Amenity.
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Archived amenities' })).toBeNull(),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Amenity' })).toHaveFocus());
+    expect(writes).toHaveLength(2);
+  });
+
+  it('is busy while the restore runs: a second press sends nothing more', async () => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.post(`${AMENITY_SETUP_PATH}/:id/restore`, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ ...archivedAmenitySetupFixture[0], archived: false });
+      }),
+    );
+    const writes = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    const button = within(await archivedSection()).getByRole('button', {
+      name: 'Restore: Tennis Court',
+    });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toHaveTextContent('Restoring…');
+    await user.click(button);
+    answer();
+    expect(await screen.findByText('Amenity restored')).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+  });
+
+  it('says the server’s refusal once, and the row stays', async () => {
+    server.use(
+      http.post(`${AMENITY_SETUP_PATH}/:id/restore`, () =>
+        HttpResponse.json({ error: 'The database is busy; try again' }, { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const section = await archivedSection();
+    const button = within(section).getByRole('button', { name: 'Restore: Tennis Court' });
+    await user.click(button);
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('The database is busy; try again');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('Amenity restored')).toBeNull();
+    expect(button).toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).not.toHaveAttribute('aria-busy');
+  });
+
+  it('restored elsewhere: says so, the row goes, focus goes to the section', async () => {
+    let live = false;
+    server.use(
+      http.get(AMENITY_SETUP_PATH, () =>
+        HttpResponse.json([
+          ...amenitySetupFixture,
+          ...archivedAmenitySetupFixture.map((a) => ({ ...a, archived: !live })),
+        ]),
+      ),
+      http.post(`${AMENITY_SETUP_PATH}/:id/restore`, () => {
+        live = true;
+        return HttpResponse.json({ error: 'Tennis Court is not archived' }, { status: 409 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const section = await archivedSection();
+    await user.click(within(section).getByRole('button', { name: 'Restore: Tennis Court' }));
+    await waitFor(() => expect(within(section).queryAllByRole('listitem')).toEqual([]));
+    expect(within(section).getByRole('alert')).toHaveTextContent('Tennis Court is not archived');
+    await waitFor(() =>
+      expect(within(section).getByRole('heading', { name: 'Archived amenities' })).toHaveFocus(),
+    );
+    expect(screen.queryByText('Amenity restored')).toBeNull();
+  });
+
+  it('offline, sends nothing and says a connection is needed', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const section = await archivedSection();
+    const writes = captureWrites();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(within(section).getByRole('button', { name: 'Restore: Tennis Court' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent(NEEDS_CONNECTION);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('restoreAmenity', () => {
+  it('sends the restore; the mock answers like the server (404 unknown, 409 when live)', async () => {
+    const writes = captureWrites();
+    expect(await restoreAmenity('tennis-court')).toEqual({
+      ok: true,
+      amenity: { ...archivedAmenitySetupFixture[0], archived: false },
+    });
+    expect(writes).toEqual([
+      { method: 'POST', path: `${AMENITY_SETUP_PATH}/tennis-court/restore` },
+    ]);
+    expect(await restoreAmenity('solis-hall')).toEqual({
+      ok: false,
+      error: 'Solis Hall is not archived',
+      field: null,
+    });
+    expect(await restoreAmenity('nowhere')).toEqual({
+      ok: false,
+      error: 'No such amenity',
+      field: null,
+    });
   });
 });
 

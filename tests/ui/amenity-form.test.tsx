@@ -293,7 +293,7 @@ describe.each([
 });
 
 describe('Archiving from Settings', () => {
-  it('asks once more, then archives', async () => {
+  it('asks once more, saying it can be restored, then archives', async () => {
     const sent = captureWrites();
     const user = userEvent.setup();
     renderPage();
@@ -301,7 +301,12 @@ describe('Archiving from Settings', () => {
     const dialog = screen.getByRole('dialog', { name: 'Grand Lake settings' });
     await user.click(await within(dialog).findByRole('button', { name: 'Archive' }));
     expect(sent).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm archive' }));
+    // The confirmation says what archiving does, and that it can be undone.
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm archive' });
+    expect(confirm).toHaveAccessibleDescription(
+      /^Archiving takes Grand Lake off the cards and every live view.*You can restore it later from Archived amenities on this page\.$/,
+    );
+    await user.click(confirm);
     await waitFor(() => expect(dialog).not.toBeVisible());
     expect(sent).toEqual([
       {

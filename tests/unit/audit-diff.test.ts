@@ -103,6 +103,7 @@ describe('labels', () => {
     expect(fieldLabel('monthlyOperatingCost')).toBe('Monthly operating cost');
     expect(fieldLabel('time_zone')).toBe('Time zone');
     expect(auditActionLabel('community.update')).toBe('Community profile changed');
+    expect(auditActionLabel('amenity.restore')).toBe('Amenity restored');
     expect(auditActionLabel('something.new')).toBe('something.new');
   });
 

@@ -43,11 +43,13 @@ describe('audit filters', () => {
     expect(placed.filter((p) => p.choices.length !== 1)).toEqual([]);
   });
 
-  it('has a choice for alert rules, residents, scheduled reports and notifications', () => {
+  it('has a choice for amenities, alert rules, residents, scheduled reports and notifications', () => {
     const labelOf = (action: string) =>
       AUDIT_FILTERS.find(
         (option) => option.value !== '' && option.actions.some((f) => matches(f, action)),
       )?.label;
+    expect(labelOf('amenity.archive')).toBe('Amenities');
+    expect(labelOf('amenity.restore')).toBe('Amenities');
     expect(labelOf('alert-rule.create')).toBe('Alert rules');
     expect(labelOf('alert-rule.delete')).toBe('Alert rules');
     expect(labelOf('resident.import')).toBe('Residents');

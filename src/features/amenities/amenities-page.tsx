@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
-import { useAmenitySetup } from '../../api/amenity-setup';
+import {
+  amenitySetupQuery,
+  OFFLINE_MESSAGE,
+  refreshAmenityViews,
+  restoreAmenity,
+  useAmenitySetup,
+} from '../../api/amenity-setup';
 import { useCommunity } from '../../api/community';
 import { useMe } from '../../api/me';
-import type { AmenityAnalytics, Sensor } from '../../api/contract';
+import type { AmenityAnalytics, AmenitySetup, Sensor } from '../../api/contract';
 import { useSensors } from '../../api/sensors';
+import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
 import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
 import { sensorBadge } from '../../lib/sensor-health';
@@ -13,6 +21,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
+import { Group } from '../../ui/group';
 import { Icon, amenityIcon } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { ProgressBar } from '../../ui/progress-bar';
@@ -21,7 +30,9 @@ import { Skeleton } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 import { PageHeader } from '../../ui/page-header';
 import { TimesIn } from '../../ui/times-in';
-import { AmenityForm } from './amenity-form';
+import { toast } from '../../ui/toast';
+import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
+import { AmenityForm, NEEDS_CONNECTION } from './amenity-form';
 import { SensorsCard } from './sensors-card';
 
 /** What the page says above the grid: how many amenities, how many people in them now. */
@@ -36,8 +47,8 @@ export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
 
 /**
  * Spec section 2, Amenities Management: a card per amenity from the amenity analytics data.
- * Managers and Admins add amenities and change their settings here; Board members and the demo
- * viewer see no such buttons (the server refuses them anyway).
+ * Managers and Admins add amenities, change their settings and restore archived ones here; Board
+ * members and the demo viewer see no such buttons (the server refuses them anyway).
  */
 export function AmenitiesPage() {
   const query = useAmenityAnalytics();
@@ -46,6 +57,7 @@ export function AmenitiesPage() {
   const canManage = me != null && !me.demo && me.user.role !== 'board';
   const setup = useAmenitySetup({ enabled: canManage });
   const [adding, setAdding] = useState(false);
+  const addRef = useRef<HTMLButtonElement>(null);
   const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
   const selectedSetup = selected ? setup.data?.find((a) => a.id === selected.id) : undefined;
   const { timeZone } = useCommunity();
@@ -62,7 +74,7 @@ export function AmenitiesPage() {
         }
         actions={
           canManage ? (
-            <Button onClick={() => setAdding(true)}>
+            <Button ref={addRef} onClick={() => setAdding(true)}>
               <Icon name="plus" className="h-4 w-4" />
               Add Amenity
             </Button>
@@ -115,6 +127,8 @@ export function AmenitiesPage() {
         </QueryState>
       </div>
 
+      {canManage ? <ArchivedAmenities setup={setup.data} addRef={addRef} /> : null}
+
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add Amenity">
         {adding ? <AmenityForm onDone={() => setAdding(false)} /> : null}
       </Dialog>
@@ -139,6 +153,123 @@ export function AmenitiesPage() {
         )}
       </Dialog>
     </>
+  );
+}
+
+/**
+ * Below the cards, for those who may manage amenities: the archived ones, each with Restore. It
+ * is there only while there are some (or a failed restore has something to say). A restored one
+ * leaves the list at once and its card comes back above; focus goes to the Restore button that
+ * took its place, else to this section's heading, else (the section gone) to Add Amenity. Always
+ * mounted for them, so that focus still moves when the last row, and the section, goes.
+ */
+function ArchivedAmenities({
+  setup,
+  addRef,
+}: {
+  /** Every amenity's settings, archived ones included, once loaded. */
+  setup: readonly AmenitySetup[] | undefined;
+  addRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const archived = setup?.filter((amenity) => amenity.archived) ?? [];
+  // Each restore under way, by amenity id: its button is busy; another row's still works.
+  const [restoring, setRestoring] = useState<ReadonlySet<string>>(new Set());
+  const [failure, setFailure] = useState<string | null>(null);
+  const restoredRef = useRef<RemovedRow | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Read when focus moves: the heading while the section is shown, else Add Amenity.
+  const fallbackRef = useMemo(
+    () => ({
+      get current(): HTMLElement | null {
+        return headingRef.current ?? addRef.current;
+      },
+    }),
+    [addRef],
+  );
+  useFocusAfterRemoval({
+    removedRef: restoredRef,
+    keys: archived.map((amenity) => amenity.id),
+    paused: false,
+    listRef,
+    selector: '[data-restore-amenity]',
+    fallbackRef,
+  });
+
+  const restore = async (amenity: AmenitySetup, row: number) => {
+    setFailure(null);
+    if (!online) {
+      setFailure(NEEDS_CONNECTION);
+      return;
+    }
+    setRestoring((ids) => new Set(ids).add(amenity.id));
+    try {
+      const result = await restoreAmenity(amenity.id);
+      if (!result.ok) {
+        setFailure(result.error);
+        // The server answered (a 404 or 409: restored or changed elsewhere): the list is out of
+        // date, and a row that goes with the refetch takes focus along as a restore would.
+        if (result.error !== OFFLINE_MESSAGE) {
+          restoredRef.current = { key: amenity.id, row };
+          await refreshAmenityViews(client);
+        }
+        return;
+      }
+      // Gone from the list at once, even if the refetch below fails.
+      client.setQueryData<AmenitySetup[]>(amenitySetupQuery().queryKey, (list) =>
+        list?.map((a) => (a.id === result.amenity.id ? result.amenity : a)),
+      );
+      restoredRef.current = { key: amenity.id, row };
+      toast({ title: 'Amenity restored', description: result.amenity.name });
+      await refreshAmenityViews(client);
+    } finally {
+      setRestoring((ids) => new Set([...ids].filter((id) => id !== amenity.id)));
+    }
+  };
+
+  if (archived.length === 0 && failure === null) return null;
+  return (
+    <div className="mt-6">
+      <Group
+        title="Archived amenities"
+        headingRef={headingRef}
+        description="Off the cards and live views; what they recorded stays in the reports. Restore one to bring it back with its sensors and alert rules."
+      >
+        {failure ? (
+          <p role="alert" className="mb-3 text-sm font-medium text-red-700 dark:text-red-300">
+            {failure}
+          </p>
+        ) : null}
+        {archived.length > 0 ? (
+          <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
+            {archived.map((amenity, row) => (
+              <li key={amenity.id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1 basis-40">
+                  <p className="font-medium break-words text-slate-900 dark:text-slate-50">
+                    {amenity.name}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {titleCase(amenity.type)} · capacity {formatCount(amenity.capacity)}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Restore: ${amenity.name}`}
+                  data-restore-amenity=""
+                  busy={restoring.has(amenity.id)}
+                  onClick={() => void restore(amenity, row)}
+                >
+                  {restoring.has(amenity.id) ? 'Restoring…' : 'Restore'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Group>
+    </div>
   );
 }
 

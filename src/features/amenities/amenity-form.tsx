@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   archiveAmenity,
   createAmenity,
@@ -85,6 +85,7 @@ export function AmenityForm({
   const [photoError, setPhotoError] = useState<string | null>(null);
   // Archiving takes the amenity off every live view: a second click confirms it.
   const [confirmArchive, setConfirmArchive] = useState(false);
+  const archiveNoteId = useId();
 
   const set = (field: Exclude<AmenityFormField, 'hours'>) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -299,6 +300,15 @@ export function AmenityForm({
           />
         )}
       </Field>
+      {amenity && confirmArchive ? (
+        <div id={archiveNoteId}>
+          <InfoNote>
+            Archiving takes {amenity.name} off the cards and every live view, and its sensors&apos;
+            readings are refused from now on; what it recorded stays in the reports. You can restore
+            it later from Archived amenities on this page.
+          </InfoNote>
+        </div>
+      ) : null}
       {formError ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
           {formError}
@@ -310,6 +320,7 @@ export function AmenityForm({
             variant="danger"
             className="mr-auto"
             disabled={busy}
+            aria-describedby={confirmArchive ? archiveNoteId : undefined}
             onClick={() => void archive()}
           >
             {confirmArchive ? 'Confirm archive' : 'Archive'}
