@@ -204,10 +204,14 @@ export function uplinkReceiver({
     );
     const amenity = community.amenities.find((a) => a.id === device.amenity_id);
     if (!amenity) {
-      // Registered for an amenity added after this server loaded the community.
+      const archived = community.archivedAmenities.find((a) => a.id === device.amenity_id);
+      // Archived: its counts are refused until it is restored (Amenities). Otherwise registered
+      // for an amenity added after this server loaded the community.
       throw new HttpError(
         409,
-        `Device ${device.dev_eui} counts for an amenity this server does not know yet`,
+        archived
+          ? `Device ${device.dev_eui} counts for ${archived.name}, which is archived; restore it to count again`
+          : `Device ${device.dev_eui} counts for an amenity this server does not know yet`,
       );
     }
     const step = uplinkToReading(

@@ -311,20 +311,27 @@ for (const backend of BACKENDS) {
             ),
           },
         );
-        const json = (await res.json()) as { reading?: { entries: number } | null };
-        return { status: res.status, entries: json.reading?.entries };
+        const json = (await res.json()) as {
+          reading?: { entries: number } | null;
+          error?: string;
+        };
+        return { status: res.status, entries: json.reading?.entries, error: json.error };
       };
-      expect(await uplink(100, 30, 500, 480)).toEqual({ status: 200, entries: 0 }); // baseline
-      expect(await uplink(101, 25, 507, 481)).toEqual({ status: 200, entries: 7 });
+      expect(await uplink(100, 30, 500, 480)).toMatchObject({ status: 200, entries: 0 }); // baseline
+      expect(await uplink(101, 25, 507, 481)).toMatchObject({ status: 200, entries: 7 });
       const hallPath = `${AMENITY_SETUP_PATH}/solis-hall`;
       expect((await call('POST', `${hallPath}/archive`)).status).toBe(200);
       // Archived: refused, so the counter's state stays where it was while people keep coming.
-      expect((await uplink(102, 20, 2000, 1990)).status).toBe(409);
+      expect(await uplink(102, 20, 2000, 1990)).toEqual({
+        status: 409,
+        entries: undefined,
+        error: `Device ${hall.devEui} counts for Solis Hall, which is archived; restore it to count again`,
+      });
       expect((await call('POST', `${hallPath}/restore`)).status).toBe(200);
       // Back: the first totals are a new baseline (not the 2,500 people of the archived time in
       // one reading, which ingest would refuse, uplink after uplink); then the increase again.
-      expect(await uplink(103, 10, 3010, 2995)).toEqual({ status: 200, entries: 0 });
-      expect(await uplink(104, 5, 3014, 2996)).toEqual({ status: 200, entries: 4 });
+      expect(await uplink(103, 10, 3010, 2995)).toMatchObject({ status: 200, entries: 0 });
+      expect(await uplink(104, 5, 3014, 2996)).toMatchObject({ status: 200, entries: 4 });
     });
 
     it('Board and the demo viewer may read the setup but change nothing', async () => {

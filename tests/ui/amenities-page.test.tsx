@@ -94,6 +94,21 @@ describe('Amenities page', () => {
     renderPage();
     expect(await screen.findByText('No amenities yet')).toBeInTheDocument();
   });
+
+  it('with every amenity archived, says so and points to Restore', async () => {
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([])),
+      http.get(AMENITY_SETUP_PATH, () =>
+        HttpResponse.json(amenitySetupFixture.map((a) => ({ ...a, archived: true }))),
+      ),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        'Every amenity is archived. Restore one under Archived amenities, or add one.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
 
 afterEach(() => {

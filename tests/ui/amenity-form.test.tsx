@@ -176,10 +176,13 @@ describe('Amenity forms (Managers and Admins)', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    expect(await within(dialog).findAllByText(NEEDS_CONNECTION)).toHaveLength(1);
     await user.type(within(dialog).getByLabelText('Name'), 'Pool');
     await user.type(within(dialog).getByLabelText('Capacity (people)'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(NEEDS_CONNECTION);
+    // Said once: the note became the alert.
+    expect(within(dialog).getAllByText(NEEDS_CONNECTION)).toHaveLength(1);
     expect(sent).toEqual([]);
   });
 

@@ -96,7 +96,11 @@ export function AmenitiesPage() {
           isEmpty={(amenities) => amenities.length === 0}
           empty={
             <EmptyNote title="No amenities yet">
-              Amenities appear here once the CommonGround server tracks them.
+              {canManage && setup.data?.length && setup.data.every((amenity) => amenity.archived)
+                ? 'Every amenity is archived. Restore one under Archived amenities, or add one.'
+                : canManage
+                  ? 'Add the amenities your community shares to start tracking them.'
+                  : 'Amenities appear here once the CommonGround server tracks them.'}
             </EmptyNote>
           }
         >

@@ -249,7 +249,8 @@ export function AmenityForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      {!online ? <InfoNote>{NEEDS_CONNECTION}</InfoNote> : null}
+      {/* Said once: after a press while offline, the alert below says it instead. */}
+      {!online && formError !== NEEDS_CONNECTION ? <InfoNote>{NEEDS_CONNECTION}</InfoNote> : null}
       {text('name', 'Name', { autoComplete: 'off' })}
       <SelectField<AmenityType>
         label="Type"
