@@ -4,6 +4,7 @@ import {
   AUTH_PATHS,
   AUTHENTICATOR_CODE_WRONG,
   AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
+  AUTHENTICATOR_SETUP_RESTARTED,
   CURRENT_PASSWORD_WRONG,
   NEW_AUTHENTICATOR_CODE_WRONG,
   PasswordChangeSchema,
@@ -84,15 +85,21 @@ export const accountHandlers = [
     });
   }),
   http.post(ACCOUNT_PATHS.authenticatorConfirm, async ({ request }) => {
-    const body = (await request.json()) as { code?: unknown };
+    const body = (await request.json()) as { code?: unknown; secret?: unknown };
     if (!replacementStarted) {
       return HttpResponse.json({ error: AUTHENTICATOR_REPLACEMENT_NOT_STARTED }, { status: 409 });
+    }
+    if (body.secret !== MOCK_NEW_TOTP_SECRET) {
+      return HttpResponse.json({ error: AUTHENTICATOR_SETUP_RESTARTED }, { status: 409 });
     }
     if (body.code !== MOCK_NEW_AUTHENTICATOR_CODE) {
       return HttpResponse.json({ error: NEW_AUTHENTICATOR_CODE_WRONG }, { status: 400 });
     }
     replacementStarted = false;
-    return HttpResponse.json({ recoveryCodes: mockRecoveryCodes });
+    return HttpResponse.json({
+      recoveryCodes: mockRecoveryCodes,
+      otherSessionsEnded: accountSessionsFixture.length - 1,
+    });
   }),
   http.post(AUTH_PATHS.signOutEverywhere, () =>
     HttpResponse.json({ ok: true, sessionsEnded: accountSessionsFixture.length }),

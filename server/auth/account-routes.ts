@@ -2,7 +2,10 @@ import type { Context, Hono } from 'hono';
 import {
   ACCOUNT_PATHS,
   AUTHENTICATOR_CODE_WRONG,
+  AUTHENTICATOR_ALREADY_REPLACED,
   AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
+  AUTHENTICATOR_SETUP_RESTARTED,
+  ConfirmAuthenticatorSchema,
   CURRENT_PASSWORD_WRONG,
   NEW_AUTHENTICATOR_CODE_WRONG,
   PASSWORD_UNCHANGED,
@@ -13,6 +16,7 @@ import {
   type AccountSession,
   type PasswordChanged,
   type RecoveryCodesStatus,
+  type AuthenticatorReplaced,
   type RenewedRecoveryCodes,
   type TotpSetup,
 } from '../../src/api/contract';
@@ -47,8 +51,9 @@ import { endOtherSessions, endSessionById, listSessions } from './sessions';
  *   POST   /api/auth/recovery-codes  an Admin: new codes (the old ones stop working), given a
  *                                    current authenticator code
  *   POST   /api/auth/authenticator   an Admin: a new authenticator's secret, given the password
- *   POST   /api/auth/authenticator/confirm  a code from the new app: it replaces the old one,
- *                                    with new recovery codes
+ *   POST   /api/auth/authenticator/confirm  a code from the new app and the key shown: it
+ *                                    replaces the old one, with new recovery codes, and ends
+ *                                    the other sessions
  *
  * A wrong current password (or authenticator code) counts as a failed sign-in of the account and the address, so a
  * borrowed session cannot be used to guess the password any faster than the sign-in page.
@@ -267,19 +272,24 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
   });
 
   api.post(route(ACCOUNT_PATHS.authenticatorConfirm), limit, async (c: Context<AuthEnv>) => {
-    const { user } = signedIn(c);
-    const { code } = await readJson(c, AuthenticatorCodeBodySchema);
+    const { user, token } = signedIn(c);
+    const { code, secret } = await readJson(c, ConfirmAuthenticatorSchema);
     const now = clock();
     const [row] = await db.query<{ pending: string | null }>(
       `SELECT totp_pending_secret AS pending FROM users WHERE id = $1`,
       [user.id],
     );
     const pending = row?.pending ?? null;
-    if (!pending) throw new HttpError(409, AUTHENTICATOR_REPLACEMENT_NOT_STARTED);
+    if (pending !== secret) {
+      // Said for what happened, not as a wrong code: another tab started again or finished.
+      if (pending !== null) throw new HttpError(409, AUTHENTICATOR_SETUP_RESTARTED);
+      if (user.totpSecret === secret) throw new HttpError(409, AUTHENTICATOR_ALREADY_REPLACED);
+      throw new HttpError(409, AUTHENTICATOR_REPLACEMENT_NOT_STARTED);
+    }
     const step = matchTotp(pending, code, now);
     if (step === null) throw new HttpError(400, NEW_AUTHENTICATOR_CODE_WRONG);
     const recoveryCodes = newRecoveryCodes();
-    await db.transaction(async (tx) => {
+    const otherSessionsEnded = await db.transaction(async (tx) => {
       // Only the secret this request checked: a set-up started again meanwhile must be confirmed
       // with its own code.
       const rows = await tx.query(
@@ -287,8 +297,10 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
           WHERE id = $1 AND totp_pending_secret = $2 RETURNING 1`,
         [user.id, pending, step],
       );
-      if (rows.length === 0) throw new HttpError(409, AUTHENTICATOR_REPLACEMENT_NOT_STARTED);
+      if (rows.length === 0) throw new HttpError(409, AUTHENTICATOR_SETUP_RESTARTED);
       await storeRecoveryCodes(tx, user.id, recoveryCodes);
+      // A lost phone may still hold a session: like a new password, this ends the others.
+      const ended = await endOtherSessions(tx, user.id, token);
       await audit(
         tx,
         {
@@ -296,13 +308,14 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
           userId: user.id,
           action: 'totp.replaced',
           target: user.email,
-          after: { recoveryCodes: recoveryCodes.length },
+          after: { recoveryCodes: recoveryCodes.length, otherSessionsEnded: ended },
           address: requestAddress(c, trustProxy),
         },
         now,
       );
+      return ended;
     });
-    const body: RenewedRecoveryCodes = { recoveryCodes };
+    const body: AuthenticatorReplaced = { recoveryCodes, otherSessionsEnded };
     return kit.json(200, body);
   });
 }

@@ -3,12 +3,15 @@ import {
   ACCOUNT_PATHS,
   AUTH_PATHS,
   AccountSessionListSchema,
+  AuthenticatorReplacedSchema,
   PasswordChangedSchema,
   RecoveryCodesStatusSchema,
   RenewedRecoveryCodesSchema,
   SessionEndedSchema,
   TotpSetupSchema,
   accountSessionPath,
+  type AuthenticatorReplaced,
+  type ConfirmAuthenticator,
   type PasswordChange,
   type PasswordChanged,
   type RenewedRecoveryCodes,
@@ -69,13 +72,16 @@ export const startAuthenticatorReplacement = (password: string): Promise<Outcome
     offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
   });
 
-/** A code from the new app confirms it; the answer is the new recovery codes. */
+/**
+ * A code from the new app, with the key that set-up showed, confirms it; the answer is the new
+ * recovery codes and how many other sessions ended.
+ */
 export const confirmAuthenticatorReplacement = (
-  code: string,
-): Promise<Outcome<RenewedRecoveryCodes>> =>
+  confirm: ConfirmAuthenticator,
+): Promise<Outcome<AuthenticatorReplaced>> =>
   send('POST', ACCOUNT_PATHS.authenticatorConfirm, {
-    json: { code },
-    parse: parser(RenewedRecoveryCodesSchema),
+    json: confirm,
+    parse: parser(AuthenticatorReplacedSchema),
     offlineMessage: ACCOUNT_OFFLINE_MESSAGE,
   });
 

@@ -10,7 +10,10 @@ import {
   RecoveryCodesStatusSchema,
   RenewedRecoveryCodesSchema,
   AUTHENTICATOR_CODE_WRONG,
+  AUTHENTICATOR_ALREADY_REPLACED,
   AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
+  AUTHENTICATOR_SETUP_RESTARTED,
+  AuthenticatorReplacedSchema,
   NEW_AUTHENTICATOR_CODE_WRONG,
   TotpSetupSchema,
   accountSessionPath,
@@ -361,17 +364,21 @@ for (const backend of BACKENDS) {
       expect(lostPhone.status).toBe(200);
       const { cookie } = lostPhone;
       const start = (body: unknown) => call('POST', ACCOUNT_PATHS.authenticator, { cookie, body });
-      const confirm = (code: string) =>
-        call('POST', ACCOUNT_PATHS.authenticatorConfirm, { cookie, body: { code } });
+      const confirm = (code: string, secret: string) =>
+        call('POST', ACCOUNT_PATHS.authenticatorConfirm, { cookie, body: { code, secret } });
+      // The lost phone's own session, still signed in.
+      const phone = await signInWith(old[1] ?? '');
+      expect(await meStatus(phone.cookie)).toBe(200);
 
       // Nothing to confirm yet; bad bodies are a 400 with a sentence.
-      expect(await confirm('123456')).toMatchObject({
+      expect(await confirm('123456', ADMIN_SECRET.slice(0, 16))).toMatchObject({
         status: 409,
         json: { error: AUTHENTICATOR_REPLACEMENT_NOT_STARTED },
       });
       expect((await start({})).status).toBe(400);
       expect((await start({ password: 'x'.repeat(1025) })).status).toBe(400);
       expect((await start({ password: PASSWORD, extra: 1 })).status).toBe(400);
+      expect((await confirm('123456', 'not a key')).status).toBe(400);
       // The session alone is not enough: a wrong password counts as a failed sign-in.
       expect(await start({ password: 'not the password' })).toMatchObject({
         status: 400,
@@ -386,28 +393,39 @@ for (const backend of BACKENDS) {
       // Until a code from the new app confirms it, the old authenticator still signs in.
       expect((await signInWith(codeOf(ADMIN_SECRET))).status).toBe(200);
       clock.advance(MINUTE);
-      expect(await confirm(codeOf(ADMIN_SECRET))).toMatchObject({
+      expect(await confirm(codeOf(ADMIN_SECRET), firstSetup.secret)).toMatchObject({
         status: 400,
         json: { error: NEW_AUTHENTICATOR_CODE_WRONG },
       });
 
-      // Started again (the first QR code was not scanned): only the newest secret confirms.
+      // Started again in another tab: the first QR code is said to be replaced, not wrong.
       const second = TotpSetupSchema.parse((await start({ password: PASSWORD })).json);
-      expect((await confirm(codeOf(firstSetup.secret))).status).toBe(400);
-      const confirmed = await confirm(codeOf(second.secret));
+      expect(await confirm(codeOf(firstSetup.secret), firstSetup.secret)).toMatchObject({
+        status: 409,
+        json: { error: AUTHENTICATOR_SETUP_RESTARTED },
+      });
+      const confirmed = await confirm(codeOf(second.secret), second.secret);
       expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
-      const { recoveryCodes } = RenewedRecoveryCodesSchema.parse(confirmed.json);
+      const { recoveryCodes, otherSessionsEnded } = AuthenticatorReplacedSchema.parse(
+        confirmed.json,
+      );
       expect(recoveryCodes).toHaveLength(10);
       expect(recoveryCodes.some((c) => old.includes(c))).toBe(false);
-      expect((await confirm(codeOf(second.secret))).status).toBe(409);
+      // The phone's session and the one signed in with the old app end; this one goes on.
+      expect(otherSessionsEnded).toBe(2);
+      expect(await meStatus(phone.cookie)).toBe(401);
+      expect(await meStatus(cookie)).toBe(200);
+      // Confirmed already (the other tab): said so.
+      expect(await confirm(codeOf(second.secret), second.secret)).toMatchObject({
+        status: 409,
+        json: { error: AUTHENTICATOR_ALREADY_REPLACED },
+      });
 
       clock.advance(MINUTE);
       expect((await signInWith(codeOf(ADMIN_SECRET))).status).toBe(401);
-      expect((await signInWith(old[1] ?? '')).status).toBe(401);
+      expect((await signInWith(old[2] ?? '')).status).toBe(401);
       expect((await signInWith(codeOf(second.secret))).status).toBe(200);
       expect((await signInWith(recoveryCodes[0] ?? '')).status).toBe(200);
-      // The session that made the change goes on.
-      expect(await meStatus(cookie)).toBe(200);
 
       const audits = await test.db.query<{ action: string }>(
         `SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'totp.replace%' ORDER BY id`,

@@ -16,6 +16,8 @@ import {
   ACCOUNT_PATHS,
   API_PATHS,
   AUTHENTICATOR_CODE_WRONG,
+  AUTHENTICATOR_ALREADY_REPLACED,
+  AUTHENTICATOR_SETUP_RESTARTED,
   AUTH_PATHS,
   CURRENT_PASSWORD_WRONG,
   ME_PATH,
@@ -29,7 +31,12 @@ import {
   passwordChangeErrors,
   passwordChangedMessage,
 } from '../../src/features/account/account-page';
-import { NEW_AUTHENTICATOR_DONE, recoveryCodesText } from '../../src/features/account/two-factor';
+import {
+  NEW_AUTHENTICATOR_DONE,
+  groupedKey,
+  recoveryCodesText,
+} from '../../src/features/account/two-factor';
+import { ACCOUNT_NEEDS_CONNECTION } from '../../src/features/account/account-write';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
@@ -384,7 +391,9 @@ describe('Account page', () => {
     expect(
       await within(group).findByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeInTheDocument();
-    expect(within(group).getByText(MOCK_NEW_TOTP_SECRET)).toBeInTheDocument();
+    // The key in groups of four, as authenticator apps take it typed.
+    expect(within(group).getByText(groupedKey(MOCK_NEW_TOTP_SECRET))).toBeInTheDocument();
+    expect(groupedKey(MOCK_NEW_TOTP_SECRET).replace(/ /g, '')).toBe(MOCK_NEW_TOTP_SECRET);
     const code = within(group).getByLabelText('Code from the new app');
     await waitFor(() => expect(code).toHaveFocus());
     const use = within(group).getByRole('button', { name: 'Use the new authenticator' });
@@ -401,7 +410,13 @@ describe('Account page', () => {
 
     const list = await within(group).findByRole('list', { name: 'Recovery codes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(mockRecoveryCodes.length);
-    expect(within(group).getByText(new RegExp(`^${NEW_AUTHENTICATOR_DONE}`))).toBeInTheDocument();
+    // One other session (the phone) ended; no toast over the codes.
+    expect(
+      within(group).getByText(
+        new RegExp(`^${NEW_AUTHENTICATOR_DONE} 1 other session signed in as you ended\\.`),
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Authenticator replaced')).toBeNull();
     await waitFor(() =>
       expect(within(group).getByRole('heading', { name: 'Your new recovery codes' })).toHaveFocus(),
     );
@@ -413,13 +428,80 @@ describe('Account page', () => {
         path: ACCOUNT_PATHS.authenticator,
         body: { password: MOCK_ACCOUNT_PASSWORD },
       },
-      { method: 'POST', path: ACCOUNT_PATHS.authenticatorConfirm, body: { code: '111111' } },
       {
         method: 'POST',
         path: ACCOUNT_PATHS.authenticatorConfirm,
-        body: { code: MOCK_NEW_AUTHENTICATOR_CODE },
+        body: { code: '111111', secret: MOCK_NEW_TOTP_SECRET },
+      },
+      {
+        method: 'POST',
+        path: ACCOUNT_PATHS.authenticatorConfirm,
+        body: { code: MOCK_NEW_AUTHENTICATOR_CODE, secret: MOCK_NEW_TOTP_SECRET },
       },
     ]);
+  });
+
+  it('a set-up started again or finished in another tab is said as such, not as a wrong code', async () => {
+    const user = userEvent.setup();
+    let answer = AUTHENTICATOR_SETUP_RESTARTED;
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, role: 'admin' } }),
+      ),
+      http.post(ACCOUNT_PATHS.authenticatorConfirm, () =>
+        HttpResponse.json({ error: answer }, { status: 409 }),
+      ),
+    );
+    renderAccount();
+    const group = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    const scan = async () => {
+      await user.type(await within(group).findByLabelText('Your password'), MOCK_ACCOUNT_PASSWORD);
+      await user.click(within(group).getByRole('button', { name: 'Continue' }));
+      await user.type(
+        await within(group).findByLabelText('Code from the new app'),
+        MOCK_NEW_AUTHENTICATOR_CODE,
+      );
+      await user.click(within(group).getByRole('button', { name: 'Use the new authenticator' }));
+    };
+    await user.click(within(group).getByRole('button', { name: 'Set up a new authenticator' }));
+    await scan();
+    // Restarted elsewhere: back to the password, which says why.
+    expect(await within(group).findByRole('alert')).toHaveTextContent(
+      AUTHENTICATOR_SETUP_RESTARTED,
+    );
+    const password = within(group).getByLabelText('Your password');
+    await waitFor(() => expect(password).toHaveFocus());
+
+    answer = AUTHENTICATOR_ALREADY_REPLACED;
+    await scan();
+    // Finished elsewhere: nothing is left to do here but say so.
+    expect(await within(group).findByRole('alert')).toHaveTextContent(
+      AUTHENTICATOR_ALREADY_REPLACED,
+    );
+    expect(within(group).queryByLabelText('Code from the new app')).toBeNull();
+    expect(
+      within(group).getByRole('button', { name: 'Set up a new authenticator' }),
+    ).toBeInTheDocument();
+  });
+
+  it('the offline refusal goes once the connection is back', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(ME_PATH, () =>
+        HttpResponse.json({ ...meFixture, user: { ...meFixture.user, role: 'admin' } }),
+      ),
+    );
+    renderAccount();
+    const group = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await user.click(within(group).getByRole('button', { name: 'Set up a new authenticator' }));
+    await user.type(await within(group).findByLabelText('Your password'), 'anything');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(within(group).getByRole('button', { name: 'Continue' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent(ACCOUNT_NEEDS_CONNECTION);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(within(group).queryByRole('alert')).toBeNull());
   });
 
   it('a Manager has no two-factor section (only Admins use an authenticator)', async () => {

@@ -35,7 +35,7 @@ function fakeAuthServer() {
             { status: 401 },
           );
         }
-        if (body.code !== '123456') {
+        if (body.code !== '123456' && body.code !== 'abcde-12345') {
           return HttpResponse.json(
             { error: 'That code is not valid', totpRequired: true },
             { status: 401 },
@@ -126,6 +126,33 @@ describe('sign-in page', () => {
     });
   });
 
+  it('a lost phone: the code field switches to a recovery code, typed with letters', async () => {
+    const { bodies } = fakeAuthServer();
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    const user = await fillCredentials('admin@willowcreek.example', 'right');
+    const code = await screen.findByLabelText('Authentication code');
+    // A phone's number pad for the authenticator's six digits.
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    const recovery = screen.getByLabelText('Recovery code');
+    // The same field, emptied, with a keyboard that has letters, and still focused.
+    expect(recovery).toBe(code);
+    expect(recovery).toHaveValue('');
+    expect(recovery).toHaveAttribute('inputmode', 'text');
+    expect(recovery).toHaveAttribute('autocapitalize', 'none');
+    expect(recovery).toHaveFocus();
+    expect(recovery).toHaveAccessibleDescription(
+      'One of the codes you saved when you set up two-factor authentication, like abcde-12345.',
+    );
+    await user.type(recovery, 'abcde-12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(bodies.at(-1)).toMatchObject({ code: 'abcde-12345' });
+  });
+
   it('an Admin without an authenticator enrols: QR code and key, one code, recovery codes once', async () => {
     let me: Me = { ...adminMe, totpEnrolmentRequired: true };
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -209,7 +236,7 @@ describe('sign-in page', () => {
     const code = await screen.findByLabelText('Authentication code');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(code).toHaveAccessibleDescription(
-      'The 6-digit code from your authenticator app, or one of your recovery codes. Enter the code from your authenticator app.',
+      'The 6-digit code from your authenticator app. Enter the code from your authenticator app.',
     );
     expect(bodies).toHaveLength(1);
   });

@@ -84,6 +84,28 @@ export const ReplaceAuthenticatorSchema = z.strictObject({
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 
+/**
+ * The code from the new app, and the key that set-up showed: a set-up started again in another
+ * tab (a new key) or already finished there is said as such, not as a wrong code.
+ */
+export const ConfirmAuthenticatorSchema = z.strictObject({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
+  secret: z.string().check(z.regex(/^[A-Z2-7]{16,64}$/)),
+});
+export type ConfirmAuthenticator = z.infer<typeof ConfirmAuthenticatorSchema>;
+
+/** The replacement ends the other sessions: a lost phone's may still be signed in. */
+export const AuthenticatorReplacedSchema = z.object({
+  recoveryCodes: z.array(nonEmpty),
+  otherSessionsEnded: count,
+});
+export type AuthenticatorReplaced = z.infer<typeof AuthenticatorReplacedSchema>;
+
+export const AUTHENTICATOR_SETUP_RESTARTED =
+  'This set-up was started again in another tab or window, so this QR code no longer counts. Finish it there, or start again here.';
+export const AUTHENTICATOR_ALREADY_REPLACED =
+  'This new authenticator is already in use: it was confirmed in another tab or window.';
+
 export const NEW_AUTHENTICATOR_CODE_WRONG =
   'That code does not match the new authenticator; check the time on the phone and enter the code it shows now.';
 export const AUTHENTICATOR_REPLACEMENT_NOT_STARTED =

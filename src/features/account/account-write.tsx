@@ -42,5 +42,7 @@ export function useAccountWrite() {
       setBusy(false);
     }
   };
-  return { busy, failure, clearFailure: () => setFailure(null), run };
+  // "You are offline" is not said once the connection is back.
+  const shown = online && failure === ACCOUNT_NEEDS_CONNECTION ? null : failure;
+  return { busy, failure: shown, clearFailure: () => setFailure(null), run };
 }

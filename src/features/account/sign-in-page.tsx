@@ -68,6 +68,7 @@ export function SignInPage() {
   const credentialsForm = useRef<HTMLFormElement>(null);
   useValuesTypedBeforeHydration(credentialsForm, { email: setEmail, password: setPassword });
   const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<CredentialField>>({});
   const [busy, setBusy] = useState(false);
@@ -220,16 +221,24 @@ export function SignInPage() {
                 Administrators confirm each sign-in with their authenticator app.
               </p>
               <Field
-                label="Authentication code"
-                hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+                label={recovery ? 'Recovery code' : 'Authentication code'}
+                hint={
+                  recovery
+                    ? 'One of the codes you saved when you set up two-factor authentication, like abcde-12345.'
+                    : 'The 6-digit code from your authenticator app.'
+                }
                 error={fieldErrors.code}
               >
                 {(props) => (
                   <input
                     {...props}
                     name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
+                    // A recovery code has letters: a phone's number pad could not type it.
+                    inputMode={recovery ? 'text' : 'numeric'}
+                    autoComplete={recovery ? 'off' : 'one-time-code'}
+                    autoCapitalize="none"
+                    autoCorrect="off"
+                    spellCheck={false}
                     required
                     maxLength={32}
                     ref={codeInput}
@@ -239,6 +248,21 @@ export function SignInPage() {
                   />
                 )}
               </Field>
+              <div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setRecovery((was) => !was);
+                    setCode('');
+                    codeInput.current?.focus();
+                  }}
+                >
+                  {recovery
+                    ? 'Use the code from your authenticator app'
+                    : 'Lost your phone? Use a recovery code'}
+                </Button>
+              </div>
             </>
           )}
           <FormError message={error} />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
+  accountSessionsQuery,
   confirmAuthenticatorReplacement,
   recoveryCodesQuery,
   renewRecoveryCodes,
@@ -8,8 +9,10 @@ import {
   useRecoveryCodesStatus,
 } from '../../api/account';
 import {
+  AUTHENTICATOR_ALREADY_REPLACED,
   AUTHENTICATOR_CODE_WRONG,
   AUTHENTICATOR_REPLACEMENT_NOT_STARTED,
+  AUTHENTICATOR_SETUP_RESTARTED,
   CURRENT_PASSWORD_WRONG,
   NEW_AUTHENTICATOR_CODE_WRONG,
   type RecoveryCodesStatus,
@@ -20,7 +23,6 @@ import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { Group } from '../../ui/group';
-import { toast } from '../../ui/toast';
 import { RecoveryCodeList } from './recovery-code-list';
 import { Refusal, useAccountWrite } from './account-write';
 
@@ -178,6 +180,19 @@ function RenewRecoveryCodes({
 export const NEW_AUTHENTICATOR_DONE =
   'Your new authenticator is set up; the old one no longer signs in.';
 
+/** What the replacement did, the other sessions it ended included (a lost phone's among them). */
+export function authenticatorReplacedMessage(otherSessionsEnded: number): string {
+  if (otherSessionsEnded === 0) return NEW_AUTHENTICATOR_DONE;
+  const sessions =
+    otherSessionsEnded === 1 ? '1 other session' : `${otherSessionsEnded} other sessions`;
+  return `${NEW_AUTHENTICATOR_DONE} ${sessions} signed in as you ended.`;
+}
+
+/** The key in groups of four, as authenticator apps accept it typed (spaces do not count). */
+export function groupedKey(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
 /**
  * A lost, broken or replaced phone: the Admin (signed in with a recovery code, say) gives the
  * password, scans a new QR code and confirms with a code from the new app. Until then the old
@@ -194,11 +209,25 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
   const openRef = useRef<HTMLButtonElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const scanRef = useRef<HTMLFormElement>(null);
 
   // Each step's field takes focus as the step appears (the button pressed has gone with the last).
+  // The QR step starts at its top: on a small phone, focusing the code field below would scroll
+  // the QR code half out of view.
   useEffect(() => {
-    if (open) (setup ? codeRef : passwordRef).current?.focus();
+    if (!open) return;
+    if (setup) {
+      scanRef.current?.scrollIntoView?.({ block: 'start' });
+      codeRef.current?.focus({ preventScroll: true });
+    } else passwordRef.current?.focus();
   }, [open, setup]);
+
+  const refresh = () =>
+    Promise.all(
+      [recoveryCodesQuery(), accountSessionsQuery()].map(({ queryKey }) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
 
   const reset = () => {
     setPassword('');
@@ -242,22 +271,37 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
     event.preventDefault();
     clearFailure();
     const typed = sixDigits(code);
-    if (!typed) {
+    const secret = setup?.secret;
+    if (!typed || !secret) {
       fieldError(codeRef)('Enter the 6-digit code the new app shows.');
       return;
     }
     await run(
-      () => confirmAuthenticatorReplacement(typed),
+      () => confirmAuthenticatorReplacement({ code: typed, secret }),
       async (confirmed) => {
         reset();
         setOpen(false);
-        onCodes({ codes: confirmed.recoveryCodes, why: NEW_AUTHENTICATOR_DONE });
-        toast({ title: 'Authenticator replaced', description: NEW_AUTHENTICATOR_DONE });
-        await client.invalidateQueries({ queryKey: recoveryCodesQuery().queryKey });
+        // No toast: it would cover the codes shown once, which say the same.
+        onCodes({
+          codes: confirmed.recoveryCodes,
+          why: authenticatorReplacedMessage(confirmed.otherSessionsEnded),
+        });
+        await refresh();
       },
       (refusal) => {
-        if (refusal === AUTHENTICATOR_REPLACEMENT_NOT_STARTED) {
-          // Started again elsewhere (another tab): this QR code no longer counts.
+        if (refusal === AUTHENTICATOR_ALREADY_REPLACED) {
+          // Finished in another tab: nothing is left to do here but say so.
+          setSetup(null);
+          setCode('');
+          setOpen(false);
+          void refresh();
+          return false;
+        }
+        if (
+          refusal === AUTHENTICATOR_SETUP_RESTARTED ||
+          refusal === AUTHENTICATOR_REPLACEMENT_NOT_STARTED
+        ) {
+          // This QR code no longer counts: back to the password, which says why.
           setSetup(null);
           setCode('');
           return false;
@@ -276,8 +320,9 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Set up the authenticator app on another phone. The old one keeps working until the new
-            one is confirmed.
+            one is confirmed; then your other devices are signed out.
           </p>
+          <Refusal message={failure} />
           <div>
             <Button ref={openRef} variant="secondary" onClick={() => setOpen(true)}>
               Set up a new authenticator
@@ -314,7 +359,12 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
           </div>
         </form>
       ) : (
-        <form noValidate className="grid max-w-md gap-4" onSubmit={(event) => void confirm(event)}>
+        <form
+          ref={scanRef}
+          noValidate
+          className="grid max-w-md gap-4"
+          onSubmit={(event) => void confirm(event)}
+        >
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Scan this code with the authenticator app on the new phone, then enter the 6-digit code
             it shows.
@@ -326,7 +376,7 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
           </div>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Cannot scan? Enter this key by hand:{' '}
-            <code className="font-mono break-all">{setup.secret}</code>
+            <code className="font-mono">{groupedKey(setup.secret)}</code>
           </p>
           <Field label="Code from the new app" error={error}>
             {(props) => (
