@@ -11,15 +11,18 @@ const RESTORE_FRAMES = 60;
  * Going to a section starts at its top; Back and Forward return to where the reader was. The
  * browser's own restoration cannot do this for client-side routes (the new page renders after
  * it runs), so it is turned off and done here: positions are recorded as the reader scrolls,
- * and a restore waits (a second at most) for a lazily loaded page to be tall enough.
+ * and a restore waits (a second at most) for a lazily loaded page to be tall enough. A page
+ * that replaces its own URL (a search kept in `?q=`) stays where it is scrolled.
  */
 export function ScrollMemory() {
-  const { key, hash } = useLocation();
+  const { key, hash, pathname } = useLocation();
   const navigationType = useNavigationType();
 
   // The entry scroll events belong to: switched before this entry scrolls, so the scroll to the
   // top of a new section is never recorded as the previous section's position.
   const current = useRef(key);
+  // The page of the entry before: a replace that keeps it is that page rewriting its own URL.
+  const shownPath = useRef(pathname);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -30,6 +33,15 @@ export function ScrollMemory() {
 
   useLayoutEffect(() => {
     current.current = key;
+    const samePage = shownPath.current === pathname;
+    shownPath.current = pathname;
+    if (navigationType === 'REPLACE' && samePage) {
+      // A search typed into the page (the residents directory's ?q=) or a dialog closed: the
+      // reader goes nowhere, and a jump to the top would hide the box they are typing in under
+      // a phone's keyboard. Back to this entry later returns here.
+      positions.set(key, window.scrollY);
+      return;
+    }
     if (navigationType !== 'POP') {
       if (!hash) window.scrollTo(0, 0);
       return;
@@ -48,7 +60,7 @@ export function ScrollMemory() {
     };
     restore();
     return () => cancelAnimationFrame(handle);
-  }, [key, hash, navigationType]);
+  }, [key, hash, pathname, navigationType]);
 
   return null;
 }

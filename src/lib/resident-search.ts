@@ -4,20 +4,59 @@
  */
 
 /**
- * Text as the search compares it: without case or accents, so "zoe" finds "Zoë" and "JOSE"
- * finds "José". Lower case first (İ becomes i plus a dot), then NFD splits each accented letter
- * into its base and combining marks, which go. `toLowerCase`, not `toLocaleLowerCase`: the
- * server's locale is nobody's, and a Turkish one would turn the I of "Ian" into a dotless ı.
+ * Letters that NFD leaves whole (a stroke, a bar or a hook is part of the letter, not a mark; a
+ * ligature is one letter), written as the base letters people type for them on a keyboard
+ * without them: "orjan" finds Ørjan, "strasse" finds Straße. Lower case only: the fold lowers
+ * the text first (Ø, ẞ, Ŋ… become ø, ß, ŋ…).
+ */
+const LETTERS: Readonly<Record<string, string>> = {
+  ø: 'o', // Danish, Norwegian, Faroese
+  æ: 'ae', // Danish, Norwegian, Icelandic, Old English
+  œ: 'oe', // French
+  ß: 'ss', // German
+  ł: 'l', // Polish
+  đ: 'd', // Croatian, Serbian, Bosnian, Vietnamese
+  ð: 'd', // Icelandic, Faroese
+  þ: 'th', // Icelandic
+  ı: 'i', // Turkish, Azerbaijani dotless i
+  ħ: 'h', // Maltese
+  ŧ: 't', // Northern Sami
+  ŋ: 'n', // Sami
+  ĳ: 'ij', // Dutch, as one character
+  ŀ: 'l', // Catalan, as one character
+  ſ: 's', // long s, in old spellings
+  ɛ: 'e', // Akan, Ewe, Lingala
+  ɔ: 'o', // Akan, Ewe, Lingala
+  ɓ: 'b', // Hausa, Fula
+  ɗ: 'd', // Hausa, Fula
+  ƙ: 'k', // Hausa
+  ƴ: 'y', // Hausa, Fula
+};
+const LETTER = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu');
+
+/**
+ * Apostrophes, dropped: "oconnor", "o'connor" and "O’Connor" are one name, whether the keyboard
+ * typed a straight, curly or modifier apostrophe, or none. The grave and acute accents go too,
+ * as some keyboards type them for one (O`Connor, O´Connor), and the ʻokina of Hawaiian names,
+ * typed as an apostrophe or left out as often as not.
+ */
+const APOSTROPHES = /['\u2018\u2019\u201B\u02BC\u02BB`\u00B4]/g;
+
+/**
+ * Text as the search compares it: without case, accents or apostrophes, so "zoe" finds "Zoë",
+ * "JOSE" finds "José", "orjan" finds "Ørjan" and "oconnor" finds "O’Connor". Lower case first
+ * (İ becomes i plus a dot), then NFD splits each accented letter into its base and combining
+ * marks, which go; the letters NFD leaves whole become their base letters (LETTERS). Not
+ * `toLocaleLowerCase`: the server's locale is nobody's, and a Turkish one would turn the I of
+ * "Ian" into a dotless ı. NFD, not NFKD: full-width letters and other scripts stay as they are.
  */
 export function foldForSearch(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      // O’Connor typed on a keyboard is O'Connor: curly and modifier apostrophes are one.
-      .replace(/[\u2018\u2019\u02BC]/g, "'")
-  );
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(LETTER, (letter) => LETTERS[letter] ?? letter)
+    .replace(APOSTROPHES, '');
 }
 
 /** Letters and digits only, folded: "A-204" and "a204" compare equal. */
@@ -44,8 +83,9 @@ export function residentSearch(q: string): ((resident: Searchable) => boolean) |
 
 /**
  * A resident's place in the directory: the name folded as the search folds it, so Élodie comes
- * between Eli and Emma, Zoë beside Zoe and O’Connor beside O'Connor. The server stores it with
- * every name (residents.sort_key, migration 025) and the database orders by it, then by id.
+ * between Eli and Emma, Zoë beside Zoe, Ørjan with the Os and O’Connor beside OConnor. The server
+ * stores it with every name (residents.sort_key, migration 025; refolded by migration 026 when
+ * the fold changed) and the database orders by it, then by id.
  */
 export const residentSortKey = (name: string): string => foldForSearch(name);
 

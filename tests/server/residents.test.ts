@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_IMPORT_ROWS,
+  MAX_RESIDENTS,
   RESIDENTS_EXPORT_PATH,
   RESIDENTS_IMPORT_PATH,
   RESIDENTS_PATH,
@@ -10,7 +11,7 @@ import {
   type Role,
 } from '../../src/api/contract';
 import { parseCsv } from '../../src/lib/csv';
-import { inDirectoryOrder } from '../../src/lib/resident-search';
+import { inDirectoryOrder, residentSortKey } from '../../src/lib/resident-search';
 import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
@@ -253,6 +254,9 @@ for (const backend of BACKENDS) {
         ['Zoë Adams', 'QZ-1', null],
         ['José Núñez', 'QZ-2', 'jose.nunez@example.org'],
         ['Marie-ÉLODIE Brun', 'QZ-3', null],
+        ['Ørjan Smith', 'QZ-4', null],
+        ['Łucja Straße', 'QZ-5', null],
+        ['Ægir Þórsson', 'QZ-6', null],
       ] as const) {
         const res = await call('POST', RESIDENTS_PATH, { name, unit, email });
         expect(res.status).toBe(201);
@@ -267,10 +271,20 @@ for (const backend of BACKENDS) {
       expect(await names('élodie')).toEqual(['Marie-ÉLODIE Brun']);
       // A decomposed query (as some keyboards send it) finds the composed name.
       expect(await names('Zoe\u0308')).toEqual(['Zoë Adams']);
-      // Paged after the match: the second of the three, and the count of all three.
-      const page = await list('?q=qz&limit=1&offset=1');
-      expect(page).toMatchObject({ matching: 3, limit: 1, offset: 1 });
-      expect(page.residents.map((r) => r.name)).toEqual(['Marie-ÉLODIE Brun']);
+      // The apostrophe typed any way, or not at all.
+      for (const q of ['oconnor', "o'connor", 'O’CONNOR', 'grace oʼconnor']) {
+        expect(await names(q), q).toEqual(['Grace O’Connor']);
+      }
+      // Letters NFD leaves whole, found by the letters typed for them.
+      expect(await names('orjan')).toEqual(['Ørjan Smith']);
+      expect(await names('ØRJAN')).toEqual(['Ørjan Smith']);
+      expect(await names('lucja strasse')).toEqual(['Łucja Straße']);
+      expect(await names('aegir thorsson')).toEqual(['Ægir Þórsson']);
+      // Paged after the match, in the directory's order (Ægir, José, Łucja, Marie, Ørjan, Zoë):
+      // the third and fourth of the six, and the count of all six.
+      const page = await list('?q=qz&limit=2&offset=2');
+      expect(page).toMatchObject({ matching: 6, limit: 2, offset: 2 });
+      expect(page.residents.map((r) => r.name)).toEqual(['Łucja Straße', 'Marie-ÉLODIE Brun']);
       for (const resident of added) {
         expect((await call('DELETE', `${RESIDENTS_PATH}/${resident.id}`)).status).toBe(200);
       }
@@ -399,6 +413,14 @@ for (const backend of BACKENDS) {
         // point order (UTF-16 order would swap them).
         ['𠮷田 Hana', 'QS-7'],
         ['Ｋｅｎ Sato', 'QS-8'],
+        // Letters NFD leaves whole sort with the letters typed for them, and an apostrophe
+        // counts for nothing: not after z, as they did.
+        ['Ørjan Smith', 'QS-10'],
+        ['Oscar Lee', 'QS-11'],
+        ['Æsa Holm', 'QS-12'],
+        ['Łukasz Nowak', 'QS-13'],
+        ['Dara O’Neill', 'QS-14'],
+        ['Dara Oakes', 'QS-15'],
       ] as const) {
         const res = await call('POST', RESIDENTS_PATH, { name, unit });
         expect(res.status).toBe(201);
@@ -408,11 +430,17 @@ for (const backend of BACKENDS) {
       expect((await importCsv(`${HEADER}\nÉmile Roux,QS-9,,,,,,\n`, false)).status).toBe(200);
       added.push(...(await list('?q=qs-9')).residents);
       const order = [
+        'Æsa Holm',
+        'Dara Oakes',
+        'Dara O’Neill',
         'Eli Abbott',
         'eli Cohen',
         'Élodie Martin',
         'Émile Roux',
         'Emma Brown',
+        'Łukasz Nowak',
+        'Ørjan Smith',
+        'Oscar Lee',
         'Zoe Adams',
         'Zoë Adams',
         'Ｋｅｎ Sato',
@@ -430,12 +458,18 @@ for (const backend of BACKENDS) {
       if (!zoe) throw new Error('not added');
       await call('PATCH', `${RESIDENTS_PATH}/${zoe.id}`, { name: 'Ëve Adams' });
       expect((await list('?q=qs')).residents.map((r) => r.name)).toEqual([
+        'Æsa Holm',
+        'Dara Oakes',
+        'Dara O’Neill',
         'Eli Abbott',
         'eli Cohen',
         'Élodie Martin',
         'Émile Roux',
         'Emma Brown',
         'Ëve Adams',
+        'Łukasz Nowak',
+        'Ørjan Smith',
+        'Oscar Lee',
         'Zoë Adams',
         'Ｋｅｎ Sato',
         '𠮷田 Hana',
@@ -450,7 +484,7 @@ for (const backend of BACKENDS) {
       expect(paged.map((r) => r.id)).toEqual(whole.residents.map((r) => r.id));
       // A search and the CSV export keep the same order.
       expect(ours((await list('?q=qs')).residents)).toEqual(order);
-      const page = await list('?q=qs&limit=2&offset=2');
+      const page = await list('?q=qs&limit=2&offset=5');
       expect(page.residents.map((r) => r.name)).toEqual(['Élodie Martin', 'Émile Roux']);
       const csv = parseCsv((await call('GET', RESIDENTS_EXPORT_PATH)).text);
       if (!csv.ok) throw new Error(csv.error);
@@ -558,7 +592,7 @@ for (const backend of BACKENDS) {
         { name: 'Eli Cohen', sort_key: 'eli cohen' },
         { name: 'Élodie Martin', sort_key: 'elodie martin' },
         { name: 'Emma Brown', sort_key: 'emma brown' },
-        { name: 'Grace O’Connor', sort_key: "grace o'connor" },
+        { name: 'Grace O’Connor', sort_key: 'grace oconnor' },
         { name: 'Zoe Adams', sort_key: 'zoe adams' },
       ]);
       expect(await fillResidentSortKeys(test.db)).toBe(0);
@@ -591,7 +625,7 @@ for (const backend of BACKENDS) {
         { name: 'Anna Adams', sort_key: 'anna adams' },
         { name: 'Eli Cohen', sort_key: 'eli cohen' },
         { name: 'Élodie Martin', sort_key: 'elodie martin' },
-        { name: 'Grace O’Connor', sort_key: "grace o'connor" },
+        { name: 'Grace O’Connor', sort_key: 'grace oconnor' },
         // Not the key of its old name: none until the next fill, and listed last until then.
         { name: 'Emmy Brown', sort_key: null },
       ]);
@@ -603,6 +637,70 @@ for (const backend of BACKENDS) {
         'Emmy Brown',
         'Grace O’Connor',
       ]);
+    });
+
+    it('migration 026 gives the residents stored with the old fold their new keys', async () => {
+      await test.db.query(`DELETE FROM residents`);
+      await insertResidents(
+        test.db,
+        community.id,
+        ['Zoe Adams', 'Ørjan Smith', 'Oscar Lee', 'Grace O’Connor', 'Grace Oakes'].map(
+          (name, i) => ({ name, unit: `U-${i}` }),
+        ),
+        Date.parse('2026-03-18T12:00:00Z'),
+      );
+      // The keys as the fold before 026 wrote them: Ø left as it is (after z), the apostrophe
+      // kept as a straight one.
+      await test.db.query(
+        `UPDATE residents SET sort_key = CASE name
+           WHEN 'Ørjan Smith' THEN 'ørjan smith'
+           WHEN 'Grace O’Connor' THEN 'grace o''connor'
+           ELSE lower(name) END`,
+      );
+      expect((await keys()).map((r) => r.name)).toEqual([
+        'Grace O’Connor',
+        'Grace Oakes',
+        'Oscar Lee',
+        'Zoe Adams',
+        'Ørjan Smith',
+      ]);
+      await test.db.query(
+        `DELETE FROM schema_migrations WHERE version = '026_refold_resident_sort_keys'`,
+      );
+      // Two servers starting at once: one applies it, both fill, nothing is written twice.
+      const applied = await Promise.all([migrate(test.db), migrate(test.db)]);
+      expect(applied.flat()).toEqual(['026_refold_resident_sort_keys']);
+      expect(await keys()).toEqual([
+        { name: 'Grace Oakes', sort_key: 'grace oakes' },
+        { name: 'Grace O’Connor', sort_key: 'grace oconnor' },
+        { name: 'Ørjan Smith', sort_key: 'orjan smith' },
+        { name: 'Oscar Lee', sort_key: 'oscar lee' },
+        { name: 'Zoe Adams', sort_key: 'zoe adams' },
+      ]);
+      expect(await fillResidentSortKeys(test.db)).toBe(0);
+    });
+
+    it('refills a directory of MAX_RESIDENTS residents after migrating', async () => {
+      await test.db.query(`DELETE FROM residents`);
+      const names = Array.from({ length: MAX_RESIDENTS }, (_, i) =>
+        i % 2 ? `Ørjan ${i}` : `O’Connor ${i}`,
+      );
+      await insertResidents(
+        test.db,
+        community.id,
+        names.map((name, i) => ({ name, unit: `U-${i}` })),
+        Date.parse('2026-03-18T12:00:00Z'),
+      );
+      await test.db.query(`UPDATE residents SET sort_key = 'stale'`);
+      await test.db.query(
+        `DELETE FROM schema_migrations WHERE version = '026_refold_resident_sort_keys'`,
+      );
+      expect(await migrate(test.db)).toEqual(['026_refold_resident_sort_keys']);
+      const rows = await test.db.query<{ name: string; sort_key: string | null }>(
+        `SELECT name, sort_key FROM residents`,
+      );
+      expect(rows).toHaveLength(MAX_RESIDENTS);
+      expect(rows.filter((r) => r.sort_key !== residentSortKey(r.name))).toEqual([]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -13,7 +13,10 @@ import {
   type Resident,
   type ResidentPage,
 } from '../../src/api/contract';
-import { CommunityManagementPage } from '../../src/features/community/community-management-page';
+import {
+  CommunityManagementPage,
+  EXAMPLE_EVENTS_NOTE,
+} from '../../src/features/community/community-management-page';
 import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
 import { meQuery } from '../../src/api/me';
 import { residentsQuery } from '../../src/api/residents';
@@ -75,7 +78,11 @@ describe('Community Management: the residents directory (Managers)', () => {
     expect(within(tiles).getByText('Active Residents').nextElementSibling).toHaveTextContent('4');
     expect(screen.getByText('5 residents.')).toBeInTheDocument();
     const events = screen.getByRole('region', { name: 'Upcoming Community Events' });
+    // Not stored anywhere yet: said to be examples, and counted in no statistic.
+    expect(within(events).getByText(EXAMPLE_EVENTS_NOTE)).toBeInTheDocument();
     expect(within(events).getByText('Holiday Lights Walk')).toBeInTheDocument();
+    expect(within(events).getByText('112 RSVPs (example)')).toBeInTheDocument();
+    expect(within(tiles).queryByText('Upcoming Events')).toBeNull();
     for (const name of ['Export CSV', 'Import CSV', 'Add Resident']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
@@ -268,17 +275,111 @@ describe('Community Management: the residents directory (Managers)', () => {
   });
 });
 
+describe('Paging the directory', () => {
+  // 66 residents: page 1 holds 50 (Aisha … Neighbour 45), page 2 the other 16 (51–66).
+  const extra: Resident[] = [
+    'Emma Walsh',
+    ...Array.from({ length: 60 }, (_, i) => `Neighbour ${String(i + 1).padStart(2, '0')}`),
+  ].map((name, i) => ({
+    id: 100 + i,
+    name,
+    unit: `N-${i}`,
+    email: null,
+    phone: null,
+    householdSize: null,
+    status: 'active',
+    joinedOn: null,
+    notes: '',
+  }));
+  const PAGE_1 = '66 residents. Showing 1–50.';
+  const PAGE_2 = '66 residents. Showing 51–66.';
+  // jsdom lays nothing out: what was scrolled into view, in order.
+  let scrolled: Element[] = [];
+  beforeEach(() => {
+    residentsFixture.push(...extra);
+    scrolled = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+  });
+  afterEach(() => {
+    residentsFixture.splice(-extra.length);
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
+  async function nextPage(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 46'));
+    expect(screen.getByText(PAGE_2)).toBeInTheDocument();
+  }
+
+  it('Next and Previous bring the new page’s start into view and put focus on its status', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(residentNames()).toHaveLength(50));
+    // Arriving moves nothing: a position restored by Back or Forward stands.
+    expect(scrolled).toEqual([]);
+    expect(document.body).toHaveFocus();
+
+    await nextPage(user);
+    expect(residentNames()).toHaveLength(16);
+    // Next is disabled on the last page: focus is not left on it (or on <body>).
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const status = screen.getByText(PAGE_2);
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(scrolled).toEqual([status]);
+    expect(status).toHaveAttribute('tabindex', '-1');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
+    await waitFor(() => expect(screen.getByText(PAGE_1)).toHaveFocus());
+    expect(scrolled).toEqual([status, screen.getByText(PAGE_1)]);
+  });
+
+  it('any change of the search starts at page 1, also a return to the search paged before', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await nextPage(user);
+    const search = screen.getByRole('searchbox', { name: 'Search residents' });
+    await user.type(search, 'emma');
+    await waitFor(() => expect(residentNames()).toEqual(['Emma Walsh']));
+    expect(screen.getByText('1 of 66 residents match.')).toBeInTheDocument();
+    await user.clear(search);
+    await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
+    expect(screen.getByText(PAGE_1)).toBeInTheDocument();
+    // Only a page turn moves focus and the view: the search box keeps them.
+    expect(search).toHaveFocus();
+    expect(scrolled).toHaveLength(1);
+  });
+
+  it('Clear search goes back to page 1 with focus in the search box', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await nextPage(user);
+    const search = screen.getByRole('searchbox', { name: 'Search residents' });
+    await user.type(search, 'nobody-xyz');
+    expect(await screen.findByText('No residents match “nobody-xyz”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(search).toHaveFocus();
+    expect(search).toHaveValue('');
+    await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
+    expect(screen.getByText(PAGE_1)).toBeInTheDocument();
+    expect(search).toHaveFocus();
+  });
+});
+
 describe('Removing a resident: where focus goes next', () => {
   /** The directory as a server that really removes: a DELETE shrinks what the next GET lists. */
   function removableDirectory(residents: Resident[]) {
     let list = [...residents];
     server.use(
-      http.get(RESIDENTS_PATH, () => {
+      http.get(RESIDENTS_PATH, ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
         const page: ResidentPage = {
-          residents: list,
+          residents: list.slice(offset, offset + 50),
           matching: list.length,
           limit: 50,
-          offset: 0,
+          offset,
           total: list.length,
           active: list.filter((r) => r.status === 'active').length,
         };
@@ -318,6 +419,26 @@ describe('Removing a resident: where focus goes next', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Remove James Thompson' })).toHaveFocus(),
     );
+  });
+
+  it('the last page emptied: back to the page before, not "No residents yet"', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => ({
+      ...residentsFixture[0],
+      id: 500 + i,
+      name: `Neighbour ${String(i + 1).padStart(2, '0')}`,
+      email: null,
+    })) as Resident[];
+    removableDirectory(many);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(residentNames()).toEqual(['Neighbour 51']));
+    await user.click(screen.getByRole('button', { name: 'Remove Neighbour 51' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Neighbour 51?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove resident' }));
+    await waitFor(() => expect(residentNames()).toHaveLength(50));
+    expect(screen.getByText('50 residents.')).toBeInTheDocument();
+    expect(screen.queryByText('No residents yet')).toBeNull();
   });
 
   it('goes to the search when no resident is left', async () => {
@@ -457,6 +578,9 @@ describe.each([
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryByText('Total Residents')).toBeNull();
+    // No statistic at all: the events are examples.
+    expect(screen.queryByLabelText('Community statistics')).toBeNull();
+    expect(screen.getByText(EXAMPLE_EVENTS_NOTE)).toBeInTheDocument();
     expect(asked).not.toContain(RESIDENTS_PATH);
   });
 });

@@ -179,6 +179,10 @@ describe('residentSearch', () => {
     { name: 'José Núñez', unit: 'B-112', email: 'jose@example.org' },
     { name: 'Ian İnce', unit: 'C 7', email: 'IAN@EXAMPLE.ORG' },
     { name: 'Grace O’Connor', unit: 'D-3', email: null },
+    { name: 'Ørjan Smith', unit: 'E-1', email: null },
+    { name: 'Ægir Þórsson', unit: 'E-2', email: null },
+    { name: 'Łucja Straße', unit: 'E-3', email: null },
+    { name: 'Đorđe Yılmaz', unit: 'E-4', email: null },
   ];
   const find = (q: string) => {
     const matches = residentSearch(q);
@@ -195,9 +199,33 @@ describe('residentSearch', () => {
     expect(find('Zoe\u0308')).toEqual(['Zoë Adams']);
   });
 
-  it('matches an apostrophe whichever one was typed', () => {
+  it('matches an apostrophe whichever one was typed, or none', () => {
     expect(find("o'connor")).toEqual(['Grace O’Connor']);
     expect(find('o’connor')).toEqual(['Grace O’Connor']);
+    expect(find('oconnor')).toEqual(['Grace O’Connor']);
+    expect(find('OʼCONNOR')).toEqual(['Grace O’Connor']);
+    expect(find('o`connor')).toEqual(['Grace O’Connor']);
+    // An apostrophe alone searches for nothing, as spaces do.
+    expect(find("'")).toBe('everyone');
+  });
+
+  it('folds the letters NFD leaves whole to the letters typed for them', () => {
+    expect(foldForSearch('Ø ø Æ æ Œ œ ß ẞ Ł ł Đ đ Ð ð Þ þ ı')).toBe(
+      'o o ae ae oe oe ss ss l l d d d d th th i',
+    );
+    expect(foldForSearch('Ħ Ŧ Ŋ Ĳ Ŀ ſ Ɛ Ɔ Ɓ Ɗ Ƙ Ƴ')).toBe('h t n ij l s e o b d k y');
+    // With an accent on top: the accent goes first, then the letter.
+    expect(foldForSearch('Ǿ ǽ')).toBe('o ae');
+    expect(foldForSearch("O’Connor O'Connor OʼConnor O‘Connor OConnor")).toBe(
+      'oconnor oconnor oconnor oconnor oconnor',
+    );
+    expect(find('orjan')).toEqual(['Ørjan Smith']);
+    expect(find('Ørjan')).toEqual(['Ørjan Smith']);
+    expect(find('aegir thorsson')).toEqual(['Ægir Þórsson']);
+    expect(find('lucja strasse')).toEqual(['Łucja Straße']);
+    expect(find('dorde yilmaz')).toEqual(['Đorđe Yılmaz']);
+    // Other scripts and full-width letters are left as they are.
+    expect(foldForSearch('Ｋｅｎ 田中 Ольга')).toBe('ｋｅｎ 田中 ольга');
   });
 
   it('needs every word in the name or email, or the query in the unit', () => {
@@ -223,11 +251,23 @@ describe('inDirectoryOrder', () => {
     ]);
   });
 
-  it('ignores case and the kind of apostrophe, then keeps the order people were added in', () => {
-    expect(order(['grace O’Connor', "Grace O'Connor", 'GRACE OAKES', 'Zoë A', 'Zoe A'])).toEqual([
+  it('ignores case and apostrophes, then keeps the order people were added in', () => {
+    expect(
+      order([
+        'grace O’Connor',
+        "Grace O'Connor",
+        'GRACE OAKES',
+        'Grace OConnor',
+        'Grace Odell',
+        'Zoë A',
+        'Zoe A',
+      ]),
+    ).toEqual([
+      'GRACE OAKES',
       'grace O’Connor',
       "Grace O'Connor",
-      'GRACE OAKES',
+      'Grace OConnor',
+      'Grace Odell',
       'Zoë A',
       'Zoe A',
     ]);
@@ -242,8 +282,21 @@ describe('inDirectoryOrder', () => {
     ]);
   });
 
+  it('puts Ø, Æ, Ł, ß and the like with the letters typed for them, not after z', () => {
+    expect(
+      order(['Zoe Adams', 'Ørjan Smith', 'Oscar Lee', 'Olga Berg', 'Æsa Holm', 'Adam Ng']),
+    ).toEqual(['Adam Ng', 'Æsa Holm', 'Olga Berg', 'Ørjan Smith', 'Oscar Lee', 'Zoe Adams']);
+    expect(order(['Łukasz Nowak', 'Lars Berg', 'Luis Ruiz', 'Zed'])).toEqual([
+      'Lars Berg',
+      'Luis Ruiz',
+      'Łukasz Nowak',
+      'Zed',
+    ]);
+    expect(order(['Strauss', 'Straße', 'Strand'])).toEqual(['Strand', 'Straße', 'Strauss']);
+  });
+
   it('compares keys by code point, as the database’s C collation does', () => {
-    expect(residentSortKey('Grace O’Connor')).toBe("grace o'connor");
+    expect(residentSortKey('Grace O’Connor')).toBe('grace oconnor');
     // UTF-16 puts a letter beyond U+FFFF (𠮷, U+20BB7) before a full-width one (ｋ, U+FF4B).
     expect('𠮷' < 'ｋ').toBe(true);
     expect(compareSortKeys('ｋ', '𠮷')).toBeLessThan(0);

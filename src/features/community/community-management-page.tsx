@@ -32,6 +32,13 @@ type Open =
  * is stored on the server (issue 11) and holds personal data, so only Managers and Admins see
  * it; Board members and the demo viewer are told who can. Events are still sample content.
  */
+/**
+ * CommonGround does not store events yet (README, "Known limitations"): the list shows what the
+ * card will hold, and says plainly that these dates and RSVPs are not the community's.
+ */
+export const EXAMPLE_EVENTS_NOTE =
+  'Examples only: CommonGround does not store events yet, so these dates and RSVP counts are not your community’s.';
+
 export function CommunityManagementPage() {
   const me = useMe().data;
   const canManage = me != null && !me.demo && me.user.role !== 'board';
@@ -88,27 +95,21 @@ export function CommunityManagementPage() {
       />
 
       <div className="mt-6 grid gap-6">
-        <StatTiles label="Community statistics">
-          {canManage ? (
-            <>
-              <StatTile
-                label="Total Residents"
-                value={counts ? formatCount(counts.total) : '–'}
-                icon="users"
-              />
-              <StatTile
-                label="Active Residents"
-                value={counts ? formatCount(counts.active) : '–'}
-                icon="user"
-              />
-            </>
-          ) : null}
-          <StatTile
-            label="Upcoming Events"
-            value={formatCount(UPCOMING_EVENTS.length)}
-            icon="calendar"
-          />
-        </StatTiles>
+        {/* Counted from the directory only: the events below are examples, not a statistic. */}
+        {canManage ? (
+          <StatTiles label="Community statistics">
+            <StatTile
+              label="Total Residents"
+              value={counts ? formatCount(counts.total) : '–'}
+              icon="users"
+            />
+            <StatTile
+              label="Active Residents"
+              value={counts ? formatCount(counts.active) : '–'}
+              icon="user"
+            />
+          </StatTiles>
+        ) : null}
 
         {canManage ? (
           <ResidentsDirectory
@@ -149,7 +150,8 @@ export function CommunityManagementPage() {
             }
           />
           <CardBody>
-            <ul className="grid gap-3">
+            <InfoNote>{EXAMPLE_EVENTS_NOTE}</InfoNote>
+            <ul className="mt-3 grid gap-3" aria-label="Example events">
               {UPCOMING_EVENTS.map((event) => (
                 <li
                   key={event.id}
@@ -164,7 +166,7 @@ export function CommunityManagementPage() {
                     <span>{event.location}</span>
                   </p>
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    {formatCount(event.rsvps)} RSVPs
+                    {formatCount(event.rsvps)} RSVPs (example)
                   </p>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Resident, ResidentPage } from '../../api/contract';
 import { useResidents } from '../../api/residents';
@@ -16,7 +16,10 @@ import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-
 /** How long typing may pause before the search is sent (and written to the URL). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The search in the URL (`?q=`), typed into a box that updates it after a pause. */
+/**
+ * The search in the URL (`?q=`), typed into a box that updates it after a pause. `clear` empties
+ * both at once: a button pressed, not typing to wait out.
+ */
 export function useDirectorySearch() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -27,32 +30,56 @@ export function useDirectorySearch() {
     setSeen(q);
     setText(q);
   }
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => {
+  const writeSearch = useCallback(
+    (search: string) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (text.trim()) next.set('q', text.trim());
+          if (search) next.set('q', search);
           else next.delete('q');
           return next;
         },
+        // Typing refines one search: Back leaves the directory rather than undoing letters.
         { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => writeSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, q, setParams]);
-  return { q, text, setText };
+  }, [text, q, writeSearch]);
+  const clear = () => {
+    setText('');
+    if (q) writeSearch('');
+  };
+  return { q, text, setText, clear };
 }
 
-/** The directory's search, its page, and the query that reads it (the tiles read it too). */
+/**
+ * The directory's search, its page, and the query that reads it (the tiles read it too). The
+ * search lives in the URL and the page here, and one rule joins them: the page belongs to the
+ * search it was turned in, so any change of the search (typed, cleared, Clear search, Back or
+ * Forward) starts again at the first page, even a return to a search that was on page 2.
+ */
 export function useDirectory({ enabled }: { enabled: boolean }) {
-  const { q, text, setText } = useDirectorySearch();
+  const { q, text, setText, clear } = useDirectorySearch();
   const [page, setPage] = useState({ q, offset: 0 });
-  // A new search starts at its first page.
+  // Reset while rendering, not in an effect: the new search's first request already asks for
+  // its first page, and the old offset is gone, so a later return to that search cannot find it.
+  if (page.q !== q) setPage({ q, offset: 0 });
   const offset = page.q === q ? page.offset : 0;
   const query = useResidents(q, offset, { enabled });
-  return { q, text, setText, query, setOffset: (next: number) => setPage({ q, offset: next }) };
+  return {
+    q,
+    text,
+    setText,
+    clear,
+    query,
+    // The same page again changes nothing (no render): callers may ask for it more than once.
+    setOffset: (next: number) =>
+      setPage((was) => (was.q === q && was.offset === next ? was : { q, offset: next })),
+  };
 }
 
 /**
@@ -77,7 +104,7 @@ export function ResidentsDirectory({
 }) {
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
-  const { q, text, setText, setOffset, query } = directory;
+  const { q, text, setText, clear, setOffset, query } = directory;
 
   return (
     <Card aria-labelledby="residents-directory">
@@ -116,7 +143,12 @@ export function ResidentsDirectory({
                 dialogOpen={dialogOpen}
                 removedRef={removedRef}
                 fallbackRef={searchRef}
-                onClear={() => setText('')}
+                onClear={() => {
+                  clear();
+                  // The button goes with the empty result: focus goes where the next search is
+                  // typed, rather than to <body>.
+                  searchRef.current?.focus();
+                }}
                 onPage={setOffset}
                 onEdit={onEdit}
                 onRemove={onRemove}
@@ -159,12 +191,47 @@ function DirectoryPage({
     selector: '[data-remove-resident]',
     fallbackRef,
   });
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const pagerRef = useRef<HTMLElement>(null);
+  // The offset Next or Previous asked for, until its page is shown.
+  const turnedTo = useRef<number | null>(null);
+  // Once it is: Next and Previous sit below the list, so the new page would open at its end,
+  // and the button pressed may now be disabled (focus on <body>). The page's start comes into
+  // view and takes focus: its status ("Showing 51–66"), read out, and Tab goes on to its first
+  // row. Only after a turn, never on arrival, so Back/Forward's restored position (ScrollMemory)
+  // stands; and not for someone who has moved on meanwhile, e.g. into the search box.
+  useEffect(() => {
+    if (turnedTo.current !== data.offset) return;
+    turnedTo.current = null;
+    const active = document.activeElement;
+    const lost = active === null || active === document.body;
+    if (!lost && !pagerRef.current?.contains(active)) return;
+    statusRef.current?.focus({ preventScroll: true });
+    statusRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [data.offset]);
+  // A page left empty (its last resident removed, here or elsewhere) is no place to stay: the
+  // last page that still has residents is shown instead of "No residents yet".
+  useEffect(() => {
+    if (data.residents.length > 0 || data.offset === 0 || data.matching === 0) return;
+    const lastPage = Math.floor((data.matching - 1) / data.limit) * data.limit;
+    if (lastPage < data.offset) onPage(lastPage);
+  }, [data, onPage]);
+  const turn = (offset: number) => {
+    turnedTo.current = offset;
+    onPage(offset);
+  };
   const first = data.offset + 1;
   const last = data.offset + data.residents.length;
   const paged = data.matching > data.limit;
   return (
     <>
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+      <p
+        ref={statusRef}
+        role="status"
+        // Focused by a page turn only (above), never reached by Tab.
+        tabIndex={-1}
+        className="scroll-mt-4 text-sm text-slate-600 dark:text-slate-400"
+      >
         {q
           ? `${formatCount(data.matching)} of ${formatCount(data.total)} residents match.`
           : `${formatCount(data.total)} residents.`}
@@ -205,12 +272,16 @@ function DirectoryPage({
         </div>
       )}
       {paged ? (
-        <nav aria-label="Directory pages" className="mt-3 flex flex-wrap justify-between gap-2">
+        <nav
+          ref={pagerRef}
+          aria-label="Directory pages"
+          className="mt-3 flex flex-wrap justify-between gap-2"
+        >
           <Button
             variant="secondary"
             size="sm"
             disabled={data.offset === 0}
-            onClick={() => onPage(Math.max(0, data.offset - data.limit))}
+            onClick={() => turn(Math.max(0, data.offset - data.limit))}
           >
             Previous
           </Button>
@@ -218,7 +289,7 @@ function DirectoryPage({
             variant="secondary"
             size="sm"
             disabled={last >= data.matching}
-            onClick={() => onPage(data.offset + data.limit)}
+            onClick={() => turn(data.offset + data.limit)}
           >
             Next
           </Button>
