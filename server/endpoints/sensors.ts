@@ -57,7 +57,10 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
       ORDER BY last_seen_at DESC LIMIT 200`,
     [community.id],
   );
-  const slugOf = new Map(community.amenities.map((a) => [a.id, a.slug]));
+  // An archived amenity's sensors are listed too (their uplinks are refused): by its slug.
+  const slugOf = new Map(
+    [...community.amenities, ...community.archivedAmenities].map((a) => [a.id, a.slug]),
+  );
   return {
     sensors: rows.map((r) => {
       const health = sensorHealth({

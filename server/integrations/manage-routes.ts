@@ -114,7 +114,9 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     if (!amenity) throw new HttpError(400, `Invalid body: amenityId: no amenity "${slug}"`);
     return amenity.id;
   };
-  const slugOf = (id: number) => community.amenities.find((a) => a.id === id)?.slug ?? String(id);
+  const slugOf = (id: number) =>
+    [...community.amenities, ...community.archivedAmenities].find((a) => a.id === id)?.slug ??
+    String(id);
   const deviceView = (row: DeviceRow) => ({
     devEui: row.dev_eui,
     name: row.name,

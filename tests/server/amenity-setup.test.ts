@@ -321,6 +321,11 @@ for (const backend of BACKENDS) {
       expect(await uplink(101, 25, 507, 481)).toMatchObject({ status: 200, entries: 7 });
       const hallPath = `${AMENITY_SETUP_PATH}/solis-hall`;
       expect((await call('POST', `${hallPath}/archive`)).status).toBe(200);
+      // Still listed among the sensors, under the amenity's slug (not its database id).
+      const listed = (await call('GET', API_PATHS.sensors)).json as {
+        sensors: { devEui: string; amenityId: string }[];
+      };
+      expect(listed.sensors.find((s) => s.devEui === hall.devEui)?.amenityId).toBe('solis-hall');
       // Archived: refused, so the counter's state stays where it was while people keep coming.
       expect(await uplink(102, 20, 2000, 1990)).toEqual({
         status: 409,

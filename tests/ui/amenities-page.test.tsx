@@ -7,7 +7,7 @@ import {
   amenitySetupFixture,
   archivedAmenitySetupFixture,
 } from '../../mocks/amenity-setup-handlers';
-import { amenitiesFixture, demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { amenitiesFixture, demoMeFixture, meFixture, sensorsFixture } from '../../mocks/fixtures';
 import {
   AMENITY_SETUP_PATH,
   API_PATHS,
@@ -164,6 +164,30 @@ function keepRestores(archived: readonly AmenitySetup[]) {
 const archivedSection = () => screen.findByRole('region', { name: 'Archived amenities' });
 
 describe('Archived amenities', () => {
+  it('an archived amenity’s sensors are named as archived', async () => {
+    server.use(
+      http.get(API_PATHS.sensors, () =>
+        HttpResponse.json({
+          ...sensorsFixture,
+          sensors: [
+            ...sensorsFixture.sensors,
+            {
+              ...sensorsFixture.sensors[0],
+              devEui: 'A1B2C3D4E5F60718',
+              name: 'Court counter',
+              amenityId: archivedAmenitySetupFixture[0]?.id ?? '',
+            },
+          ],
+        }),
+      ),
+    );
+    renderPage();
+    const sensors = await screen.findByRole('region', { name: 'Sensors' });
+    expect(
+      await within(sensors).findByText(`${archivedAmenitySetupFixture[0]?.name} (archived)`),
+    ).toBeInTheDocument();
+  });
+
   it('are listed by name, each with Restore, for Managers and Admins only', async () => {
     const people: [Me, boolean][] = [
       [meFixture, true],

@@ -123,7 +123,17 @@ export function AmenitiesPage() {
                   ))}
                 </ul>
                 <div className="mt-6">
-                  <SensorsCard amenityNames={new Map(amenities.map((a) => [a.id, a.name]))} />
+                  <SensorsCard
+                    amenityNames={
+                      new Map([
+                        // An archived amenity's sensors stay listed, named as archived.
+                        ...(setup.data ?? [])
+                          .filter((a) => a.archived)
+                          .map((a): [string, string] => [a.id, `${a.name} (archived)`]),
+                        ...amenities.map((a): [string, string] => [a.id, a.name]),
+                      ])
+                    }
+                  />
                 </div>
               </>
             );
