@@ -1,17 +1,31 @@
+import type { AuditEntry } from '../api/contract';
+import { ALERT_KIND_LABELS } from './alert-labels';
+import { auditActionMatches } from './audit-filters';
 import { formatDateTime } from './format';
+import { INTEGRATION_KIND_LABELS } from './lorawan-setup';
+import { RESIDENT_STATUS_LABELS } from './resident-labels';
 import { WEEKDAY_NAMES } from './weekly-hours';
 
 /**
- * The audit page's readable before/after (issue 11): the fields that changed, each with its old
- * and new value as short text. Pure, so it is tested on its own (tests/unit/audit-diff.test.ts).
+ * The audit page's readable entries (issue 11): the fields that changed, each with its old and
+ * new value as short text, or, for an entry that has nothing before it (a creation, a sign-in),
+ * the facts it recorded. Pure, so it is tested on its own (tests/unit/audit-diff.test.ts).
  * The server has already replaced secrets with "[hidden]"; nothing here can reveal one.
  */
 export type AuditChange = { field: string; before: string; after: string };
+
+/** A fact of an entry, not a change: "Reason: second factor", a new resident's "Unit: 4B". */
+export type AuditDetail = { field: string; value: string };
+
+/** Values by the key they are under, as the app words them elsewhere ("active" -> "Active"). */
+export type AuditValueLabels = Readonly<Record<string, Readonly<Partial<Record<string, string>>>>>;
 
 /** How values read: instants in the community's zone, roles by their names (api/me ROLE_LABELS). */
 export type AuditDisplay = {
   timeZone: string;
   roleLabels: Readonly<Partial<Record<string, string>>>;
+  /** Labels for other enumerations; describeAuditEntry adds those of the entry's action. */
+  valueLabels?: AuditValueLabels;
 };
 
 const MAX_DEPTH = 4;
@@ -28,31 +42,63 @@ export function fieldLabel(key: string): string {
   return words ? words[0]?.toUpperCase() + words.slice(1) : key;
 }
 
-/** One value as short text: strings as they are, lists and objects compactly, capped. */
-export function valueText(value: unknown): string {
-  if (value === undefined || value === null) return ABSENT;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Nothing there: a field absent, null, an empty text (optional text is stored as "" by some
+ * routes and as null by others, e.g. a resident's notes and email) or an empty list.
+ */
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isRecord(value) && Object.keys(value).length === 0)
+  );
+}
+
+/** Lists and objects as words, not JSON: [2, 51] -> "2, 51", {a: 1} -> "A: 1". */
+function plainText(value: unknown): string {
+  if (isEmpty(value)) return ABSENT;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    // Items that are lists or objects themselves have commas inside: set them apart more.
+    const nested = value.some((item) => Array.isArray(item) || isRecord(item));
+    return value.map(plainText).join(nested ? '; ' : ', ');
+  }
+  if (isRecord(value)) {
+    return Object.entries(value)
+      .map(([key, item]) => `${fieldLabel(key)}: ${plainText(item)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** One value as short text: strings as they are, lists and objects as words, capped. */
+export function valueText(value: unknown): string {
+  const text = plainText(value);
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
 }
 
 // What the server writes for an instant (toISOString), e.g. an invite's expiresAt.
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A leaf as valueText words it, except instants (in the zone) and roles (by name). */
+/** A leaf as valueText words it, except instants (in the zone) and enumerations (by name). */
 function displayText(leaf: Leaf | undefined, display: AuditDisplay): string {
   const value = leaf?.value;
   if (typeof value === 'string') {
-    const role = Object.hasOwn(display.roleLabels, value) ? display.roleLabels[value] : undefined;
-    if (leaf?.key === 'role' && role !== undefined) return role;
+    const labels =
+      leaf?.key === 'role' ? display.roleLabels : leaf?.key && display.valueLabels?.[leaf.key];
+    const label = labels && Object.hasOwn(labels, value) ? labels[value] : undefined;
+    if (label !== undefined) return label;
     const at = ISO_INSTANT.test(value) ? Date.parse(value) : NaN;
     if (!Number.isNaN(at)) return formatDateTime(at, display.timeZone);
   }
   return valueText(value);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -108,7 +154,8 @@ function leaves(
 
 /**
  * The fields that differ between `before` and `after`, in the order they first appear. A
- * creation (no before) lists what was set; a removal (no after) what was there.
+ * creation (no before) lists what was set; a removal (no after) what was there. A field with
+ * nothing on either side (absent, null or empty) did not change, whichever way it was stored.
  */
 export function auditChanges(
   before: unknown,
@@ -122,14 +169,108 @@ export function auditChanges(
   const fields = [...new Set([...old.keys(), ...next.keys()])];
   // Compared as stored, not as shown: two instants a few seconds apart read the same.
   return fields
-    .filter(
-      (field) => JSON.stringify(old.get(field)?.value) !== JSON.stringify(next.get(field)?.value),
-    )
+    .filter((field) => {
+      const was = old.get(field)?.value;
+      const is = next.get(field)?.value;
+      return !(isEmpty(was) && isEmpty(is)) && JSON.stringify(was) !== JSON.stringify(is);
+    })
     .map((field) => ({
       field,
       before: displayText(old.get(field), display),
       after: displayText(next.get(field), display),
     }));
+}
+
+/** The fields of `value` that hold something, each as "Field" and its text; empty ones left out. */
+export function auditDetails(value: unknown, display: AuditDisplay): AuditDetail[] {
+  const facts = new Map<string, Leaf>();
+  if (value !== null && value !== undefined) leaves(value, [], facts, 0);
+  return [...facts]
+    .filter(([, leaf]) => !isEmpty(leaf.value))
+    .map(([field, leaf]) => ({ field, value: displayText(leaf, display) }));
+}
+
+/** How a sign-in's second factor (server/auth/routes.ts) reads: the sign-in form's field names. */
+const SECOND_FACTOR_LABELS: Record<string, string> = {
+  totp: 'Authentication code',
+  recovery: 'Recovery code',
+};
+
+/**
+ * Enumerations as the rest of the app shows them, by the actions that record them (an action,
+ * or a prefix ending in a dot): a key such as `kind` means different things under each.
+ */
+const VALUE_LABELS: readonly { actions: string; labels: AuditValueLabels }[] = [
+  { actions: 'resident.', labels: { status: RESIDENT_STATUS_LABELS } },
+  { actions: 'alert-rule.', labels: { kind: ALERT_KIND_LABELS } },
+  { actions: 'integration.', labels: { kind: INTEGRATION_KIND_LABELS } },
+  { actions: 'sign-in', labels: { secondFactor: SECOND_FACTOR_LABELS } },
+];
+
+/** The labels of the enumerations that `action` records. */
+export function auditValueLabels(action: string): AuditValueLabels {
+  const labels: Record<string, Readonly<Partial<Record<string, string>>>> = {};
+  for (const entry of VALUE_LABELS) {
+    if (auditActionMatches(entry.actions, action)) Object.assign(labels, entry.labels);
+  }
+  return labels;
+}
+
+/**
+ * What an entry is about, as a person knows it. A resident is recorded by database id ("16"),
+ * which says nothing to a reader: the name the entry itself holds (the new one after a rename,
+ * else the old) says who it was. Read from before/after rather than recorded differently, so
+ * that rows already in a database read the same way as new ones.
+ */
+export function auditTargetText(
+  entry: Pick<AuditEntry, 'target' | 'before' | 'after'>,
+): string | null {
+  const { target } = entry;
+  if (target === null || !/^\d+$/.test(target)) return target;
+  for (const value of [entry.after, entry.before]) {
+    const name = isRecord(value) && typeof value.name === 'string' ? value.name.trim() : '';
+    if (name) return name;
+  }
+  return target;
+}
+
+/** `value` without its `id` when that is the entry's target: the target already says it. */
+function withoutOwnId(value: unknown, target: string | null): unknown {
+  if (!isRecord(value) || target === null || !Object.hasOwn(value, 'id')) return value;
+  if (String(value.id) !== target) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'id'));
+}
+
+/** One audit entry as the audit page shows it. */
+export type AuditDescription = {
+  target: string | null;
+  /** For an entry with nothing before it: what it recorded, as facts. */
+  details: AuditDetail[];
+  /** For an entry with a before: what changed. */
+  changes: AuditChange[];
+};
+
+/**
+ * An entry in words. One with no `before` records facts, not a change (a creation's fields, a
+ * failed sign-in's reason, how a sign-in was confirmed): its non-empty `after` fields are listed
+ * as "Field: value". One with a `before` lists what differs between the two.
+ */
+export function describeAuditEntry(
+  entry: Pick<AuditEntry, 'action' | 'target' | 'before' | 'after'>,
+  display: AuditDisplay,
+): AuditDescription {
+  const shown: AuditDisplay = {
+    ...display,
+    valueLabels: { ...auditValueLabels(entry.action), ...display.valueLabels },
+  };
+  const before = withoutOwnId(entry.before, entry.target);
+  const after = withoutOwnId(entry.after, entry.target);
+  const hasBefore = before !== null && before !== undefined;
+  return {
+    target: auditTargetText(entry),
+    details: hasBefore ? [] : auditDetails(after, shown),
+    changes: hasBefore ? auditChanges(before, after, shown) : [],
+  };
 }
 
 /** What an audit action means, in words; unknown actions show as they are. */

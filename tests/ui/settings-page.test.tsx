@@ -50,6 +50,14 @@ function stored(): Record<string, unknown> | null {
   return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
 }
 
+/** An audit entry's fields as [name, value] pairs, as the page shows them. */
+function fieldsOf(item: Element | null): [string, string][] {
+  return [...(item?.querySelectorAll('dl > div') ?? [])].map((field) => [
+    field.querySelector('dt')?.textContent ?? '',
+    field.querySelector('dd')?.textContent ?? '',
+  ]);
+}
+
 function renderSettings() {
   return renderWithApp(<SettingsPage />, { route: '/settings' });
 }
@@ -343,9 +351,13 @@ describe('Settings page', () => {
     await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
     const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
     const invite = (await panel.findByText('User invited')).closest('li');
-    // The community's zone (the fixture's Los Angeles) and the role's name, not raw values.
-    expect(invite).toHaveTextContent('Rolefrom — → to Board Member');
-    expect(invite).toHaveTextContent('Expires atfrom — → to Dec 2, 2026, 6:29 PM PST');
+    // The community's zone (the fixture's Los Angeles) and the role's name, not raw values; a
+    // new invite has nothing before it, so its fields are facts, not changes.
+    expect(fieldsOf(invite)).toEqual([
+      ['Email', 'new@example.org'],
+      ['Role', 'Board Member'],
+      ['Expires at', 'Dec 2, 2026, 6:29 PM PST'],
+    ]);
     expect(invite).not.toHaveTextContent('2026-12-03T02:29');
 
     const show = panel.getByRole('combobox', { name: 'Show' });
@@ -426,6 +438,148 @@ describe('Settings page', () => {
     expect(new Set(asked)).toEqual(
       new Set(['', 'alert-rule.', 'resident.', 'report-schedule.', 'notifications.,push.']),
     );
+  });
+
+  it('words residents, imports and sign-ins as a person reads them', async () => {
+    asAdmin();
+    const resident = {
+      id: 16,
+      name: 'Dana Whitfield',
+      unit: '4B',
+      email: null,
+      phone: null,
+      householdSize: null,
+      status: 'active',
+      joinedOn: null,
+      notes: '',
+    };
+    const entry = (id: number, action: string, extra: Partial<AuditEntry>): AuditEntry => ({
+      id,
+      at: new Date(Date.UTC(2026, 10, 20, 12, id)).toISOString(),
+      actor: { id: 1, name: 'Alex Admin', email: 'admin@willowcreek.example' },
+      action,
+      target: 'admin@willowcreek.example',
+      before: null,
+      after: null,
+      ...extra,
+    });
+    // As the server has recorded them all along (target: the resident's database id).
+    const log = [
+      entry(5, 'resident.create', { target: '16', after: resident }),
+      entry(4, 'resident.update', {
+        target: '16',
+        before: resident,
+        after: { ...resident, status: 'inactive' },
+      }),
+      entry(3, 'resident.import', {
+        target: '50 residents',
+        after: { count: 50, lines: [2, 51] },
+      }),
+      entry(2, 'sign-in.failed', { after: { reason: 'second factor' } }),
+      entry(1, 'sign-in', {
+        target: 'manager@willowcreek.example',
+        after: { secondFactor: null },
+      }),
+    ];
+    server.use(http.get(AUDIT_PATH, () => HttpResponse.json({ entries: log, nextBefore: null })));
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    const row = async (title: string) => {
+      const rows = (await panel.findAllByText(title)).map((item) => item.closest('li'));
+      return rows[0] ?? null;
+    };
+
+    const added = await row('Resident added');
+    expect(added?.querySelector('p')).toHaveTextContent('Resident added · Dana Whitfield');
+    expect(fieldsOf(added)).toEqual([
+      ['Name', 'Dana Whitfield'],
+      ['Unit', '4B'],
+      ['Status', 'Active'],
+    ]);
+    expect(added).not.toHaveTextContent('→');
+
+    const changed = await row('Resident changed');
+    expect(changed?.querySelector('p')).toHaveTextContent('Resident changed · Dana Whitfield');
+    expect(fieldsOf(changed)).toEqual([['Status', 'from Active → to Inactive']]);
+
+    expect(fieldsOf(await row('Residents imported'))).toEqual([
+      ['Count', '50'],
+      ['Lines', '2, 51'],
+    ]);
+    expect(fieldsOf(await row('Sign-in failed'))).toEqual([['Reason', 'second factor']]);
+    const signedIn = await row('Signed in');
+    expect(fieldsOf(signedIn)).toEqual([]);
+    expect(signedIn).not.toHaveTextContent('Second factor');
+  });
+
+  /** 30 entries, newest first, paged as the server pages them; older pages fail while asked. */
+  function serveLongLog(olderFails: () => boolean) {
+    const log: AuditEntry[] = Array.from({ length: 30 }, (_, index) => ({
+      id: 30 - index,
+      at: new Date(Date.UTC(2026, 10, 20, 12, 30 - index)).toISOString(),
+      actor: { id: 1, name: 'Alex Admin', email: 'admin@willowcreek.example' },
+      action: 'sign-out',
+      target: `user${30 - index}@example.org`,
+      before: null,
+      after: null,
+    }));
+    server.use(
+      http.get(AUDIT_PATH, ({ request }) => {
+        const url = new URL(request.url);
+        const before = Number(url.searchParams.get('before') ?? Infinity);
+        const limit = Number(url.searchParams.get('limit') ?? 50);
+        if (before !== Infinity && olderFails()) {
+          return HttpResponse.json({ error: 'The server is restarting' }, { status: 503 });
+        }
+        const matching = log.filter((e) => e.id < before);
+        const entries = matching.slice(0, limit);
+        const page: AuditPage = {
+          entries,
+          nextBefore: matching.length > limit ? (entries.at(-1)?.id ?? null) : null,
+        };
+        return HttpResponse.json(page);
+      }),
+    );
+  }
+
+  it('hands focus to the first older entry when Show older entries is pressed by keyboard', async () => {
+    asAdmin();
+    serveLongLog(() => false);
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    // The first page holds 25 (audit-tab's PAGE_SIZE): the 26th newest is id 5.
+    (await panel.findByRole('button', { name: 'Show older entries' })).focus();
+    await user.keyboard('{Enter}');
+    const older = (await panel.findByText('user5@example.org')).closest('li');
+    await waitFor(() => expect(older).toHaveFocus());
+    expect(panel.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+    expect(panel.getByText('That is the oldest entry.')).toBeInTheDocument();
+  });
+
+  it('keeps Show older entries, and focus on it, when the older entries cannot be loaded', async () => {
+    asAdmin();
+    let failing = true;
+    serveLongLog(() => failing);
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    (await panel.findByRole('button', { name: 'Show older entries' })).focus();
+    await user.keyboard('{Enter}');
+    // Worded as the app's other query failures (api/query-fn: status and body).
+    expect(await panel.findByRole('alert')).toHaveTextContent(/^Could not load older entries: 503/);
+    expect(panel.getByRole('button', { name: 'Show older entries' })).toHaveFocus();
+
+    // Pressed again once the server answers: the alert goes, the new entries take focus.
+    failing = false;
+    await user.keyboard('{Enter}');
+    const older = (await panel.findByText('user5@example.org')).closest('li');
+    await waitFor(() => expect(older).toHaveFocus());
+    expect(panel.queryByRole('alert')).toBeNull();
   });
 
   it('falls back to the defaults with a notice when the saved record is damaged', async () => {

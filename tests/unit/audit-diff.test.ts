@@ -3,6 +3,8 @@ import { ROLE_LABELS } from '../../src/api/me';
 import {
   auditActionLabel,
   auditChanges,
+  auditTargetText,
+  describeAuditEntry,
   fieldLabel,
   valueText,
   type AuditDisplay,
@@ -89,12 +91,174 @@ describe('auditChanges', () => {
     ).concat(auditChanges({ a: 'x'.repeat(500) }, { a: 'short' }, IN_NEW_YORK));
     expect(change).toEqual({ field: 'X', before: '—', after: 'y' });
     expect(valueText('x'.repeat(500))).toHaveLength(120);
-    expect(valueText({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('words lists and objects as plain text, and an empty text as absent', () => {
+    expect(valueText([2, 51])).toBe('2, 51');
+    expect(valueText({ a: 1, monthlyCost: null })).toBe('A: 1, Monthly cost: —');
+    expect(valueText([{ a: 1 }, { a: 2 }])).toBe('A: 1; A: 2');
+    expect(valueText('')).toBe('—');
+    expect(valueText([])).toBe('—');
+    expect(auditChanges({ lines: [2, 51] }, { lines: [3, 51] }, IN_NEW_YORK)).toEqual([
+      { field: 'Lines', before: '2, 51', after: '3, 51' },
+    ]);
+  });
+
+  it('does not count a field empty on both sides, however it is stored, as a change', () => {
+    // A resident's email is null when there is none, its notes "" (server/residents/store.ts).
+    expect(
+      auditChanges(
+        { email: null, notes: '', phone: null },
+        { email: '', notes: '', phone: null, unit: '' },
+        IN_NEW_YORK,
+      ),
+    ).toEqual([]);
+    expect(auditChanges(null, { email: null, notes: '', unit: '4B' }, IN_NEW_YORK)).toEqual([
+      { field: 'Unit', before: '—', after: '4B' },
+    ]);
+    expect(auditChanges({ notes: 'Gate code' }, { notes: '' }, IN_NEW_YORK)).toEqual([
+      { field: 'Notes', before: 'Gate code', after: '—' },
+    ]);
   });
 
   it('is empty when nothing changed', () => {
     expect(auditChanges({ a: 1 }, { a: 1 }, IN_NEW_YORK)).toEqual([]);
     expect(auditChanges(null, null, IN_NEW_YORK)).toEqual([]);
+  });
+});
+
+/** A resident as POST /api/residents records it (server/residents/routes.ts, toResident). */
+const resident = {
+  id: 16,
+  name: 'Dana Whitfield',
+  unit: '4B',
+  email: null,
+  phone: null,
+  householdSize: 2,
+  status: 'active',
+  joinedOn: null,
+  notes: '',
+};
+
+describe('describeAuditEntry', () => {
+  it('names a resident by name, lists what was set, labels its status, and no empty field', () => {
+    expect(
+      describeAuditEntry(
+        { action: 'resident.create', target: '16', before: null, after: resident },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Dana Whitfield',
+      details: [
+        { field: 'Name', value: 'Dana Whitfield' },
+        { field: 'Unit', value: '4B' },
+        { field: 'Household size', value: '2' },
+        { field: 'Status', value: 'Active' },
+      ],
+      changes: [],
+    });
+  });
+
+  it('shows a resident’s change by the new name, with the status as the directory words it', () => {
+    const after = { ...resident, name: 'Dana Price', status: 'inactive', notes: '' };
+    expect(
+      describeAuditEntry(
+        { action: 'resident.update', target: '16', before: resident, after },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Dana Price',
+      details: [],
+      changes: [
+        { field: 'Name', before: 'Dana Whitfield', after: 'Dana Price' },
+        { field: 'Status', before: 'Active', after: 'Inactive' },
+      ],
+    });
+    // A removal, as rows already in a database hold it: the name, and no "Id 16 → —".
+    const removed = describeAuditEntry(
+      { action: 'resident.remove', target: '16', before: resident, after: null },
+      IN_NEW_YORK,
+    );
+    expect(removed.target).toBe('Dana Whitfield');
+    expect(removed.changes.map((change) => change.field)).toEqual([
+      'Name',
+      'Unit',
+      'Household size',
+      'Status',
+    ]);
+  });
+
+  it('keeps a target that is not a bare id, or has no name to read', () => {
+    expect(auditTargetText({ target: '50 residents', before: null, after: { count: 50 } })).toBe(
+      '50 residents',
+    );
+    expect(auditTargetText({ target: '7', before: null, after: { kind: 'occupancy' } })).toBe('7');
+    expect(auditTargetText({ target: null, before: null, after: null })).toBeNull();
+    expect(auditTargetText({ target: '16', before: { name: 'Old' }, after: { name: '  ' } })).toBe(
+      'Old',
+    );
+  });
+
+  it('gives an import’s lines as plain text', () => {
+    expect(
+      describeAuditEntry(
+        {
+          action: 'resident.import',
+          target: '50 residents',
+          before: null,
+          after: { count: 50, lines: [2, 51] },
+        },
+        IN_NEW_YORK,
+      ).details,
+    ).toEqual([
+      { field: 'Count', value: '50' },
+      { field: 'Lines', value: '2, 51' },
+    ]);
+  });
+
+  it('shows a sign-in’s facts as details, leaving out those that are empty', () => {
+    const failed = describeAuditEntry(
+      {
+        action: 'sign-in.failed',
+        target: 'admin@example.org',
+        before: null,
+        after: { reason: 'second factor' },
+      },
+      IN_NEW_YORK,
+    );
+    expect(failed).toEqual({
+      target: 'admin@example.org',
+      details: [{ field: 'Reason', value: 'second factor' }],
+      changes: [],
+    });
+    // A Manager's sign-in has no second factor: nothing to say, not "Second factor — → —".
+    const signIn = (secondFactor: string | null) =>
+      describeAuditEntry(
+        { action: 'sign-in', target: 'm@example.org', before: null, after: { secondFactor } },
+        IN_NEW_YORK,
+      );
+    expect(signIn(null)).toEqual({ target: 'm@example.org', details: [], changes: [] });
+    expect(signIn('totp').details).toEqual([
+      { field: 'Second factor', value: 'Authentication code' },
+    ]);
+  });
+
+  it('labels each action’s own enumerations, and roles everywhere', () => {
+    const created = (action: string, after: unknown) =>
+      describeAuditEntry({ action, target: 'x', before: null, after }, IN_NEW_YORK).details;
+    expect(created('alert-rule.create', { kind: 'after_hours' })).toEqual([
+      { field: 'Kind', value: 'After hours' },
+    ]);
+    expect(created('integration.create', { kind: 'tts' })).toEqual([
+      { field: 'Kind', value: 'The Things Stack' },
+    ]);
+    // The same key under another action is not a resident's status.
+    expect(created('device.update', { status: 'active' })).toEqual([
+      { field: 'Status', value: 'active' },
+    ]);
+    expect(created('user.invite', { role: 'board' })).toEqual([
+      { field: 'Role', value: 'Board Member' },
+    ]);
   });
 });
 

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type Ref } from 'react';
 import { useCommunity } from '../../api/community';
 import { auditQuery } from '../../api/community-admin';
 import type { AuditEntry, AuditPage } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
-import { auditActionLabel, auditChanges } from '../../lib/audit-diff';
+import { auditActionLabel, describeAuditEntry } from '../../lib/audit-diff';
 import { AUDIT_FILTERS, type AuditFilterValue } from '../../lib/audit-filters';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
@@ -23,9 +23,13 @@ const PAGE_SIZE = 25;
 export function AuditTab() {
   const me = useMe().data;
   const isAdmin = me != null && !me.demo && me.user.role === 'admin';
-  const [filter, setFilter] = useState<AuditFilterValue>('');
-  // The cursors of the pages shown after the first: each "Show older" adds one.
-  const [cursors, setCursors] = useState<number[]>([]);
+  // The cursors of the pages shown after the first, each "Show older" adding one, kept with the
+  // filter they belong to: a page that finishes loading after the filter changed is not added.
+  const [shown, setShown] = useState<{ filter: AuditFilterValue; cursors: number[] }>({
+    filter: '',
+    cursors: [],
+  });
+  const { filter, cursors } = shown;
 
   if (!isAdmin) {
     return (
@@ -45,17 +49,20 @@ export function AuditTab() {
           label="Show"
           value={filter}
           options={AUDIT_FILTERS}
-          onChange={(value) => {
-            setFilter(value);
-            setCursors([]);
-          }}
+          onChange={(value) => setShown({ filter: value, cursors: [] })}
         />
       </div>
+      {/* Keyed by the filter: a new choice starts afresh, with no "Show older" still loading. */}
       <AuditPageList
+        key={filter}
         actions={AUDIT_FILTERS.find((option) => option.value === filter)?.actions ?? ['']}
         before={null}
         cursors={cursors}
-        onMore={(cursor) => setCursors((current) => [...current, cursor])}
+        onMore={(cursor) =>
+          setShown((current) =>
+            current.filter === filter ? { filter, cursors: [...current.cursors, cursor] } : current,
+          )
+        }
       />
     </Group>
   );
@@ -66,14 +73,57 @@ function AuditPageList({
   before,
   cursors,
   onMore,
+  focusFirst = false,
+  onFocused,
 }: {
   actions: readonly string[];
   before: number | null;
   cursors: number[];
   onMore: (cursor: number) => void;
+  /** Move focus to this page's first entry when it shows (it was asked for by "Show older"). */
+  focusFirst?: boolean;
+  onFocused?: () => void;
 }) {
-  const query = useQuery(auditQuery({ action: actions.join(','), before }, PAGE_SIZE));
+  const client = useQueryClient();
+  const action = actions.join(',');
+  const query = useQuery(auditQuery({ action, before }, PAGE_SIZE));
   const [next, ...rest] = cursors;
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderError, setOlderError] = useState<string | null>(null);
+  const [focusOlder, setFocusOlder] = useState(false);
+
+  // A ref callback, not an effect on the data: QueryState may show an answer a render after it
+  // arrives (useDeferredValue), and the ref runs once the entry is really in the page.
+  const focusOnMount = useCallback(
+    (item: HTMLLIElement | null) => {
+      if (!item || !focusFirst) return;
+      item.focus();
+      onFocused?.();
+    },
+    [focusFirst, onFocused],
+  );
+  const olderFocused = useCallback(() => setFocusOlder(false), []);
+
+  /**
+   * The older page is loaded while the button stays, busy and focused, and only then replaces
+   * it, with focus on its first entry: replacing the button at once dropped keyboard focus to the
+   * page. A failure leaves the button (and focus) where they are, with the reason next to it.
+   */
+  const showOlder = async (cursor: number) => {
+    setLoadingOlder(true);
+    setOlderError(null);
+    try {
+      await client.fetchQuery(auditQuery({ action, before: cursor }, PAGE_SIZE));
+    } catch (error) {
+      setOlderError(error instanceof Error ? error.message : String(error));
+      return;
+    } finally {
+      setLoadingOlder(false);
+    }
+    setFocusOlder(true);
+    onMore(cursor);
+  };
+
   return (
     <QueryState
       query={query}
@@ -85,8 +135,12 @@ function AuditPageList({
       {(page: AuditPage) => (
         <>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {page.entries.map((entry) => (
-              <AuditRow key={entry.id} entry={entry} />
+            {page.entries.map((entry, index) => (
+              <AuditRow
+                key={entry.id}
+                entry={entry}
+                ref={index === 0 && focusFirst ? focusOnMount : undefined}
+              />
             ))}
           </ul>
           {page.nextBefore === null ? (
@@ -96,12 +150,28 @@ function AuditPageList({
               </p>
             )
           ) : next === page.nextBefore ? (
-            <AuditPageList actions={actions} before={next} cursors={rest} onMore={onMore} />
+            <AuditPageList
+              actions={actions}
+              before={next}
+              cursors={rest}
+              onMore={onMore}
+              focusFirst={focusOlder}
+              onFocused={olderFocused}
+            />
           ) : (
-            <div className="mt-3">
-              <Button variant="secondary" onClick={() => onMore(page.nextBefore ?? 0)}>
-                Show older entries
+            <div className="mt-3 grid justify-items-start gap-2">
+              <Button
+                variant="secondary"
+                busy={loadingOlder}
+                onClick={() => void showOlder(page.nextBefore ?? 0)}
+              >
+                {loadingOlder ? 'Loading older entries…' : 'Show older entries'}
               </Button>
+              {olderError === null ? null : (
+                <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+                  Could not load older entries: {olderError}
+                </p>
+              )}
             </div>
           )}
         </>
@@ -110,19 +180,23 @@ function AuditPageList({
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow({ entry, ref }: { entry: AuditEntry; ref?: Ref<HTMLLIElement> }) {
   const { timeZone } = useCommunity();
-  const changes = auditChanges(entry.before, entry.after, { timeZone, roleLabels: ROLE_LABELS });
+  const { target, details, changes } = describeAuditEntry(entry, {
+    timeZone,
+    roleLabels: ROLE_LABELS,
+  });
   const who = entry.actor ? entry.actor.name || entry.actor.email : 'No account';
   return (
-    <li className="grid gap-1 py-3">
+    // Focusable from script only, so "Show older entries" can hand focus to the first new entry.
+    <li ref={ref} tabIndex={-1} className="grid gap-1 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
         <p className="font-medium">
           {auditActionLabel(entry.action)}
-          {entry.target ? (
+          {target ? (
             <span className="font-normal text-slate-700 dark:text-slate-300">
               {' '}
-              · <span className="break-all">{entry.target}</span>
+              · <span className="break-all">{target}</span>
             </span>
           ) : null}
         </p>
@@ -134,13 +208,16 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         by {who}
         {entry.actor?.email && entry.actor.name ? ` (${entry.actor.email})` : ''}
       </p>
-      {changes.length > 0 ? (
+      {details.length + changes.length > 0 ? (
         <dl className="mt-1 grid gap-1 text-sm">
+          {details.map((detail) => (
+            <div key={detail.field} className={FIELD_ROW}>
+              <dt className="font-medium">{detail.field}</dt>
+              <dd className="min-w-0 break-words">{detail.value}</dd>
+            </div>
+          ))}
           {changes.map((change) => (
-            <div
-              key={change.field}
-              className="grid gap-x-2 rounded-md bg-slate-50 px-2 py-1 sm:grid-cols-[10rem_1fr] dark:bg-slate-800/60"
-            >
+            <div key={change.field} className={FIELD_ROW}>
               <dt className="font-medium">{change.field}</dt>
               <dd className="min-w-0 break-words">
                 <span className="text-slate-700 line-through decoration-slate-400 dark:text-slate-300">
@@ -157,3 +234,6 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     </li>
   );
 }
+
+const FIELD_ROW =
+  'grid gap-x-2 rounded-md bg-slate-50 px-2 py-1 sm:grid-cols-[10rem_1fr] dark:bg-slate-800/60';
