@@ -31,11 +31,8 @@ import {
   passwordChangeErrors,
   passwordChangedMessage,
 } from '../../src/features/account/account-page';
-import {
-  NEW_AUTHENTICATOR_DONE,
-  groupedKey,
-  recoveryCodesText,
-} from '../../src/features/account/two-factor';
+import { NEW_AUTHENTICATOR_DONE, recoveryCodesText } from '../../src/features/account/two-factor';
+import { groupedKey } from '../../src/features/account/authenticator-key';
 import { ACCOUNT_NEEDS_CONNECTION } from '../../src/features/account/account-write';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';

@@ -7,6 +7,7 @@ import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { AUTH_PATHS, ME_PATH, type Me, type SignInBody } from '../../src/api/contract';
 import { metricsQuery } from '../../src/api/metrics';
 import { AppRoutes } from '../../src/app/routes';
+import { groupedKey } from '../../src/features/account/authenticator-key';
 import { safeNextPath } from '../../src/features/account/safe-next';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
@@ -180,7 +181,7 @@ describe('sign-in page', () => {
     expect(
       await screen.findByRole('img', { name: 'QR code for your authenticator app' }, LAZY_LOAD),
     ).toBeInTheDocument();
-    expect(screen.getByText(secret)).toBeInTheDocument();
+    expect(screen.getByText(groupedKey(secret))).toBeInTheDocument();
     const code = screen.getByLabelText('Code from the app');
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmTotp, signIn, startTotpSetup } from '../../api/sign-in';
@@ -6,6 +6,7 @@ import type { Me, TotpSetup } from '../../api/contract';
 import { meQuery, useMe } from '../../api/me';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { AuthenticatorKey } from './authenticator-key';
 import { RecoveryCodeList } from './recovery-code-list';
 import { AccountFrame, FormError } from './account-frame';
 import {
@@ -26,7 +27,6 @@ import { clearOwnSignOut } from '../../api/session-end';
 import { useHydratedSearchParams } from '../../lib/hydration';
 
 // The QR code library loads with the set-up step only, never with the dashboard.
-const TotpQr = lazy(() => import('./totp-qr').then((m) => ({ default: m.TotpQr })));
 
 type Step = 'credentials' | 'code' | 'enrol' | 'recovery-codes';
 
@@ -293,15 +293,7 @@ export function SignInPage() {
           </p>
           {setup ? (
             <>
-              <div className="flex justify-center">
-                <Suspense fallback={<div className="h-48 w-48" aria-hidden="true" />}>
-                  <TotpQr uri={setup.uri} />
-                </Suspense>
-              </div>
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                Cannot scan? Enter this key by hand:{' '}
-                <code className="font-mono break-all">{setup.secret}</code>
-              </p>
+              <AuthenticatorKey setup={setup} />
               <form className="grid gap-4" onSubmit={submitSetupCode} noValidate>
                 <Field label="Code from the app">
                   {(props) => (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   accountSessionsQuery,
   confirmAuthenticatorReplacement,
@@ -23,10 +23,9 @@ import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { Group } from '../../ui/group';
+import { AuthenticatorKey } from './authenticator-key';
 import { RecoveryCodeList } from './recovery-code-list';
 import { Refusal, useAccountWrite } from './account-write';
-
-const TotpQr = lazy(() => import('./totp-qr').then((m) => ({ default: m.TotpQr })));
 
 /** "7 of 10 recovery codes left", with a nudge when few are left. */
 export function recoveryCodesText({ remaining, total }: RecoveryCodesStatus): string {
@@ -188,11 +187,6 @@ export function authenticatorReplacedMessage(otherSessionsEnded: number): string
   return `${NEW_AUTHENTICATOR_DONE} ${sessions} signed in as you ended.`;
 }
 
-/** The key in groups of four, as authenticator apps accept it typed (spaces do not count). */
-export function groupedKey(secret: string): string {
-  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-}
-
 /**
  * A lost, broken or replaced phone: the Admin (signed in with a recovery code, say) gives the
  * password, scans a new QR code and confirms with a code from the new app. Until then the old
@@ -348,15 +342,7 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
               />
             )}
           </Field>
-          <Refusal message={failure} />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" busy={busy}>
-              {busy ? 'Checking…' : 'Continue'}
-            </Button>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <StepEnd failure={failure} busy={busy} label="Continue" onCancel={close} />
         </form>
       ) : (
         <form
@@ -369,15 +355,7 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
             Scan this code with the authenticator app on the new phone, then enter the 6-digit code
             it shows.
           </p>
-          <div className="flex justify-center sm:justify-start">
-            <Suspense fallback={<div className="h-48 w-48" aria-hidden="true" />}>
-              <TotpQr uri={setup.uri} />
-            </Suspense>
-          </div>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Cannot scan? Enter this key by hand:{' '}
-            <code className="font-mono">{groupedKey(setup.secret)}</code>
-          </p>
+          <AuthenticatorKey setup={setup} />
           <Field label="Code from the new app" error={error}>
             {(props) => (
               <input
@@ -395,17 +373,41 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
               />
             )}
           </Field>
-          <Refusal message={failure} />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" busy={busy}>
-              {busy ? 'Checking…' : 'Use the new authenticator'}
-            </Button>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <StepEnd
+            failure={failure}
+            busy={busy}
+            label="Use the new authenticator"
+            onCancel={close}
+          />
         </form>
       )}
     </div>
+  );
+}
+
+/** The end of each step's form: what was refused, then its button and Cancel. */
+function StepEnd({
+  failure,
+  busy,
+  label,
+  onCancel,
+}: {
+  failure: string | null;
+  busy: boolean;
+  label: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Refusal message={failure} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={busy}>
+          {busy ? 'Checking…' : label}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </>
   );
 }
