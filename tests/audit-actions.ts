@@ -25,8 +25,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const textOf = (node: ts.Node | undefined): string | null =>
-  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
+/** The action text, or both texts of `cond ? 'a' : 'b'`; null when it is not text. */
+function textsOf(node: ts.Node | undefined): string[] | null {
+  if (!node) return null;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+  if (ts.isParenthesizedExpression(node)) return textsOf(node.expression);
+  if (ts.isConditionalExpression(node)) {
+    const [yes, no] = [textsOf(node.whenTrue), textsOf(node.whenFalse)];
+    return yes && no ? [...yes, ...no] : null;
+  }
+  return null;
+}
 
 const calleeName = (call: ts.CallExpression): string | null =>
   ts.isIdentifier(call.expression) ? call.expression.text : null;
@@ -84,9 +93,9 @@ export function recordedAuditActions(root = path.resolve('server')): RecordedAud
           : property && ts.isShorthandPropertyAssignment(property)
             ? property.name
             : undefined;
-      const action = textOf(value);
-      if (action !== null) {
-        add(action, call);
+      const texts = textsOf(value);
+      if (texts !== null) {
+        for (const action of texts) add(action, call);
         continue;
       }
       const helper = value && ts.isIdentifier(value) ? helperOf(call, value.text) : null;
@@ -98,11 +107,11 @@ export function recordedAuditActions(root = path.resolve('server')): RecordedAud
       const uses = calls.filter((c) => calleeName(c) === helper);
       if (uses.length === 0) unread.push(`${name}: ${helper} is never called here`);
       for (const use of uses) {
-        const action = textOf(use.arguments[index]);
-        if (action === null) {
+        const texts = textsOf(use.arguments[index]);
+        if (texts === null) {
           unread.push(`${where(use)}: ${helper}(…) with an action that is not text`);
         } else {
-          add(action, use);
+          for (const action of texts) add(action, use);
         }
       }
     }

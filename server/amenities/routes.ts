@@ -221,26 +221,50 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     return kit.json(200, await committed(updated));
   });
 
-  routes.post(`${path}/:id/archive`, async (c) => {
+  /**
+   * Archives (readings stay, never deleted) or restores an amenity: the same amenity (slug,
+   * readings, rules, photo) is live again after a restore, so ingest accepts its readings and its
+   * alert rules fire and can be changed once more.
+   */
+  const setArchived = (archive: boolean) => async (c: Context<AuthEnv>) => {
     const slug = pathSlug(c);
-    const archived = await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const current = await lockedAmenity(tx, slug);
-      if (current.archived) throw new HttpError(409, `${current.name} is already archived`);
+      if (current.archived === archive) {
+        throw new HttpError(
+          409,
+          `${current.name} is ${archive ? 'already archived' : 'not archived'}`,
+        );
+      }
       const [row] = await tx.query<Row>(
         `UPDATE amenities SET archived_at = $2 WHERE id = $1
          RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
                    archived_at IS NOT NULL AS archived`,
-        [current.id, new Date(clock()).toISOString()],
+        [current.id, archive ? new Date(clock()).toISOString() : null],
       );
-      if (!row) throw new Error('The amenity was not archived');
+      if (!row) throw new Error(`The amenity was not ${archive ? 'archived' : 'restored'}`);
+      if (!archive) {
+        // Its counters' uplinks were refused while it was archived, so their counting state is
+        // the last one before: a line counter's running totals went on meanwhile. The first
+        // totals after the restore are a new baseline (as after a change of model), not everyone
+        // counted while archived in one reading, which ingest would refuse, uplink after uplink;
+        // nor is a lower frame counter then a restart. Dedup keys and the last uplink's time stay.
+        await tx.query(
+          `UPDATE devices
+              SET counter_state = (counter_state - 'lastFCnt'::text)
+                                  || '{"totals": {}, "fromZero": false}'::jsonb
+            WHERE community_id = $1 AND amenity_id = $2`,
+          [community.id, current.id],
+        );
+      }
       const hours = await hoursOf(tx, current.id);
       const after = toSetup(row, hours, current.photo_sha256);
       await audit(
         tx,
         {
           ...who(c),
-          action: 'amenity.archive',
+          action: archive ? 'amenity.archive' : 'amenity.restore',
           target: slug,
           before: toSetup(current, hours, current.photo_sha256),
           after,
@@ -249,53 +273,10 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       );
       return after;
     });
-    return kit.json(200, await committed(archived));
-  });
-
-  // The way back from archiving: the same amenity (slug, readings, rules, photo) is live again,
-  // so ingest accepts its readings and its alert rules fire and can be changed once more.
-  routes.post(`${path}/:id/restore`, async (c) => {
-    const slug = pathSlug(c);
-    const restored = await db.transaction(async (tx) => {
-      const current = await lockedAmenity(tx, slug);
-      if (!current.archived) throw new HttpError(409, `${current.name} is not archived`);
-      const [row] = await tx.query<Row>(
-        `UPDATE amenities SET archived_at = NULL WHERE id = $1
-         RETURNING id, slug, name, type, description, capacity,
-                   color, monthly_operating_cost::float8 AS monthly_operating_cost,
-                   archived_at IS NOT NULL AS archived`,
-        [current.id],
-      );
-      if (!row) throw new Error('The amenity was not restored');
-      // Its counters' uplinks were refused while it was archived, so their counting state is the
-      // last one before: a line counter's running totals went on meanwhile. The first totals
-      // after the restore are a new baseline (as after a change of model), not everyone counted
-      // while archived in one reading, which ingest would refuse, uplink after uplink; nor is a
-      // lower frame counter then a restart. Dedup keys and the last uplink's time stay.
-      await tx.query(
-        `UPDATE devices
-            SET counter_state = (counter_state - 'lastFCnt'::text)
-                                || '{"totals": {}, "fromZero": false}'::jsonb
-          WHERE community_id = $1 AND amenity_id = $2`,
-        [community.id, current.id],
-      );
-      const hours = await hoursOf(tx, current.id);
-      const after = toSetup(row, hours, current.photo_sha256);
-      await audit(
-        tx,
-        {
-          ...who(c),
-          action: 'amenity.restore',
-          target: slug,
-          before: toSetup(current, hours, current.photo_sha256),
-          after,
-        },
-        clock(),
-      );
-      return after;
-    });
-    return kit.json(200, await committed(restored));
-  });
+    return kit.json(200, await committed(changed));
+  };
+  routes.post(`${path}/:id/archive`, setArchived(true));
+  routes.post(`${path}/:id/restore`, setArchived(false));
 
   registerPhotoRoutes(routes, {
     db,
