@@ -105,6 +105,27 @@ for (const backend of BACKENDS) {
       return email;
     }
 
+    /** A new Admin with an authenticator (ADMIN_SECRET) and ten unused recovery codes. */
+    async function newAdmin() {
+      const email = `admin-${++seq}@example.org`;
+      const id = await insertUser(
+        test.db,
+        community.id,
+        {
+          email,
+          name: 'An Admin',
+          role: 'admin',
+          passwordHash: await hashPassword(PASSWORD),
+          totpSecret: ADMIN_SECRET,
+        },
+        clock.now(),
+      );
+      if (id === null) throw new Error('duplicate');
+      const old = newRecoveryCodes();
+      await storeRecoveryCodes(test.db, id, old);
+      return { email, id, old };
+    }
+
     async function signIn(email: string, password = PASSWORD, userAgent = PHONE) {
       const res = await call('POST', AUTH_PATHS.signIn, {
         body: { email, password },
@@ -269,22 +290,7 @@ for (const backend of BACKENDS) {
     });
 
     it('an Admin sees the recovery codes left and makes new ones with an authenticator code', async () => {
-      const email = `admin-${++seq}@example.org`;
-      const id = await insertUser(
-        test.db,
-        community.id,
-        {
-          email,
-          name: 'An Admin',
-          role: 'admin',
-          passwordHash: await hashPassword(PASSWORD),
-          totpSecret: ADMIN_SECRET,
-        },
-        clock.now(),
-      );
-      if (id === null) throw new Error('duplicate');
-      const old = newRecoveryCodes();
-      await storeRecoveryCodes(test.db, id, old);
+      const { email, id, old } = await newAdmin();
       await test.db.query(
         `UPDATE recovery_codes SET used_at = now()
           WHERE ctid IN (SELECT ctid FROM recovery_codes WHERE user_id = $1 LIMIT 3)`,
@@ -336,22 +342,7 @@ for (const backend of BACKENDS) {
     });
 
     it('an Admin who lost the phone signs in with a recovery code and sets up a new authenticator', async () => {
-      const email = `admin-${++seq}@example.org`;
-      const id = await insertUser(
-        test.db,
-        community.id,
-        {
-          email,
-          name: 'An Admin',
-          role: 'admin',
-          passwordHash: await hashPassword(PASSWORD),
-          totpSecret: ADMIN_SECRET,
-        },
-        clock.now(),
-      );
-      if (id === null) throw new Error('duplicate');
-      const old = newRecoveryCodes();
-      await storeRecoveryCodes(test.db, id, old);
+      const { email, old } = await newAdmin();
       const codeOf = (secret: string) => totp(base32Decode(secret) ?? Buffer.alloc(0), clock.now());
       const signInWith = async (code: string) => {
         const res = await call('POST', AUTH_PATHS.signIn, {
