@@ -6,11 +6,14 @@ import { RECENT_DAYS, type EndpointContext } from './context';
 
 type TodayRow = { amenity_id: number; entries: number; occupancy_max: number };
 type DailyRow = { amenity_id: number; recent: boolean; entries: number; dwell_total: number };
+type LatestRow = { amenity_id: number; at: number };
 
 /**
  * GET /api/dashboard/metrics
  * - activeUsersToday: entries at every amenity since local midnight;
- * - activeUsersChange: against yesterday from midnight to the same local time;
+ * - activeUsersChange: against yesterday from midnight, each amenity up to the same local time as
+ *   its newest reading today (the time its count today runs to; an amenity with no reading today
+ *   counts on neither day), so a silent sensor's frozen count is not read as a drop;
  * - peakUsage / peakAmenity: the highest occupancy reached today as a % of capacity, and where;
  * - avgSessionTime: mean visit length over the last 30 days (today included), as "42m";
  *   sessionTimeChange: against the 30 days before;
@@ -25,11 +28,11 @@ export async function dashboardMetrics({
   const today = localDate(now, zone);
   const midnight = startOfLocalDay(today, zone);
   const yesterdayMidnight = startOfLocalDay(addDays(today, -1), zone);
-  const sameTimeYesterday = shiftLocalDays(now, -1, zone);
-  const yesterdayHour = startOfHour(sameTimeYesterday);
   const iso = (ms: number) => new Date(ms).toISOString();
+  // Archived amenities too: today's count takes every amenity's readings, so yesterday's does.
+  const ids = [...community.amenities, ...community.archivedAmenities].map((a) => a.id);
 
-  const [todayRows, [yesterday], dailyRows] = await Promise.all([
+  const [todayRows, latestRows, dailyRows] = await Promise.all([
     db.query<TodayRow>(
       `SELECT amenity_id, sum(entries)::bigint AS entries, max(occupancy_max)::int AS occupancy_max
          FROM readings_hourly
@@ -37,24 +40,16 @@ export async function dashboardMetrics({
         GROUP BY amenity_id`,
       [community.id, iso(midnight), iso(now)],
     ),
-    // Yesterday's whole hours from the rollup, plus the readings of the last partial hour.
-    db.query<{ entries: number }>(
-      `SELECT (COALESCE((SELECT sum(entries) FROM readings_hourly
-                          WHERE community_id = $1 AND hour >= $2 AND hour < $3), 0)
-             + COALESCE((SELECT sum(p.entries)
-                           FROM unnest($5::int[]) AS a (id)
-                          CROSS JOIN LATERAL (
-                            SELECT sum(entries) AS entries FROM readings
-                             WHERE community_id = $1 AND amenity_id = a.id
-                               AND time >= $3 AND time <= $4
-                          ) p), 0))::bigint AS entries`,
-      [
-        community.id,
-        iso(yesterdayMidnight),
-        iso(Math.max(yesterdayMidnight, yesterdayHour)),
-        iso(sameTimeYesterday),
-        community.amenities.map((a) => a.id),
-      ],
+    // Each amenity's newest reading today, up to now: one primary-key probe per amenity.
+    db.query<LatestRow>(
+      `SELECT a.id AS amenity_id, (extract(epoch FROM r.time) * 1000)::float8 AS at
+         FROM unnest($2::int[]) AS a (id)
+         JOIN LATERAL (
+           SELECT time FROM readings
+            WHERE community_id = $1 AND amenity_id = a.id AND time >= $3 AND time <= $4
+            ORDER BY time DESC LIMIT 1
+         ) r ON true`,
+      [community.id, ids, iso(midnight), iso(now)],
     ),
     db.query<DailyRow>(
       `SELECT amenity_id, day >= $3::date AS recent,
@@ -67,6 +62,34 @@ export async function dashboardMetrics({
   ]);
 
   const activeUsersToday = todayRows.reduce((sum, r) => sum + r.entries, 0);
+
+  // Yesterday, each amenity up to the same local time as its newest reading today: the rollup's
+  // whole hours, plus the readings of the last partial hour.
+  const until = latestRows.map((r) => shiftLocalDays(r.at, -1, zone));
+  const hourEnd = until.map((u) => Math.max(yesterdayMidnight, startOfHour(u)));
+  const [yesterday] =
+    latestRows.length === 0
+      ? [{ entries: 0 }]
+      : await db.query<{ entries: number }>(
+          `SELECT COALESCE(sum(h.entries + p.entries), 0)::bigint AS entries
+             FROM unnest($2::int[], $3::timestamptz[], $4::timestamptz[]) AS a (id, hour_end, until)
+            CROSS JOIN LATERAL (
+              SELECT COALESCE(sum(entries), 0) AS entries FROM readings_hourly
+               WHERE community_id = $1 AND amenity_id = a.id AND hour >= $5 AND hour < a.hour_end
+            ) h
+            CROSS JOIN LATERAL (
+              SELECT COALESCE(sum(entries), 0) AS entries FROM readings
+               WHERE community_id = $1 AND amenity_id = a.id
+                 AND time >= a.hour_end AND time <= a.until
+            ) p`,
+          [
+            community.id,
+            latestRows.map((r) => r.amenity_id),
+            hourEnd.map(iso),
+            until.map(iso),
+            iso(yesterdayMidnight),
+          ],
+        );
 
   let peakUsage = 0;
   let peakAmenity = '';
