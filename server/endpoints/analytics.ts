@@ -10,7 +10,10 @@ export const LIVE_READING_MAX_AGE_MS = 15 * MINUTE;
 
 /**
  * GET /api/amenities/analytics, per amenity:
- * - currentUsers: occupancy of its latest reading, if that is at most 15 minutes old (else 0);
+ * - live: whether its latest reading is at most 15 minutes old; lastReadingAt: that reading's
+ *   time (null when none arrived);
+ * - currentUsers: occupancy of its latest reading when live (else 0, which the app does not show
+ *   as a count: it says "No reading since …");
  * - usagePercentage: currentUsers / capacity, rounded;
  * - status: closed outside opening hours, else high (>= 70 % of capacity), medium (>= 30 %), low;
  * - peakTime: the busiest two-hour window of the day over the last 30 days (mean occupancy per
@@ -72,6 +75,8 @@ export async function amenityAnalytics({
       currentUsers,
       capacity: amenity.capacity,
       usagePercentage: usagePercentage(currentUsers, amenity.capacity),
+      live: fresh,
+      lastReadingAt: reading?.at != null ? new Date(reading.at).toISOString() : null,
       peakTime: peakWindow(weekSpan(amenity.hours), meanByHour) ?? 'No data yet',
       peakUsage: own.reduce((max, h) => Math.max(max, h.peak), 0),
       timeZone: community.timeZone,

@@ -5,7 +5,10 @@ export const DATE_RANGE_LABELS: Record<number, string> = {
   90: 'Last 3 Months',
 };
 
-/** "last 30 days" / "last 3 months", for card descriptions. */
+/**
+ * "last 30 days", "last 90 days", for card descriptions: the exact span, since "Last 3 Months"
+ * (the spec's label for the choice) is 90 days, not three calendar months.
+ */
 export function describeRange(days: number): string {
-  return (DATE_RANGE_LABELS[days] ?? `Last ${days} Days`).toLowerCase();
+  return days === 1 ? 'last day' : `last ${days} days`;
 }

@@ -3,8 +3,19 @@ import { confidenceTone, STATUS_LABELS, STATUS_TONES } from '../lib/display-rule
 import { cx } from '../lib/cx';
 import { Badge } from './badge';
 
+/**
+ * An open amenity without a live reading has no usage level: its status (computed from a count
+ * of 0 by rule) would claim "Low usage". Closed stays closed: that comes from its hours.
+ */
+export const NO_LIVE_READING = 'No live reading';
+
+function unknownLevel(status: AmenityStatus, live: boolean): boolean {
+  return !live && status !== 'closed';
+}
+
 /** Amenity status as a badge (spec section 4: high red, medium yellow, low green, closed gray). */
-export function StatusBadge({ status }: { status: AmenityStatus }) {
+export function StatusBadge({ status, live = true }: { status: AmenityStatus; live?: boolean }) {
+  if (unknownLevel(status, live)) return <Badge tone="gray">{NO_LIVE_READING}</Badge>;
   return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
 
@@ -17,11 +28,17 @@ const DOTS: Record<AmenityStatus, string> = {
 };
 
 /** The usage widgets' indicator: a coloured dot (decorative; the status text sits next to it). */
-export function StatusDot({ status }: { status: AmenityStatus }) {
+export function StatusDot({ status, live = true }: { status: AmenityStatus; live?: boolean }) {
   return (
     <span
       aria-hidden="true"
-      className={cx('inline-block h-3 w-3 shrink-0 rounded-full ring-4', DOTS[status])}
+      className={cx(
+        'inline-block h-3 w-3 shrink-0 rounded-full ring-4',
+        // Dashed and hollow: unlike closed by shape as well.
+        unknownLevel(status, live)
+          ? 'border-2 border-dashed border-slate-500 bg-transparent ring-transparent'
+          : DOTS[status],
+      )}
     />
   );
 }

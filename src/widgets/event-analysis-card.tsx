@@ -8,7 +8,7 @@ import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
 import { ListSkeleton } from '../ui/list-skeleton';
-import { emptyAnalysis, MonthlyTrends, noEvents } from './event-trends';
+import { AnalysisPeriodNote, emptyAnalysis, MonthlyTrends, noEvents } from './event-trends';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -21,14 +21,13 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The event analysis (spec section 3): monthly trends, popular categories, best performing
- * amenities and seasonal insights.
+ * amenities and seasonal insights, under a note of the days they cover (AnalysisPeriodNote).
  */
 export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisData> }) {
   return (
     <QueryCard
       title="Event Analysis"
       description="How past community events performed"
-
       query={query}
       label="event analysis"
       skeleton={
@@ -42,6 +41,13 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
     >
       {(analysis) => (
         <div className="grid gap-4 lg:grid-cols-2">
+          <div className="lg:col-span-2">
+            <AnalysisPeriodNote
+              trends={analysis.monthlyTrends}
+              updatedAt={query.dataUpdatedAt}
+              extra="Monthly trends are per month; categories, amenities and insights are over all these months."
+            />
+          </div>
           <Block title="Monthly Trends">
             <MonthlyTrends trends={analysis.monthlyTrends} />
           </Block>

@@ -2,7 +2,9 @@ import { REFRESH, useRefreshInterval } from '../api/refresh';
 import { useSensors } from '../api/sensors';
 import { silentSensorsLine } from '../lib/sensor-health';
 import { useConnectivity } from '../lib/connectivity';
-import { capacityPercent, formatClockTime, formatCount } from '../lib/format';
+import { formatClockTime, formatCount } from '../lib/format';
+import { liveReading, noReadingText } from '../lib/live-reading';
+import { useNow } from '../lib/use-now';
 import { cx } from '../lib/cx';
 import { CAPACITY_ALERT_PERCENT, isOverCapacityAlert, STATUS_LABELS } from '../lib/display-rules';
 import { EmptyNote } from '../ui/empty-note';
@@ -58,52 +60,89 @@ export function LiveStatusCard({
       empty={<EmptyNote title="No amenities reported yet." />}
     >
       {(amenities) => (
-        <div className="grid gap-5">
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {amenities.map((amenity) => (
-              <li
-                key={amenity.id}
-                aria-current={amenity.id === highlightId ? 'true' : undefined}
-                className={cx(
-                  'flex items-center gap-3 px-2 py-2',
-                  amenity.id === highlightId &&
-                    'rounded-lg bg-brand-50 ring-2 ring-brand-600 dark:bg-brand-900/40',
-                )}
-              >
-                <StatusDot status={amenity.status} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{amenity.name}</p>
-                  <p className="text-xs text-slate-600 dark:text-slate-400">
-                    {STATUS_LABELS[amenity.status]}
-                  </p>
-                </div>
-                <p className="text-right text-sm tabular-nums">
-                  <span className="font-semibold">{formatCount(amenity.currentUsers)}</span>{' '}
-                  <span className="text-slate-600 dark:text-slate-400">
-                    {amenity.currentUsers === 1 ? 'user' : 'users'}
-                  </span>
-                </p>
-              </li>
-            ))}
-          </ul>
-          <CapacityPlanning amenities={capacityAmenities(amenities)} />
-          <DataFreshness
-            updatedAt={query.dataUpdatedAt}
-            timeZone={timeZone}
-            silent={<SilentSensors amenities={amenities} />}
-          />
-        </div>
+        <LiveStatusList
+          amenities={amenities}
+          timeZone={timeZone}
+          highlightId={highlightId}
+          updatedAt={query.dataUpdatedAt}
+        />
       )}
     </QueryCard>
   );
 }
 
-function CapacityPlanning({ amenities }: { amenities: readonly AmenityAnalytics[] }) {
+function LiveStatusList({
+  amenities,
+  timeZone,
+  highlightId,
+  updatedAt,
+}: {
+  amenities: readonly AmenityAnalytics[];
+  timeZone: string;
+  highlightId: string | undefined;
+  updatedAt: number;
+}) {
+  const now = useNow(60_000);
+  const silence = (at: number | null) => noReadingText(at, now, timeZone);
+  return (
+    <div className="grid gap-5">
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {amenities.map((amenity) => {
+          const reading = liveReading(amenity);
+          return (
+            <li
+              key={amenity.id}
+              aria-current={amenity.id === highlightId ? 'true' : undefined}
+              className={cx(
+                'flex items-center gap-3 px-2 py-2',
+                amenity.id === highlightId &&
+                  'rounded-lg bg-brand-50 ring-2 ring-brand-600 dark:bg-brand-900/40',
+              )}
+            >
+              <StatusDot status={amenity.status} live={reading.live} />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{amenity.name}</p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {reading.live
+                    ? STATUS_LABELS[amenity.status]
+                    : `${amenity.status === 'closed' ? 'Closed · ' : ''}${silence(reading.lastReadingAt)}`}
+                </p>
+              </div>
+              {reading.live ? (
+                <p className="text-right text-sm tabular-nums">
+                  <span className="font-semibold">{formatCount(reading.users)}</span>{' '}
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {reading.users === 1 ? 'user' : 'users'}
+                  </span>
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <CapacityPlanning amenities={capacityAmenities(amenities)} silence={silence} />
+      <DataFreshness
+        updatedAt={updatedAt}
+        timeZone={timeZone}
+        silent={<SilentSensors amenities={amenities} />}
+      />
+    </div>
+  );
+}
+
+function CapacityPlanning({
+  amenities,
+  silence,
+}: {
+  amenities: readonly AmenityAnalytics[];
+  silence: (lastReadingAt: number | null) => string;
+}) {
   return (
     <div>
       <h3 className="text-sm font-semibold">Capacity Planning</h3>
       <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-        Alert threshold: {CAPACITY_ALERT_PERCENT}% capacity
+        Red at {CAPACITY_ALERT_PERCENT}% of capacity. Alerts follow each amenity&rsquo;s alert
+        rules.
       </p>
       {amenities.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
@@ -112,7 +151,24 @@ function CapacityPlanning({ amenities }: { amenities: readonly AmenityAnalytics[
       ) : (
         <ul className="mt-2 grid gap-3">
           {amenities.map((amenity) => {
-            const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
+            const reading = liveReading(amenity);
+            if (!reading.live) {
+              return (
+                <li key={amenity.id}>
+                  <div className="flex items-baseline justify-between gap-3 text-sm">
+                    <span className="font-medium">{amenity.name}</span>
+                    <span aria-hidden="true" className="text-slate-600 dark:text-slate-400">
+                      —
+                    </span>
+                  </div>
+                  <ProgressBar percent={0} className="mt-1" />
+                  <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+                    {silence(reading.lastReadingAt)} · capacity {formatCount(amenity.capacity)}
+                  </p>
+                </li>
+              );
+            }
+            const { percent, users } = reading;
             const alert = isOverCapacityAlert(percent);
             return (
               <li key={amenity.id}>
@@ -129,8 +185,8 @@ function CapacityPlanning({ amenities }: { amenities: readonly AmenityAnalytics[
                 </div>
                 <ProgressBar percent={percent} alert={alert} className="mt-1" />
                 <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                  {formatCount(amenity.currentUsers)} of {formatCount(amenity.capacity)}
-                  {alert ? ` · at or over the ${CAPACITY_ALERT_PERCENT}% alert threshold` : ''}
+                  {formatCount(users)} of {formatCount(amenity.capacity)}
+                  {alert ? ` · at or over ${CAPACITY_ALERT_PERCENT}%` : ''}
                 </p>
               </li>
             );

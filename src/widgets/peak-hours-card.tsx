@@ -1,5 +1,6 @@
 import { cx } from '../lib/cx';
 import { formatCount, formatPercent } from '../lib/format';
+import { liveReading } from '../lib/live-reading';
 import { EmptyNote } from '../ui/empty-note';
 import { amenityIcon, Icon } from '../ui/icons';
 import { ProgressBar } from '../ui/progress-bar';
@@ -53,12 +54,7 @@ export function PeakHoursCard({
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     Peak {amenity.peakTime}
                   </p>
-                  <div className="mt-1 flex items-center gap-2">
-                    <ProgressBar percent={amenity.usagePercentage} />
-                    <span className="w-20 shrink-0 text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
-                      {formatPercent(amenity.usagePercentage)} usage
-                    </span>
-                  </div>
+                  <NowUsage amenity={amenity} />
                 </div>
               </li>
             );
@@ -66,5 +62,18 @@ export function PeakHoursCard({
         </ul>
       )}
     </QueryCard>
+  );
+}
+
+/** How full it is now; the Live Amenity Status card says since when a silent one has no reading. */
+function NowUsage({ amenity }: { amenity: AmenityAnalytics }) {
+  const reading = liveReading(amenity);
+  return (
+    <div className="mt-1 flex items-center gap-2">
+      <ProgressBar percent={reading.live ? reading.percent : 0} />
+      <span className="w-20 shrink-0 text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
+        {reading.live ? `${formatPercent(reading.percent)} usage` : 'no reading'}
+      </span>
+    </div>
   );
 }

@@ -103,7 +103,8 @@ for (const backend of BACKENDS) {
         expect(report.summary.dailyAverage).toBeCloseTo(posted / (161 / 24), 10);
         const lines = report.csv.split('\r\n');
         expect(lines).toContain(`Coverage,${text}`);
-        expect(lines).toContain('Covered hours,161.0 of 168.0');
+        expect(lines).toContain('Covered (hours),161.0');
+        expect(lines).toContain('Period length (hours),168.0');
       });
     },
   );

@@ -176,13 +176,15 @@ for (const backend of BACKENDS) {
           color: '#16a34a',
           capacity: 200,
         });
+        expect(byId.get('great-lawn')?.live).toBe(true);
         expect(byId.get('solis-hall')).toMatchObject({ currentUsers: 35, status: 'low' }); // 29 %
         expect(byId.get('the-yard')).toMatchObject({ currentUsers: 18, status: 'medium' }); // 30 %
         expect(byId.get('grand-lake')).toMatchObject({ currentUsers: 104, status: 'medium' });
-        // No fresh reading: nobody counted, open but quiet.
+        // No reading at all: not live, and says so (the 0 is a rule, not a count).
         expect(byId.get('heritage-tree')).toMatchObject({
           currentUsers: 0,
-          status: 'low',
+          live: false,
+          lastReadingAt: null,
           peakTime: 'No data yet',
         });
       });
@@ -191,7 +193,10 @@ for (const backend of BACKENDS) {
         clock.set(local('2026-03-18', '12:41'));
         try {
           const later = await getValid<AmenityAnalytics[]>('/api/amenities/analytics');
-          expect(later.find((a) => a.id === 'great-lawn')?.currentUsers).toBe(0);
+          const lawn = later.find((a) => a.id === 'great-lawn');
+          expect(lawn).toMatchObject({ currentUsers: 0, live: false });
+          // Its newest reading is still named, so the app can say since when nothing came.
+          expect(lawn?.lastReadingAt).toBe(new Date(local('2026-03-18', '12:25')).toISOString());
           clock.set(local('2026-03-18', '21:30'));
           const night = await getValid<AmenityAnalytics[]>('/api/amenities/analytics');
           const status = Object.fromEntries(night.map((a) => [a.id, a.status]));

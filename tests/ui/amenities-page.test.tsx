@@ -17,7 +17,11 @@ import {
   type Me,
 } from '../../src/api/contract';
 import { restoreAmenity } from '../../src/api/amenity-setup';
-import { AmenitiesPage, amenitySummary } from '../../src/features/amenities/amenities-page';
+import {
+  AmenitiesPage,
+  amenitySummary,
+  amenitySummaryText,
+} from '../../src/features/amenities/amenities-page';
 import { everyDay } from '../../src/lib/weekly-hours';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
 import { renderWithApp } from '../render';
@@ -362,7 +366,26 @@ describe('amenitySummary', () => {
       total: 7,
       open: 6,
       currentUsers: 349,
+      silent: 0,
     });
-    expect(amenitySummary([])).toEqual({ total: 0, open: 0, currentUsers: 0 });
+    expect(amenitySummary([])).toEqual({ total: 0, open: 0, currentUsers: 0, silent: 0 });
+  });
+
+  it('counts people only where a reading is live, and says how many have none', () => {
+    const list = AmenityAnalyticsListSchema.parse(amenitiesFixture);
+    // The lawn's 142 went stale: the server sends 0 by rule and live false.
+    const stale = list.map((a) =>
+      a.id === 'great-lawn' ? { ...a, currentUsers: 0, live: false, lastReadingAt: null } : a,
+    );
+    const summary = amenitySummary(stale);
+    expect(summary).toMatchObject({ currentUsers: 349 - 142, silent: 1 });
+    expect(amenitySummaryText(summary)).toBe(
+      '7 amenities · 6 open · 207 people using them now (1 without a live reading)',
+    );
+    expect(amenitySummaryText(amenitySummary(list))).toBe(
+      '7 amenities · 6 open · 349 people using them now',
+    );
+    const allSilent = amenitySummary(list.map((a) => ({ ...a, live: false, lastReadingAt: null })));
+    expect(amenitySummaryText(allSilent)).toBe('7 amenities · 6 open · no live reading');
   });
 });

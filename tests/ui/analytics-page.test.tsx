@@ -52,6 +52,38 @@ describe('Analytics', () => {
     }
   });
 
+  it('says the amenity in focus has no live reading instead of showing 0 people', async () => {
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, async () => {
+        const { amenitiesFixture } = await import('../../mocks/fixtures');
+        return HttpResponse.json(
+          amenitiesFixture.map((a) =>
+            a.id === 'solis-hall'
+              ? {
+                  ...a,
+                  currentUsers: 0,
+                  usagePercentage: 0,
+                  status: 'low',
+                  live: false,
+                  lastReadingAt: null,
+                }
+              : a,
+          ),
+        );
+      }),
+    );
+    renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=solis-hall' });
+    const focus = await screen.findByRole('region', { name: 'Solis Hall' });
+    expect(within(focus).getByText('No live reading')).toBeInTheDocument();
+    expect(within(focus).getByText('No reading yet')).toBeInTheDocument();
+    expect(within(focus).getByText('Not known')).toBeInTheDocument();
+    expect(within(focus).queryByText('Low usage')).not.toBeInTheDocument();
+    expect(within(focus).queryByText(/of 120/)).not.toBeInTheDocument();
+    // The 30-day figures still stand, with their period.
+    expect(within(focus).getByText('Peak time, last 30 days')).toBeInTheDocument();
+    expect(within(focus).getByText('104 people at peak')).toBeInTheDocument();
+  });
+
   it('says so for an unknown amenity id and shows all amenities', async () => {
     renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=tennis-court' });
     expect(

@@ -64,7 +64,10 @@ describe('Dashboard', () => {
     expect(within(peak).getByText('186 at peak')).toBeInTheDocument();
 
     const live = card('Live Amenity Status');
-    expect(within(live).getByText('Alert threshold: 90% capacity')).toBeInTheDocument();
+    // A marker, not a claim about the alert rules (which each amenity sets on its own).
+    expect(
+      within(live).getByText(/^Red at 90% of capacity\. Alerts follow each amenity/),
+    ).toBeInTheDocument();
     // The Great Lawn 142 / 200 = 71%, Solis Hall 58 / 120 = 48%.
     expect(within(live).getByText('142 of 200')).toBeInTheDocument();
     expect(within(live).getByText('58 of 120')).toBeInTheDocument();
@@ -117,6 +120,46 @@ describe('Dashboard', () => {
       ),
     ).toBeInTheDocument();
     expect(within(live).getAllByText(/silent/)).toHaveLength(1);
+  });
+
+  it('says since when an amenity has had no live reading, never 0 users or a usage level', async () => {
+    const lastReadingAt = Date.now() - 3 * 60 * 60_000;
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, async () => {
+        const { amenitiesFixture } = await import('../../mocks/fixtures');
+        // As the server sends a stale amenity: 0 by rule, status computed from that 0.
+        const [lawn, ...rest] = amenitiesFixture;
+        return HttpResponse.json([
+          {
+            ...lawn,
+            currentUsers: 0,
+            usagePercentage: 0,
+            status: 'low',
+            live: false,
+            lastReadingAt: new Date(lastReadingAt).toISOString(),
+          },
+          ...rest,
+        ]);
+      }),
+    );
+    renderWithApp(<DashboardPage />);
+    const live = await screen.findByRole('region', { name: 'Live Amenity Status' });
+    const [listed] = await within(live).findAllByText('The Great Lawn');
+    const row = listed?.closest('li');
+    // The date is added only when the last reading was not today in the community's zone.
+    const since = /No reading since (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2} [AP]M/.source;
+    expect(row).toHaveTextContent(new RegExp(`^The Great Lawn${since}$`));
+    expect(row).not.toHaveTextContent('Low usage');
+    // Capacity Planning: no percentage for it, the time of its last reading instead.
+    expect(within(live).getByText(new RegExp(`^${since} · capacity 200$`))).toBeInTheDocument();
+    expect(within(live).queryByText('0 of 200')).not.toBeInTheDocument();
+    // Solis Hall is live and still counted.
+    expect(within(live).getByText('58 of 120')).toBeInTheDocument();
+
+    const peak = card('Peak Usage Hours by Amenity');
+    const [lawnPeak] = within(peak).getAllByText('The Great Lawn');
+    expect(lawnPeak?.closest('li')).toHaveTextContent('no reading');
+    expect(lawnPeak?.closest('li')).not.toHaveTextContent('0% usage');
   });
 
   it('shows an unknown amenity status as closed', async () => {
@@ -242,7 +285,7 @@ describe('Dashboard', () => {
 
     await userEvent.selectOptions(range, 'Last 3 Months');
     await waitFor(() => expect(requests).toContain('/api/amenities/popularity?days=90'));
-    expect(screen.getByText('Share of visits, last 3 months')).toBeInTheDocument();
+    expect(screen.getByText('Share of visits, last 90 days')).toBeInTheDocument();
     expect(localStorage.getItem(DASHBOARD_RANGE_KEY)).toBe('90');
 
     // Daily and Weekly have fixed spans; Monthly covers the range.

@@ -114,8 +114,16 @@ describe('the reports registry', () => {
           await waitFor(() => expect(files).toHaveLength(1));
           expect(files[0]?.name).toMatch(/\.csv$/);
           expect(files[0]?.text.split('\r\n').length).toBeGreaterThan(2);
-          // Every report file states the sensors' coverage of its period in its header lines.
-          expect(files[0]?.text).toMatch(/^Coverage,"?Data for /m);
+          // Every report file states what its figures cover in its header lines: the sensors'
+          // coverage of its period, or for the event figures (Amy's analysis, not the sensors)
+          // their source and the days they count, and then no sensor coverage.
+          if (report.kind === 'events') {
+            expect(files[0]?.text).toMatch(/^Source,"?Amy’s event analysis/m);
+            expect(files[0]?.text).toMatch(/^Monthly figures cover,\d{4}-\d{2}-\d{2} to /m);
+            expect(files[0]?.text).not.toMatch(/^Cover(age|ed)/m);
+          } else {
+            expect(files[0]?.text).toMatch(/^Coverage,"?Data for /m);
+          }
 
           // With nothing saved, it says why instead of saving an empty file.
           const missing = await report.download.run({

@@ -233,6 +233,11 @@ describe('scheduled reports and the report archive', () => {
       await screen.findByRole('dialog', { name: 'October 2026 usage report' }, LAZY_LOAD),
     );
     expect(dialog.getByText('38,412')).toBeInTheDocument();
+    // Calendar days are the community's; the build time carries its zone.
+    expect(
+      screen.getByText('Thu, Oct 1, 2026 to Sat, Oct 31, 2026, days in Pacific Time (PT)'),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('Nov 1, 2026, 7:00 AM PST')).toBeInTheDocument();
     // The coverage the server stated when it built the report, from the sensors' gaps.
     expect(
       dialog.getByText(

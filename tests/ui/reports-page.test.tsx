@@ -101,6 +101,23 @@ const inOctober = (points: UsagePoint[]) => points.filter((p) => p.time.startsWi
 const allVisits = (point: UsagePoint) =>
   Object.values(point.amenities ?? {}).reduce((sum, visits) => sum + visits, 0);
 
+/** Money as shown ("$1,234.56", "$980") in cents. */
+const cents = (money: string) => Math.round(Number(money.replace(/[^0-9.]/g, '')) * 100);
+
+/** Last Week's Financial report (live) and the cells of its cost rows with a cost entered. */
+async function lastWeekCosts() {
+  localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('week'));
+  renderWithApp(<ReportsPage />, { route: '/reports?report=financial' });
+  const report = await screen.findByRole('region', { name: 'Financial Impact Report — Last Week' });
+  const table = await within(report).findByRole('table', { name: 'Operating cost per visit' });
+  const costed = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''))
+    .filter((row) => row[2] !== 'cost not entered');
+  return { report, costed };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   onlineManager.setOnline(true);
@@ -206,8 +223,9 @@ describe('Reports page', () => {
     await waitFor(() =>
       expect(within(report).queryByText(/Built from the offline snapshot/)).toBeNull(),
     );
-    // The event analysis and the sensor gaps, both live now.
-    expect(within(report).getAllByText('Live')).toHaveLength(2);
+    // The event analysis, live now (it is the report's one source: no sensor coverage line).
+    expect(within(report).getAllByText('Live')).toHaveLength(1);
+    expect(within(report).queryByTestId('coverage')).toBeNull();
   });
 
   it('says on the first page how much of Last Year the data covers', async () => {
@@ -316,13 +334,52 @@ describe('Reports page', () => {
     const perVisit = `$${(4200 / lawnVisits).toFixed(2)}`;
     expect(within(costs).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
       // Visits, monthly cost, months covered (a whole month, every sensor), cost in period.
-      new RegExp(`${lawnVisits.toLocaleString('en-US')}.*\\$4,200.*1.*\\$4,200.*\\${perVisit}`),
+      new RegExp(
+        `${lawnVisits.toLocaleString('en-US')}.*\\$4,200\\.00.*1\\.0000.*\\$4,200\\.00.*\\${perVisit}`,
+      ),
     );
     expect(within(costs).getByRole('row', { name: /Market Street Promenade/ })).toHaveTextContent(
       /cost not entered.*cost not entered.*cost not entered/,
     );
     expect(within(report).getByText(/Cost per visit = monthly operating cost/)).toHaveTextContent(
-      'the period’s months (1 here) times the share of the period the amenity’s own sensor reported',
+      'the period’s months (1.0000 here) times the share of the period the amenity’s own sensor reported',
+    );
+  });
+
+  it('says the monthly amenity value is for the last 30 days, under the figure', async () => {
+    goOffline();
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
+    await user.click(screen.getByRole('button', { name: 'Preview: Financial Impact Report' }));
+    const report = await screen.findByRole('region', {
+      name: 'Financial Impact Report — Last Month',
+    });
+    // The spec's label stays; the server's 30 days (today included) are named right under it:
+    // saved Nov 23, 7:00 AM Pacific, so Oct 25 - Nov 23, not the report's October.
+    const label = await within(report).findByText('Monthly amenity value', { selector: 'dt' });
+    expect(label.nextElementSibling).toHaveTextContent('$123,400');
+    expect(label.closest('dl')?.nextElementSibling).toHaveTextContent(
+      /^Last 30 days: Oct 25\s–\sNov 23, 2026 \(up to Nov 23, 2026, 7:00 AM PST, when it was loaded\), not the report’s period\.$/,
+    );
+  });
+
+  it('shows each operating cost as its monthly cost × months covered, as shown', async () => {
+    const { costed } = await lastWeekCosts();
+    expect(costed.length).toBeGreaterThan(1);
+    for (const [name = '', , monthly = '', months = '', inPeriod = ''] of costed) {
+      // Last Week is 7 of November's 30 days (less Grand Lake's 7 silent hours): a reader
+      // multiplying the two figures shown gets the cost shown, to the cent.
+      expect(months, name).toMatch(/^\d+\.\d{4}$/);
+      expect(inPeriod, name).toMatch(/^\$[\d,]+\.\d{2}$/);
+      expect(cents(inPeriod), name).toBe(Math.round(cents(monthly) * Number(months)));
+    }
+  });
+
+  it('shows operating costs whose rows add up to the total shown', async () => {
+    const { report, costed } = await lastWeekCosts();
+    const total = within(report).getByText('Operating cost in the period', { selector: 'dt' });
+    expect(cents(total.nextElementSibling?.textContent ?? '')).toBe(
+      costed.reduce((sum, row) => sum + cents(row[4] ?? ''), 0),
     );
   });
 
@@ -388,21 +445,22 @@ describe('Reports page', () => {
     expect(file?.name).toBe('usage-month-2026-10-01-to-2026-10-31-2026-11-23.csv');
     expect(file?.text.charCodeAt(0)).toBe(0xfeff);
     const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    // What the file covers, then the table.
-    expect(lines.slice(0, 7)).toEqual([
+    // What the file covers (the covered and the period's hours as numbers), then the table.
+    expect(lines.slice(0, 8)).toEqual([
       'Report,"Amenity Usage Report, Last Month"',
       'Period,2026-10-01 to 2026-10-31',
       'Coverage,Data for all 31 d',
-      'Covered hours,744.0 of 744.0',
+      'Covered (hours),744.0',
+      'Period length (hours),744.0',
       'Time zone,"Pacific Time (PT), America/Los_Angeles"',
       'Generated,"Nov 23, 2026, 10:00 AM PST"',
       '',
     ]);
-    expect(lines[7]).toBe(
+    expect(lines[8]).toBe(
       'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
     );
     const october = inOctober(timelineFixture('month', 62));
-    expect(lines).toHaveLength(7 + 1 + october.length);
+    expect(lines).toHaveLength(8 + 1 + october.length);
     const last = october.at(-1);
     expect(lines.at(-1)).toBe(
       `2026-10-31,${last?.lawn},${last?.hall},${last?.yard},${last?.lake},${Object.values(
@@ -414,32 +472,83 @@ describe('Reports page', () => {
     expect(await screen.findByText('Download started')).toBeInTheDocument();
   });
 
-  it('downloads the event CSV from the saved analysis when offline', async () => {
+  /** The event CSV of the chosen period, from Amy's analysis saved an hour before NOW. */
+  async function eventCsvLines() {
     goOffline();
     const files = captureDownloads();
     const user = userEvent.setup();
-    renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
+    const client = snapshotClient();
+    client.setQueryData(analysisQuery().queryKey, analysisFixture, {
+      updatedAt: NOW - 60 * 60 * 1000,
+    });
+    renderWithApp(<ReportsPage />, { route: '/reports', client });
     await user.click(
       screen.getByRole('button', { name: 'Download CSV: Event Performance Report' }),
     );
     await waitFor(() => expect(files).toHaveLength(1));
-    const lines = files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    // What the file is, the period, the sensors' coverage of it from the saved gaps, the time
-    // zone, when it was made and which months Amy counted; then the table.
-    expect(lines.slice(0, 8)).toEqual([
+    return files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
+  }
+
+  it('downloads the event CSV from the saved analysis when offline', async () => {
+    const lines = await eventCsvLines();
+    // What the file is, the period, where its figures come from (Amy's analysis, not the
+    // sensors) and the days they count, the time zone and when it was made; then the table.
+    expect(lines.slice(0, 10)).toEqual([
       'Report,"Event Performance Report, Last Month"',
       'Period,2026-10-01 to 2026-10-31',
-      'Coverage,Data for all 31 d',
-      'Covered hours,744.0 of 744.0',
+      'Source,"Amy’s event analysis (events held and their attendance), not the people counters"',
+      'Monthly figures cover,2026-10-01 to 2026-10-31',
+      'Months counted,Amy’s events in the months of this period: Oct 2026.',
+      'Categories and amenities cover,"2026-06-01 to 2026-11-23 (Nov 2026 so far), Amy’s whole analysis, not only this period"',
       'Time zone,"Pacific Time (PT), America/Los_Angeles"',
       expect.stringMatching(
         /^Generated,"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T"$/,
       ),
-      'Months counted,Amy’s events in the months of this period: Oct 2026.',
       '',
+      'Section,Name,From,To,Events (count),Average attendance (people per event),Average success (% of planned attendance)',
     ]);
-    expect(lines[8]).toBe('Section,Name,Events,Average attendance,Average success (%)');
-    expect(lines[9]).toBe('Monthly trend,Oct 2026,9,112,');
+    expect(lines[10]).toBe('Monthly trend,Oct 2026,2026-10-01,2026-10-31,9,112.0,');
+    // Nothing in it claims the sensors' coverage: no event figure comes from them.
+    expect(lines.filter((line) => /^Cover(age|ed)/.test(line))).toEqual([]);
+  });
+
+  it('says on screen which days Last Week’s event figures count, as its CSV does', async () => {
+    goOffline();
+    localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('week'));
+    const client = snapshotClient();
+    client.setQueryData(analysisQuery().queryKey, analysisFixture, {
+      updatedAt: NOW - 60 * 60 * 1000,
+    });
+    renderWithApp(<ReportsPage />, { route: '/reports?report=events', client });
+    const report = await screen.findByRole('region', {
+      name: 'Event Performance Report — Last Week',
+    });
+    expect(
+      await within(report).findByText(
+        /^Amy counts events by month: these figures are for Nov 2026/,
+      ),
+    ).toHaveTextContent(
+      'Amy counts events by month: these figures are for Nov 2026, the month this week is part ' +
+        'of, not for the week alone. Days counted: Nov 1 – 23, 2026 (Nov 2026 so far).',
+    );
+    expect(
+      within(report).getByText(/^Amy reports categories over her whole analysis/),
+    ).toHaveTextContent(
+      'Amy reports categories over her whole analysis, Jun 1 – Nov 23, 2026 (Nov 2026 so far), ' +
+        'not per month, so this is not limited to the period; most successful first.',
+    );
+  });
+
+  it('says in the Last Week event CSV that its figures are for the month, up to the analysis', async () => {
+    localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('week'));
+    const lines = await eventCsvLines();
+    expect(lines[1]).toBe('Period,2026-11-16 to 2026-11-22');
+    expect(lines[3]).toBe('Monthly figures cover,2026-11-01 to 2026-11-23 (Nov 2026 so far)');
+    expect(lines[4]).toBe(
+      'Months counted,"Amy counts events by month: these figures are for Nov 2026, the month ' +
+        'this week is part of, not for the week alone."',
+    );
+    expect(lines).toContain('Monthly trend,Nov 2026,2026-11-01,2026-11-23,6,91.0,');
   });
 
   it('says why a CSV cannot be made when its data was never saved', async () => {

@@ -58,6 +58,6 @@ describe('labels', () => {
   it('describes the date ranges', () => {
     expect(describeRange(7)).toBe('last 7 days');
     expect(describeRange(30)).toBe('last 30 days');
-    expect(describeRange(90)).toBe('last 3 months');
+    expect(describeRange(90)).toBe('last 90 days');
   });
 });

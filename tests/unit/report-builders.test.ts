@@ -10,6 +10,7 @@ import {
   datedTrends,
   eventCsv,
   eventMonthsNote,
+  eventReportCsv,
   periodCoverage,
   pointDate,
   summarizeCosts,
@@ -234,9 +235,31 @@ describe('summarizeCosts', () => {
     expect(part.months).toBe(1);
     const share = (OCT_TO - OCT_FROM - silentMs) / (OCT_TO - OCT_FROM);
     const lawn = part.perAmenity.find((row) => row.id === 'great-lawn');
-    expect(lawn?.monthsCovered).toBeCloseTo(share, 10);
-    expect(lawn?.periodCost).toBeCloseTo(4200 * share, 10);
-    expect(lawn?.costPerVisit).toBeCloseTo((4200 * share) / 1500, 10);
+    expect(lawn?.monthsCovered).toBeCloseTo(share, 4);
+    expect(lawn?.periodCost).toBeCloseTo(4200 * share, 0);
+    expect(lawn?.costPerVisit).toBeCloseTo((lawn?.periodCost ?? 0) / 1500, 10);
+  });
+
+  it('costs each amenity as its monthly cost × its months covered as shown, to the cent', () => {
+    // The lawn's sensor silent Oct 1-16: 360 of October's 744 hours, 0.48387… months, shown as
+    // 0.4839; $4,200.00 × 0.4839 = $2,032.38 (not $2,032.258… from the unrounded months), so a
+    // reader multiplying the two figures of its row gets the cost of its row.
+    const coverage = periodCoverage(
+      gapsOf({ 'great-lawn': [[OCT_FROM, Date.parse('2026-10-17T07:00:00Z')]] }),
+      OCTOBER,
+      PACIFIC,
+    );
+    const part = summarizeCosts(
+      summarizeUsage(full.slice(16), COLUMNS, OCTOBER, PACIFIC, coverage),
+      costs,
+    );
+    const lawn = part.perAmenity.find((row) => row.id === 'great-lawn');
+    expect(lawn?.monthsCovered).toBe(0.4839);
+    expect(lawn?.periodCost).toBe(2032.38);
+    expect(lawn?.costPerVisit).toBe(2032.38 / 1500);
+    // The total is the sum of the rows' costs as shown: $2,032.38 + $6,800.00.
+    expect(part.totalCost).toBe(8832.38);
+    expect(part.costPerVisit).toBe(8832.38 / (1500 + 600));
   });
 });
 
@@ -249,6 +272,22 @@ describe('capacityRows', () => {
     expect(rows[0]?.id).toBe('great-lawn');
     const peaks = rows.map((row) => row.peakUse);
     expect(peaks).toEqual([...peaks].sort((a, b) => b - a));
+  });
+
+  it('has no current use for an amenity without a live reading, not 0', () => {
+    const rows = capacityRows(
+      amenitiesFixture.map((a) =>
+        a.id === 'great-lawn'
+          ? { ...a, currentUsers: 0, live: false, lastReadingAt: '2026-11-26T05:40:00Z' }
+          : a,
+      ),
+    );
+    expect(rows.find((row) => row.id === 'great-lawn')).toMatchObject({
+      peakUse: 93,
+      currentUsers: null,
+      inUseNow: null,
+    });
+    expect(rows.find((row) => row.id === 'solis-hall')).toMatchObject({ inUseNow: 48 });
   });
 
   it('treats unknown statuses as closed', () => {
@@ -352,19 +391,80 @@ describe('eventMonthsNote', () => {
 });
 
 describe('eventCsv', () => {
-  it('writes the three lists under one header, each row tagged with its section', () => {
+  it('writes the three lists under one header, each row tagged with its section and its days', () => {
     const csv = eventCsv(summarizeEvents(analysisFixture, OCTOBER, '2026-11-23'));
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Section,Name,Events,Average attendance,Average success (%)');
-    expect(lines[1]).toBe('Monthly trend,Oct 2026,9,112,');
-    expect(lines).toContain('Category,recreational,14,,91');
-    expect(lines).toContain('Amenity,The Great Lawn,16,126,');
+    expect(lines[0]).toBe(
+      'Section,Name,From,To,Events (count),Average attendance (people per event),' +
+        'Average success (% of planned attendance)',
+    );
+    // October is over: all its days. Categories and amenities are over Amy's whole analysis,
+    // Jun 1 to the day it was made (Nov 23, her newest month so far).
+    expect(lines[1]).toBe('Monthly trend,Oct 2026,2026-10-01,2026-10-31,9,112.0,');
+    expect(lines).toContain('Category,recreational,2026-06-01,2026-11-23,14,,91.0');
+    expect(lines).toContain('Amenity,The Great Lawn,2026-06-01,2026-11-23,16,126.0,');
     expect(lines).toHaveLength(
       1 +
         1 +
         analysisFixture.popularCategories.length +
         analysisFixture.bestPerformingAmenities.length,
     );
+  });
+
+  it('writes each average with one decimal in every row, and no average without events', () => {
+    const csv = eventCsv(
+      summarizeEvents(
+        {
+          ...analysisFixture,
+          monthlyTrends: [
+            { month: 'Sep', events: 4, avgAttendance: 45.25 },
+            { month: 'Oct', events: 0, avgAttendance: 0 },
+            { month: 'Nov', events: 2, avgAttendance: 52 },
+          ],
+          popularCategories: [
+            { category: 'wellness', count: 3, avgSuccess: 88 },
+            { category: 'community', count: 2, avgSuccess: 91.5 },
+          ],
+          bestPerformingAmenities: [
+            { amenity: 'Solis Hall', eventCount: 3, avgAttendance: 61.3 },
+            { amenity: 'Grand Lake', eventCount: 2, avgAttendance: 40 },
+          ],
+        },
+        // Last Year: Nov 2025 - Oct 2026, so Sep and Oct of these months.
+        calendarPeriod('year', NOW, PACIFIC),
+        '2026-11-23',
+      ),
+    );
+    const rows = csv
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const column = (index: number) =>
+      rows.map((cells) => cells[index] ?? '').filter((cell) => cell !== '');
+    // Events: whole counts; both averages: one decimal, whatever Amy's value looked like.
+    expect(column(4).every((cell) => /^\d+$/.test(cell))).toBe(true);
+    expect(column(5)).toEqual(['45.3', '61.3', '40.0']);
+    expect(column(6)).toEqual(['91.5', '88.0']);
+    // October had no events: its average attendance is empty, not 0.
+    expect(rows[0]).toEqual([
+      'Monthly trend',
+      'Sep 2026',
+      '2026-09-01',
+      '2026-09-30',
+      '4',
+      '45.3',
+      '',
+    ]);
+    expect(rows).toContainEqual([
+      'Monthly trend',
+      'Oct 2026',
+      '2026-10-01',
+      '2026-10-31',
+      '0',
+      '',
+      '',
+    ]);
   });
 
   it('escapes names a spreadsheet would run', () => {
@@ -378,6 +478,63 @@ describe('eventCsv', () => {
         '2026-11-23',
       ),
     );
-    expect(csv).toContain(`Amenity,"'=1+1, ""Hall""",1,2,`);
+    expect(csv).toContain(`Amenity,"'=1+1, ""Hall""",2026-06-01,2026-11-23,1,2.0,`);
+  });
+});
+
+describe('eventReportCsv', () => {
+  const header = (csv: string) => {
+    const lines = csv.split('\r\n');
+    return lines.slice(0, lines.indexOf(''));
+  };
+
+  it('states Amy’s analysis as the source and the days it counts, not the sensors’ coverage', () => {
+    const csv = eventReportCsv(summarizeEvents(analysisFixture, OCTOBER, '2026-11-23'), {
+      period: 'month',
+      calendar: OCTOBER,
+      timeZone: PACIFIC,
+      now: NOW,
+    });
+    expect(header(csv)).toEqual([
+      'Report,"Event Performance Report, Last Month"',
+      'Period,2026-10-01 to 2026-10-31',
+      'Source,"Amy’s event analysis (events held and their attendance), not the people counters"',
+      'Monthly figures cover,2026-10-01 to 2026-10-31',
+      'Months counted,Amy’s events in the months of this period: Oct 2026.',
+      'Categories and amenities cover,"2026-06-01 to 2026-11-23 (Nov 2026 so far), Amy’s whole analysis, not only this period"',
+      'Time zone,"Pacific Time (PT), America/Los_Angeles"',
+      'Generated,"Nov 23, 2026, 1:00 AM PST"',
+    ]);
+    expect(csv).not.toMatch(/Coverage|Covered|sensor/);
+  });
+
+  it('says Last Week’s figures are its month’s, counted up to the day of the analysis', () => {
+    // Last Week seen from Mon Nov 23, 2026 is Nov 16-22; Amy counts November, up to Nov 23.
+    const week = calendarPeriod('week', NOW, PACIFIC);
+    const csv = eventReportCsv(summarizeEvents(analysisFixture, week, '2026-11-23'), {
+      period: 'week',
+      calendar: week,
+      timeZone: PACIFIC,
+      now: NOW,
+    });
+    const lines = header(csv);
+    expect(lines[1]).toBe('Period,2026-11-16 to 2026-11-22');
+    expect(lines[3]).toBe('Monthly figures cover,2026-11-01 to 2026-11-23 (Nov 2026 so far)');
+    expect(lines[4]).toBe(
+      'Months counted,"Amy counts events by month: these figures are for Nov 2026, the month ' +
+        'this week is part of, not for the week alone."',
+    );
+    // The table's November row says the same days.
+    expect(csv).toContain('\r\nMonthly trend,Nov 2026,2026-11-01,2026-11-23,6,91.0,\r\n');
+  });
+
+  it('says so when no month of the period is in Amy’s analysis', () => {
+    const csv = eventReportCsv(
+      summarizeEvents({ ...analysisFixture, monthlyTrends: [] }, OCTOBER, '2026-11-23'),
+      { period: 'month', calendar: OCTOBER, timeZone: PACIFIC, now: NOW },
+    );
+    expect(header(csv)).toContain(
+      'Monthly figures cover,none (no month of this period is in Amy’s analysis)',
+    );
   });
 });

@@ -4,7 +4,6 @@ import {
   formatDateTime,
   formatDay,
   formatDayRange,
-  formatMonths,
   formatShare,
 } from '../../src/features/reports/report-format';
 
@@ -28,11 +27,5 @@ describe('report formats', () => {
     expect(formatCents(0.4, 'EUR')).toBe('€0.40');
     expect(formatShare(14)).toBe('14.0%');
     expect(formatShare(43.56)).toBe('43.6%');
-  });
-
-  it('writes months covered precisely enough to recompute a cost by hand', () => {
-    expect(formatMonths(3)).toBe('3');
-    // A quarter with 825 of its 2,208 hours covered: 4,200 × 1.121 = 4,708.
-    expect(formatMonths((3 * 825) / 2208)).toBe('1.121');
   });
 });

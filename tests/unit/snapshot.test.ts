@@ -168,13 +168,15 @@ describe('downloadUsageCsv (the dashboard export)', () => {
     const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
     // What the file is, its span up to when it was made (the last day not over), the sensors'
     // coverage of that span, the zone and the time it was made.
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       'Report,"Usage data, last 7 days"',
       expect.stringMatching(
         /^Period,\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(the last day so far\)$/,
       ),
       expect.stringMatching(/^Coverage,"?Data for /),
-      expect.stringMatching(/^Covered hours,\d+\.\d of \d+\.\d$/),
+      // The covered hours and the span's hours: plain numbers, the unit in the label.
+      expect.stringMatching(/^Covered \(hours\),\d+\.\d$/),
+      expect.stringMatching(/^Period length \(hours\),\d+\.\d$/),
       'Time zone,"Pacific Time (PT), America/Los_Angeles"',
       expect.stringMatching(/^Generated,".+ P[SD]T"$/),
       '',
@@ -192,7 +194,8 @@ describe('downloadUsageCsv (the dashboard export)', () => {
     const lines = ((await files[0]?.blob.text()) ?? '').split('\r\n');
     expect(lines[0]).toBe('Report,"Usage data, last 90 days"');
     expect(lines[2]).toMatch(/^Coverage,"?Data for /);
-    expect(lines[3]).toMatch(/^Covered hours,\d+\.\d of \d+\.\d$/);
+    expect(lines[3]).toMatch(/^Covered \(hours\),\d+\.\d$/);
+    expect(lines[4]).toMatch(/^Period length \(hours\),\d+\.\d$/);
   });
 
   it('explains instead of saving an empty file when nothing can be had', async () => {

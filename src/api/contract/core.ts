@@ -104,9 +104,17 @@ export const AmenityAnalyticsSchema = z.object({
   icon: z.string(),
   /** Normalised on parse (spec section 4): an unknown value reads as closed, for every screen. */
   status: z.pipe(z.string(), z.transform(normalizeStatus)),
+  /** Occupancy of its newest reading when `live`; 0 (a rule, not a count) when it is not. */
   currentUsers: count,
   capacity: count,
   usagePercentage: nonNegative,
+  /**
+   * False when its newest reading is more than 15 minutes old, or none arrived: nobody knows who
+   * is there now. Absent in snapshots saved before it existed (they read as live, as then shown).
+   */
+  live: z.optional(z.boolean()),
+  /** ISO instant of its newest reading, of any age; null when none arrived yet. */
+  lastReadingAt: z.optional(z.nullable(z.string())),
   peakTime: z.string(),
   peakUsage: count,
   /** The IANA zone `peakTime` is written in (the community's); the app shows it in its own. */

@@ -15,7 +15,9 @@ import type { AmenityAnalytics, AmenitySetup, Sensor } from '../../api/contract'
 import { useSensors } from '../../api/sensors';
 import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
-import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
+import { formatCount, formatPercent } from '../../lib/format';
+import { liveReading, noReadingText } from '../../lib/live-reading';
+import { useNow } from '../../lib/use-now';
 import { sensorBadge } from '../../lib/sensor-health';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
@@ -35,14 +37,29 @@ import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-
 import { AmenityForm, NEEDS_CONNECTION } from './amenity-form';
 import { SensorsCard } from './sensors-card';
 
-/** What the page says above the grid: how many amenities, how many people in them now. */
+/**
+ * What the page says above the grid: how many amenities, how many open, and how many people in
+ * them now, counted only where a reading is live (`silent` amenities have none: not 0 people).
+ */
 export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
   const open = amenities.filter((amenity) => amenity.status !== 'closed');
+  const readings = amenities.map(liveReading);
   return {
     total: amenities.length,
     open: open.length,
-    currentUsers: amenities.reduce((sum, amenity) => sum + amenity.currentUsers, 0),
+    currentUsers: readings.reduce((sum, reading) => sum + (reading.live ? reading.users : 0), 0),
+    silent: readings.filter((reading) => !reading.live).length,
   };
+}
+
+/** "7 amenities · 6 open · 349 people using them now (1 without a live reading)". */
+export function amenitySummaryText(summary: ReturnType<typeof amenitySummary>): string {
+  const head = `${formatCount(summary.total)} amenities · ${formatCount(summary.open)} open · `;
+  if (summary.silent > 0 && summary.silent === summary.total) return `${head}no live reading`;
+  const people = `${formatCount(summary.currentUsers)} people using them now`;
+  return summary.silent === 0
+    ? head + people
+    : `${head}${people} (${formatCount(summary.silent)} without a live reading)`;
 }
 
 /**
@@ -105,12 +122,10 @@ export function AmenitiesPage() {
           }
         >
           {(amenities) => {
-            const summary = amenitySummary(amenities);
             return (
               <>
                 <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-                  {formatCount(summary.total)} amenities · {formatCount(summary.open)} open ·{' '}
-                  {formatCount(summary.currentUsers)} people using them now
+                  {amenitySummaryText(amenitySummary(amenities))}
                 </p>
                 <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                   {amenities.map((amenity) => (
@@ -119,6 +134,7 @@ export function AmenitiesPage() {
                       amenity={amenity}
                       sensors={sensors?.filter((s) => s.amenityId === amenity.id)}
                       onSettings={canManage ? () => setSelected(amenity) : null}
+                      timeZone={timeZone}
                     />
                   ))}
                 </ul>
@@ -318,8 +334,11 @@ function AmenityCard({
   amenity,
   sensors,
   onSettings,
+  timeZone,
 }: {
   amenity: AmenityAnalytics;
+  /** The zone times are shown in (the page says which). */
+  timeZone: string;
   /** Its sensors, once the sensors query has answered. */
   sensors: readonly Sensor[] | undefined;
   /** Null for those who may not change amenities: no Settings button. */
@@ -327,7 +346,8 @@ function AmenityCard({
 }) {
   const badge = sensors ? sensorBadge(sensors) : null;
   const status = amenity.status;
-  const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
+  const reading = liveReading(amenity);
+  const now = useNow(60_000);
   const headingId = `amenity-${amenity.id}`;
   return (
     <li className="flex">
@@ -350,7 +370,7 @@ function AmenityCard({
             </h2>
             <p className="text-sm text-slate-600 dark:text-slate-400">{titleCase(amenity.type)}</p>
           </div>
-          <StatusBadge status={status} />
+          <StatusBadge status={status} live={reading.live} />
         </div>
         {badge ? (
           <p className="mt-2">
@@ -364,22 +384,30 @@ function AmenityCard({
         <dl className="mt-4 grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-3 text-sm">
           <div className="col-span-2 grid grid-cols-[1fr_auto] items-baseline gap-x-2">
             <dt className="text-slate-600 dark:text-slate-400">Current users</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-50">
-              {formatCount(amenity.currentUsers)} / {formatCount(amenity.capacity)}{' '}
-              <span className="font-normal text-slate-600 dark:text-slate-400">
-                ({formatPercent(percent)})
-              </span>
-            </dd>
-            <dd className="col-span-2 mt-2">
-              <ProgressBar percent={percent} color={amenity.color} />
-            </dd>
+            {reading.live ? (
+              <>
+                <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-50">
+                  {formatCount(reading.users)} / {formatCount(amenity.capacity)}{' '}
+                  <span className="font-normal text-slate-600 dark:text-slate-400">
+                    ({formatPercent(reading.percent)})
+                  </span>
+                </dd>
+                <dd className="col-span-2 mt-2">
+                  <ProgressBar percent={reading.percent} color={amenity.color} />
+                </dd>
+              </>
+            ) : (
+              <dd className="col-span-2 font-medium text-slate-900 dark:text-slate-100">
+                {noReadingText(reading.lastReadingAt, now, timeZone)}
+              </dd>
+            )}
           </div>
           <div>
-            <dt className="text-slate-600 dark:text-slate-400">Peak time</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Peak time (30 days)</dt>
             <dd className="font-medium text-slate-900 dark:text-slate-100">{amenity.peakTime}</dd>
           </div>
           <div>
-            <dt className="text-slate-600 dark:text-slate-400">Peak users</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Peak users (30 days)</dt>
             <dd className="font-medium text-slate-900 tabular-nums dark:text-slate-100">
               {formatCount(amenity.peakUsage)}
             </dd>

@@ -4,7 +4,9 @@ import type { AmenityAnalytics, EventAnalysis, Suggestion } from '../../api/cont
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { cx } from '../../lib/cx';
-import { capacityPercent, formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { liveReading, noReadingText } from '../../lib/live-reading';
+import { useNow } from '../../lib/use-now';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { useCommunity } from '../../api/community';
 import { TimesIn } from '../../ui/times-in';
@@ -131,7 +133,7 @@ export function AmyEventsPage() {
         <SuccessMetrics query={analysis} />
       </div>
 
-      <AmenityStatusCard query={amenities} />
+      <AmenityStatusCard query={amenities} timeZone={community.timeZone} />
       <EventAnalysisCard query={analysis} />
 
       <CreateEventDialog
@@ -324,8 +326,15 @@ function SuccessMetrics({ query }: { query: QueryLike<EventAnalysis> }) {
 }
 
 /** The amenities with their live status, for picking a time and place. */
-function AmenityStatusCard({ query }: { query: QueryLike<AmenityAnalytics[]> }) {
+function AmenityStatusCard({
+  query,
+  timeZone,
+}: {
+  query: QueryLike<AmenityAnalytics[]>;
+  timeZone: string;
+}) {
   const headingId = useId();
+  const now = useNow(60_000);
   return (
     <Card aria-labelledby={headingId}>
       <CardHeader
@@ -343,22 +352,26 @@ function AmenityStatusCard({ query }: { query: QueryLike<AmenityAnalytics[]> }) 
         >
           {(list) => (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((amenity) => (
-                <li
-                  key={amenity.id}
-                  className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-                >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium">{amenity.name}</span>
-                    <StatusBadge status={amenity.status} />
-                  </div>
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                    {formatCount(amenity.currentUsers)} of {formatCount(amenity.capacity)} (
-                    {capacityPercent(amenity.currentUsers, amenity.capacity)}%) · peak{' '}
-                    {amenity.peakTime}
-                  </p>
-                </li>
-              ))}
+              {list.map((amenity) => {
+                const reading = liveReading(amenity);
+                return (
+                  <li
+                    key={amenity.id}
+                    className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                  >
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-medium">{amenity.name}</span>
+                      <StatusBadge status={amenity.status} live={reading.live} />
+                    </div>
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                      {reading.live
+                        ? `${formatCount(reading.users)} of ${formatCount(amenity.capacity)} (${reading.percent}%)`
+                        : noReadingText(reading.lastReadingAt, now, timeZone)}{' '}
+                      · peak {amenity.peakTime} (30 days)
+                    </p>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </QueryState>

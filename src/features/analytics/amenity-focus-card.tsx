@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { capacityPercent, formatCount, formatPercent } from '../../lib/format';
+import { useCommunity } from '../../api/community';
+import { formatCount, formatPercent } from '../../lib/format';
+import { liveReading, noReadingText } from '../../lib/live-reading';
+import { useNow } from '../../lib/use-now';
 import { isOverCapacityAlert } from '../../lib/display-rules';
 import { buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -57,7 +60,9 @@ function UnknownAmenity({ id }: { id: string }) {
 
 function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
   const headingId = useId();
-  const percent = capacityPercent(amenity.currentUsers, amenity.capacity);
+  const reading = liveReading(amenity);
+  const { timeZone } = useCommunity();
+  const now = useNow(60_000);
   return (
     <Card aria-labelledby={headingId} className="border-brand-600 ring-1 ring-brand-600">
       <CardHeader
@@ -71,7 +76,7 @@ function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
         description={amenity.description}
         actions={
           <>
-            <StatusBadge status={amenity.status} />
+            <StatusBadge status={amenity.status} live={reading.live} />
             <Link to="/analytics" className={buttonClasses('ghost', 'sm')}>
               Show all
             </Link>
@@ -82,29 +87,47 @@ function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
             <dt className="text-xs text-slate-600 dark:text-slate-400">Current users</dt>
-            <dd className="mt-1 text-xl font-semibold tabular-nums">
-              {formatCount(amenity.currentUsers)}{' '}
-              <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
-                of {formatCount(amenity.capacity)} ({percent}%)
-              </span>
-            </dd>
-            <ProgressBar percent={percent} alert={isOverCapacityAlert(percent)} className="mt-2" />
+            {reading.live ? (
+              <>
+                <dd className="mt-1 text-xl font-semibold tabular-nums">
+                  {formatCount(reading.users)}{' '}
+                  <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+                    of {formatCount(amenity.capacity)} ({reading.percent}%)
+                  </span>
+                </dd>
+                <ProgressBar
+                  percent={reading.percent}
+                  alert={isOverCapacityAlert(reading.percent)}
+                  className="mt-2"
+                />
+              </>
+            ) : (
+              <dd className="mt-1 font-semibold">
+                {noReadingText(reading.lastReadingAt, now, timeZone)}
+              </dd>
+            )}
           </div>
           <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Peak time</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Peak time, last 30 days</dt>
             <dd className="mt-1 text-xl font-semibold">{amenity.peakTime}</dd>
             <dd className="text-sm text-slate-600 dark:text-slate-400">
               {formatCount(amenity.peakUsage)} people at peak
             </dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Usage</dt>
-            <dd className="mt-1 text-xl font-semibold tabular-nums">
-              {formatPercent(amenity.usagePercentage)}
-            </dd>
-            <dd>
-              <ProgressBar percent={amenity.usagePercentage} className="mt-2" />
-            </dd>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Usage now</dt>
+            {reading.live ? (
+              <>
+                <dd className="mt-1 text-xl font-semibold tabular-nums">
+                  {formatPercent(reading.percent)}
+                </dd>
+                <dd>
+                  <ProgressBar percent={reading.percent} className="mt-2" />
+                </dd>
+              </>
+            ) : (
+              <dd className="mt-1 font-semibold">Not known</dd>
+            )}
           </div>
         </dl>
       </CardBody>

@@ -5,9 +5,9 @@ import { archivedReportCsvQuery, useReportArchive } from '../../api/alerts';
 import type { ReportArchiveEntry } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
 import { downloadCsv } from '../../lib/download';
-import { formatCalendarDate, formatCount, formatMoment } from '../../lib/format';
+import { formatCalendarDate, formatCount, formatDateTime } from '../../lib/format';
 import { useCommunity } from '../../api/community';
-import { useNow } from '../../lib/use-now';
+import { timeZoneLabel } from '../../lib/community-profile';
 import { Button } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
@@ -24,6 +24,7 @@ import { QueryCard } from '../../ui/query-card';
 export function ReportArchiveCard() {
   const archive = useReportArchive();
   const client = useQueryClient();
+  const zone = useCommunity().timeZone;
   const online = useConnectivity() === 'online';
   const [chosen, setChosen] = useState<ReportArchiveEntry | null>(null);
   // A report-ready notification opens /reports?archive=<id>: that entry, once the list is here.
@@ -58,7 +59,7 @@ export function ReportArchiveCard() {
     <>
       <QueryCard
         title="Report archive"
-        description="Reports the server built on schedule, newest first."
+        description={`Reports the server built on schedule, newest first. Days in ${timeZoneLabel(zone)}.`}
         query={archive}
         label="the report archive"
         skeleton={<ListSkeleton rows={2} />}
@@ -102,7 +103,7 @@ export function ReportArchiveCard() {
         title={open?.title ?? 'Archived report'}
         description={
           open
-            ? `${formatCalendarDate(open.periodFrom)} to ${formatCalendarDate(open.periodTo)}`
+            ? `${formatCalendarDate(open.periodFrom)} to ${formatCalendarDate(open.periodTo)}, days in ${timeZoneLabel(zone)}`
             : undefined
         }
       >
@@ -114,7 +115,6 @@ export function ReportArchiveCard() {
 
 function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose: () => void }) {
   const zone = useCommunity().timeZone;
-  const now = useNow(60_000);
   const { summary } = entry;
   const rows: [string, string][] = [
     ['Total visits', formatCount(summary.totalVisits)],
@@ -133,7 +133,7 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
         ? `${formatCalendarDate(summary.busiestDay.date)} (${formatCount(summary.busiestDay.visits)} visits)`
         : 'None',
     ],
-    ['Built', formatMoment(Date.parse(entry.builtAt), now, zone)],
+    ['Built', formatDateTime(Date.parse(entry.builtAt), zone)],
   ];
   return (
     <div className="grid gap-4">

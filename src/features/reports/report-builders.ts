@@ -1,3 +1,4 @@
+import { liveReading } from '../../lib/live-reading';
 import {
   normalizeStatus,
   type AmenityAnalytics,
@@ -9,9 +10,11 @@ import {
 } from '../../api/contract';
 import { periodInstants, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
 import { capacityPercent } from '../../lib/format';
-import { toCsv } from '../../lib/csv';
+import { csvLines, toCsv } from '../../lib/csv';
 import { percentagesSummingTo100 } from '../../lib/shares';
+import { lineAmountCents, roundQuantity, totalCents } from '../../lib/line-amounts';
 import {
+  addDays,
   monthStart,
   monthsIn,
   monthsOf,
@@ -22,7 +25,7 @@ import {
 import { dateFormat } from '../../lib/intl-formats';
 import { PERIODS, type ReportPeriod } from './periods';
 import { timeZoneLabel } from '../../lib/community-profile';
-import { fileHeader } from '../../lib/file-header';
+import { fileHeader, type HeaderRow } from '../../lib/file-header';
 import { usageCsv } from '../../lib/usage-csv';
 
 /**
@@ -163,26 +166,30 @@ export type CapacityRow = {
   capacity: number;
   /** Peak users as a percent of capacity (spec section 9 rounding). */
   peakUse: number;
-  currentUsers: number;
-  /** Current users as a percent of capacity, when the data was taken. */
-  inUseNow: number;
+  /** Current users when the data was taken; null when its newest reading was not live. */
+  currentUsers: number | null;
+  /** Current users as a percent of capacity, when the data was taken; null as above. */
+  inUseNow: number | null;
 };
 
 /** Peak hours and capacity use per amenity, busiest peak first. */
 export function capacityRows(amenities: readonly AmenityAnalytics[]): CapacityRow[] {
   return amenities
-    .map((amenity) => ({
-      id: amenity.id,
-      name: amenity.name,
-      type: amenity.type,
-      status: normalizeStatus(amenity.status),
-      peakTime: amenity.peakTime,
-      peakUsers: amenity.peakUsage,
-      capacity: amenity.capacity,
-      peakUse: capacityPercent(amenity.peakUsage, amenity.capacity),
-      currentUsers: amenity.currentUsers,
-      inUseNow: capacityPercent(amenity.currentUsers, amenity.capacity),
-    }))
+    .map((amenity) => {
+      const reading = liveReading(amenity);
+      return {
+        id: amenity.id,
+        name: amenity.name,
+        type: amenity.type,
+        status: normalizeStatus(amenity.status),
+        peakTime: amenity.peakTime,
+        peakUsers: amenity.peakUsage,
+        capacity: amenity.capacity,
+        peakUse: capacityPercent(amenity.peakUsage, amenity.capacity),
+        currentUsers: reading.live ? reading.users : null,
+        inUseNow: reading.live ? reading.percent : null,
+      };
+    })
     .sort((a, b) => b.peakUse - a.peakUse);
 }
 
@@ -194,10 +201,14 @@ export type AmenityCost = {
   visits: number;
   /** As entered with the amenity; null: cost not entered. */
   monthlyCost: number | null;
-  /** The period's months × the part of the period its sensors reported (Oct, half covered: 0.5). */
+  /**
+   * The period's months × the part of the period its sensors reported (Oct, half covered: 0.5),
+   * to four decimals (QUANTITY_DECIMALS), as the report shows it.
+   */
   monthsCovered: number;
   /**
-   * The monthly cost × its months covered (the cost of the time its visits were counted in).
+   * The monthly cost × its months covered as shown, to the cent (the cost of the time its visits
+   * were counted in): what a reader multiplying the two figures gets (lib/line-amounts.ts).
    */
   periodCost: number | null;
   /** periodCost ÷ visits; null without a cost or without visits. */
@@ -208,7 +219,7 @@ export type CostSummary = {
   /** Months the period makes (Oct 1-31 = 1; Oct 17-31 = 15/31). */
   months: number;
   perAmenity: AmenityCost[];
-  /** Over the amenities with a cost only. */
+  /** The sum of the amenities' period costs (those with a cost only), to the cent like them. */
   totalCost: number;
   costedVisits: number;
   costPerVisit: number | null;
@@ -226,22 +237,30 @@ export function summarizeCosts(
   costs: ReadonlyMap<string, number | undefined>,
 ): CostSummary {
   const months = monthsIn(usage.period.from, usage.period.to);
-  const perAmenity = usage.perAmenity.map((row) => {
+  const lines = usage.perAmenity.map((row) => {
     const monthlyCost = costs.get(row.id) ?? null;
-    const monthsCovered = months * row.coveredShare;
-    const periodCost = monthlyCost === null ? null : monthlyCost * monthsCovered;
+    // Rounded as shown, so the table's own figures recompute its costs, and the costs in cents,
+    // so they add up to the total shown (lib/line-amounts.ts says why cents).
+    const monthsCovered = roundQuantity(months * row.coveredShare);
+    const cents = monthlyCost === null ? null : lineAmountCents(monthlyCost, monthsCovered);
+    const periodCost = cents === null ? null : cents / 100;
     return {
-      id: row.id,
-      name: row.name,
-      visits: row.visits,
-      monthlyCost,
-      monthsCovered,
-      periodCost,
-      costPerVisit: periodCost !== null && row.visits > 0 ? periodCost / row.visits : null,
+      cents,
+      row: {
+        id: row.id,
+        name: row.name,
+        visits: row.visits,
+        monthlyCost,
+        monthsCovered,
+        periodCost,
+        costPerVisit: periodCost !== null && row.visits > 0 ? periodCost / row.visits : null,
+      },
     };
   });
+  const perAmenity: AmenityCost[] = lines.map((line) => line.row);
   const costed = perAmenity.filter((row) => row.periodCost !== null);
-  const totalCost = costed.reduce((sum, row) => sum + (row.periodCost ?? 0), 0);
+  const totalCost =
+    totalCents(lines.flatMap((line) => (line.cents === null ? [] : [line.cents]))) / 100;
   const costedVisits = costed.reduce((sum, row) => sum + row.visits, 0);
   return {
     months,
@@ -259,6 +278,19 @@ export type EventMonth = EventAnalysis['monthlyTrends'][number] & {
   /** The calendar month, as its first day, and its label ("Oct 2026"). */
   start: CalendarDate;
   label: string;
+  /**
+   * The last day Amy counted in it: the month's last day, or the day her analysis was made for
+   * the month it was made in (she counts that month so far).
+   */
+  end: CalendarDate;
+};
+
+/** A span of calendar days in the community's zone, both included. */
+export type DaySpan = {
+  from: CalendarDate;
+  to: CalendarDate;
+  /** Its newest month ("Nov 2026") when Amy counted it only so far; null when it is over. */
+  soFar: string | null;
 };
 
 export type EventSummary = {
@@ -266,6 +298,16 @@ export type EventSummary = {
   months: EventMonth[];
   /** The period's months Amy's analysis does not reach (older than her last 12), as "Nov 2025". */
   missing: string[];
+  /**
+   * The days the monthly figures count (the months above, the newest up to its end); null when
+   * no month of the period is in Amy's analysis.
+   */
+  counted: DaySpan | null;
+  /**
+   * The days of Amy's whole analysis (all her months), which the categories, amenities and
+   * insights are over; null when she reports no month.
+   */
+  analysed: DaySpan | null;
   totalEvents: number;
   /** Attendance averaged over the events of those months (weighted by event count). */
   avgAttendance: number | null;
@@ -284,37 +326,58 @@ const monthLabel = (start: CalendarDate) =>
 
 /**
  * Dates Amy's monthly trends (consecutive months, oldest first, named "Oct"): the newest is the
- * latest month up to `today`'s with its name.
+ * latest month up to `analysedOn`'s with its name, counted up to `analysedOn` when it is that
+ * day's month.
  */
-export function datedTrends(analysis: EventAnalysis, today: CalendarDate): EventMonth[] {
+export function datedTrends(analysis: EventAnalysis, analysedOn: CalendarDate): EventMonth[] {
   const trends = analysis.monthlyTrends;
   const newest = trends.at(-1);
   if (!newest) return [];
-  let anchor = monthStart(today);
+  let anchor = monthStart(analysedOn);
   for (let back = 0; back < 12 && shortMonth(anchor) !== newest.month; back++) {
     anchor = monthStart(anchor, -1);
   }
   return trends.map((trend, index) => {
     const start = monthStart(anchor, index - (trends.length - 1));
-    return { ...trend, start, label: monthLabel(start) };
+    const last = addDays(monthStart(start, 1), -1);
+    return {
+      ...trend,
+      start,
+      label: monthLabel(start),
+      end: last < analysedOn ? last : analysedOn,
+    };
   });
 }
 
-/** Amy's analysis for a calendar period: the months of the period, the rest as Amy reports it. */
+/**
+ * Amy's analysis for a calendar period: the months of the period, the rest as Amy reports it.
+ * `analysedOn` is the day her analysis was made (when it was fetched), in the community's zone.
+ */
 export function summarizeEvents(
   analysis: EventAnalysis,
   period: CalendarPeriod,
-  today: CalendarDate,
+  analysedOn: CalendarDate,
 ): EventSummary {
   const wanted = new Set(monthsOf(period.from, period.to));
-  const months = datedTrends(analysis, today).filter((month) => wanted.has(month.start));
+  const all = datedTrends(analysis, analysedOn);
+  const months = all.filter((month) => wanted.has(month.start));
   const found = new Set(months.map((month) => month.start));
   const missing = [...wanted].filter((start) => !found.has(start)).map(monthLabel);
   const totalEvents = months.reduce((sum, month) => sum + month.events, 0);
   const attendance = months.reduce((sum, month) => sum + month.events * month.avgAttendance, 0);
+  const span = (list: readonly EventMonth[]): DaySpan | null => {
+    const first = list[0];
+    const last = list.at(-1);
+    if (!first || !last) return null;
+    // The month the analysis was made in is counted so far, even on its last day.
+    const soFar = last.start === monthStart(analysedOn) ? last.label : null;
+    return { from: first.start, to: last.end, soFar };
+  };
   return {
     months,
     missing,
+    counted: span(months),
+    analysed: span(all),
     totalEvents,
     avgAttendance: totalEvents > 0 ? attendance / totalEvents : null,
     categories: [...analysis.popularCategories].sort((a, b) => b.avgSuccess - a.avgSuccess),
@@ -345,46 +408,122 @@ export function eventMonthsNote(summary: EventSummary, period: ReportPeriod): st
   return counted + missing;
 }
 
+/**
+ * "2026-11-01 to 2026-11-23 (Nov 2026 so far)": the days a span of Amy's months covers, with a
+ * word when its newest month is not over (counted up to the day her analysis was made).
+ */
+export function eventSpanText(span: DaySpan): string {
+  return `${span.from} to ${span.to}${span.soFar ? ` (${span.soFar} so far)` : ''}`;
+}
+
 type EventCsvRow = {
   section: string;
   name: string;
+  /** The days its figures count. */
+  from: CalendarDate | null;
+  to: CalendarDate | null;
   events: number;
-  avgAttendance?: number;
-  avgSuccess?: number;
+  /** Null: not a figure of this list, or no events to average. */
+  avgAttendance: number | null;
+  avgSuccess: number | null;
 };
 
-/** The event data as one CSV table; the Section column tells the three lists apart. */
+/** An average as the file writes it: one decimal in every row ("112.0"); empty when none. */
+const oneDecimal = (value: number | null) => (value === null ? null : value.toFixed(1));
+
+/**
+ * The event data as one CSV table; the Section column tells the three lists apart, and each row
+ * states the days its figures count (From, To): its month for a monthly trend, Amy's whole
+ * analysis for a category or an amenity. Counts are whole numbers; averages have one decimal.
+ */
 export function eventCsv(summary: EventSummary): string {
+  const whole = { from: summary.analysed?.from ?? null, to: summary.analysed?.to ?? null };
   const rows: EventCsvRow[] = [
     ...summary.months.map((month) => ({
       section: 'Monthly trend',
       name: month.label,
+      from: month.start,
+      to: month.end,
       events: month.events,
-      avgAttendance: month.avgAttendance,
+      // No events: no attendance to average (empty rather than 0).
+      avgAttendance: month.events > 0 ? month.avgAttendance : null,
+      avgSuccess: null,
     })),
     ...summary.categories.map((category) => ({
       section: 'Category',
       name: category.category,
+      ...whole,
       events: category.count,
+      avgAttendance: null,
       avgSuccess: category.avgSuccess,
     })),
     ...summary.amenities.map((amenity) => ({
       section: 'Amenity',
       name: amenity.amenity,
+      ...whole,
       events: amenity.eventCount,
-      avgAttendance: amenity.avgAttendance,
+      avgAttendance: amenity.eventCount > 0 ? amenity.avgAttendance : null,
+      avgSuccess: null,
     })),
   ];
   return toCsv<EventCsvRow>(
     [
       { header: 'Section', value: (row) => row.section },
       { header: 'Name', value: (row) => row.name },
-      { header: 'Events', value: (row) => row.events },
-      { header: 'Average attendance', value: (row) => row.avgAttendance },
-      { header: 'Average success (%)', value: (row) => row.avgSuccess },
+      { header: 'From', value: (row) => row.from },
+      { header: 'To', value: (row) => row.to },
+      { header: 'Events (count)', value: (row) => row.events },
+      {
+        header: 'Average attendance (people per event)',
+        value: (row) => oneDecimal(row.avgAttendance),
+      },
+      {
+        header: 'Average success (% of planned attendance)',
+        value: (row) => oneDecimal(row.avgSuccess),
+      },
     ],
     rows,
   );
+}
+
+/**
+ * The event report as a file. Its figures come from Amy's event analysis, not from the people
+ * counters, so its header states that source and the days the figures count (Amy counts by
+ * calendar month: Last Week is counted as its month or two) instead of the sensors' coverage.
+ */
+export function eventReportCsv(
+  summary: EventSummary,
+  {
+    period,
+    calendar,
+    timeZone,
+    now,
+  }: { period: ReportPeriod; calendar: CalendarPeriod; timeZone: string; now: number },
+): string {
+  const source: HeaderRow[] = [
+    ['Source', 'Amy’s event analysis (events held and their attendance), not the people counters'],
+    [
+      'Monthly figures cover',
+      summary.counted
+        ? eventSpanText(summary.counted)
+        : 'none (no month of this period is in Amy’s analysis)',
+    ],
+    ['Months counted', eventMonthsNote(summary, period)],
+    [
+      'Categories and amenities cover',
+      summary.analysed
+        ? `${eventSpanText(summary.analysed)}, Amy’s whole analysis, not only this period`
+        : 'none (Amy’s analysis has no month)',
+    ],
+  ];
+  const header = fileHeader({
+    title: `Event Performance Report, ${PERIODS[period].label}`,
+    period: `${calendar.from} to ${calendar.to}`,
+    source,
+    timeZone,
+    now,
+  });
+  return csvLines([...header, []]) + eventCsv(summary);
 }
 
 /**

@@ -43,14 +43,6 @@ export function formatCents(value: number, currency: string): string {
   }).format(value);
 }
 
-/**
- * Months covered, to three decimals at most ("1.121", "3"): enough that a cost recomputed by hand
- * from the table (monthly cost × months covered) lands within a dollar or so of the one shown.
- */
-export function formatMonths(months: number): string {
-  return numberFormat(LOCALE, { maximumFractionDigits: 3 }).format(months);
-}
-
 /** "12.5%", always one decimal so a column of shares lines up. */
 export function formatShare(percent: number): string {
   return `${numberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent)}%`;

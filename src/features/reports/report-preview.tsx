@@ -56,7 +56,10 @@ export const ReportPreview = forwardRef<
   const ready = used.filter((source) => source.status === 'ready');
   const oldest = ready.length ? Math.min(...ready.map((source) => source.updatedAt)) : null;
   // Every ready report states, on its first page, how much of its period the sensors cover.
-  const stateCoverage = data !== null && report.status === 'ready';
+  // Only a report built from the sensors states their coverage: the event report is Amy's
+  // analysis and says which days it counts in its own notes.
+  const stateCoverage =
+    data !== null && report.status === 'ready' && report.sources.includes('gaps');
 
   return (
     <section

@@ -1,13 +1,20 @@
 import { titleCase } from '../../../lib/display-rules';
 import { formatCount, formatPercent } from '../../../lib/format';
-import { eventMonthsNote, summarizeEvents } from '../report-builders';
+import { zonedDate } from '../calendar';
+import { eventMonthsNote, summarizeEvents, type DaySpan } from '../report-builders';
+import { formatDates } from '../report-format';
 import { downloadEventCsv } from '../report-downloads';
 import { defineReport, type ReportContext } from '../report-kind';
 import { Figures, MissingSource, Notice, Section } from '../report-sections';
 import { ReportTable } from '../report-table';
 
+/** "Nov 1 – 22, 2026 (Nov 2026 so far)": the days a span of Amy's months counts. */
+function spanText(span: DaySpan): string {
+  return `${formatDates(span.from, span.to)}${span.soFar ? ` (${span.soFar} so far)` : ''}`;
+}
+
 function EventReport({ context }: { context: ReportContext }) {
-  const { data, level } = context;
+  const { data, level, timeZone } = context;
   if (data.analysis.status !== 'ready') {
     return (
       <Section title="Events" level={level}>
@@ -15,10 +22,21 @@ function EventReport({ context }: { context: ReportContext }) {
       </Section>
     );
   }
-  const events = summarizeEvents(data.analysis.data, data.calendar, data.today);
+  // Amy's newest month is counted up to the day her analysis was fetched (the CSV says the same).
+  const events = summarizeEvents(
+    data.analysis.data,
+    data.calendar,
+    zonedDate(data.analysis.updatedAt, timeZone),
+  );
+  const counted = events.counted ? ` Days counted: ${spanText(events.counted)}.` : '';
+  const analysed = events.analysed ? `, ${spanText(events.analysed)}` : '';
   return (
     <>
-      <Section title="Events" level={level} note={eventMonthsNote(events, data.period)}>
+      <Section
+        title="Events"
+        level={level}
+        note={`${eventMonthsNote(events, data.period)}${counted}`}
+      >
         {events.months.length === 0 ? (
           <Notice>Amy&rsquo;s analysis has no month of this period.</Notice>
         ) : (
@@ -48,7 +66,7 @@ function EventReport({ context }: { context: ReportContext }) {
       <Section
         title="Categories (Amy's last 12 months)"
         level={level}
-        note="Amy reports categories over her whole analysis, not per month, so this is not limited to the period; most successful first."
+        note={`Amy reports categories over her whole analysis${analysed}, not per month, so this is not limited to the period; most successful first.`}
       >
         <ReportTable
           caption="Event categories"
@@ -64,7 +82,7 @@ function EventReport({ context }: { context: ReportContext }) {
       <Section
         title="Best performing amenities (Amy's last 12 months)"
         level={level}
-        note="Also over Amy's whole analysis, not only this period."
+        note={`Also over Amy's whole analysis${analysed}, not only this period.`}
       >
         <ReportTable
           caption="Best performing amenities for events"
@@ -95,7 +113,7 @@ export const eventsReport = defineReport({
   title: 'Event Performance Report',
   description: "Amy's analysis: events, attendance, top categories and amenities.",
   partTitle: 'Event performance',
-  sources: ['analysis', 'gaps'],
+  sources: ['analysis'],
   Body: EventReport,
   status: 'ready',
   downloadLabel: 'CSV',

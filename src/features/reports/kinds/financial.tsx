@@ -1,14 +1,30 @@
 import { formatCount, formatMoney } from '../../../lib/format';
+import { formatQuantity, QUANTITY_DECIMALS } from '../../../lib/line-amounts';
 import { visitValueRates } from '../../../lib/visit-value';
+import { addDays, zonedDate } from '../calendar';
 import { summarizeCosts } from '../report-builders';
 import { usageOf } from '../report-data';
-import { formatCents, formatMonths } from '../report-format';
+import { formatCents, formatDateTime, formatDates } from '../report-format';
 import { defineReport, type ReportContext } from '../report-kind';
 import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
 import { ReportTable } from '../report-table';
 
 /** How an amenity without an operating cost reads, everywhere in the report. */
 export const COST_NOT_ENTERED = 'cost not entered';
+
+/** The server's Revenue Impact counts today and the 29 days before (RECENT_DAYS). */
+const VALUE_DAYS = 30;
+
+/**
+ * The period of the monthly amenity value, named under the figure: the spec fixes its label
+ * ("Monthly amenity value"), but the server counts the last 30 days up to when it answered, in
+ * the community's zone, not a calendar month and not the report's period.
+ */
+function valuePeriod(updatedAt: number, timeZone: string): string {
+  const to = zonedDate(updatedAt, timeZone);
+  const from = addDays(to, -(VALUE_DAYS - 1));
+  return `Last ${VALUE_DAYS} days: ${formatDates(from, to)} (up to ${formatDateTime(updatedAt, timeZone)}, when it was loaded), not the report’s period.`;
+}
 
 function FinancialReport({ context }: { context: ReportContext }) {
   const { data, level, currency, timeZone } = context;
@@ -21,14 +37,19 @@ function FinancialReport({ context }: { context: ReportContext }) {
       <Section
         title="Monthly amenity value"
         level={level}
-        note="The dashboard’s Revenue Impact: visits over the last 30 days (up to now, not only this period) times a value per visit set for each amenity type."
+        note="The dashboard’s Revenue Impact: visits over the last 30 days times a value per visit set for each amenity type."
       >
         {data.metrics.status === 'ready' ? (
-          <Figures
-            items={[
-              ['Monthly amenity value', formatMoney(data.metrics.data.revenueImpact, currency)],
-            ]}
-          />
+          <>
+            <Figures
+              items={[
+                ['Monthly amenity value', formatMoney(data.metrics.data.revenueImpact, currency)],
+              ]}
+            />
+            <p className="-mt-2 mb-4 text-sm text-slate-600 dark:text-slate-400">
+              {valuePeriod(data.metrics.updatedAt, timeZone)}
+            </p>
+          </>
         ) : (
           <MissingSource source={data.metrics} what="The dashboard metrics" />
         )}
@@ -49,7 +70,7 @@ function FinancialReport({ context }: { context: ReportContext }) {
             )}
             <Figures
               items={[
-                ['Operating cost in the period', formatMoney(summary.totalCost, currency)],
+                ['Operating cost in the period', formatCents(summary.totalCost, currency)],
                 [
                   'Cost per visit',
                   summary.costPerVisit === null ? '—' : formatCents(summary.costPerVisit, currency),
@@ -70,11 +91,14 @@ function FinancialReport({ context }: { context: ReportContext }) {
               rows={summary.perAmenity.map((row) => [
                 row.name,
                 formatCount(row.visits),
+                // Costs in cents, as the treasurer's books keep them, and months covered to four
+                // decimals: what the costs are computed from, so a reader multiplying a row and
+                // adding the rows gets the figures shown (lib/line-amounts.ts: why not dollars).
                 row.monthlyCost === null
                   ? COST_NOT_ENTERED
-                  : formatMoney(row.monthlyCost, currency),
-                formatMonths(row.monthsCovered),
-                row.periodCost === null ? COST_NOT_ENTERED : formatMoney(row.periodCost, currency),
+                  : formatCents(row.monthlyCost, currency),
+                formatQuantity(row.monthsCovered),
+                row.periodCost === null ? COST_NOT_ENTERED : formatCents(row.periodCost, currency),
                 row.monthlyCost === null
                   ? COST_NOT_ENTERED
                   : row.costPerVisit === null
@@ -95,10 +119,15 @@ function FinancialReport({ context }: { context: ReportContext }) {
           <li>
             Cost per visit = monthly operating cost × months covered ÷ visits. Months covered is the
             period’s months
-            {summary ? ` (${formatMonths(summary.months)} here)` : ''} times the share of the period
-            the amenity’s own sensor reported (see Coverage), as in the table; a month counts by the
-            share of its days in the period. The total cost per visit counts only the amenities with
-            a cost.
+            {summary ? ` (${formatQuantity(summary.months)} here)` : ''} times the share of the
+            period the amenity’s own sensor reported (see Coverage), as in the table; a month counts
+            by the share of its days in the period. The total cost per visit counts only the
+            amenities with a cost.
+          </li>
+          <li>
+            Months covered is shown to {QUANTITY_DECIMALS} decimal places, and each cost in the
+            period is the monthly cost × the months covered as shown, rounded to the cent. The
+            operating cost in the period is the sum of those costs, so the rows add up to it.
           </li>
           {summary?.notEntered.length ? (
             <li>

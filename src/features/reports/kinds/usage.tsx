@@ -68,7 +68,7 @@ function UsageReport({ context }: { context: ReportContext }) {
       <Section
         title="Peak hours and capacity use"
         level={level}
-        note="Peak hours and peak occupancy over the last 30 days as amenity analytics reports them (not only this period); “in use” is the occupancy when the data was taken."
+        note="Peak hours and peak occupancy over the last 30 days as amenity analytics reports them (not only this period); “in use” is the occupancy when the data was taken (“No reading” when its sensor had sent none in the 15 minutes before)."
       >
         {data.amenities.status === 'ready' ? (
           <ReportTable
@@ -81,7 +81,11 @@ function UsageReport({ context }: { context: ReportContext }) {
               formatCount(row.peakUsers),
               formatCount(row.capacity),
               formatPercent(row.peakUse),
-              row.status === 'closed' ? 'Closed' : formatPercent(row.inUseNow),
+              row.status === 'closed'
+                ? 'Closed'
+                : row.inUseNow === null
+                  ? 'No reading'
+                  : formatPercent(row.inUseNow),
             ])}
           />
         ) : (
