@@ -30,6 +30,7 @@ import { accountHandlers } from './account-handlers';
 import { residentsHandlers } from './residents-handlers'; // issue 11
 import { notificationsHandlers } from './notifications-handlers'; // issue 14
 import { communityHandlers } from './community-handlers'; // issue 11
+import { billingHandlers } from './billing-handlers';
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -77,4 +78,5 @@ export const handlers = [
   ...residentsHandlers, // issue 11
   ...notificationsHandlers, // issue 14
   ...communityHandlers, // issue 11
+  ...billingHandlers,
 ];

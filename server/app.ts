@@ -29,6 +29,7 @@ import { createMailer, type EmailConfig } from './delivery/email/mailer';
 import { notificationRoutes } from './delivery/status-route';
 import { profileRoutes } from './profile/routes';
 import { auditRoutes } from './auth/audit-routes';
+import { billingRoutes } from './billing/routes';
 import { ResponseCache } from './cache';
 import type { Community } from './community';
 import type { Database } from './db/database';
@@ -294,6 +295,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
     profileRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
   );
   api.route('/', auditRoutes({ db, community, kit }));
+  // Settings → Billing: the plan on file, read only (the operator sets it: billing/set-plan.ts).
+  api.route('/', billingRoutes({ db, community, clock, kit }));
 
   // A route outside the access table would be open to anyone: refuse to start instead.
   for (const registered of api.routes) {

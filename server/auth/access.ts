@@ -21,6 +21,7 @@ import {
   SENSOR_ADMIN_PATHS,
   type Role,
 } from '../../src/api/contract';
+import { BILLING_PATH } from '../../src/api/contract/billing';
 import { UPLINK_PATH } from '../integrations/uplink-route';
 
 /**
@@ -135,6 +136,8 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: COMMUNITY_PATH, allow: READERS },
   { method: 'PATCH', path: COMMUNITY_PATH, allow: ['admin'] },
   { method: 'GET', path: AUDIT_PATH, allow: ['admin'] },
+  // Billing: everyone who reads the dashboards sees the plan on file; nothing in the app writes it.
+  { method: 'GET', path: BILLING_PATH, allow: READERS },
 ];
 
 /**

@@ -3,6 +3,8 @@ import type { BulkValue, Column, Database, Queryable } from '../db/database';
 import { rebuildRollups } from '../rollups';
 import { addDays, DAY, localDate, MINUTE } from '../time';
 import { insertResidents } from '../residents/store';
+import { DEMO_BILLING_PLAN } from '../billing/plan';
+import { writePlan } from '../billing/store';
 import { DEMO_AMENITIES, DEMO_AMENITY_SETUP, DEMO_COMMUNITY, DEMO_RESIDENTS } from './demo';
 import { simulateEvents, type SimulatedEvent } from './events';
 import { localMomentFn, simulateReading, type UsageProfile } from './model';
@@ -148,5 +150,7 @@ export async function seedDemoInto(
   );
   await insertEvents(tx, community.id, events);
   await insertResidents(tx, community.id, DEMO_RESIDENTS, now);
+  // The spec's plan (Settings → Billing); a community created any other way has none on file.
+  await writePlan(tx, community.id, DEMO_BILLING_PLAN, now);
   return { community, readings, events: events.length };
 }

@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationPreferencesFixture } from '../../mocks/notifications-handlers';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
+import axe from 'axe-core';
 import { Link, Route, Routes } from 'react-router-dom';
+import { billingFixture } from '../../mocks/billing-handlers';
 import { communityFixture } from '../../mocks/community-handlers';
 import { meFixture } from '../../mocks/fixtures';
 import { server } from '../../mocks/node';
@@ -17,6 +19,7 @@ import {
   type AuditPage,
   type Me,
 } from '../../src/api/contract';
+import { BILLING_PATH, type Billing } from '../../src/api/contract/billing';
 import { PROFILE_NEEDS_CONNECTION } from '../../src/features/settings/community-profile';
 import { SettingsPage } from '../../src/features/settings/settings-page';
 import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
@@ -639,26 +642,113 @@ describe('Settings page', () => {
     expect(during.defaultPrevented).toBe(true);
   });
 
-  it('shows the plan at 299 a month, the next billing date and a masked card', async () => {
-    const user = userEvent.setup();
-    renderSettings();
-    await user.click(screen.getByRole('tab', { name: 'Billing' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Billing' });
-    expect(panel).toHaveTextContent('$299');
-    expect(panel).toHaveTextContent('per month');
-    expect(within(panel).getByText('Next billing date').nextElementSibling?.textContent).toMatch(
-      /^\w{3}, \w{3} 1, \d{4}$/,
-    );
-    expect(panel).toHaveTextContent('•••• •••• •••• 4242');
-    expect(panel).not.toHaveTextContent(/\d{4} \d{4} \d{4} \d{4}/);
-    expect(within(panel).getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute(
-      'href',
-      '/pricing',
-    );
-    // The real amenity count (7 in the fixture) against the Starter plan's 5.
-    const use = await within(panel).findByText(/7 of 5 amenities in use/);
-    expect(use).toHaveTextContent("2 over this plan's limit");
-    expect(use).toHaveAttribute('data-tone', 'warning');
+  describe('Billing', () => {
+    async function openBilling() {
+      const user = userEvent.setup();
+      const view = renderSettings();
+      await user.click(screen.getByRole('tab', { name: 'Billing' }));
+      return { user, view, panel: screen.getByRole('tabpanel', { name: 'Billing' }) };
+    }
+
+    it('shows the plan on file on the server: price, amenities, next billing date, masked card', async () => {
+      const { panel, view } = await openBilling();
+      expect(await within(panel).findByText('Starter')).toBeInTheDocument();
+      expect(panel).toHaveTextContent('$299 per month (USD)');
+      // The date the server computed, as it sent it.
+      expect(within(panel).getByText('Next billing date').nextElementSibling).toHaveTextContent(
+        /^Tue, Dec 1, 2026$/,
+      );
+      expect(panel).toHaveTextContent('•••• •••• •••• 4242');
+      expect(within(panel).getByText('Visa card ending in 4242')).toHaveClass('sr-only');
+      expect(panel).not.toHaveTextContent(/\d{4} \d{4} \d{4} \d{4}/);
+      expect(within(panel).getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+      // The real amenity count (7 in the fixture) against the plan's 5.
+      const use = await within(panel).findByText(/7 of 5 amenities in use/);
+      expect(use).toHaveTextContent("2 over this plan's limit");
+      expect(use).toHaveAttribute('data-tone', 'warning');
+      // What is true about billing: set by CommonGround, nothing paid or changed in the app.
+      expect(panel).toHaveTextContent("CommonGround sets this community's plan.");
+      expect(panel).not.toHaveTextContent('handled by the CommonGround server');
+      expect(within(panel).getByRole('link', { name: 'Contact CommonGround' })).toHaveAttribute(
+        'href',
+        '/contact',
+      );
+      // Colour contrast needs a real browser (the e2e suite checks it); the rest runs here.
+      const results = await axe.run(view.container, {
+        rules: { 'color-contrast': { enabled: false } },
+      });
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    });
+
+    it('shows a price with cents, a plan without an amenity limit and no card on file', async () => {
+      const plan: Billing = {
+        plan: { name: 'Enterprise', monthlyPrice: 1299.5, currency: 'CAD', amenityLimit: null },
+        nextBillingDate: '2027-01-15',
+        paymentMethod: null,
+      };
+      server.use(http.get(BILLING_PATH, () => HttpResponse.json(plan)));
+      const { panel } = await openBilling();
+      expect(await within(panel).findByText('Enterprise')).toBeInTheDocument();
+      expect(panel).toHaveTextContent('$1,299.50 per month (CAD)');
+      expect(within(panel).getByText('Next billing date').nextElementSibling).toHaveTextContent(
+        'Fri, Jan 15, 2027',
+      );
+      expect(within(panel).getByText('Payment method').nextElementSibling).toHaveTextContent(
+        /^No card on file$/,
+      );
+      expect(await within(panel).findByText(/7 amenities in use · no limit/)).toBeInTheDocument();
+      expect(panel).not.toHaveTextContent('••••');
+    });
+
+    it('says when no plan is on file, and how to get one', async () => {
+      server.use(http.get(BILLING_PATH, () => HttpResponse.json({ plan: null })));
+      const { panel, view } = await openBilling();
+      expect(
+        await within(panel).findByText('No plan on file for this community.'),
+      ).toBeInTheDocument();
+      expect(within(panel).getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+      expect(panel).toHaveTextContent('ask CommonGround to set one up');
+      expect(within(panel).queryByText('Next billing date')).toBeNull();
+      expect(within(panel).queryByText('Current plan', { selector: 'span' })).toBeNull();
+      expect(panel).not.toHaveTextContent('$');
+      const results = await axe.run(view.container, {
+        rules: { 'color-contrast': { enabled: false } },
+      });
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    });
+
+    it('shows a skeleton while loading, then the error with Retry, then the plan', async () => {
+      let answer: 'wait' | 'fail' | 'plan' = 'wait';
+      server.use(
+        http.get(BILLING_PATH, async () => {
+          if (answer === 'wait') await delay('infinite');
+          if (answer === 'fail') {
+            return HttpResponse.json({ error: 'The database is unavailable' }, { status: 503 });
+          }
+          return HttpResponse.json(billingFixture);
+        }),
+      );
+      const { user, panel, view } = await openBilling();
+      expect(within(panel).getByText('Loading the plan…')).toBeInTheDocument();
+      expect(panel.querySelector('[aria-busy="true"]')).not.toBeNull();
+      view.unmount();
+
+      answer = 'fail';
+      const second = await openBilling();
+      const alert = await within(second.panel).findByRole('alert');
+      expect(alert).toHaveTextContent('503: {"error":"The database is unavailable"}');
+      expect(second.panel).not.toHaveTextContent('$299');
+      answer = 'plan';
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(await within(second.panel).findByText('Starter')).toBeInTheDocument();
+      expect(within(second.panel).queryByRole('alert')).toBeNull();
+    });
   });
 
   it('shows the calendar as not connected and says connecting needs the server', async () => {

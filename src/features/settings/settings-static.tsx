@@ -2,18 +2,22 @@ import { useState, type ReactNode } from 'react';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { useNotificationsStatus } from '../../api/notifications-status';
 import { cx } from '../../lib/cx';
-import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
-import { CURRENT_PLAN, maskedCard, nextBillingDate } from '../../lib/plan';
+import { useBilling } from '../../api/billing';
+import type { Billing, BillingPlan } from '../../api/contract/billing';
+import { formatCalendarDate, formatCount } from '../../lib/format';
+import { formatPlanPrice, maskedCard } from '../../lib/plan';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon, type IconName } from '../../ui/icons';
 import { InfoNote } from '../../ui/info-note';
 import { Group } from '../../ui/group';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { QueryState } from '../../ui/query-state';
 
 /**
- * The Integrations, Users and Billing tabs: what the spec shows as static content. Anything that
- * would need the server (connecting, adding, editing, paying) says so instead of pretending.
+ * The Integrations and Billing tabs. Anything that would need the server (connecting, adding,
+ * editing, paying) says so instead of pretending; the plan shown is the one on file on the server.
  */
 
 function isInstalled(): boolean {
@@ -148,11 +152,20 @@ export function IntegrationsTab() {
 }
 
 /** The plan's amenity allowance against the amenities the community really has. */
-function PlanAmenityUse({ limit }: { limit: number }) {
+function PlanAmenityUse({ limit }: { limit: number | null }) {
   const { data } = useAmenityAnalytics();
   if (!data) {
     return (
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Up to {limit} amenities.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {limit === null ? 'No limit on amenities.' : `Up to ${formatCount(limit)} amenities.`}
+      </p>
+    );
+  }
+  if (limit === null) {
+    return (
+      <p data-tone="normal" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {formatCount(data.length)} amenities in use · no limit on this plan.
+      </p>
     );
   }
   const over = data.length > limit;
@@ -166,62 +179,106 @@ function PlanAmenityUse({ limit }: { limit: number }) {
           : 'text-slate-600 dark:text-slate-400',
       )}
     >
-      {formatCount(data.length)} of {limit} amenities in use
+      {formatCount(data.length)} of {formatCount(limit)} amenities in use
       {over ? ` · ${data.length - limit} over this plan's limit: upgrade to keep them all.` : '.'}
     </p>
   );
 }
 
-export function BillingTab() {
-  const [today] = useState(() => Date.now());
+/* A plain link: the pricing page is a prerendered public page, not an app route. */
+function UpgradePlanLink() {
   return (
-    <div className="grid gap-6">
-      <Group title="Current plan">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <div>
-            <p className="text-lg font-semibold">
-              {CURRENT_PLAN.name} <Badge tone="brand">Current plan</Badge>
-            </p>
-            <p className="mt-1 text-2xl font-bold tabular-nums">
-              {formatMoney(CURRENT_PLAN.monthlyPrice, 'USD')}
-              <span className="text-base font-normal text-slate-600 dark:text-slate-400">
-                {' '}
-                per month (USD)
-              </span>
-            </p>
-            <PlanAmenityUse limit={CURRENT_PLAN.amenityLimit} />
-          </div>
-          {/* A plain link: the pricing page is a prerendered public page, not an app route. */}
-          <a href="/pricing" className={buttonClasses('primary')}>
-            Upgrade Plan
-          </a>
+    <a href="/pricing" className={buttonClasses('primary')}>
+      Upgrade Plan
+    </a>
+  );
+}
+
+type PlanOnFile = Extract<Billing, { plan: BillingPlan }>;
+
+function PlanSummary({ billing }: { billing: PlanOnFile }) {
+  const { plan, nextBillingDate, paymentMethod } = billing;
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-lg font-semibold break-words">
+            {plan.name} <Badge tone="brand">Current plan</Badge>
+          </p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">
+            {formatPlanPrice(plan.monthlyPrice, plan.currency)}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400">
+              {' '}
+              per month ({plan.currency})
+            </span>
+          </p>
+          <PlanAmenityUse limit={plan.amenityLimit} />
         </div>
-      </Group>
-      <Group title="Billing details">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-slate-600 dark:text-slate-400">Next billing date</dt>
-            <dd className="mt-0.5 font-medium">{formatCalendarDate(nextBillingDate(today))}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600 dark:text-slate-400">Payment method</dt>
-            <dd className="mt-0.5 font-medium">
-              <span aria-hidden="true">
-                {CURRENT_PLAN.cardBrand} {maskedCard(CURRENT_PLAN.cardLast4)}
-              </span>
-              <span className="sr-only">
-                {CURRENT_PLAN.cardBrand} card ending in {CURRENT_PLAN.cardLast4}
-              </span>
-            </dd>
-          </div>
-        </dl>
-        <div className="mt-4">
-          <InfoNote>
-            Invoices and payment details are handled by the CommonGround server; they are shown here
-            for reference and cannot be changed on this device.
-          </InfoNote>
+        <UpgradePlanLink />
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Next billing date</dt>
+          <dd className="mt-0.5 font-medium">{formatCalendarDate(nextBillingDate)}</dd>
         </div>
-      </Group>
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Payment method</dt>
+          <dd className="mt-0.5 font-medium break-words">
+            {paymentMethod ? (
+              <>
+                <span aria-hidden="true">
+                  {paymentMethod.brand} {maskedCard(paymentMethod.last4)}
+                </span>
+                <span className="sr-only">
+                  {paymentMethod.brand} card ending in {paymentMethod.last4}
+                </span>
+              </>
+            ) : (
+              'No card on file'
+            )}
+          </dd>
+        </div>
+      </dl>
     </div>
+  );
+}
+
+function NoPlan() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <div className="min-w-0">
+        <p className="text-lg font-semibold">No plan on file for this community.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Compare the plans on the pricing page, then ask CommonGround to set one up for you.
+        </p>
+      </div>
+      <UpgradePlanLink />
+    </div>
+  );
+}
+
+/**
+ * Settings → Billing: the plan CommonGround has on file for the community (GET /api/billing),
+ * or that there is none. Read only: payments are not handled in the app.
+ */
+export function BillingTab() {
+  const query = useBilling();
+  return (
+    <Group title="Current plan">
+      <QueryState query={query} label="the plan" skeleton={<ListSkeleton rows={3} />}>
+        {(billing: Billing) =>
+          billing.plan === null ? <NoPlan /> : <PlanSummary billing={billing} />
+        }
+      </QueryState>
+      <div className="mt-4 grid gap-3">
+        <InfoNote>
+          CommonGround sets this community&apos;s plan. Changing the card, invoices and receipts are
+          not handled in this app: contact CommonGround for them.
+        </InfoNote>
+        <a href="/contact" className={cx(buttonClasses('secondary'), 'justify-self-start')}>
+          Contact CommonGround
+        </a>
+      </div>
+    </Group>
   );
 }
