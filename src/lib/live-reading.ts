@@ -1,5 +1,5 @@
 import type { AmenityAnalytics } from '../api/contract';
-import { capacityPercent, formatCount, formatMoment } from './format';
+import { capacityPercent, formatMoment } from './format';
 
 /** What an amenity's live figures can say: a count, or since when nothing was counted. */
 export type LiveReading =
@@ -33,18 +33,4 @@ export function noReadingText(
   return lastReadingAt === null
     ? 'No reading yet'
     : `No reading since ${formatMoment(lastReadingAt, now, timeZone)}`;
-}
-
-/**
- * People in the amenities now, counted only where a reading is live: "12 people using them now",
- * with "(2 amenities without a live reading)" when some are silent, so a silence is not a 0.
- */
-export function peopleNowText(amenities: readonly LiveFields[]): string {
-  const readings = amenities.map(liveReading);
-  const people = readings.reduce((sum, r) => sum + (r.live ? r.users : 0), 0);
-  const silent = readings.filter((r) => !r.live).length;
-  if (silent === amenities.length && silent > 0) return 'no live reading from any amenity';
-  const base = `${formatCount(people)} ${people === 1 ? 'person' : 'people'} using them now`;
-  if (silent === 0) return base;
-  return `${base} (${formatCount(silent)} ${silent === 1 ? 'amenity' : 'amenities'} without a live reading)`;
 }

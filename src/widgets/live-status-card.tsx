@@ -152,40 +152,29 @@ function CapacityPlanning({
         <ul className="mt-2 grid gap-3">
           {amenities.map((amenity) => {
             const reading = liveReading(amenity);
-            if (!reading.live) {
-              return (
-                <li key={amenity.id}>
-                  <div className="flex items-baseline justify-between gap-3 text-sm">
-                    <span className="font-medium">{amenity.name}</span>
-                    <span aria-hidden="true" className="text-slate-600 dark:text-slate-400">
-                      —
-                    </span>
-                  </div>
-                  <ProgressBar percent={0} className="mt-1" />
-                  <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                    {silence(reading.lastReadingAt)} · capacity {formatCount(amenity.capacity)}
-                  </p>
-                </li>
-              );
-            }
-            const { percent, users } = reading;
+            const percent = reading.live ? reading.percent : 0;
             const alert = isOverCapacityAlert(percent);
             return (
               <li key={amenity.id}>
                 <div className="flex items-baseline justify-between gap-3 text-sm">
                   <span className="font-medium">{amenity.name}</span>
-                  <span
-                    className={cx(
-                      'tabular-nums',
-                      alert && 'font-semibold text-red-700 dark:text-red-300',
-                    )}
-                  >
-                    {percent}%<span className="sr-only"> of capacity</span>
-                  </span>
+                  {reading.live ? (
+                    <span
+                      className={cx(
+                        'tabular-nums',
+                        alert && 'font-semibold text-red-700 dark:text-red-300',
+                      )}
+                    >
+                      {percent}%<span className="sr-only"> of capacity</span>
+                    </span>
+                  ) : null}
                 </div>
                 <ProgressBar percent={percent} alert={alert} className="mt-1" />
                 <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                  {formatCount(users)} of {formatCount(amenity.capacity)}
+                  {reading.live
+                    ? `${formatCount(reading.users)} of `
+                    : `${silence(reading.lastReadingAt)} · capacity `}
+                  {formatCount(amenity.capacity)}
                   {alert ? ` · at or over ${CAPACITY_ALERT_PERCENT}%` : ''}
                 </p>
               </li>
