@@ -1,6 +1,6 @@
 import { REFRESH, useRefreshInterval } from '../api/refresh';
 import { useSensors } from '../api/sensors';
-import { silentSensorsLine } from '../lib/sensor-health';
+import { silentSensorsLine } from '../lib/silent-sensors';
 import { useConnectivity } from '../lib/connectivity';
 import { formatClockTime, formatCount } from '../lib/format';
 import { liveReading, noReadingText } from '../lib/live-reading';
@@ -141,8 +141,7 @@ function CapacityPlanning({
     <div>
       <h3 className="text-sm font-semibold">Capacity Planning</h3>
       <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-        Red at {CAPACITY_ALERT_PERCENT}% of capacity. Alerts follow each amenity&rsquo;s alert
-        rules.
+        Red at {CAPACITY_ALERT_PERCENT}% of capacity; alerts follow each amenity&rsquo;s rules.
       </p>
       {amenities.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

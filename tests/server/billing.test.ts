@@ -268,6 +268,10 @@ for (const backend of BACKENDS) {
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ plan: null });
       expect(BillingSchema.parse(res.json)).toEqual({ plan: null });
+      // The contract refuses a plan without its next billing date.
+      const plan = { name: 'Starter', monthlyPrice: 299, currency: 'USD', amenityLimit: 5 };
+      expect(BillingSchema.safeParse({ plan }).success).toBe(false);
+      expect(BillingSchema.safeParse({ plan, nextBillingDate: '2026-04-01' }).success).toBe(true);
     });
 
     it('everyone who reads the dashboards reads it; nobody writes it', async () => {

@@ -66,7 +66,7 @@ describe('Dashboard', () => {
     const live = card('Live Amenity Status');
     // A marker, not a claim about the alert rules (which each amenity sets on its own).
     expect(
-      within(live).getByText(/^Red at 90% of capacity\. Alerts follow each amenity/),
+      within(live).getByText(/^Red at 90% of capacity; alerts follow each amenity/),
     ).toBeInTheDocument();
     // The Great Lawn 142 / 200 = 71%, Solis Hall 58 / 120 = 48%.
     expect(within(live).getByText('142 of 200')).toBeInTheDocument();

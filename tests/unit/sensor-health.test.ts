@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignal, sensorBadge, silentSensorsLine } from '../../src/lib/sensor-health';
+import { formatSignal, sensorBadge } from '../../src/lib/sensor-health';
+import { silentSensorsLine } from '../../src/lib/silent-sensors';
 
 const s = (status: 'ok' | 'late' | 'silent' | 'never-seen') => ({ status });
 

@@ -33,16 +33,24 @@ export const PaymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-export const BillingSchema = z.union([
-  z.object({ plan: z.null() }),
-  z.object({
-    plan: BillingPlanSchema,
+/**
+ * `{ plan: null }`, or the plan with its next billing date and card. One object with optional
+ * fields and a check, not a union: a union would add zod's union code to the dashboard's first
+ * load (the zod core is shared), for one Settings read.
+ */
+export const BillingSchema = z
+  .object({
+    plan: z.nullable(BillingPlanSchema),
     /**
      * yyyy-mm-dd in the community's time zone: the first billing day after today there (on the
      * billing day itself, that day's bill counts as made, so it is a month later).
      */
-    nextBillingDate: isoDate,
-    paymentMethod: z.nullable(PaymentMethodSchema),
-  }),
-]);
+    nextBillingDate: z.optional(isoDate),
+    paymentMethod: z.optional(z.nullable(PaymentMethodSchema)),
+  })
+  .check(
+    z.refine((billing) => billing.plan === null || billing.nextBillingDate !== undefined, {
+      error: 'nextBillingDate: required with a plan',
+    }),
+  );
 export type Billing = z.infer<typeof BillingSchema>;

@@ -194,10 +194,15 @@ function UpgradePlanLink() {
   );
 }
 
-type PlanOnFile = Extract<Billing, { plan: BillingPlan }>;
-
-function PlanSummary({ billing }: { billing: PlanOnFile }) {
-  const { plan, nextBillingDate, paymentMethod } = billing;
+function PlanSummary({
+  plan,
+  nextBillingDate,
+  paymentMethod,
+}: {
+  plan: BillingPlan;
+  nextBillingDate: string;
+  paymentMethod: Billing['paymentMethod'];
+}) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -267,7 +272,15 @@ export function BillingTab() {
     <Group title="Current plan">
       <QueryState query={query} label="the plan" skeleton={<ListSkeleton rows={3} />}>
         {(billing: Billing) =>
-          billing.plan === null ? <NoPlan /> : <PlanSummary billing={billing} />
+          billing.plan === null || billing.nextBillingDate === undefined ? (
+            <NoPlan />
+          ) : (
+            <PlanSummary
+              plan={billing.plan}
+              nextBillingDate={billing.nextBillingDate}
+              paymentMethod={billing.paymentMethod}
+            />
+          )
         }
       </QueryState>
       <div className="mt-4 grid gap-3">
