@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { server } from '../../mocks/node';
 import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { residentsFixture } from '../../mocks/residents-handlers';
@@ -22,11 +23,52 @@ import { meQuery } from '../../src/api/me';
 import { residentsQuery } from '../../src/api/residents';
 import { createQueryClient } from '../../src/api/query-client';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
+import { ScrollMemory } from '../../src/app/scroll-memory';
 import { renderWithApp } from '../render';
 
 function renderPage(route = '/community-management') {
   return renderWithApp(<CommunityManagementPage />, { route });
 }
+
+/** The browser around the page: its address, how it was reached, and Back and Forward. */
+function HistoryProbe() {
+  const { pathname, search } = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  return (
+    <div>
+      <p data-testid="address" data-navigation={navigationType}>
+        {pathname + search}
+      </p>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser Back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser Forward
+      </button>
+    </div>
+  );
+}
+
+/** The page with the browser's history (and, as in the app, ScrollMemory before it). */
+function renderWithHistory(
+  route = '/community-management',
+  { scrollMemory = false }: { scrollMemory?: boolean } = {},
+) {
+  return renderWithApp(
+    <>
+      {scrollMemory ? <ScrollMemory /> : null}
+      <CommunityManagementPage />
+      <HistoryProbe />
+    </>,
+    { route },
+  );
+}
+
+/** The address shown, e.g. `/community-management?page=2`. */
+const address = () => screen.getByTestId('address').textContent;
+/** How the address was last reached: PUSH (a new entry), REPLACE or POP (Back, Forward). */
+const navigation = () => screen.getByTestId('address').dataset.navigation;
 
 function residentNames() {
   const list = screen.queryByRole('list', { name: 'Residents' });
@@ -352,6 +394,164 @@ describe('Paging the directory', () => {
     expect(scrolled).toHaveLength(1);
   });
 
+  it('opens on the page of the URL, as after a reload or from a shared link', async () => {
+    renderWithHistory('/community-management?page=2');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 46'));
+    expect(residentNames()).toHaveLength(16);
+    expect(screen.getByText(PAGE_2)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(address()).toBe('/community-management?page=2');
+    // Arriving moves nothing: a position restored by Back or Forward stands.
+    expect(scrolled).toEqual([]);
+    expect(document.body).toHaveFocus();
+  });
+
+  it('opens on the page of the URL within the search of the URL', async () => {
+    // "Neighbour" matches 60: page 2 holds Neighbour 51–60.
+    renderWithHistory('/community-management?q=neighbour&page=2');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 51'));
+    expect(residentNames()).toHaveLength(10);
+    expect(screen.getByText('60 of 66 residents match. Showing 51–60.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search residents' })).toHaveValue('neighbour');
+  });
+
+  it('Next writes ?page=2 as a new history entry: Back returns to page 1, Forward to page 2', async () => {
+    const user = userEvent.setup();
+    renderWithHistory();
+    await waitFor(() => expect(residentNames()).toHaveLength(50));
+    expect(address()).toBe('/community-management');
+
+    await nextPage(user);
+    expect(address()).toBe('/community-management?page=2');
+    expect(navigation()).toBe('PUSH');
+    const status = screen.getByText(PAGE_2);
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(scrolled).toEqual([status]);
+
+    await user.click(screen.getByRole('button', { name: 'Browser Back' }));
+    await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
+    expect(screen.getByText(PAGE_1)).toBeInTheDocument();
+    expect(address()).toBe('/community-management');
+    expect(navigation()).toBe('POP');
+    // Back is not a page turn: the view and focus are the browser's (ScrollMemory's) to set.
+    expect(scrolled).toEqual([status]);
+
+    await user.click(screen.getByRole('button', { name: 'Browser Forward' }));
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 46'));
+    expect(address()).toBe('/community-management?page=2');
+    expect(scrolled).toEqual([status]);
+
+    // Previous is a page turn too: a new entry, page 1 written as no page at all.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
+    expect(address()).toBe('/community-management');
+    expect(navigation()).toBe('PUSH');
+    await waitFor(() => expect(screen.getByText(PAGE_1)).toHaveFocus());
+  });
+
+  it('a search typed or cleared drops the page from the URL, in place of the entry', async () => {
+    const user = userEvent.setup();
+    renderWithHistory();
+    await nextPage(user);
+    expect(address()).toBe('/community-management?page=2');
+    const search = screen.getByRole('searchbox', { name: 'Search residents' });
+    await user.type(search, 'emma');
+    await waitFor(() => expect(residentNames()).toEqual(['Emma Walsh']));
+    expect(address()).toBe('/community-management?q=emma');
+    expect(navigation()).toBe('REPLACE');
+    await user.clear(search);
+    await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
+    expect(address()).toBe('/community-management');
+    expect(navigation()).toBe('REPLACE');
+    // Typing added no entries: one Back goes to the entry before Next.
+    await user.click(screen.getByRole('button', { name: 'Browser Back' }));
+    expect(address()).toBe('/community-management');
+    expect(navigation()).toBe('POP');
+    expect(screen.getByText(PAGE_1)).toBeInTheDocument();
+  });
+
+  it('a search typed on a page opened from the URL starts at page 1', async () => {
+    const user = userEvent.setup();
+    renderWithHistory('/community-management?page=2');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 46'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search residents' }), 'neighbour');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 01'));
+    expect(screen.getByText('60 of 66 residents match. Showing 1–50.')).toBeInTheDocument();
+    expect(address()).toBe('/community-management?q=neighbour');
+  });
+
+  it('an invalid page in the URL is page 1, without an error', async () => {
+    for (const value of ['abc', '0', '-1', '1.5', '']) {
+      const { unmount } = renderWithHistory(`/community-management?page=${value}`);
+      await waitFor(() => expect(residentNames()).toHaveLength(50));
+      expect(residentNames()[0], value).toBe('Aisha Mohammed');
+      expect(screen.getByText(PAGE_1)).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      unmount();
+    }
+    // And the pages go on from page 1.
+    const user = userEvent.setup();
+    renderWithHistory('/community-management?page=abc');
+    await nextPage(user);
+    expect(address()).toBe('/community-management?page=2');
+  });
+
+  it('a page past the last (an old link) shows the last page, in place of its entry', async () => {
+    const offsets: number[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === RESIDENTS_PATH) offsets.push(Number(url.searchParams.get('offset')));
+    });
+    renderWithHistory('/community-management?page=99');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 46'));
+    expect(screen.getByText(PAGE_2)).toBeInTheDocument();
+    expect(address()).toBe('/community-management?page=2');
+    expect(navigation()).toBe('REPLACE');
+    expect(screen.queryByText('No residents yet')).toBeNull();
+    expect(scrolled).toEqual([]);
+    expect(document.body).toHaveFocus();
+    expect(offsets).toEqual([4900, 50]);
+  });
+
+  it('a page number past what the server takes still ends on the last page, without an error', async () => {
+    const offsets: number[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === RESIDENTS_PATH) offsets.push(Number(url.searchParams.get('offset')));
+    });
+    renderWithHistory('/community-management?q=neighbour&page=99999999999999999999');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 51'));
+    expect(address()).toBe('/community-management?q=neighbour&page=2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The server takes offsets up to MAX_RESIDENTS (20,000): the URL is held to that.
+    expect(offsets).toEqual([20_000, 50]);
+  });
+
+  it('with ScrollMemory, Next still brings the new page’s status into view after the push', async () => {
+    const order: string[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation((x?: unknown, y?: unknown) => {
+      order.push(`scrollTo ${String(x)},${String(y)}`);
+    });
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      order.push(`into view: ${this.textContent}`);
+    };
+    const user = userEvent.setup();
+    renderWithHistory('/community-management', { scrollMemory: true });
+    await waitFor(() => expect(residentNames()).toHaveLength(50));
+    order.length = 0;
+    await nextPage(user);
+    await waitFor(() => expect(screen.getByText(PAGE_2)).toHaveFocus());
+    // The pushed entry starts at the top (ScrollMemory), then the directory's page comes into
+    // view, in the same commit: not left at the top of the screen.
+    expect(order).toEqual(['scrollTo 0,0', `into view: ${PAGE_1}`]);
+    order.length = 0;
+    // Typing a search replaces the entry: ScrollMemory keeps the scroll, nothing moves.
+    await user.type(screen.getByRole('searchbox', { name: 'Search residents' }), 'emma');
+    await waitFor(() => expect(residentNames()).toEqual(['Emma Walsh']));
+    expect(order).toEqual([]);
+  });
+
   it('Clear search goes back to page 1 with focus in the search box', async () => {
     const user = userEvent.setup();
     renderPage();
@@ -430,15 +630,20 @@ describe('Removing a resident: where focus goes next', () => {
     })) as Resident[];
     removableDirectory(many);
     const user = userEvent.setup();
-    renderPage();
+    renderWithHistory();
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(residentNames()).toEqual(['Neighbour 51']));
+    expect(address()).toBe('/community-management?page=2');
     await user.click(screen.getByRole('button', { name: 'Remove Neighbour 51' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove Neighbour 51?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove resident' }));
     await waitFor(() => expect(residentNames()).toHaveLength(50));
-    expect(screen.getByText('50 residents.')).toBeInTheDocument();
+    // Page 1 as saved before the removal may show while its refetch runs: then the new count.
+    expect(await screen.findByText('50 residents.')).toBeInTheDocument();
     expect(screen.queryByText('No residents yet')).toBeNull();
+    // The page that is gone leaves the address, in place (Back does not return to it).
+    expect(address()).toBe('/community-management');
+    expect(navigation()).toBe('REPLACE');
   });
 
   it('goes to the search when no resident is left', async () => {

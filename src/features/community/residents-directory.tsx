@@ -1,8 +1,22 @@
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Resident, ResidentPage } from '../../api/contract';
+import {
+  MAX_RESIDENTS,
+  RESIDENT_PAGE_SIZE,
+  type Resident,
+  type ResidentPage,
+} from '../../api/contract';
 import { useResidents } from '../../api/residents';
 import { formatCalendarDate, formatCount } from '../../lib/format';
+import { PAGE_PARAM, parsePageParam, withPageParam } from '../../lib/page-param';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -18,7 +32,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search in the URL (`?q=`), typed into a box that updates it after a pause. `clear` empties
- * both at once: a button pressed, not typing to wait out.
+ * both at once: a button pressed, not typing to wait out. A page belongs to the search it was
+ * turned in, so writing the search also drops the page (`?page=`): a new search starts at page 1.
  */
 export function useDirectorySearch() {
   const [params, setParams] = useSearchParams();
@@ -34,7 +49,7 @@ export function useDirectorySearch() {
     (search: string) =>
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          const next = withPageParam(current, 1);
           if (search) next.set('q', search);
           else next.delete('q');
           return next;
@@ -56,30 +71,32 @@ export function useDirectorySearch() {
   return { q, text, setText, clear };
 }
 
+/** The last page a URL may ask the server for: it takes offsets up to MAX_RESIDENTS. */
+const MAX_PAGE = Math.floor(MAX_RESIDENTS / RESIDENT_PAGE_SIZE) + 1;
+
 /**
- * The directory's search, its page, and the query that reads it (the tiles read it too). The
- * search lives in the URL and the page here, and one rule joins them: the page belongs to the
- * search it was turned in, so any change of the search (typed, cleared, Clear search, Back or
- * Forward) starts again at the first page, even a return to a search that was on page 2.
+ * The directory's search, its page, and the query that reads it (the tiles read it too). Both
+ * live in the URL (`?q=oak&page=4`, the page 1-based and absent on page 1), so a reload, Back
+ * from elsewhere, or a shared link opens the same page of the same search. A search written
+ * (typed, cleared, Clear search) starts at page 1; Back and Forward return to the page and
+ * search their history entry holds. An invalid page (`abc`, `0`, `1.5`) is page 1, and one past
+ * the last is moved to the last by the directory once it knows how many pages there are.
  */
 export function useDirectory({ enabled }: { enabled: boolean }) {
   const { q, text, setText, clear } = useDirectorySearch();
-  const [page, setPage] = useState({ q, offset: 0 });
-  // Reset while rendering, not in an effect: the new search's first request already asks for
-  // its first page, and the old offset is gone, so a later return to that search cannot find it.
-  if (page.q !== q) setPage({ q, offset: 0 });
-  const offset = page.q === q ? page.offset : 0;
-  const query = useResidents(q, offset, { enabled });
-  return {
-    q,
-    text,
-    setText,
-    clear,
-    query,
-    // The same page again changes nothing (no render): callers may ask for it more than once.
-    setOffset: (next: number) =>
-      setPage((was) => (was.q === q && was.offset === next ? was : { q, offset: next })),
-  };
+  const [params, setParams] = useSearchParams();
+  const page = parsePageParam(params.get(PAGE_PARAM), MAX_PAGE);
+  const query = useResidents(q, (page - 1) * RESIDENT_PAGE_SIZE, { enabled });
+  const goToPage = useCallback(
+    (next: number, { replace }: { replace: boolean }) => {
+      // The same page again changes nothing (no navigation): callers may ask for it more than
+      // once while its answer loads.
+      if (next === page) return;
+      setParams((current) => withPageParam(current, next), { replace });
+    },
+    [page, setParams],
+  );
+  return { q, text, setText, clear, page, goToPage, query };
 }
 
 /**
@@ -104,7 +121,7 @@ export function ResidentsDirectory({
 }) {
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
-  const { q, text, setText, clear, setOffset, query } = directory;
+  const { q, text, setText, clear, page, goToPage, query } = directory;
 
   return (
     <Card aria-labelledby="residents-directory">
@@ -139,7 +156,11 @@ export function ResidentsDirectory({
             {(data) => (
               <DirectoryPage
                 data={data}
+                // QueryState shows its answers a render late, and an answer for the search
+                // before (kept on screen while this one loads) says nothing of this search.
+                settled={data === query.data && !query.isPlaceholderData}
                 q={q}
+                page={page}
                 dialogOpen={dialogOpen}
                 removedRef={removedRef}
                 fallbackRef={searchRef}
@@ -149,7 +170,7 @@ export function ResidentsDirectory({
                   // typed, rather than to <body>.
                   searchRef.current?.focus();
                 }}
-                onPage={setOffset}
+                onPage={goToPage}
                 onEdit={onEdit}
                 onRemove={onRemove}
               />
@@ -163,7 +184,9 @@ export function ResidentsDirectory({
 
 function DirectoryPage({
   data,
+  settled,
   q,
+  page,
   dialogOpen,
   removedRef,
   fallbackRef,
@@ -173,12 +196,17 @@ function DirectoryPage({
   onRemove,
 }: {
   data: ResidentPage;
+  /** `data` is the answer to the search and page asked for now, not one kept from before. */
+  settled: boolean;
   q: string;
+  /** The page asked for (the URL's), 1-based: `data` shows another while it loads. */
+  page: number;
   dialogOpen: boolean;
   removedRef: RefObject<RemovedRow | null>;
   fallbackRef: RefObject<HTMLElement | null>;
   onClear: () => void;
-  onPage: (offset: number) => void;
+  /** A page turned (Next, Previous: a history entry) or corrected (`replace`). */
+  onPage: (page: number, options: { replace: boolean }) => void;
   onEdit: (resident: Resident) => void;
   onRemove: (resident: Resident, row: number) => void;
 }) {
@@ -193,36 +221,49 @@ function DirectoryPage({
   });
   const statusRef = useRef<HTMLParagraphElement>(null);
   const pagerRef = useRef<HTMLElement>(null);
-  // The offset Next or Previous asked for, until its page is shown.
+  // The page shown (1-based), and how many the matches fill (one when there are none).
+  const shownPage = Math.floor(data.offset / data.limit) + 1;
+  const pages = Math.max(1, Math.ceil(data.matching / data.limit));
+  // The page Next or Previous asked for, until its page is shown.
   const turnedTo = useRef<number | null>(null);
-  // Once it is: Next and Previous sit below the list, so the new page would open at its end,
-  // and the button pressed may now be disabled (focus on <body>). The page's start comes into
-  // view and takes focus: its status ("Showing 51–66"), read out, and Tab goes on to its first
-  // row. Only after a turn, never on arrival, so Back/Forward's restored position (ScrollMemory)
-  // stands; and not for someone who has moved on meanwhile, e.g. into the search box.
+  // Next and Previous sit below the list, so the new page would open at its end. Its start comes
+  // into view in the commit that turns it, the one where ScrollMemory (earlier in the tree)
+  // takes a pushed entry to the top of the screen, so the view goes straight to the directory
+  // rather than to the top and back once the page has loaded. (The status line stays where it
+  // is while the page loads.) Back, Forward or a link meanwhile cancel the turn: ScrollMemory's
+  // position for them stands.
+  useLayoutEffect(() => {
+    if (turnedTo.current === null) return;
+    if (turnedTo.current !== page) {
+      turnedTo.current = null;
+      return;
+    }
+    statusRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [page]);
+  // Once the page is shown, the button pressed may be disabled (focus on <body>): focus goes to
+  // its status ("Showing 51–66"), read out, and Tab goes on to its first row. Only after a turn,
+  // never on arrival, and not for someone who has moved on meanwhile, e.g. into the search box.
   useEffect(() => {
-    if (turnedTo.current !== data.offset) return;
+    if (turnedTo.current !== shownPage) return;
     turnedTo.current = null;
     const active = document.activeElement;
     const lost = active === null || active === document.body;
     if (!lost && !pagerRef.current?.contains(active)) return;
     statusRef.current?.focus({ preventScroll: true });
-    statusRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [data.offset]);
-  // A page left empty (its last resident removed, here or elsewhere) is no place to stay: the
-  // last page that still has residents is shown instead of "No residents yet".
+  }, [shownPage]);
+  // A page past the end (its last resident removed, here or elsewhere, or an old link's
+  // ?page=99) is no place to stay: the last page is shown instead, in place of this entry.
+  const pastTheEnd = data.residents.length === 0 && shownPage > pages;
   useEffect(() => {
-    if (data.residents.length > 0 || data.offset === 0 || data.matching === 0) return;
-    const lastPage = Math.floor((data.matching - 1) / data.limit) * data.limit;
-    if (lastPage < data.offset) onPage(lastPage);
-  }, [data, onPage]);
-  const turn = (offset: number) => {
-    turnedTo.current = offset;
-    onPage(offset);
+    if (pastTheEnd && settled && shownPage === page) onPage(pages, { replace: true });
+  }, [pastTheEnd, settled, shownPage, page, pages, onPage]);
+  const turn = (to: number) => {
+    turnedTo.current = to;
+    onPage(to, { replace: false });
   };
   const first = data.offset + 1;
   const last = data.offset + data.residents.length;
-  const paged = data.matching > data.limit;
+  const paged = data.matching > data.limit && data.residents.length > 0;
   return (
     <>
       <p
@@ -254,6 +295,11 @@ function DirectoryPage({
             />
           ))}
         </ul>
+      ) : pastTheEnd ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Page {formatCount(shownPage)} is past the end of the list. Going to the last page, page{' '}
+          {formatCount(pages)}…
+        </p>
       ) : q ? (
         <div className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
           <p className="font-medium">No residents match “{q}”.</p>
@@ -280,8 +326,8 @@ function DirectoryPage({
           <Button
             variant="secondary"
             size="sm"
-            disabled={data.offset === 0}
-            onClick={() => turn(Math.max(0, data.offset - data.limit))}
+            disabled={shownPage === 1}
+            onClick={() => turn(shownPage - 1)}
           >
             Previous
           </Button>
@@ -289,7 +335,7 @@ function DirectoryPage({
             variant="secondary"
             size="sm"
             disabled={last >= data.matching}
-            onClick={() => turn(data.offset + data.limit)}
+            onClick={() => turn(shownPage + 1)}
           >
             Next
           </Button>
