@@ -99,9 +99,13 @@ type AlertRow = {
 const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** What the audit log keeps of a rule: its settings, not its firing state. */
+/**
+ * What the audit log keeps of a rule: its settings, not its firing state, and the amenity's name
+ * as it was, so the entry says which rule it was (src/lib/audit-diff.ts) without the amenity.
+ */
 const auditedRule = (rule: AlertRule) => ({
   amenityId: rule.amenityId,
+  amenityName: rule.amenityName,
   kind: rule.kind,
   threshold: rule.threshold,
   rearmBelow: rule.rearmBelow,

@@ -17,7 +17,8 @@ import type { AuthEnv } from './middleware';
  * first, a page at a time. `before` is the `nextBefore` of the previous page (an entry id),
  * `action` an exact action ("community.update") or a prefix ending in a dot ("amenity."), or
  * several of them separated by commas (one "Show" choice of the audit page, in one request),
- * `actor` a user id. Secrets never leave: anything under a key that names one is "[hidden]".
+ * `actor` a user id. Secrets never leave: anything under a key that names one is "[hidden]",
+ * but for a count or a yes/no (redactSecrets).
  */
 export const AUDIT_PAGE_DEFAULT = 50;
 

@@ -33,7 +33,25 @@ export async function audit(db: Queryable, entry: AuditEntry, now: number): Prom
 const SECRET_KEY = /secret|password|token|hash|recovery|totp|api_?key|^key$|^code_?hash/i;
 export const HIDDEN = '[hidden]';
 
-/** A copy of an audit value with every secret-named key's value replaced by "[hidden]". */
+/**
+ * A key naming how many there are ("recoveryCodes": 10, "tokenCount", "code_count"), not one of
+ * them; a word ending in the same letters ("account") is not one.
+ */
+const COUNT_KEY = /(?:Codes|Count|(?:^|_)(?:codes|count))$/;
+
+/**
+ * Whether a value under a secret-named key tells nothing secret: a yes or no ("totpEnabled"),
+ * or a whole number under a key naming a count (how many recovery codes were made). Codes
+ * themselves are text or lists, and a number under any other key (a "code") stays hidden.
+ */
+const isNotSecret = (key: string, value: unknown) =>
+  typeof value === 'boolean' ||
+  (COUNT_KEY.test(key) && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+
+/**
+ * A copy of an audit value with every secret-named key's value replaced by "[hidden]", except a
+ * yes/no or a count under it (isNotSecret).
+ */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return HIDDEN;
@@ -41,7 +59,7 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
       key,
-      SECRET_KEY.test(key) ? HIDDEN : redactSecrets(item, depth + 1),
+      !SECRET_KEY.test(key) || isNotSecret(key, item) ? redactSecrets(item, depth + 1) : HIDDEN,
     ]),
   );
 }

@@ -124,14 +124,32 @@ type ArchiveRow = {
   summary: BuiltReport['summary'];
 };
 
-/** What the audit log keeps of a schedule: its settings, recipients as ids. */
-const auditedSchedule = (row: FullScheduleRow) => ({
+/**
+ * The names of the users `ids` by id, removed ones too (a schedule's stored recipients may be):
+ * an audit entry names its recipients as they were then.
+ */
+async function userNames(db: Queryable, communityId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db.query<{ id: number; name: string }>(
+    `SELECT id, COALESCE(NULLIF(name, ''), email) AS name FROM users
+      WHERE community_id = $1 AND id = ANY($2::int[])`,
+    [communityId, [...new Set(ids)]],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * What the audit log keeps of a schedule: its settings, recipients as ids and, in the same order,
+ * by name (null for an id that is no user), so the entry says who without looking ids up.
+ */
+const auditedSchedule = (row: FullScheduleRow, names: ReadonlyMap<number, string>) => ({
   kind: row.kind,
   cadence: row.cadence,
   weekday: row.weekday,
   dayOfMonth: row.day_of_month,
   timeOfDay: hhmm(row.minute_of_day),
   recipients: row.recipient_ids,
+  recipientNames: row.recipient_ids.map((id) => names.get(id) ?? null),
   enabled: row.enabled,
   // Only while there is one, so the log shows a PATCH clearing it.
   ...(row.paused_note === null ? {} : { pausedNote: row.paused_note }),
@@ -225,7 +243,7 @@ export function scheduleRoutes({
           ...who(c),
           action: 'report-schedule.create',
           target: String(row.id),
-          after: auditedSchedule(row),
+          after: auditedSchedule(row, await userNames(tx, community.id, row.recipient_ids)),
         },
         clock(),
       );
@@ -282,14 +300,18 @@ export function scheduleRoutes({
       const added = columns.recipient_ids.filter((r) => !current.recipient_ids.includes(r));
       const users = await recipientsExist(tx, added);
       const row = await loadSchedule(tx, id);
+      const names = await userNames(tx, community.id, [
+        ...current.recipient_ids,
+        ...row.recipient_ids,
+      ]);
       await audit(
         tx,
         {
           ...who(c),
           action: 'report-schedule.update',
           target: String(id),
-          before: auditedSchedule(current),
-          after: auditedSchedule(row),
+          before: auditedSchedule(current, names),
+          after: auditedSchedule(row, names),
         },
         clock(),
       );
@@ -313,7 +335,10 @@ export function scheduleRoutes({
           ...who(c),
           action: 'report-schedule.delete',
           target: String(id),
-          before: auditedSchedule(current),
+          before: auditedSchedule(
+            current,
+            await userNames(tx, community.id, current.recipient_ids),
+          ),
         },
         clock(),
       );

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../api/contract';
-import { ALERT_KIND_LABELS } from './alert-labels';
+import type { AlertKind, AuditEntry } from '../api/contract';
+import { ALERT_KIND_LABELS, formatAlertValue } from './alert-labels';
 import { auditActionMatches } from './audit-filters';
 import { formatDateTime } from './format';
 import { INTEGRATION_KIND_LABELS } from './lorawan-setup';
@@ -196,6 +196,13 @@ const SECOND_FACTOR_LABELS: Record<string, string> = {
   recovery: 'Recovery code',
 };
 
+/** A scheduled report's kind and cadence as the Reports page names them. */
+const REPORT_KIND_LABELS: Readonly<Partial<Record<string, string>>> = { usage: 'Usage report' };
+const CADENCE_LABELS: Readonly<Partial<Record<string, string>>> = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
 /**
  * Enumerations as the rest of the app shows them, by the actions that record them (an action,
  * or a prefix ending in a dot): a key such as `kind` means different things under each.
@@ -203,6 +210,7 @@ const SECOND_FACTOR_LABELS: Record<string, string> = {
 const VALUE_LABELS: readonly { actions: string; labels: AuditValueLabels }[] = [
   { actions: 'resident.', labels: { status: RESIDENT_STATUS_LABELS } },
   { actions: 'alert-rule.', labels: { kind: ALERT_KIND_LABELS } },
+  { actions: 'report-schedule.', labels: { kind: REPORT_KIND_LABELS, cadence: CADENCE_LABELS } },
   { actions: 'integration.', labels: { kind: INTEGRATION_KIND_LABELS } },
   { actions: 'sign-in', labels: { secondFactor: SECOND_FACTOR_LABELS } },
 ];
@@ -216,22 +224,167 @@ export function auditValueLabels(action: string): AuditValueLabels {
   return labels;
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+const isAlertKind = (value: unknown): value is AlertKind =>
+  typeof value === 'string' && Object.hasOwn(ALERT_KIND_LABELS, value);
+
+/** "08:00" -> "8:00 AM", as the app shows a time of day; "" when it is not one. */
+function clockText(value: unknown): string {
+  const match = typeof value === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value) : null;
+  if (!match) return '';
+  const hour = Number(match[1]);
+  return `${hour % 12 || 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const weekdayName = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) ? WEEKDAY_NAMES[value] : undefined;
+
 /**
- * What an entry is about, as a person knows it. A resident is recorded by database id ("16"),
- * which says nothing to a reader: the name the entry itself holds (the new one after a rename,
- * else the old) says who it was. Read from before/after rather than recorded differently, so
- * that rows already in a database read the same way as new ones.
+ * An alert rule as the Alerts page shows it: "Occupancy alert for Grand Lake (90% of capacity)".
+ * Entries recorded before the amenity's name was (server/alerts/routes.ts, auditedRule) give its
+ * slug instead.
+ */
+function alertRuleName(rule: Readonly<Record<string, unknown>>): string {
+  if (!isAlertKind(rule.kind)) return '';
+  const amenity = textOf(rule.amenityName) || textOf(rule.amenityId);
+  const level =
+    typeof rule.threshold === 'number' && Number.isFinite(rule.threshold)
+      ? ` (${formatAlertValue(rule.kind, rule.threshold)})`
+      : '';
+  return `${ALERT_KIND_LABELS[rule.kind]} alert${amenity ? ` for ${amenity}` : ''}${level}`;
+}
+
+/** "Weekly usage report (Mondays at 8:00 AM)", "Monthly usage report (day 1 of each month …)". */
+function scheduleName(schedule: Readonly<Record<string, unknown>>): string {
+  const kind = textOf(schedule.kind);
+  const cadence = CADENCE_LABELS[textOf(schedule.cadence)];
+  if (!kind && cadence === undefined) return '';
+  const report = REPORT_KIND_LABELS[kind] ?? (kind ? `${fieldLabel(kind)} report` : 'Report');
+  const name = cadence === undefined ? report : `${cadence} ${report.toLowerCase()}`;
+  const weekday = weekdayName(schedule.weekday);
+  const day =
+    schedule.cadence === 'weekly' && weekday !== undefined
+      ? `${weekday}s`
+      : schedule.cadence === 'monthly' && typeof schedule.dayOfMonth === 'number'
+        ? `day ${schedule.dayOfMonth} of each month`
+        : '';
+  const time = clockText(schedule.timeOfDay);
+  const when = [day, time && `at ${time}`].filter(Boolean).join(' ');
+  return when ? `${name} (${when})` : name;
+}
+
+/** A resident (or anything else recorded with its name) by that name. */
+const nameField = (value: Readonly<Record<string, unknown>>) => textOf(value.name);
+
+/** How the entries of an action (or a prefix ending in a dot) name what they are about. */
+const TARGET_NAMES: readonly {
+  actions: string;
+  name: (value: Readonly<Record<string, unknown>>) => string;
+}[] = [
+  { actions: 'alert-rule.', name: alertRuleName },
+  { actions: 'report-schedule.', name: scheduleName },
+];
+
+/**
+ * What an entry is about, as a person knows it. Residents, alert rules and report schedules are
+ * recorded by database id ("16"), which says nothing to a reader: what the entry itself holds
+ * (after a change the new state, else the old) says which: a resident's name, a rule's kind,
+ * amenity and threshold, a schedule's report, cadence and time. Read from before/after rather
+ * than recorded differently, so that rows already in a database read the same way as new ones.
  */
 export function auditTargetText(
-  entry: Pick<AuditEntry, 'target' | 'before' | 'after'>,
+  entry: Pick<AuditEntry, 'target' | 'before' | 'after'> & { action?: string },
 ): string | null {
-  const { target } = entry;
+  const { target, action } = entry;
   if (target === null || !/^\d+$/.test(target)) return target;
+  const named =
+    action === undefined
+      ? undefined
+      : TARGET_NAMES.find((names) => auditActionMatches(names.actions, action));
+  const nameOf = named?.name ?? nameField;
   for (const value of [entry.after, entry.before]) {
-    const name = isRecord(value) && typeof value.name === 'string' ? value.name.trim() : '';
+    const name = isRecord(value) ? nameOf(value) : '';
     if (name) return name;
   }
   return target;
+}
+
+/** `value` with the keys of `first` it has in that order, then the others as they come. */
+function inOrder(
+  value: Readonly<Record<string, unknown>>,
+  first: readonly string[],
+): Record<string, unknown> {
+  const keys = [
+    ...first.filter((key) => Object.hasOwn(value, key)),
+    ...Object.keys(value).filter((key) => !first.includes(key)),
+  ];
+  return Object.fromEntries(keys.map((key) => [key, value[key]]));
+}
+
+/**
+ * A rule as the Alerts page's form reads, in its order (the database keeps an entry's keys in
+ * its own): the amenity by name under "Amenity", where its slug was (the slug in entries
+ * recorded before the name was).
+ */
+function shownRule(rule: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { amenityId, amenityName, ...rest } = rule;
+  const amenity = textOf(amenityName) || amenityId;
+  return inOrder(amenity === undefined ? rest : { amenity, ...rest }, [
+    'amenity',
+    'kind',
+    'threshold',
+    'rearmBelow',
+    'cooldownMinutes',
+    'enabled',
+  ]);
+}
+
+/**
+ * A schedule as the Reports page's form reads, in its order: the weekday by name, the time as
+ * the app shows one, and the recipients by the names recorded with them
+ * (server/schedules/routes.ts, auditedSchedule); older entries have their ids only.
+ */
+function shownSchedule(schedule: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { recipientNames, ...rest } = schedule;
+  const shown: Record<string, unknown> = { ...rest };
+  if (Object.hasOwn(rest, 'weekday')) shown.weekday = weekdayName(rest.weekday) ?? rest.weekday;
+  if (Object.hasOwn(rest, 'timeOfDay')) {
+    shown.timeOfDay = clockText(rest.timeOfDay) || rest.timeOfDay;
+  }
+  if (Array.isArray(rest.recipients) && Array.isArray(recipientNames)) {
+    shown.recipients = rest.recipients.map(
+      (id: unknown, index) => textOf(recipientNames[index]) || `user ${String(id)}`,
+    );
+  } else if (recipientNames !== undefined) {
+    shown.recipientNames = recipientNames;
+  }
+  return inOrder(shown, [
+    'kind',
+    'cadence',
+    'weekday',
+    'dayOfMonth',
+    'timeOfDay',
+    'recipients',
+    'enabled',
+    'pausedNote',
+  ]);
+}
+
+/** How the values of an action's entries read: by name, not by id or slug. */
+const SHOWN_VALUES: readonly {
+  actions: string;
+  shown: (value: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+}[] = [
+  { actions: 'alert-rule.', shown: shownRule },
+  { actions: 'report-schedule.', shown: shownSchedule },
+];
+
+/** `value` as the entries of `action` show it (SHOWN_VALUES), or as it is. */
+function shownValue(action: string, value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const shown = SHOWN_VALUES.find((entry) => auditActionMatches(entry.actions, action))?.shown;
+  return shown ? shown(value) : value;
 }
 
 /** `value` without its `id` when that is the entry's target: the target already says it. */
@@ -263,8 +416,8 @@ export function describeAuditEntry(
     ...display,
     valueLabels: { ...auditValueLabels(entry.action), ...display.valueLabels },
   };
-  const before = withoutOwnId(entry.before, entry.target);
-  const after = withoutOwnId(entry.after, entry.target);
+  const before = shownValue(entry.action, withoutOwnId(entry.before, entry.target));
+  const after = shownValue(entry.action, withoutOwnId(entry.after, entry.target));
   const hasBefore = before !== null && before !== undefined;
   return {
     target: auditTargetText(entry),

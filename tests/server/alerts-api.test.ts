@@ -11,6 +11,7 @@ import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import { reloadAmenities, type Community } from '../../server/community';
 import { runDueSchedules } from '../../server/schedules/run-due';
+import { describeAuditEntry, type AuditDisplay } from '../../src/lib/audit-diff';
 import {
   BACKENDS,
   backendTitle,
@@ -25,6 +26,7 @@ import {
 
 // Wednesday 2026-11-18, 10:00 in the demo zone (Pacific).
 const NOW = local('2026-11-18', '10:00');
+const IN_LOS_ANGELES: AuditDisplay = { timeZone: 'America/Los_Angeles', roleLabels: {} };
 
 for (const backend of BACKENDS) {
   describe.skipIf(backend.skip !== null)(`alerts API, ${backendTitle(backend)}`, () => {
@@ -482,6 +484,53 @@ for (const backend of BACKENDS) {
           before: expect.objectContaining({ timeOfDay: '08:30' }),
           after: null,
         },
+      ]);
+    });
+
+    it('records each rule with its amenity’s name, so the audit log says which rule it was', async () => {
+      const since = (
+        await test.db.query<{ last: number }>(
+          `SELECT coalesce(max(id), 0)::int AS last FROM audit_log`,
+        )
+      )[0]?.last;
+      const rule = AlertRuleSchema.parse(
+        (
+          await send('POST', '/api/alert-rules', {
+            amenityId: 'grand-lake',
+            kind: 'occupancy',
+            threshold: 75,
+            rearmBelow: 65,
+          })
+        ).json,
+      );
+      await send('PATCH', `/api/alert-rules/${rule.id}`, { threshold: 85, rearmBelow: 70 });
+      await send('DELETE', `/api/alert-rules/${rule.id}`);
+      const rows = await test.db.query<{
+        action: string;
+        target: string;
+        before: unknown;
+        after: unknown;
+      }>(`SELECT action, target, before, after FROM audit_log WHERE id > $1 ORDER BY id`, [since]);
+      const entries = rows.map((row) => ({
+        ...row,
+        before: typeof row.before === 'string' ? (JSON.parse(row.before) as unknown) : row.before,
+        after: typeof row.after === 'string' ? (JSON.parse(row.after) as unknown) : row.after,
+      }));
+      expect(entries[0]?.after).toMatchObject({
+        amenityId: 'grand-lake',
+        amenityName: 'Grand Lake',
+      });
+      // What the audit page shows (src/lib/audit-diff.ts): the rule in words, not "#12".
+      const shown = entries.map((entry) => describeAuditEntry(entry, IN_LOS_ANGELES));
+      expect(shown.map((entry) => entry.target)).toEqual([
+        'Occupancy alert for Grand Lake (75% of capacity)',
+        'Occupancy alert for Grand Lake (85% of capacity)',
+        'Occupancy alert for Grand Lake (85% of capacity)',
+      ]);
+      expect(shown[0]?.details[0]).toEqual({ field: 'Amenity', value: 'Grand Lake' });
+      expect(shown[1]?.changes).toEqual([
+        { field: 'Threshold', before: '75', after: '85' },
+        { field: 'Rearm below', before: '65', after: '70' },
       ]);
     });
 

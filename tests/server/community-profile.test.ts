@@ -18,6 +18,7 @@ import { insertUser } from '../../server/auth/users';
 import { loadCommunity, type Community } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
 import { buildUsageReport } from '../../server/schedules/build-report';
+import { describeAuditEntry } from '../../src/lib/audit-diff';
 import { AUDIT_FILTERS, auditActionMatches } from '../../src/lib/audit-filters';
 import { recordedAuditActions } from '../audit-actions';
 import {
@@ -282,6 +283,70 @@ for (const backend of BACKENDS) {
             name: 'TTS',
           });
           expect(JSON.stringify(page)).not.toMatch(/abc123|hunter2|t0k3n/);
+        });
+
+        it('shows how many recovery codes were made, and a yes/no, but never a code or secret', async () => {
+          const target = 'codes@example.org';
+          const write = (action: string, before: unknown, after: unknown, at: number) =>
+            audit(
+              test.db,
+              { communityId: community.id, userId: ids.admin, action, target, before, after },
+              clock.now() + at,
+            );
+          // As the account routes record them (server/auth/routes.ts, account-routes.ts).
+          await write(
+            'totp.enrolled',
+            { totpEnabled: false },
+            { totpEnabled: true, recoveryCodes: 10 },
+            20,
+          );
+          await write('totp.recovery-codes-renewed', null, { recoveryCodes: 10 }, 21);
+          // What must stay hidden under the same keys: the codes, secrets, a code as a number.
+          await write(
+            'totp.replaced',
+            null,
+            {
+              recoveryCodes: ['abcd-efgh-2345', 'jkmn-pqrs-6789'],
+              totpSecret: 'JBSWY3DPEHPK3PXP',
+              totpCode: 123456,
+              recoveryCodeCount: '10',
+              nested: { recoveryCodeHashes: ['h4sh1'], secret: 424242 },
+            },
+            22,
+          );
+          const page: AuditPage = await auditPage('?limit=100&action=totp.');
+          const ours = page.entries.filter((entry) => entry.target === target);
+          expect(ours.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+            {
+              action: 'totp.replaced',
+              before: null,
+              after: {
+                recoveryCodes: '[hidden]',
+                totpSecret: '[hidden]',
+                totpCode: '[hidden]',
+                recoveryCodeCount: '[hidden]',
+                nested: { recoveryCodeHashes: '[hidden]', secret: '[hidden]' },
+              },
+            },
+            { action: 'totp.recovery-codes-renewed', before: null, after: { recoveryCodes: 10 } },
+            {
+              action: 'totp.enrolled',
+              before: { totpEnabled: false },
+              after: { totpEnabled: true, recoveryCodes: 10 },
+            },
+          ]);
+          expect(JSON.stringify(page)).not.toMatch(/abcd-efgh|jkmn|JBSWY3|123456|h4sh1|424242/);
+          // What the audit page shows (src/lib/audit-diff.ts).
+          const display = { timeZone: community.timeZone, roleLabels: {} };
+          const [, renewed, enrolled] = ours;
+          if (!renewed || !enrolled) throw new Error('entries missing');
+          expect(describeAuditEntry(renewed, display).details).toEqual([
+            { field: 'Recovery codes', value: '10' },
+          ]);
+          expect(describeAuditEntry(enrolled, display).changes).toEqual([
+            { field: 'Totp enabled', before: 'no', after: 'yes' },
+            { field: 'Recovery codes', before: '—', after: '10' },
+          ]);
         });
 
         it.each([

@@ -8,6 +8,7 @@ import { insertUser } from '../../server/auth/users';
 import { migrate, readMigrations, splitStatements } from '../../server/db/migrate';
 import { leaveSchedules } from '../../server/schedules/leave-schedules';
 import { ReportScheduleListSchema, ReportScheduleSchema, type Role } from '../../src/api/contract';
+import { describeAuditEntry } from '../../src/lib/audit-diff';
 import { openPostgres } from '../../server/db/postgres';
 import { reloadAmenities } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
@@ -217,7 +218,9 @@ for (const backend of BACKENDS) {
           },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-        return { status: res.status, json: (await res.json()) as unknown };
+        const text = await res.text();
+        // A 204 (a DELETE) has no body.
+        return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
       }
 
       beforeAll(async () => {
@@ -310,6 +313,72 @@ for (const backend of BACKENDS) {
         // Switched on with no one: a deliberate choice now, sent to everyone, with no note.
         const on = await send('PATCH', `/api/report-schedules/${paused}`, { enabled: true });
         expect(on.json).toMatchObject({ recipients: [], enabled: true, pausedNote: null });
+      });
+
+      it('records recipients by name too, so the audit log says which schedule and who', async () => {
+        const ann = await person('ann@example.org', 'Ann Lee');
+        const bob = await person('bob@example.org', 'Bob Stone');
+        const created = ReportScheduleSchema.parse(
+          (
+            await send('POST', '/api/report-schedules', {
+              kind: 'usage',
+              cadence: 'weekly',
+              weekday: 1,
+              timeOfDay: '08:00',
+              recipients: [bob, ann],
+            })
+          ).json,
+        );
+        expect(
+          (await send('PATCH', `/api/report-schedules/${created.id}`, { recipients: [bob] }))
+            .status,
+        ).toBe(200);
+        expect((await send('DELETE', `/api/report-schedules/${created.id}`)).status).toBe(204);
+        const rows = await test.db.query<{
+          action: string;
+          target: string;
+          before: unknown;
+          after: unknown;
+        }>(
+          `SELECT action, target, before, after FROM audit_log
+            WHERE action LIKE 'report-schedule.%' AND target = $1 ORDER BY id`,
+          [String(created.id)],
+        );
+        const asJson = (value: unknown) =>
+          typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+        const entries = rows.map((row) => ({
+          ...row,
+          before: asJson(row.before),
+          after: asJson(row.after),
+        }));
+        // Ids in their stored order (as migration 023 reads them), names in the same order.
+        expect(entries.map((entry) => entry.action)).toEqual([
+          'report-schedule.create',
+          'report-schedule.update',
+          'report-schedule.delete',
+        ]);
+        expect(entries[0]?.after).toMatchObject({
+          recipients: [ann, bob],
+          recipientNames: ['Ann Lee', 'Bob Stone'],
+        });
+        // What the audit page shows (src/lib/audit-diff.ts): the schedule and its people.
+        const display = { timeZone: community.timeZone, roleLabels: {} };
+        const shown = entries.map((entry) => describeAuditEntry(entry, display));
+        expect(shown.map((entry) => entry.target)).toEqual(
+          Array(3).fill('Weekly usage report (Mondays at 8:00 AM)'),
+        );
+        expect(shown[0]?.details).toContainEqual({
+          field: 'Recipients',
+          value: 'Ann Lee, Bob Stone',
+        });
+        expect(shown[1]?.changes).toEqual([
+          { field: 'Recipients', before: 'Ann Lee, Bob Stone', after: 'Bob Stone' },
+        ]);
+        expect(shown[2]?.changes).toContainEqual({
+          field: 'Recipients',
+          before: 'Bob Stone',
+          after: '—',
+        });
       });
 
       it('migration 023 notes only the schedules a removal paused, by the audit log', async () => {

@@ -262,6 +262,161 @@ describe('describeAuditEntry', () => {
   });
 });
 
+/** A rule as POST /api/alert-rules records it (server/alerts/routes.ts, auditedRule). */
+const rule = {
+  amenityId: 'grand-lake',
+  amenityName: 'Grand Lake',
+  kind: 'occupancy',
+  threshold: 90,
+  rearmBelow: 80,
+  cooldownMinutes: 30,
+  enabled: true,
+};
+
+/** A schedule as POST /api/report-schedules records it (server/schedules/routes.ts). */
+const schedule = {
+  kind: 'usage',
+  cadence: 'weekly',
+  weekday: 1,
+  dayOfMonth: null,
+  timeOfDay: '08:00',
+  recipients: [2, 51],
+  recipientNames: ['Dana Reyes', 'Lee Park'],
+  enabled: true,
+};
+
+describe('alert rules and report schedules in the audit log', () => {
+  it('names a rule by its kind, amenity and threshold, not its id', () => {
+    expect(
+      describeAuditEntry(
+        { action: 'alert-rule.create', target: '12', before: null, after: rule },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Occupancy alert for Grand Lake (90% of capacity)',
+      details: [
+        { field: 'Amenity', value: 'Grand Lake' },
+        { field: 'Kind', value: 'Occupancy' },
+        { field: 'Threshold', value: '90' },
+        { field: 'Rearm below', value: '80' },
+        { field: 'Cooldown minutes', value: '30' },
+        { field: 'Enabled', value: 'yes' },
+      ],
+      changes: [],
+    });
+    // A change is named by the rule as it now is, and lists only what changed.
+    const after = { ...rule, threshold: 85, rearmBelow: 75 };
+    expect(
+      describeAuditEntry(
+        { action: 'alert-rule.update', target: '12', before: rule, after },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Occupancy alert for Grand Lake (85% of capacity)',
+      details: [],
+      changes: [
+        { field: 'Threshold', before: '90', after: '85' },
+        { field: 'Rearm below', before: '80', after: '75' },
+      ],
+    });
+  });
+
+  it('names a rule recorded before its amenity’s name was by the amenity’s slug', () => {
+    // As rows already in a database hold it: no amenityName, keys in the database's order.
+    const stored = {
+      kind: 'silent',
+      enabled: true,
+      amenityId: 'the-yard',
+      threshold: 3,
+      rearmBelow: 1,
+      cooldownMinutes: 60,
+    };
+    const removed = describeAuditEntry(
+      { action: 'alert-rule.delete', target: '7', before: stored, after: null },
+      IN_NEW_YORK,
+    );
+    expect(removed.target).toBe('Sensor silent alert for the-yard (3 intervals without a reading)');
+    expect(removed.changes.map((change) => [change.field, change.before])).toEqual([
+      ['Amenity', 'the-yard'],
+      ['Kind', 'Sensor silent'],
+      ['Threshold', '3'],
+      ['Rearm below', '1'],
+      ['Cooldown minutes', '60'],
+      ['Enabled', 'yes'],
+    ]);
+  });
+
+  it('names a schedule by its report, cadence, day and time, and its recipients by name', () => {
+    expect(
+      describeAuditEntry(
+        { action: 'report-schedule.create', target: '3', before: null, after: schedule },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Weekly usage report (Mondays at 8:00 AM)',
+      details: [
+        { field: 'Kind', value: 'Usage report' },
+        { field: 'Cadence', value: 'Weekly' },
+        { field: 'Weekday', value: 'Monday' },
+        { field: 'Time of day', value: '8:00 AM' },
+        { field: 'Recipients', value: 'Dana Reyes, Lee Park' },
+        { field: 'Enabled', value: 'yes' },
+      ],
+      changes: [],
+    });
+    const monthly = {
+      ...schedule,
+      cadence: 'monthly',
+      weekday: null,
+      dayOfMonth: 15,
+      timeOfDay: '18:30',
+      recipients: [51],
+      recipientNames: ['Lee Park'],
+    };
+    expect(
+      describeAuditEntry(
+        { action: 'report-schedule.update', target: '3', before: schedule, after: monthly },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Monthly usage report (day 15 of each month at 6:30 PM)',
+      details: [],
+      changes: [
+        { field: 'Cadence', before: 'Weekly', after: 'Monthly' },
+        { field: 'Weekday', before: 'Monday', after: '—' },
+        { field: 'Day of month', before: '—', after: '15' },
+        { field: 'Time of day', before: '8:00 AM', after: '6:30 PM' },
+        { field: 'Recipients', before: 'Dana Reyes, Lee Park', after: 'Lee Park' },
+      ],
+    });
+  });
+
+  it('names a schedule recorded before its recipients’ names were, listing them by id', () => {
+    const { recipientNames, ...stored } = { ...schedule, weekday: 0, timeOfDay: '00:05' };
+    expect(recipientNames).toHaveLength(2);
+    const removed = describeAuditEntry(
+      { action: 'report-schedule.delete', target: '3', before: stored, after: null },
+      IN_NEW_YORK,
+    );
+    expect(removed.target).toBe('Weekly usage report (Sundays at 12:05 AM)');
+    expect(removed.changes).toContainEqual({ field: 'Recipients', before: '2, 51', after: '—' });
+  });
+
+  it('keeps the id when the entry holds nothing to name the rule or schedule by', () => {
+    expect(
+      auditTargetText({
+        action: 'alert-rule.update',
+        target: '12',
+        before: { enabled: true },
+        after: { enabled: false },
+      }),
+    ).toBe('12');
+    expect(
+      auditTargetText({ action: 'report-schedule.delete', target: '3', before: null, after: null }),
+    ).toBe('3');
+  });
+});
+
 describe('labels', () => {
   it('turns keys and actions into words', () => {
     expect(fieldLabel('monthlyOperatingCost')).toBe('Monthly operating cost');

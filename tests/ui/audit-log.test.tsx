@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../mocks/node';
+import { meFixture } from '../../mocks/fixtures';
+import {
+  AUDIT_PATH,
+  ME_PATH,
+  type AuditEntry,
+  type AuditPage,
+  type Me,
+} from '../../src/api/contract';
+import { AuditTab } from '../../src/features/settings/audit-tab';
+import { renderWithApp } from '../render';
+
+const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } };
+
+const entry = (id: number, action: string, extra: Partial<AuditEntry>): AuditEntry => ({
+  id,
+  at: new Date(Date.UTC(2026, 10, 20, 12, id)).toISOString(),
+  actor: { id: 1, name: 'Alex Admin', email: 'admin@willowcreek.example' },
+  action,
+  target: null,
+  before: null,
+  after: null,
+  ...extra,
+});
+
+/** The audit tab showing `log`, as an Admin. */
+async function showLog(log: AuditEntry[]) {
+  const page: AuditPage = { entries: log, nextBefore: null };
+  server.use(
+    http.get(ME_PATH, () => HttpResponse.json(adminMe)),
+    http.get(AUDIT_PATH, () => HttpResponse.json(page)),
+  );
+  renderWithApp(<AuditTab />, { route: '/settings' });
+  const list = (await screen.findByText('Alert rule changed')).closest('ul');
+  if (!list) throw new Error('no list');
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => ({
+      title: item.querySelector('p')?.textContent,
+      fields: [...item.querySelectorAll('dl > div')].map((field) => [
+        field.querySelector('dt')?.textContent ?? '',
+        field.querySelector('dd')?.textContent ?? '',
+      ]),
+    }));
+}
+
+describe('Audit log', () => {
+  it('says which alert rule or report schedule an entry is about, in words', async () => {
+    // As the server records them (server/alerts/routes.ts, server/schedules/routes.ts), with the
+    // keys in the database's order; the last two as rows stored before names were recorded.
+    const rule = {
+      kind: 'occupancy',
+      enabled: true,
+      amenityId: 'grand-lake',
+      threshold: 90,
+      rearmBelow: 80,
+      amenityName: 'Grand Lake',
+      cooldownMinutes: 30,
+    };
+    const schedule = {
+      kind: 'usage',
+      cadence: 'weekly',
+      weekday: 1,
+      enabled: true,
+      timeOfDay: '08:00',
+      dayOfMonth: null,
+      recipients: [2, 51],
+      recipientNames: ['Dana Reyes', 'Lee Park'],
+    };
+    const rows = await showLog([
+      entry(4, 'alert-rule.update', {
+        target: '12',
+        before: rule,
+        after: { ...rule, threshold: 85 },
+      }),
+      entry(3, 'report-schedule.create', { target: '3', after: schedule }),
+      entry(2, 'alert-rule.delete', {
+        target: '7',
+        before: { kind: 'after_hours', amenityId: 'the-yard', threshold: 2 },
+      }),
+      entry(1, 'report-schedule.update', {
+        target: '4',
+        before: { kind: 'usage', cadence: 'monthly', dayOfMonth: 1, timeOfDay: '07:00' },
+        after: { kind: 'usage', cadence: 'monthly', dayOfMonth: 1, timeOfDay: '07:30' },
+      }),
+    ]);
+    expect(rows).toEqual([
+      {
+        title: 'Alert rule changed · Occupancy alert for Grand Lake (85% of capacity)',
+        fields: [['Threshold', 'from 90 → to 85']],
+      },
+      {
+        title: 'Report schedule added · Weekly usage report (Mondays at 8:00 AM)',
+        fields: [
+          ['Kind', 'Usage report'],
+          ['Cadence', 'Weekly'],
+          ['Weekday', 'Monday'],
+          ['Time of day', '8:00 AM'],
+          ['Recipients', 'Dana Reyes, Lee Park'],
+          ['Enabled', 'yes'],
+        ],
+      },
+      {
+        title: 'Alert rule deleted · After hours alert for the-yard (2 people present)',
+        fields: [
+          ['Amenity', 'from the-yard → to —'],
+          ['Kind', 'from After hours → to —'],
+          ['Threshold', 'from 2 → to —'],
+        ],
+      },
+      {
+        title: 'Report schedule changed · Monthly usage report (day 1 of each month at 7:30 AM)',
+        fields: [['Time of day', 'from 7:00 AM → to 7:30 AM']],
+      },
+    ]);
+  });
+});
