@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { REPORTS_ACTIVITY_KEY } from '../../lib/storage-keys';
 
 /**
@@ -9,9 +9,18 @@ export type ReportActivity = { generated: number; downloads: number };
 
 const EMPTY: ReportActivity = { generated: 0, downloads: 0 };
 
-export function readActivity(): ReportActivity {
+/** The stored counts as text (stable between reads, as useSyncExternalStore needs); null if none. */
+function readStored(): string | null {
   try {
-    const raw: unknown = JSON.parse(localStorage.getItem(REPORTS_ACTIVITY_KEY) ?? 'null');
+    return localStorage.getItem(REPORTS_ACTIVITY_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parseActivity(stored: string | null): ReportActivity {
+  try {
+    const raw: unknown = JSON.parse(stored ?? 'null');
     if (raw && typeof raw === 'object') {
       const { generated, downloads } = raw as Partial<Record<keyof ReportActivity, unknown>>;
       return {
@@ -20,22 +29,36 @@ export function readActivity(): ReportActivity {
       };
     }
   } catch {
-    // Unreadable or blocked storage counts as nothing done yet.
+    // Unreadable storage counts as nothing done yet.
   }
   return EMPTY;
 }
 
-/** The counts, and a way to add one of each kind (saved on the device). */
+export function readActivity(): ReportActivity {
+  return parseActivity(readStored());
+}
+
+/** Stored counts change only through this hook's own setter: nothing to subscribe to. */
+const subscribeNothing = () => () => undefined;
+
+/**
+ * The counts, and a way to add one of each kind (saved on the device). The prerendered first
+ * frame shows no activity, and so does the render that adopts it (React's server snapshot), or
+ * React would throw the frame away; the stored counts follow at once.
+ */
 export function useReportActivity() {
-  const [activity, setActivity] = useState(readActivity);
+  const stored = useSyncExternalStore(subscribeNothing, readStored, () => null);
+  const fromStorage = useMemo(() => parseActivity(stored), [stored]);
+  const [counted, setCounted] = useState<ReportActivity | null>(null);
   const count = useCallback((what: keyof ReportActivity) => {
-    const next = { ...readActivity(), [what]: readActivity()[what] + 1 };
+    const before = readActivity();
+    const next = { ...before, [what]: before[what] + 1 };
     try {
       localStorage.setItem(REPORTS_ACTIVITY_KEY, JSON.stringify(next));
     } catch {
       // Storage full or blocked: the count still shows for this visit.
     }
-    setActivity(next);
+    setCounted(next);
   }, []);
-  return [activity, count] as const;
+  return [counted ?? fromStorage, count] as const;
 }
