@@ -9,7 +9,7 @@ import {
   type CommunityProfile,
 } from '../src/api/contract';
 import { auditActionMatches } from '../src/lib/audit-filters';
-import { isTimeZone } from '../src/lib/community-profile';
+import { isTimeZone } from '../src/lib/community-profile-rules';
 
 /** The demo community's profile (issue 11). */
 export const communityFixture: CommunityProfile = {

@@ -4,7 +4,7 @@ import {
   CommunityPatchSchema,
   type CommunityProfile,
 } from '../../src/api/contract';
-import { isTimeZone } from '../../src/lib/community-profile';
+import { isTimeZone } from '../../src/lib/community-profile-rules';
 import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';

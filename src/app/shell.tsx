@@ -8,7 +8,7 @@ import { isEndedByServer, isOwnSignOut } from '../api/session-end';
 import { probeServer } from '../api/connectivity-sync';
 import { useAlertInbox } from '../api/alert-inbox';
 import { initialsOf, meQuery, ROLE_LABELS, useMe } from '../api/me';
-import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/alert-labels';
+import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/unread-alerts';
 import { useSnapshotPersister } from '../api/query-provider';
 import { ACCOUNT_PATH, SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';

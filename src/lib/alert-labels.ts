@@ -1,6 +1,11 @@
 import type { AlertKind, AlertRule } from '../api/contract';
 import { numberFormat } from './intl-formats';
 
+/**
+ * How alerts read on the Alerts page, in its rules form and in the audit log. The unread count of
+ * the app shell's Alerts link, which every page shows, is in unread-alerts.ts.
+ */
+
 /** How each alert kind reads in the inbox and the rules form. */
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   occupancy: 'Occupancy',
@@ -31,24 +36,6 @@ export function formatAlertValue(kind: AlertKind, value: number): string {
       return `${number} ${value === 1 ? 'person' : 'people'} present`;
   }
 }
-
-/** Read after the Alerts link's text, so its name is "Alerts, 3 unread" (empty when none). */
-export function unreadSuffix(unread: number): string {
-  return unread > 0 ? `, ${unread} unread` : '';
-}
-
-/** Read after "More" on the phone bar, which folds the Alerts link: "1 unread alert". */
-export function unreadAlertsPhrase(unread: number): string {
-  return `${unread} unread ${unread === 1 ? 'alert' : 'alerts'}`;
-}
-
-/** The badge's text: the count, capped so it fits the bar ("99+"). */
-export function unreadBadgeText(unread: number): string {
-  return unread > 99 ? '99+' : String(unread);
-}
-
-/** The Alerts page's rules card, which "Manage Alerts" opens. */
-export const ALERT_RULES_ANCHOR = 'alert-rules';
 
 /** A rule's levels in words: "At 90% of capacity, re-arms below 80% of capacity, cool-down 30 min". */
 export function describeRuleLevels(

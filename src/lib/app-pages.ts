@@ -85,6 +85,11 @@ export const isInNav = (page: AppPage): boolean =>
 
 export const SIGN_IN_PATH = '/sign-in';
 export const ACCOUNT_PATH = '/account';
+/**
+ * The Alerts page's rules card, which the dashboard's "Manage Alerts" opens
+ * (`/alerts#alert-rules`).
+ */
+export const ALERT_RULES_ANCHOR = 'alert-rules';
 export type AppPageId = AppPage['id'];
 export type AppPagePath = AppPage['path'];
 

@@ -1,6 +1,5 @@
 import type { UsageGaps } from '../api/contract';
 import { dateFormat } from './intl-formats';
-import { zonedTimeToUtc } from './zoned-time';
 
 /**
  * How much of a period the sensors cover, from the silent intervals of GET /api/usage/gaps (one
@@ -16,8 +15,6 @@ import { zonedTimeToUtc } from './zoned-time';
  */
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 export type Interval = { from: number; to: number };
 
@@ -178,11 +175,4 @@ function coverageText(
   const more = throughout.length + partial.length - listed;
   const tail = more > 0 ? ` and ${more} more` : '';
   return `${head}; ${items.slice(0, Math.max(maxListed, throughout.length)).join('; ')}${tail}`;
-}
-
-/** The instants of a calendar period's days in `timeZone`: [first midnight, midnight after). */
-export function periodInstants(from: string, to: string, timeZone: string): Interval {
-  const next = new Date(Date.parse(`${to}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-  const midnight = (date: string) => zonedTimeToUtc(date, '00:00', timeZone).getTime();
-  return { from: midnight(from), to: midnight(next) };
 }

@@ -1,6 +1,7 @@
 /**
- * Display rules of the live widgets and the Amy pages (spec sections 4 and 9) that are not plain
- * number formats: colour tones, status labels and list truncation.
+ * Display rules of the status badges and the Amy pages (spec sections 4 and 9) that are not plain
+ * number formats: colour tones, list truncation and title case. Only later pages use them; the
+ * usage levels the dashboard's first screen shows are in usage-levels.ts.
  */
 
 import type { AmenityStatus } from '../api/contract';
@@ -13,13 +14,6 @@ export const STATUS_TONES: Record<AmenityStatus, Tone> = {
   medium: 'yellow',
   low: 'green',
   closed: 'gray',
-};
-
-export const STATUS_LABELS: Record<AmenityStatus, string> = {
-  high: 'High usage',
-  medium: 'Medium usage',
-  low: 'Low usage',
-  closed: 'Closed',
 };
 
 /** Spec section 9: 85 or more green, 70 or more yellow, below 70 red. */
@@ -41,19 +35,6 @@ export function splitResources(
     shown: resources.slice(0, visible),
     moreLabel: hidden > 0 ? `+${hidden} more` : null,
   };
-}
-
-/** Spec section 9: the capacity alert threshold (a label only; nothing is sent). */
-export const CAPACITY_ALERT_PERCENT = 90;
-
-export function isOverCapacityAlert(percent: number): boolean {
-  return percent >= CAPACITY_ALERT_PERCENT;
-}
-
-/** A bar's width in percent, clamped so an over-capacity value never overflows its track. */
-export function barWidth(percent: number): number {
-  if (!Number.isFinite(percent)) return 0;
-  return Math.min(100, Math.max(0, percent));
 }
 
 /** "recreational" -> "Recreational". */

@@ -1,4 +1,4 @@
-import { barWidth } from '../lib/display-rules';
+import { barWidth } from '../lib/usage-levels';
 import { cx } from '../lib/cx';
 
 /**

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeRuleLevels,
-  formatAlertValue,
-  unreadAlertsPhrase,
-  unreadBadgeText,
-  unreadSuffix,
-} from '../../src/lib/alert-labels';
+import { describeRuleLevels, formatAlertValue } from '../../src/lib/alert-labels';
+import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../../src/lib/unread-alerts';
 
 describe('alert labels', () => {
   it('add the unread count to the alerts link and More, or nothing when none', () => {

@@ -1,4 +1,4 @@
-import { AMENITY_COLOR_CHOICES, colorChoicesFor } from '../../src/lib/amenity-colors';
+import { AMENITY_COLOR_CHOICES, colorChoicesFor } from '../../src/lib/amenity-color-choices';
 import { describe, expect, it } from 'vitest';
 import { fieldOfError } from '../../src/api/amenity-setup';
 import type { AmenitySetup } from '../../src/api/contract';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageGaps } from '../../src/api/contract';
+import { periodInstants } from '../../src/lib/calendar-period';
 import {
   formatDuration,
   formatInterval,
   mergeIntervals,
-  periodInstants,
   summarizeCoverage,
 } from '../../src/lib/coverage';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  barWidth,
-  confidenceTone,
-  isOverCapacityAlert,
-  splitResources,
-  titleCase,
-} from '../../src/lib/display-rules';
+import { confidenceTone, splitResources, titleCase } from '../../src/lib/display-rules';
+import { barWidth, isOverCapacityAlert } from '../../src/lib/usage-levels';
 import { describeRange } from '../../src/lib/date-range';
 
 describe('confidence colour', () => {

@@ -7,7 +7,8 @@ import {
   suggestionEvent,
 } from '../../src/features/amy/ics';
 import { parseClockTime, parseTimeRange } from '../../src/lib/clock-time';
-import { todayIn, wallClockDateFn, zonedTimeToUtc } from '../../src/lib/zoned-time';
+import { wallClockDateFn } from '../../src/lib/wall-clock-date';
+import { todayIn, zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { suggestionsFixture } from '../../mocks/fixtures';
 
 /** The item at `index`, failing the test when there is none. */

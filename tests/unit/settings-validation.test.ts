@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { timeZoneLabel } from '../../src/lib/community-profile';
+import { isTimeZone } from '../../src/lib/community-profile-rules';
 import {
-  isTimeZone,
   profileChanges,
-  timeZoneLabel,
   validateProfile,
   type ProfileDraft,
-} from '../../src/lib/community-profile';
+} from '../../src/lib/community-profile-form';
 import { defaultSettings, loadSettings, SETTINGS_KEY } from '../../src/lib/settings';
 
 function storageWith(value: string | null): Storage {

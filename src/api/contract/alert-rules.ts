@@ -128,3 +128,6 @@ export const AlertRulePatchSchema = z.strictObject({
   cooldownMinutes: z.optional(cooldownMinutes),
   enabled: z.optional(z.boolean()),
 });
+
+/** POST /api/alerts/:id/read: the alert marked read, and the inbox's unread count after it. */
+export const AlertReadResultSchema = z.object({ id: count, read: z.literal(true), unread: count });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { isoDate, nonEmpty, nonNegative } from './primitives';
+import { nonEmpty, nonNegative } from './primitives';
+import { isoDate } from './text-formats';
 
 // ---- Billing (Settings → Billing) ---------------------------------------------------------------
 // Imported from here, not re-exported by src/api/contract.ts: only the lazy Settings page reads
@@ -21,8 +22,11 @@ export const BillingPlanSchema = z.object({
   monthlyPrice: nonNegative,
   /** ISO 4217 code, e.g. USD. */
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-  /** How many amenities the plan allows; null for a plan without a limit. */
-  amenityLimit: z.nullable(z.int().check(z.positive())),
+  /**
+   * How many amenities the plan allows (1 or more); null for a plan without a limit. minimum(1),
+   * the same test as positive() for an integer, which would add its code to the shared zod core.
+   */
+  amenityLimit: z.nullable(z.int().check(z.minimum(1))),
 });
 export type BillingPlan = z.infer<typeof BillingPlanSchema>;
 

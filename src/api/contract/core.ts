@@ -1,17 +1,15 @@
 import * as z from 'zod/mini';
 import { count, finite, nonEmpty, nonNegative, percent } from './primitives';
-import {
-  COMMUNITY_ADDRESS_MAX,
-  COMMUNITY_CODE_MAX,
-  COMMUNITY_CODE_PATTERN,
-  COMMUNITY_NAME_MAX,
-  CURRENCIES,
-} from '../../lib/community-profile';
+import { CURRENCIES } from '../../lib/community-profile';
 
 /**
  * The contract's core (src/api/contract.ts re-exports it): the data endpoints, who is signed in,
  * the alert inbox and report archive, the residents directory's pages and the community profile,
- * which the first screen and the offline snapshot read.
+ * which the first screen and the offline snapshot read. Nothing else belongs here: this module is
+ * in the first load, so a schema only a later page or the server uses goes to an area module
+ * (query-params.ts, community-admin.ts, …), where it costs the first screen neither bytes nor
+ * start-up time, and neither does the zod feature it alone uses (z.coerce would otherwise join
+ * the shared zod core).
  */
 
 export const AMENITY_TYPES = [
@@ -241,31 +239,13 @@ export const UsageGapsSchema = z.object({
 });
 export type UsageGaps = z.infer<typeof UsageGapsSchema>;
 
-/** Query parameters, shared by the client (to build keys) and the server (to validate). */
+/**
+ * Query parameters the client builds its keys from; the server's schemas that validate them are
+ * in query-params.ts.
+ */
 export const DAY_RANGES = [7, 30, 90] as const;
 export type DayRange = (typeof DAY_RANGES)[number];
 export const DEFAULT_DAY_RANGE: DayRange = 30;
-
-const daysParam = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(366)));
-/**
- * Daily timeline points reach further back: a report's calendar period (the previous 12 whole
- * months) plus the days of the current month, up to 366 + 31 days.
- */
-export const MAX_TIMELINE_DAYS = 400;
-export const TimelineQuerySchema = z.object({
-  period: z._default(z.enum(USAGE_PERIODS), 'day'),
-  days: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS))),
-});
-export const RangeQuerySchema = z.object({ days: daysParam });
-export const GapsQuerySchema = z.object({
-  days: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_TIMELINE_DAYS)),
-    DEFAULT_DAY_RANGE,
-  ),
-});
-export const SuggestionsQuerySchema = z.object({
-  month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
-});
 
 /**
  * A short, readable account of why a value failed its schema, e.g.
@@ -365,16 +345,6 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
-/**
- * GET /api/notifications/status: which ways of reaching people this server has. Email needs
- * SMTP_URL on the server; without it nothing is emailed and the app says so.
- */
-export const NOTIFICATIONS_STATUS_PATH = '/api/notifications/status';
-export const NotificationsStatusSchema = z.object({
-  email: z.object({ configured: z.boolean() }),
-});
-export type NotificationsStatus = z.infer<typeof NotificationsStatusSchema>;
-
 // ---- Alerts and scheduled reports (issue 14) ----------------------------------------------------
 
 export const ALERTS_API_PATHS = {
@@ -411,10 +381,6 @@ export const AlertSchema = z.object({
 export type Alert = z.infer<typeof AlertSchema>;
 export const AlertInboxSchema = z.object({ alerts: z.array(AlertSchema), unread: count });
 export type AlertInbox = z.infer<typeof AlertInboxSchema>;
-export const AlertInboxQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
-});
-export const AlertReadResultSchema = z.object({ id: count, read: z.literal(true), unread: count });
 
 export const SCHEDULE_KINDS = ['usage'] as const;
 
@@ -457,27 +423,10 @@ export const ALERTS_RESPONSE_SCHEMAS = {
 // ---- Residents directory (issue 11) -------------------------------------------------------------
 
 export const RESIDENTS_PATH = '/api/residents';
-export const RESIDENTS_IMPORT_PATH = '/api/residents/import';
-export const RESIDENTS_EXPORT_PATH = '/api/residents.csv';
 
 export const RESIDENT_STATUSES = ['active', 'inactive'] as const;
 export const ResidentStatusSchema = z.enum(RESIDENT_STATUSES);
 export type ResidentStatus = z.infer<typeof ResidentStatusSchema>;
-
-/** Bounds of a resident's fields (the database checks the same). */
-export const RESIDENT_LIMITS = {
-  name: 100,
-  unit: 100,
-  email: 254,
-  phone: 40,
-  householdSize: 50,
-  notes: 500,
-} as const;
-/** More residents than any HOA has: a bound on the directory, not a plan. */
-export const MAX_RESIDENTS = 20_000;
-/** One import: at most this many rows and bytes. */
-export const MAX_IMPORT_ROWS = 5000;
-export const MAX_IMPORT_BYTES = 1024 * 1024;
 
 /** A resident as the directory lists it. */
 export const ResidentSchema = z.object({
@@ -508,16 +457,6 @@ export const ResidentPageSchema = z.object({
 });
 export type ResidentPage = z.infer<typeof ResidentPageSchema>;
 
-export const RESIDENT_PAGE_SIZE = 50;
-export const ResidentsQuerySchema = z.object({
-  q: z._default(z.string().check(z.maxLength(100)), ''),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)),
-    RESIDENT_PAGE_SIZE,
-  ),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_RESIDENTS)), 0),
-});
-
 // ---- Community profile (issue 11) ---------------------------------------------------------------
 
 export const COMMUNITY_PATH = '/api/community';
@@ -533,22 +472,3 @@ export const CommunityProfileSchema = z.object({
   currency: z.enum(CURRENCIES),
 });
 export type CommunityProfile = z.infer<typeof CommunityProfileSchema>;
-
-/** PATCH /api/community (Admins): any subset; the server also checks the zone with Intl. */
-export const CommunityPatchSchema = z.strictObject({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMUNITY_NAME_MAX))),
-  code: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1),
-        z.maxLength(COMMUNITY_CODE_MAX),
-        z.regex(COMMUNITY_CODE_PATTERN, 'letters, numbers and hyphens only'),
-      ),
-  ),
-  address: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_ADDRESS_MAX))),
-  timeZone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
-  currency: z.optional(z.enum(CURRENCIES)),
-});
-export type CommunityPatch = z.infer<typeof CommunityPatchSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { count, nonEmpty, timeOfDay } from './primitives';
+import { count, nonEmpty } from './primitives';
+import { timeOfDay } from './text-formats';
 
 // ---- Delivery: Web Push and notification preferences (issue 14) --------------------------------
 
@@ -11,6 +12,16 @@ export const NOTIFICATION_PREFERENCES_PATH = '/api/me/notifications';
 
 /** GET /api/push/public-key: the server's VAPID public key (applicationServerKey). */
 export const PushPublicKeySchema = z.object({ publicKey: nonEmpty });
+
+/**
+ * GET /api/notifications/status: which ways of reaching people this server has. Email needs
+ * SMTP_URL on the server; without it nothing is emailed and the app says so.
+ */
+export const NOTIFICATIONS_STATUS_PATH = '/api/notifications/status';
+export const NotificationsStatusSchema = z.object({
+  email: z.object({ configured: z.boolean() }),
+});
+export type NotificationsStatus = z.infer<typeof NotificationsStatusSchema>;
 
 export const MAX_PUSH_ENDPOINT_LENGTH = 2048;
 const base64url = (min: number, max: number) =>

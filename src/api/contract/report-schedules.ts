@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { RoleSchema, SCHEDULE_KINDS } from './core';
-import { count, nonEmpty, timeOfDay } from './primitives';
+import { count, nonEmpty } from './primitives';
+import { timeOfDay } from './text-formats';
 
 /** Scheduled reports (issue 14): when a report is built and who receives it. */
 

@@ -1,9 +1,34 @@
 import * as z from 'zod/mini';
 import { isRealDate } from '../../lib/calendar-date';
-import { RESIDENT_LIMITS, ResidentStatusSchema } from './core';
-import { count, isoDate, nonEmpty } from './primitives';
+import { ResidentStatusSchema } from './core';
+import { count, nonEmpty } from './primitives';
+import { isoDate } from './text-formats';
 
-/** Residents directory writes and imports (issue 11). */
+/**
+ * Residents directory (issue 11): its bounds, writes and imports. The directory's pages
+ * (ResidentPageSchema) are in core.ts: the offline snapshot keeps them.
+ */
+
+export const RESIDENTS_IMPORT_PATH = '/api/residents/import';
+export const RESIDENTS_EXPORT_PATH = '/api/residents.csv';
+
+/** Bounds of a resident's fields (the database checks the same). */
+export const RESIDENT_LIMITS = {
+  name: 100,
+  unit: 100,
+  email: 254,
+  phone: 40,
+  householdSize: 50,
+  notes: 500,
+} as const;
+/** More residents than any HOA has: a bound on the directory, not a plan. */
+export const MAX_RESIDENTS = 20_000;
+/** One import: at most this many rows and bytes. */
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+/** GET /api/residents: the page size the directory asks for (query-params.ts checks the query). */
+export const RESIDENT_PAGE_SIZE = 50;
 
 const optionalText = (max: number) =>
   z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));

@@ -10,10 +10,10 @@ import {
   type AlertRule,
 } from '../../api/contract';
 import { useMe } from '../../api/me';
+import { ALERT_RULES_ANCHOR } from '../../lib/app-pages';
 import {
   ALERT_KIND_LABELS,
   ALERT_LEVEL_UNITS,
-  ALERT_RULES_ANCHOR,
   describeRuleLevels,
   formatAlertValue,
 } from '../../lib/alert-labels';

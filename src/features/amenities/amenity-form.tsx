@@ -19,7 +19,8 @@ import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
-import { colorChoicesFor, DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
+import { colorChoicesFor } from '../../lib/amenity-color-choices';
+import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import {
   amenityInputOf,
   changedFields,

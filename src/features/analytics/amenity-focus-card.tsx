@@ -4,7 +4,7 @@ import { useCommunity } from '../../api/community';
 import { formatCount, formatPercent } from '../../lib/format';
 import { liveReading, noReadingText } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
-import { isOverCapacityAlert } from '../../lib/display-rules';
+import { isOverCapacityAlert } from '../../lib/usage-levels';
 import { buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { amenityIcon, Icon } from '../../ui/icons';

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Icon, type IconName } from '../../ui/icons';
 import { toast } from '../../ui/toast';
-import { ALERT_RULES_ANCHOR } from '../../lib/alert-labels';
+import { ALERT_RULES_ANCHOR } from '../../lib/app-pages';
 import { exportUsageData } from './export-usage-data';
 
 type ActionContext = { client: QueryClient; days: number; navigate: NavigateFunction };

@@ -8,7 +8,8 @@ import {
   type UsageGaps,
   type UsagePoint,
 } from '../../api/contract';
-import { periodInstants, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
+import { periodInstants } from '../../lib/calendar-period';
+import { summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
 import { capacityPercent } from '../../lib/format';
 import { csvLines, toCsv } from '../../lib/csv';
 import { percentagesSummingTo100 } from '../../lib/shares';

@@ -4,17 +4,15 @@ import { communityQuery } from '../../api/community';
 import { updateCommunity } from '../../api/community-admin';
 import type { CommunityProfile } from '../../api/contract';
 import { useMe } from '../../api/me';
+import { CURRENCIES, timeZoneLabel, type Currency } from '../../lib/community-profile';
 import {
-  CURRENCIES,
   CURRENCY_NAMES,
   profileChanges,
   timeZoneChoices,
-  timeZoneLabel,
   validateProfile,
-  type Currency,
   type ProfileDraft,
   type ProfileErrors,
-} from '../../lib/community-profile';
+} from '../../lib/community-profile-form';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';

@@ -2,7 +2,7 @@ import { memo, useMemo, useRef, useLayoutEffect } from 'react';
 import type uPlot from 'uplot';
 import type { UsagePeriod } from '../../api/contract';
 import { formatUsageTime, USAGE_SERIES, type UsageChartData } from '../../lib/usage-chart';
-import { wallClockDateFn } from '../../lib/zoned-time';
+import { wallClockDateFn } from '../../lib/wall-clock-date';
 import { UPlotChart, type ChartOptions } from './uplot-chart';
 
 export const USAGE_CHART_HEIGHT = 260;
