@@ -667,7 +667,7 @@ describe('Settings page', () => {
       );
       // The real amenity count (7 in the fixture) against the plan's 5.
       const use = await within(panel).findByText(/7 of 5 amenities in use/);
-      expect(use).toHaveTextContent("2 over this plan's limit");
+      expect(use).toHaveTextContent('7 of 5 amenities in use · 2 more than this plan includes.');
       expect(use).toHaveAttribute('data-tone', 'warning');
       // What is true about billing: set by CommonGround, nothing paid or changed in the app.
       expect(panel).toHaveTextContent("CommonGround sets this community's plan.");

@@ -180,7 +180,7 @@ function PlanAmenityUse({ limit }: { limit: number | null }) {
       )}
     >
       {formatCount(data.length)} of {formatCount(limit)} amenities in use
-      {over ? ` · ${data.length - limit} over this plan's limit: upgrade to keep them all.` : '.'}
+      {over ? ` · ${formatCount(data.length - limit)} more than this plan includes.` : '.'}
     </p>
   );
 }
