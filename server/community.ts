@@ -37,7 +37,7 @@ export type Community = {
   archivedAmenities: Amenity[];
 };
 
-/** Icon names of src/ui/icons.tsx AMENITY_TYPE_ICONS (a test keeps the two in step). */
+/** Icon names of src/ui/page-icons.tsx AMENITY_TYPE_ICONS (a test keeps the two in step). */
 export const AMENITY_ICONS: Record<AmenityType, string> = {
   lawn: 'tree',
   hall: 'hall',

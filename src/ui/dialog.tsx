@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { cx } from '../lib/cx';
 import { Button } from './button';
-import { Icon } from './icons';
+import { PageIcon } from './page-icons';
 
 /** The enclosing dialog's guarded close (asks before discarding typed changes). */
 const DialogCloseContext = createContext<(() => void) | null>(null);
@@ -179,7 +179,7 @@ export function Dialog({
             onClick={requestClose}
             className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
           >
-            <Icon name="close" />
+            <PageIcon name="close" />
           </button>
         </div>
         <DialogCloseContext.Provider value={requestClose}>{children}</DialogCloseContext.Provider>

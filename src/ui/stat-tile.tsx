@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from './icons';
+import { PageIcon, type PageIconName } from './page-icons';
 
 /**
  * One figure with its label (the stat tiles of Reports and Community Management): a dt/dd
@@ -14,7 +14,7 @@ export function StatTile({
 }: {
   label: string;
   value: ReactNode;
-  icon: IconName;
+  icon: PageIconName;
   detail?: ReactNode;
 }) {
   return (
@@ -25,7 +25,7 @@ export function StatTile({
           aria-hidden="true"
           className="mb-2 flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 sm:absolute sm:top-4 sm:left-4 sm:mb-0 dark:bg-brand-900/50 dark:text-brand-100"
         >
-          <Icon name={icon} />
+          <PageIcon name={icon} />
         </span>
         {label}
       </dt>

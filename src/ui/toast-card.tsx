@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { cx } from '../lib/cx';
-import { Icon } from './icons';
+import { PageIcon } from './page-icons';
 import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastItem } from './toast';
 
 /** One notification: its words, a close button, a timer and a swipe to dismiss. */
@@ -53,7 +53,7 @@ export function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }
         onClick={() => dismissToast(item.id)}
         className="absolute top-1 right-1 inline-flex h-11 w-11 items-center justify-center rounded-md opacity-70 hover:opacity-100 md:h-9 md:w-9"
       >
-        <Icon name="close" className="h-4 w-4" />
+        <PageIcon name="close" className="h-4 w-4" />
       </button>
     </li>
   );

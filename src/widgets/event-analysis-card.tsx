@@ -3,7 +3,7 @@ import { useAmyAnalysis } from '../api/amy-analysis';
 import type { EventAnalysis as EventAnalysisData } from '../api/contract';
 import { titleCase } from '../lib/display-rules';
 import { formatCount, formatPercent } from '../lib/format';
-import { Icon } from '../ui/icons';
+import { PageIcon } from '../ui/page-icons';
 import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
@@ -88,7 +88,7 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
             <ul className="grid gap-2 text-sm">
               {analysis.seasonalInsights.map((insight) => (
                 <li key={insight} className="flex items-start gap-2">
-                  <Icon
+                  <PageIcon
                     name="lightbulb"
                     className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400"
                   />

@@ -6,7 +6,7 @@ import { dateFormat } from '../lib/intl-formats';
 import { shortMonthName } from '../lib/months';
 import { todayIn } from '../lib/zoned-time';
 import { EmptyNote } from '../ui/empty-note';
-import { Icon } from '../ui/icons';
+import { PageIcon } from '../ui/page-icons';
 import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
@@ -158,7 +158,7 @@ export function EventTrendsCard({ query }: { query: QueryLike<EventAnalysis> }) 
             <MonthlyTrends trends={analysis.monthlyTrends} />
             {best ? (
               <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
-                <Icon
+                <PageIcon
                   name="trending"
                   className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-500"
                 />

@@ -2,7 +2,7 @@ import { cx } from '../lib/cx';
 import { formatCount, formatPercent } from '../lib/format';
 import { liveReading } from '../lib/live-reading';
 import { EmptyNote } from '../ui/empty-note';
-import { amenityIcon, Icon } from '../ui/icons';
+import { amenityIcon, PageIcon } from '../ui/page-icons';
 import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
@@ -42,7 +42,7 @@ export function PeakHoursCard({
                 )}
               >
                 <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                  <Icon name={amenityIcon(amenity.type)} />
+                  <PageIcon name={amenityIcon(amenity.type)} />
                 </span>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">

@@ -8,7 +8,7 @@ import {
   type AmenityAnalytics,
   type Suggestion,
 } from '../../src/api/contract';
-import { AMENITY_TYPE_ICONS } from '../../src/ui/icons';
+import { AMENITY_TYPE_ICONS } from '../../src/ui/page-icons';
 import { seedDemo } from '../../server/simulator/seed';
 import {
   BACKENDS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { everyDay, type DayHours } from '../../src/lib/weekly-hours';
 import { AMENITY_TYPES } from '../../src/api/contract';
-import { AMENITY_TYPE_ICONS } from '../../src/ui/icons';
+import { AMENITY_TYPE_ICONS } from '../../src/ui/page-icons';
 import { AMENITY_ICONS } from '../../server/community';
 import { hourlyShares } from '../../server/ingest';
 import {

@@ -24,7 +24,7 @@ import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
 import { Group } from '../../ui/group';
-import { Icon, amenityIcon } from '../../ui/icons';
+import { PageIcon, amenityIcon } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState } from '../../ui/query-state';
@@ -92,7 +92,7 @@ export function AmenitiesPage() {
         actions={
           canManage ? (
             <Button ref={addRef} onClick={() => setAdding(true)}>
-              <Icon name="plus" className="h-4 w-4" />
+              <PageIcon name="plus" className="h-4 w-4" />
               Add Amenity
             </Button>
           ) : undefined
@@ -313,7 +313,7 @@ function CardPhoto({ url, name }: { url: string; name: string }) {
   return (
     <div className="-mx-4 -mt-4 mb-4 flex aspect-video items-center justify-center overflow-hidden rounded-t-xl bg-slate-100 text-slate-500 sm:-mx-5 sm:-mt-5 dark:bg-slate-800 dark:text-slate-400">
       {failed === url ? (
-        <Icon name="image" className="h-8 w-8" />
+        <PageIcon name="image" className="h-8 w-8" />
       ) : (
         <img
           src={url}
@@ -362,7 +362,7 @@ function AmenityCard({
             className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800"
             style={{ color: amenity.color }}
           >
-            <Icon name={amenityIcon(amenity.type)} className="h-6 w-6" />
+            <PageIcon name={amenityIcon(amenity.type)} className="h-6 w-6" />
           </span>
           <div className="min-w-0 flex-1">
             <h2 id={headingId} className="font-semibold text-slate-900 dark:text-slate-50">
@@ -375,7 +375,7 @@ function AmenityCard({
         {badge ? (
           <p className="mt-2">
             <Badge tone={badge.tone}>
-              <Icon name="activity" className="h-3 w-3" />
+              <PageIcon name="activity" className="h-3 w-3" />
               {badge.label}
             </Badge>
           </p>
@@ -419,7 +419,7 @@ function AmenityCard({
             className={`${buttonClasses('secondary', 'sm')} flex-1`}
             aria-label={`Analytics: ${amenity.name}`}
           >
-            <Icon name="chart" className="h-4 w-4" />
+            <PageIcon name="chart" className="h-4 w-4" />
             Analytics
           </Link>
           {onSettings ? (
@@ -430,7 +430,7 @@ function AmenityCard({
               aria-label={`Settings: ${amenity.name}`}
               onClick={onSettings}
             >
-              <Icon name="settings" className="h-4 w-4" />
+              <PageIcon name="settings" className="h-4 w-4" />
               Settings
             </Button>
           ) : null}

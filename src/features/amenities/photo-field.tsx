@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { AMENITY_PHOTO } from '../../api/contract';
 import { checkPhoto, PHOTO_MESSAGES, type ImageHeader } from '../../lib/image-header';
 import { Button } from '../../ui/button';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { FieldError } from '../../ui/field';
 
 /** What the form will do with the photo when it is saved. */
@@ -130,7 +130,7 @@ export function PhotoField({
             />
           ) : (
             <div className="flex h-full w-full flex-col items-center justify-center gap-1 text-slate-600 dark:text-slate-400">
-              <Icon name="image" className="h-6 w-6" />
+              <PageIcon name="image" className="h-6 w-6" />
               {hasPhoto ? <span className="text-xs">Photo not available offline</span> : null}
             </div>
           )}
@@ -143,7 +143,7 @@ export function PhotoField({
               aria-describedby={describedBy}
               onClick={() => input.current?.click()}
             >
-              <Icon name="image" className="h-4 w-4" />
+              <PageIcon name="image" className="h-4 w-4" />
               {hasPhoto ? 'Replace photo' : 'Choose photo'}
             </Button>
             {hasPhoto ? (
@@ -156,7 +156,7 @@ export function PhotoField({
                   onChoose(currentUrl ? { kind: 'remove' } : { kind: 'unchanged' });
                 }}
               >
-                <Icon name="close" className="h-4 w-4" />
+                <PageIcon name="close" className="h-4 w-4" />
                 Remove photo
               </Button>
             ) : choice.kind === 'remove' ? (

@@ -3,7 +3,7 @@ import { WEEKDAY_NAMES, WEEKDAYS_MONDAY_FIRST } from '../../lib/weekly-hours';
 import { cx } from '../../lib/cx';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES } from '../../ui/field';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { copyMondayToAll, type AmenityFormErrors, type DayFormValues } from './amenity-form-values';
 
 /**
@@ -34,7 +34,7 @@ export function WeekdayHoursEditor({
       </p>
       <div>
         <Button variant="secondary" size="sm" onClick={() => onChange(copyMondayToAll(days))}>
-          <Icon name="calendar" className="h-4 w-4" />
+          <PageIcon name="calendar" className="h-4 w-4" />
           Copy Monday to all days
         </Button>
       </div>

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EventAnalysisCard } from '../../widgets/event-analysis-card';
 import { EmptyNote } from '../../ui/empty-note';
-import { Icon, type IconName } from '../../ui/icons';
+import { PageIcon, type PageIconName } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
@@ -38,7 +38,7 @@ const PLANNING_TOOLS: readonly {
   dialog: Exclude<OpenDialog, null | 'create'>;
   label: string;
   detail: string;
-  icon: IconName;
+  icon: PageIconName;
 }[] = [
   {
     dialog: 'checklist',
@@ -96,7 +96,7 @@ export function AmyEventsPage() {
         }
         actions={
           <Button onClick={() => setDialog('create')}>
-            <Icon name="plus" className="h-4 w-4" />
+            <PageIcon name="plus" className="h-4 w-4" />
             Create Custom Event
           </Button>
         }
@@ -169,7 +169,7 @@ function IntroCard() {
       className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:flex-row sm:items-start sm:p-5 dark:border-brand-900 dark:bg-brand-900/30"
     >
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
-        <Icon name="sparkles" />
+        <PageIcon name="sparkles" />
       </span>
       <div className="min-w-0">
         <h2 id="amy-intro" className="text-base font-semibold">
@@ -266,7 +266,7 @@ function PlanningTools({
                 onClick={() => onOpen(tool.dialog)}
                 className="flex min-h-11 w-full items-start gap-3 rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800"
               >
-                <Icon
+                <PageIcon
                   name={tool.icon}
                   className="mt-0.5 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-500"
                 />
@@ -309,7 +309,7 @@ function SuccessMetrics({ query }: { query: QueryLike<EventAnalysis> }) {
                 aria-hidden="true"
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
               >
-                <Icon name={metric.icon} />
+                <PageIcon name={metric.icon} />
               </span>
               <p className="flex min-w-0 flex-col-reverse">
                 <span className="text-sm text-slate-600 dark:text-slate-400">{metric.label}</span>

@@ -12,7 +12,7 @@ import type { CalendarEvent } from './ics';
 import { todayIn } from '../../lib/zoned-time';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { saveCalendarFile } from './calendar-file';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 
@@ -103,7 +103,7 @@ function CreateEventForm({
     return (
       <div role="status" className="grid gap-4">
         <p className="flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/60 dark:text-green-100">
-          <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0" />
+          <PageIcon name="check" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
             <strong>{created.fileName}</strong> was downloaded to this device. Open it to add “
             {created.event.title}” to your calendar, or send it to residents. It is not stored
@@ -112,7 +112,7 @@ function CreateEventForm({
         </p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="ghost" onClick={() => saveCalendarFile(created.event)}>
-            <Icon name="download" className="h-4 w-4" />
+            <PageIcon name="download" className="h-4 w-4" />
             Download again
           </Button>
           <Button
@@ -193,7 +193,7 @@ function CreateEventForm({
           Cancel
         </Button>
         <Button type="submit">
-          <Icon name="calendar" className="h-4 w-4" />
+          <PageIcon name="calendar" className="h-4 w-4" />
           Create calendar file
         </Button>
       </div>

@@ -1,9 +1,9 @@
 import type { EventAnalysis } from '../../api/contract';
 import { titleCase } from '../../lib/display-rules';
 import { formatCount } from '../../lib/format';
-import type { IconName } from '../../ui/icons';
+import type { PageIconName } from '../../ui/page-icons';
 
-export type SuccessMetric = { label: string; value: string; icon: IconName };
+export type SuccessMetric = { label: string; value: string; icon: PageIconName };
 
 /**
  * The Success Metrics tiles, computed from Amy's event analysis (the events held in the last 12

@@ -4,7 +4,7 @@ import { splitResources, titleCase } from '../../lib/display-rules';
 import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Icon, type IconName } from '../../ui/icons';
+import { PageIcon, type PageIconName } from '../../ui/page-icons';
 import { ConfidenceBadge, StatusBadge } from '../../ui/status-badge';
 import type { AmenityAnalytics } from '../../api/contract';
 
@@ -16,11 +16,19 @@ const CATEGORY_TONES: Record<Suggestion['category'], BadgeTone> = {
   wellness: 'brand',
 };
 
-function Fact({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
+function Fact({
+  icon,
+  label,
+  children,
+}: {
+  icon: PageIconName;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <dt className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
-        <Icon name={icon} className="h-4 w-4 shrink-0" />
+        <PageIcon name={icon} className="h-4 w-4 shrink-0" />
         {label}
       </dt>
       {children}
@@ -90,7 +98,7 @@ export function SuggestionCard({
 
       <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
         <p className="flex items-center gap-1.5 text-xs font-semibold text-slate-700 dark:text-slate-300">
-          <Icon name="lightbulb" className="h-4 w-4" />
+          <PageIcon name="lightbulb" className="h-4 w-4" />
           Why Amy suggests it
         </p>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{suggestion.reasoning}</p>
@@ -126,11 +134,11 @@ export function SuggestionCard({
 
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Button variant="secondary" size="sm" onClick={onAddToCalendar}>
-          <Icon name="calendar" className="h-4 w-4" />
+          <PageIcon name="calendar" className="h-4 w-4" />
           Add to calendar
         </Button>
         <Button variant="ghost" size="sm" onClick={onWriteAnnouncement}>
-          <Icon name="mail" className="h-4 w-4" />
+          <PageIcon name="mail" className="h-4 w-4" />
           Write announcement
         </Button>
       </div>

@@ -4,7 +4,7 @@ import { fillTemplate, TEMPLATE_KINDS, type TemplateKind } from './event-plannin
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { CONTROL_CLASSES } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
 
@@ -128,7 +128,7 @@ function TemplatesBody({
           Close
         </Button>
         <Button onClick={() => void copyText()}>
-          <Icon name="check" className="h-4 w-4" />
+          <PageIcon name="check" className="h-4 w-4" />
           Copy text
         </Button>
       </div>

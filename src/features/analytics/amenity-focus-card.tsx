@@ -7,7 +7,7 @@ import { useNow } from '../../lib/use-now';
 import { isOverCapacityAlert } from '../../lib/usage-levels';
 import { buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { amenityIcon, Icon } from '../../ui/icons';
+import { amenityIcon, PageIcon } from '../../ui/page-icons';
 import { ProgressBar } from '../../ui/progress-bar';
 import { QueryState, type QueryLike } from '../../ui/query-state';
 import { Skeleton } from '../../ui/skeleton';
@@ -46,7 +46,7 @@ function UnknownAmenity({ id }: { id: string }) {
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
     >
       <p className="flex min-w-0 items-start gap-2 break-words">
-        <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+        <PageIcon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
         <span className="min-w-0">
           There is no amenity with the id “{id}”. Showing analytics for all amenities.
         </span>
@@ -69,7 +69,7 @@ function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
         id={headingId}
         title={
           <span className="flex items-center gap-2">
-            <Icon name={amenityIcon(amenity.type)} className="h-5 w-5 shrink-0" />
+            <PageIcon name={amenityIcon(amenity.type)} className="h-5 w-5 shrink-0" />
             {amenity.name}
           </span>
         }

@@ -8,7 +8,7 @@ import { formatCalendarDate, formatCount } from '../../lib/format';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { PageHeader } from '../../ui/page-header';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
@@ -78,15 +78,15 @@ export function CommunityManagementPage() {
                 disabled={exporting}
                 onClick={() => void exportDirectory()}
               >
-                <Icon name="download" className="h-4 w-4" />
+                <PageIcon name="download" className="h-4 w-4" />
                 Export CSV
               </Button>
               <Button variant="secondary" onClick={() => setOpen({ kind: 'import' })}>
-                <Icon name="table" className="h-4 w-4" />
+                <PageIcon name="table" className="h-4 w-4" />
                 Import CSV
               </Button>
               <Button onClick={() => setOpen({ kind: 'add' })}>
-                <Icon name="plus" className="h-4 w-4" />
+                <PageIcon name="plus" className="h-4 w-4" />
                 Add Resident
               </Button>
             </>
@@ -144,7 +144,7 @@ export function CommunityManagementPage() {
                 size="sm"
                 onClick={() => setOpen({ kind: 'create-event' })}
               >
-                <Icon name="plus" className="h-4 w-4" />
+                <PageIcon name="plus" className="h-4 w-4" />
                 Create Event
               </Button>
             }

@@ -22,7 +22,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyNote } from '../../ui/empty-note';
 import { CONTROL_CLASSES } from '../../ui/field';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
@@ -135,7 +135,7 @@ export function ResidentsDirectory({
           <label htmlFor={searchId} className="sr-only">
             Search residents
           </label>
-          <Icon
+          <PageIcon
             name="search"
             className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
           />

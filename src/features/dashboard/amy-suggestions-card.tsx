@@ -4,7 +4,7 @@ import { formatCalendarDate, formatCount } from '../../lib/format';
 import { buttonClasses } from '../../ui/button';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { EmptyNote } from '../../ui/empty-note';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import type { QueryLike } from '../../ui/query-state';
 import { QueryCard } from '../../ui/query-card';
 import { ConfidenceBadge } from '../../ui/status-badge';
@@ -50,15 +50,15 @@ export function AmySuggestionsCard({ query }: { query: QueryLike<Suggestion[]> }
                 </div>
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
                   <span className="inline-flex items-center gap-1">
-                    <Icon name="building" className="h-4 w-4" />
+                    <PageIcon name="building" className="h-4 w-4" />
                     {suggestion.suggestedAmenity}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <Icon name="calendar" className="h-4 w-4" />
+                    <PageIcon name="calendar" className="h-4 w-4" />
                     {formatCalendarDate(suggestion.suggestedDate)}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <Icon name="users" className="h-4 w-4" />
+                    <PageIcon name="users" className="h-4 w-4" />
                     {formatCount(suggestion.expectedAttendance)} expected
                   </span>
                 </p>

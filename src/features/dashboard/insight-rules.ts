@@ -1,13 +1,13 @@
 import type { AmenityAnalytics, PopularityEntry } from '../../api/contract';
 import type { BadgeTone } from '../../ui/badge';
-import type { IconName } from '../../ui/icons';
+import type { PageIconName } from '../../ui/page-icons';
 
 export type Insight = {
   title: string;
   description: string;
   impact: 'High Impact' | 'Success Story' | 'Action Required';
   tone: BadgeTone;
-  icon: IconName;
+  icon: PageIconName;
 };
 
 /** A peak at or above this share of capacity is "near capacity". */

@@ -5,7 +5,7 @@ import { popularityQuery } from '../../api/popularity';
 import { describeRange } from '../../lib/date-range';
 import { Badge } from '../../ui/badge';
 import { EmptyNote } from '../../ui/empty-note';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
 import { deriveInsights } from './insight-rules';
@@ -64,7 +64,7 @@ export function Insights({ days }: { days: DayRange }) {
               className="rounded-lg border border-slate-200 p-4 dark:border-slate-800"
             >
               <div className="flex items-start justify-between gap-2">
-                <Icon
+                <PageIcon
                   name={insight.icon}
                   className="h-5 w-5 shrink-0 text-slate-600 dark:text-slate-300"
                 />

@@ -5,7 +5,7 @@ import { writeChoice } from '../../lib/persistent-state';
 import { REPORTS_PERIOD_KEY } from '../../lib/storage-keys';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Icon, type IconName } from '../../ui/icons';
+import { PageIcon, type PageIconName } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
 import { ALERT_RULES_ANCHOR } from '../../lib/app-pages';
 import { exportUsageData } from './export-usage-data';
@@ -39,17 +39,20 @@ export function manageAlerts({ navigate }: ActionContext): void {
   navigate(`/alerts#${ALERT_RULES_ANCHOR}`);
 }
 
-const ACTIONS: readonly { label: string; icon: IconName; run: (context: ActionContext) => void }[] =
-  [
-    { label: 'Generate Monthly Report', icon: 'report', run: generateMonthlyReport },
-    {
-      label: 'Export Usage Data',
-      icon: 'download',
-      run: ({ client, days }) => void exportUsageData(client, days),
-    },
-    { label: 'Schedule Auto Reports', icon: 'calendar', run: scheduleAutoReports },
-    { label: 'Manage Alerts', icon: 'bell', run: manageAlerts },
-  ];
+const ACTIONS: readonly {
+  label: string;
+  icon: PageIconName;
+  run: (context: ActionContext) => void;
+}[] = [
+  { label: 'Generate Monthly Report', icon: 'report', run: generateMonthlyReport },
+  {
+    label: 'Export Usage Data',
+    icon: 'download',
+    run: ({ client, days }) => void exportUsageData(client, days),
+  },
+  { label: 'Schedule Auto Reports', icon: 'calendar', run: scheduleAutoReports },
+  { label: 'Manage Alerts', icon: 'bell', run: manageAlerts },
+];
 
 /** `days`: the dashboard's date range, which the usage export covers. */
 export function QuickActions({ days }: { days: number }) {
@@ -68,7 +71,7 @@ export function QuickActions({ days }: { days: number }) {
                 className="h-full w-full justify-start py-2 text-left"
                 onClick={() => action.run({ client, days, navigate })}
               >
-                <Icon name={action.icon} className="h-4 w-4" />
+                <PageIcon name={action.icon} className="h-4 w-4" />
                 {action.label}
               </Button>
             </li>

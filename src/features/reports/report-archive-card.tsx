@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
 
@@ -196,7 +196,7 @@ function CsvButton({ entry }: { entry: ReportArchiveEntry }) {
         aria-label={`Download CSV: ${entry.title}`}
         onClick={() => void download()}
       >
-        <Icon name="download" className="h-4 w-4" />
+        <PageIcon name="download" className="h-4 w-4" />
         CSV
       </Button>
       {error ? (

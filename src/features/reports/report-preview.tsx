@@ -3,7 +3,7 @@ import type { CommunityProfile } from '../../api/contract';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { Skeleton } from '../../ui/skeleton';
 import { PERIODS, type ReportPeriod } from './periods';
 import { coverageOf, type ReportData, type ReportDataState } from './report-data';
@@ -77,16 +77,16 @@ export const ReportPreview = forwardRef<
         </p>
         {csvAvailable ? (
           <Button variant="secondary" size="sm" onClick={onDownloadCsv} disabled={!data}>
-            <Icon name="download" className="h-4 w-4" />
+            <PageIcon name="download" className="h-4 w-4" />
             Download CSV
           </Button>
         ) : null}
         <Button variant="secondary" size="sm" onClick={onPrint} disabled={!data}>
-          <Icon name="report" className="h-4 w-4" />
+          <PageIcon name="report" className="h-4 w-4" />
           Print / Save as PDF
         </Button>
         <Button variant="ghost" size="sm" onClick={onClose}>
-          <Icon name="close" className="h-4 w-4" />
+          <PageIcon name="close" className="h-4 w-4" />
           Close <span className="sr-only">preview</span>
         </Button>
       </div>
@@ -135,7 +135,7 @@ export const ReportPreview = forwardRef<
             ) : null}
             {saved ? (
               <p className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-                <Icon name="offline" className="h-4 w-4 shrink-0" />
+                <PageIcon name="offline" className="h-4 w-4 shrink-0" />
                 <span className="min-w-0 flex-1">
                   Built from the offline snapshot saved on this device, not from live data.
                 </span>
@@ -147,7 +147,7 @@ export const ReportPreview = forwardRef<
                     onClick={onRefresh}
                     disabled={state.status === 'ready' && state.refreshing}
                   >
-                    <Icon name="refresh" className="h-4 w-4" />
+                    <PageIcon name="refresh" className="h-4 w-4" />
                     Refresh data
                   </Button>
                 ) : null}
@@ -194,7 +194,7 @@ function CoverageNote({
           : 'mt-3 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300'
       }
     >
-      <Icon name={partial ? 'alert' : 'check'} className="mt-0.5 h-4 w-4 shrink-0" />
+      <PageIcon name={partial ? 'alert' : 'check'} className="mt-0.5 h-4 w-4 shrink-0" />
       <span className="min-w-0">
         <span className="font-medium">Coverage: </span>
         {coverage ? `${coverage.text}.` : `unknown: ${unknownBecause}.`}
@@ -235,7 +235,7 @@ function SourceList({
                   <span>{formatDateTime(source.updatedAt, timeZone)}</span>
                   {source.fromSnapshot ? (
                     <Badge tone="gray">
-                      <Icon name="offline" className="h-3 w-3" />
+                      <PageIcon name="offline" className="h-3 w-3" />
                       Offline snapshot
                     </Badge>
                   ) : (

@@ -10,7 +10,7 @@ import { REPORTS_PERIOD_KEY } from '../../lib/storage-keys';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import { PageHeader } from '../../ui/page-header';
@@ -139,7 +139,7 @@ export function ReportsPage() {
               }}
               disabled={isRestoring}
             >
-              <Icon name="report" className="h-4 w-4" />
+              <PageIcon name="report" className="h-4 w-4" />
               Generate Report
             </Button>
           </div>
@@ -225,7 +225,7 @@ function AvailableReportRow({
         aria-hidden="true"
         className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
       >
-        <Icon name="report" />
+        <PageIcon name="report" />
       </span>
       <div className="min-w-0 flex-1 basis-56">
         <div className="flex flex-wrap items-center gap-2">
@@ -260,7 +260,7 @@ function AvailableReportRow({
           aria-describedby={pending ? reasonId : undefined}
           aria-label={`Download ${item.downloadLabel}: ${item.title}`}
         >
-          <Icon name="download" className="h-4 w-4" />
+          <PageIcon name="download" className="h-4 w-4" />
           Download {item.downloadLabel}
         </Button>
       </div>

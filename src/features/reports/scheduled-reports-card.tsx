@@ -17,7 +17,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
@@ -115,7 +115,7 @@ function SchedulesEditor() {
                   aria-hidden="true"
                   className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
                 >
-                  <Icon name="calendar" />
+                  <PageIcon name="calendar" />
                 </span>
                 <div className="min-w-0 flex-1 basis-48">
                   <div className="flex flex-wrap items-center gap-2">

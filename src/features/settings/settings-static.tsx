@@ -9,7 +9,7 @@ import { formatPlanPrice, maskedCard } from '../../lib/plan';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { Icon, type IconName } from '../../ui/icons';
+import { PageIcon, type PageIconName } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { Group } from '../../ui/group';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -36,7 +36,7 @@ function IntegrationRow({
   status,
   action,
 }: {
-  icon: IconName;
+  icon: PageIconName;
   name: string;
   description: ReactNode;
   status: ReactNode;
@@ -48,7 +48,7 @@ function IntegrationRow({
         aria-hidden="true"
         className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
       >
-        <Icon name={icon} />
+        <PageIcon name={icon} />
       </span>
       <div className="min-w-0 flex-1 basis-52">
         <div className="flex flex-wrap items-center gap-2">

@@ -28,7 +28,7 @@ import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
-import { Icon } from '../../ui/icons';
+import { PageIcon } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { ErrorPanel, QueryState } from '../../ui/query-state';
@@ -104,7 +104,7 @@ export function UsersTab() {
     <Group title="Users" description="People who can sign in to manage this community.">
       <div className="mb-4 flex justify-end">
         <Button ref={addUserRef} onClick={() => setInviting(true)}>
-          <Icon name="plus" className="h-4 w-4" />
+          <PageIcon name="plus" className="h-4 w-4" />
           Add User
         </Button>
       </div>

@@ -1,4 +1,5 @@
-import { ICON_PATHS, PathIcon } from '../../ui/icons';
+import { PathIcon } from '../../ui/icons';
+import { PAGE_ICON_PATHS } from '../../ui/page-icons';
 import { SITE_GLYPHS, type GlyphName, type SiteGlyphName } from '../content/glyphs';
 
 function isSiteGlyph(name: GlyphName): name is SiteGlyphName {
@@ -6,8 +7,8 @@ function isSiteGlyph(name: GlyphName): name is SiteGlyphName {
 }
 
 /**
- * One icon component for the site: the app's icons (src/ui/icons) plus the marketing glyphs the
- * app does not need. Decorative unless given a title, like Icon.
+ * One icon component for the site: the app's icons (src/ui/page-icons) plus the marketing glyphs
+ * the app does not need. Decorative unless given a title, like Icon.
  */
 export function Glyph({
   name,
@@ -20,7 +21,7 @@ export function Glyph({
 }) {
   return (
     <PathIcon
-      d={isSiteGlyph(name) ? SITE_GLYPHS[name] : ICON_PATHS[name]}
+      d={isSiteGlyph(name) ? SITE_GLYPHS[name] : PAGE_ICON_PATHS[name]}
       title={title}
       className={className}
     />

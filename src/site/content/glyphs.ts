@@ -1,4 +1,4 @@
-import type { IconName } from '../../ui/icons';
+import type { PageIconName } from '../../ui/page-icons';
 
 /** Glyphs the site draws beyond the app's icon set (src/site/components/glyph.tsx). */
 export const SITE_GLYPHS = {
@@ -35,6 +35,7 @@ export const SITE_GLYPHS = {
   eye: 'M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   chevronDown: 'M6 9l6 6 6-6',
   arrowRight: 'M5 12h14M12 5l7 7-7 7',
+  menu: 'M4 6h16M4 12h16M4 18h16',
   handshake:
     'M11 17l2 2a1 1 0 0 0 3-3M14 14l2.5 2.5a1 1 0 0 0 3-3l-3.9-3.9a3 3 0 0 0-4.2 0l-.9.9a1 1 0 0 1-3-3l2.8-2.8a5.8 5.8 0 0 1 7 .9L21 7M3 7l3.5-3.5L9 6M3 7l8 8',
   graduation: 'M22 10L12 5 2 10l10 5 10-5zM6 12v5c3 2 9 2 12 0v-5',
@@ -47,4 +48,4 @@ export const SITE_GLYPHS = {
 } as const;
 
 export type SiteGlyphName = keyof typeof SITE_GLYPHS;
-export type GlyphName = IconName | SiteGlyphName;
+export type GlyphName = PageIconName | SiteGlyphName;
