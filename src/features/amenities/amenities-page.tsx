@@ -403,11 +403,11 @@ function AmenityCard({
             )}
           </div>
           <div>
-            <dt className="text-slate-600 dark:text-slate-400">Peak time (30 days)</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Peak time (30&nbsp;days)</dt>
             <dd className="font-medium text-slate-900 dark:text-slate-100">{amenity.peakTime}</dd>
           </div>
           <div>
-            <dt className="text-slate-600 dark:text-slate-400">Peak users (30 days)</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Peak users (30&nbsp;days)</dt>
             <dd className="font-medium text-slate-900 tabular-nums dark:text-slate-100">
               {formatCount(amenity.peakUsage)}
             </dd>

@@ -367,7 +367,7 @@ function AmenityStatusCard({
                       {reading.live
                         ? `${formatCount(reading.users)} of ${formatCount(amenity.capacity)} (${reading.percent}%)`
                         : noReadingText(reading.lastReadingAt, now, timeZone)}{' '}
-                      · peak {amenity.peakTime} (30 days)
+                      · peak {amenity.peakTime} (30&nbsp;days)
                     </p>
                   </li>
                 );
