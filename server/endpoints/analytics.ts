@@ -1,4 +1,4 @@
-import { amenityPhotoUrl, type AmenityAnalytics } from '../../src/api/contract';
+import { amenityPhotoUrl, NO_PEAK_DATA, type AmenityAnalytics } from '../../src/api/contract';
 import { weekSpan } from '../../src/lib/weekly-hours';
 import { AMENITY_ICONS } from '../community';
 import { DAY, localParts, MINUTE } from '../time';
@@ -77,7 +77,7 @@ export async function amenityAnalytics({
       usagePercentage: usagePercentage(currentUsers, amenity.capacity),
       live: fresh,
       lastReadingAt: reading?.at != null ? new Date(reading.at).toISOString() : null,
-      peakTime: peakWindow(weekSpan(amenity.hours), meanByHour) ?? 'No data yet',
+      peakTime: peakWindow(weekSpan(amenity.hours), meanByHour) ?? NO_PEAK_DATA,
       peakUsage: own.reduce((max, h) => Math.max(max, h.peak), 0),
       timeZone: community.timeZone,
       ...(amenity.monthlyOperatingCost === null

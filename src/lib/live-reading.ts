@@ -1,4 +1,4 @@
-import type { AmenityAnalytics } from '../api/contract';
+import { NO_PEAK_DATA, type AmenityAnalytics } from '../api/contract';
 import { capacityPercent, formatMoment } from './format';
 
 /** What an amenity's live figures can say: a count, or since when nothing was counted. */
@@ -33,4 +33,16 @@ export function noReadingText(
   return lastReadingAt === null
     ? 'No reading yet'
     : `No reading since ${formatMoment(lastReadingAt, now, timeZone)}`;
+}
+
+/**
+ * Its busiest two hours and highest count over the last 30 days, or null when it has no history
+ * to find them in (the server then sends NO_PEAK_DATA and a peakUsage of 0 by rule).
+ */
+export function peakOf(
+  amenity: Pick<AmenityAnalytics, 'peakTime' | 'peakUsage'>,
+): { time: string; users: number } | null {
+  return amenity.peakTime === NO_PEAK_DATA
+    ? null
+    : { time: amenity.peakTime, users: amenity.peakUsage };
 }

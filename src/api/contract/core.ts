@@ -90,6 +90,12 @@ export type PopularityEntry = z.infer<typeof PopularityEntrySchema>;
 export const PopularitySchema = z.array(PopularityEntrySchema);
 
 /**
+ * The peakTime of an amenity without 30 days of history to find a peak in (no reading, or none
+ * above 0): its peakUsage is then 0 by rule, not a count, and is not shown as one.
+ */
+export const NO_PEAK_DATA = 'No data yet';
+
+/**
  * One amenity, carrying the fields of both shapes of spec section 3 (usage widgets and the
  * Amy-related pages). Status is normalised on parse: unknown values read as closed.
  */
