@@ -89,12 +89,14 @@ export function photoHeaders(
   };
 }
 
-const auditValue = (meta: PhotoMeta) => ({
+/** With the amenity's name, which the audit log shows (src/lib/audit-diff.ts), not its slug. */
+const auditValue = (meta: PhotoMeta, amenity: { name: string }) => ({
   type: meta.content_type,
   size: meta.size,
   width: meta.width,
   height: meta.height,
   sha256: meta.sha256,
+  amenityName: amenity.name,
 });
 
 /** The amenity row as the settings routes lock it (see routes.ts). */
@@ -214,8 +216,8 @@ export function registerPhotoRoutes<R extends LockedAmenity>(
             ...principal,
             action: 'amenity.photo',
             target: slug,
-            before: before ? auditValue(before) : undefined,
-            after: auditValue(meta),
+            before: before ? auditValue(before, amenity) : undefined,
+            after: auditValue(meta, amenity),
           },
           clock(),
         );
@@ -235,7 +237,12 @@ export function registerPhotoRoutes<R extends LockedAmenity>(
       await tx.query(`DELETE FROM amenity_photos WHERE amenity_id = $1`, [amenity.id]);
       await audit(
         tx,
-        { ...who(c), action: 'amenity.photo.remove', target: slug, before: auditValue(before) },
+        {
+          ...who(c),
+          action: 'amenity.photo.remove',
+          target: slug,
+          before: auditValue(before, amenity),
+        },
         clock(),
       );
       return setupOf(tx, amenity, null);

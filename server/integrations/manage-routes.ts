@@ -125,6 +125,18 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     countingMode: row.counting_mode,
     reportIntervalSeconds: row.report_interval_s,
   });
+  /**
+   * A device as its audit rows record it: as the API shows it, with its amenity's name, which the
+   * audit log shows (src/lib/audit-diff.ts) rather than the slug. Read in the transaction, so a
+   * rename by another server process is seen.
+   */
+  const auditedDevice = async (tx: Queryable, row: DeviceRow) => {
+    const [amenity] = await tx.query<{ name: string }>(
+      `SELECT name FROM amenities WHERE id = $1 AND community_id = $2`,
+      [row.amenity_id, community.id],
+    );
+    return { ...deviceView(row), amenityName: amenity?.name ?? null };
+  };
 
   const lockedIntegration = async (tx: Queryable, id: string) => {
     const [row] = await tx.query<IntegrationRow>(
@@ -225,11 +237,10 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
           `DELETE FROM discovered_devices WHERE community_id = $1 AND dev_eui = $2 RETURNING 1`,
           [community.id, devEui],
         );
-        const created = deviceView(row);
         return {
-          result: created,
+          result: deviceView(row),
           before: assigned.length > 0 ? { discovered: devEui } : undefined,
-          after: created,
+          after: await auditedDevice(tx, row),
         };
       });
       return kit.json(201, device);
@@ -246,7 +257,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     const devEui = (c.req.param('devEui') ?? '').toUpperCase();
     const amenityId = body.amenityId === undefined ? null : amenityIdOf(body.amenityId);
     const device = await write(c, 'device.update', devEui, async (tx) => {
-      const before = deviceView(await lockedDevice(tx, devEui));
+      const before = await auditedDevice(tx, await lockedDevice(tx, devEui));
       const [row] = await tx.query<DeviceRow>(
         `UPDATE devices SET name = COALESCE($3, name), model = COALESCE($4, model),
                 counting_mode = COALESCE($5, counting_mode),
@@ -268,8 +279,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
         ],
       );
       if (!row) throw new Error('UPDATE returned no row');
-      const after = deviceView(row);
-      return { result: after, before, after };
+      return { result: deviceView(row), before, after: await auditedDevice(tx, row) };
     });
     return kit.json(200, device);
   });
@@ -277,7 +287,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
   api.delete(route(SENSOR_ADMIN_PATHS.device), async (c: Context<AuthEnv>) => {
     const devEui = (c.req.param('devEui') ?? '').toUpperCase();
     await write(c, 'device.delete', devEui, async (tx) => {
-      const before = deviceView(await lockedDevice(tx, devEui));
+      const before = await auditedDevice(tx, await lockedDevice(tx, devEui));
       await tx.query(`DELETE FROM devices WHERE community_id = $1 AND dev_eui = $2`, [
         community.id,
         devEui,

@@ -1,7 +1,8 @@
 import type { AlertKind, AuditEntry } from '../api/contract';
 import { ALERT_KIND_LABELS, formatAlertValue } from './alert-labels';
 import { auditActionMatches } from './audit-filters';
-import { formatDateTime } from './format';
+import { formatDateTime, formatMoney } from './format';
+import { numberFormat } from './intl-formats';
 import { INTEGRATION_KIND_LABELS } from './lorawan-setup';
 import { RESIDENT_STATUS_LABELS } from './resident-labels';
 import { WEEKDAY_NAMES } from './weekly-hours';
@@ -26,6 +27,10 @@ export type AuditDisplay = {
   roleLabels: Readonly<Partial<Record<string, string>>>;
   /** Labels for other enumerations; describeAuditEntry adds those of the entry's action. */
   valueLabels?: AuditValueLabels;
+  /** The community's currency (ISO 4217), for amounts; US dollars when not given. */
+  currency?: string;
+  /** Keys whose numbers are amounts; describeAuditEntry adds those of the entry's action. */
+  moneyKeys?: readonly string[];
 };
 
 const MAX_DEPTH = 4;
@@ -86,9 +91,32 @@ export function valueText(value: unknown): string {
 // What the server writes for an instant (toISOString), e.g. an invite's expiresAt.
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A leaf as valueText words it, except instants (in the zone) and enumerations (by name). */
+/** An amount as the app shows one ("$500"), with its cents when it has any ("$500.50"). */
+function moneyText(value: number, currency: string): string {
+  if (Number.isInteger(value)) return formatMoney(value, currency);
+  return numberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/**
+ * A leaf as valueText words it, except instants (in the zone), enumerations (by name) and
+ * amounts (in the community's currency).
+ */
 function displayText(leaf: Leaf | undefined, display: AuditDisplay): string {
   const value = leaf?.value;
+  if (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    leaf?.key !== undefined &&
+    display.moneyKeys?.includes(leaf.key)
+  ) {
+    return moneyText(value, display.currency ?? 'USD');
+  }
   if (typeof value === 'string') {
     const labels =
       leaf?.key === 'role' ? display.roleLabels : leaf?.key && display.valueLabels?.[leaf.key];
@@ -215,6 +243,18 @@ const VALUE_LABELS: readonly { actions: string; labels: AuditValueLabels }[] = [
   { actions: 'sign-in', labels: { secondFactor: SECOND_FACTOR_LABELS } },
 ];
 
+/** The keys of amounts, by the actions that record them (as in VALUE_LABELS). */
+const MONEY_KEYS: readonly { actions: string; keys: readonly string[] }[] = [
+  { actions: 'amenity.', keys: ['monthlyOperatingCost'] },
+];
+
+/** The keys whose numbers are amounts in the entries of `action`. */
+export function auditMoneyKeys(action: string): string[] {
+  return MONEY_KEYS.filter((entry) => auditActionMatches(entry.actions, action)).flatMap(
+    (entry) => entry.keys,
+  );
+}
+
 /** The labels of the enumerations that `action` records. */
 export function auditValueLabels(action: string): AuditValueLabels {
   const labels: Record<string, Readonly<Partial<Record<string, string>>>> = {};
@@ -274,34 +314,50 @@ function scheduleName(schedule: Readonly<Record<string, unknown>>): string {
   return when ? `${name} (${when})` : name;
 }
 
-/** A resident (or anything else recorded with its name) by that name. */
+/** A resident, amenity or sensor (or anything else recorded with its name) by that name. */
 const nameField = (value: Readonly<Record<string, unknown>>) => textOf(value.name);
 
-/** How the entries of an action (or a prefix ending in a dot) name what they are about. */
+/**
+ * An amenity by its name: its settings' `name`, or the `amenityName` recorded with its photo
+ * (server/amenities/photo-routes.ts); photo entries recorded before that have neither.
+ */
+const amenityName = (value: Readonly<Record<string, unknown>>) =>
+  textOf(value.name) || textOf(value.amenityName);
+
+/**
+ * How the entries of an action (or a prefix ending in a dot) name what they are about. Most are
+ * recorded by database id; amenities by slug and sensors by dev EUI (`anyTarget`), which a
+ * reader knows no better.
+ */
 const TARGET_NAMES: readonly {
   actions: string;
   name: (value: Readonly<Record<string, unknown>>) => string;
+  anyTarget?: boolean;
 }[] = [
   { actions: 'alert-rule.', name: alertRuleName },
   { actions: 'report-schedule.', name: scheduleName },
+  { actions: 'amenity.', name: amenityName, anyTarget: true },
+  { actions: 'device.', name: nameField, anyTarget: true },
 ];
 
 /**
  * What an entry is about, as a person knows it. Residents, alert rules and report schedules are
- * recorded by database id ("16"), which says nothing to a reader: what the entry itself holds
- * (after a change the new state, else the old) says which: a resident's name, a rule's kind,
- * amenity and threshold, a schedule's report, cadence and time. Read from before/after rather
- * than recorded differently, so that rows already in a database read the same way as new ones.
+ * recorded by database id ("16"), amenities by slug and sensors by dev EUI, which say little to a
+ * reader: what the entry itself holds (after a change the new state, else the old) says which: a
+ * resident's, amenity's or sensor's name, a rule's kind, amenity and threshold, a schedule's
+ * report, cadence and time. Read from before/after rather than recorded differently, so that rows
+ * already in a database read the same way as new ones (or by their target, holding no name).
  */
 export function auditTargetText(
   entry: Pick<AuditEntry, 'target' | 'before' | 'after'> & { action?: string },
 ): string | null {
   const { target, action } = entry;
-  if (target === null || !/^\d+$/.test(target)) return target;
+  if (target === null) return target;
   const named =
     action === undefined
       ? undefined
       : TARGET_NAMES.find((names) => auditActionMatches(names.actions, action));
+  if (!named?.anyTarget && !/^\d+$/.test(target)) return target;
   const nameOf = named?.name ?? nameField;
   for (const value of [entry.after, entry.before]) {
     const name = isRecord(value) ? nameOf(value) : '';
@@ -371,6 +427,29 @@ function shownSchedule(schedule: Readonly<Record<string, unknown>>): Record<stri
   ]);
 }
 
+/**
+ * A sensor as the Sensors settings' form reads, in its order: the amenity by name under
+ * "Amenity", where its slug was (server/integrations/manage-routes.ts, auditedDevice; the slug in
+ * entries recorded before the name was).
+ */
+function shownDevice(device: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { amenityId, amenityName, ...rest } = device;
+  const amenity = textOf(amenityName) || amenityId;
+  return inOrder(amenity === undefined ? rest : { amenity, ...rest }, [
+    'devEui',
+    'name',
+    'amenity',
+    'model',
+    'countingMode',
+    'reportIntervalSeconds',
+  ]);
+}
+
+/** A photo's facts without the amenity's name: the entry's target already gives it. */
+function shownPhoto(photo: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(photo).filter(([key]) => key !== 'amenityName'));
+}
+
 /** How the values of an action's entries read: by name, not by id or slug. */
 const SHOWN_VALUES: readonly {
   actions: string;
@@ -378,6 +457,8 @@ const SHOWN_VALUES: readonly {
 }[] = [
   { actions: 'alert-rule.', shown: shownRule },
   { actions: 'report-schedule.', shown: shownSchedule },
+  { actions: 'device.', shown: shownDevice },
+  { actions: 'amenity.photo,amenity.photo.remove', shown: shownPhoto },
 ];
 
 /** `value` as the entries of `action` show it (SHOWN_VALUES), or as it is. */
@@ -415,6 +496,7 @@ export function describeAuditEntry(
   const shown: AuditDisplay = {
     ...display,
     valueLabels: { ...auditValueLabels(entry.action), ...display.valueLabels },
+    moneyKeys: [...auditMoneyKeys(entry.action), ...(display.moneyKeys ?? [])],
   };
   const before = shownValue(entry.action, withoutOwnId(entry.before, entry.target));
   const after = shownValue(entry.action, withoutOwnId(entry.after, entry.target));

@@ -152,7 +152,15 @@ for (const backend of BACKENDS) {
       expect(audited).toMatchObject({
         action: 'amenity.photo',
         before: null,
-        after: { type: 'image/png', size: png.length, width: 64, height: 40, sha256: sha256(png) },
+        after: {
+          type: 'image/png',
+          size: png.length,
+          width: 64,
+          height: 40,
+          sha256: sha256(png),
+          // The audit log names the amenity by it, not by its slug.
+          amenityName: 'Solis Hall',
+        },
       });
       // The change, never the bytes.
       expect(JSON.stringify(audited)).not.toContain(Buffer.from(png).toString('base64'));
@@ -205,7 +213,7 @@ for (const backend of BACKENDS) {
       expect(await gone.json()).toEqual({ error: 'No photo of amenity the-yard' });
       expect((await auditRows('the-yard')).at(-1)).toMatchObject({
         action: 'amenity.photo.remove',
-        before: { type: 'image/webp', width: 5, height: 3 },
+        before: { type: 'image/webp', width: 5, height: 3, amenityName: 'The Yard' },
         after: null,
       });
       // Removing what is not there says so.

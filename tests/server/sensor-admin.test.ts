@@ -195,8 +195,20 @@ for (const backend of BACKENDS) {
         `SELECT before, after FROM audit_log WHERE action = 'device.update'`,
       );
       const asObject = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
-      expect(asObject(row?.before)).toMatchObject({ name: 'Lawn gate' });
-      expect(asObject(row?.after)).toMatchObject({ name: 'Lake gate' });
+      // With the amenities' names, which the audit log shows rather than their slugs.
+      const nameOf = (slug: string) => community.amenities.find((a) => a.slug === slug)?.name;
+      expect(asObject(row?.before)).toMatchObject({
+        name: 'Lawn gate',
+        amenityId: 'great-lawn',
+        amenityName: nameOf('great-lawn'),
+      });
+      expect(asObject(row?.after)).toMatchObject({
+        name: 'Lake gate',
+        amenityId: 'grand-lake',
+        amenityName: nameOf('grand-lake'),
+      });
+      // Not in what the API answers.
+      expect(edited.json).not.toHaveProperty('amenityName');
 
       expect((await call('DELETE', `/api/devices/${EUI}`)).status).toBe(204);
       expect((await sensors()).sensors.map((s) => s.devEui)).not.toContain(EUI);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
+import { communityFixture } from '../../mocks/community-handlers';
 import { meFixture } from '../../mocks/fixtures';
 import {
   AUDIT_PATH,
+  COMMUNITY_PATH,
   ME_PATH,
   type AuditEntry,
   type AuditPage,
@@ -26,15 +28,22 @@ const entry = (id: number, action: string, extra: Partial<AuditEntry>): AuditEnt
   ...extra,
 });
 
-/** The audit tab showing `log`, as an Admin. */
-async function showLog(log: AuditEntry[]) {
+/**
+ * The audit tab showing `log`, as an Admin, once `ready` (an action's words, or any text of the
+ * page, e.g. an amount in the community's currency once its profile has loaded) is on the page.
+ */
+async function showLog(log: AuditEntry[], ready = 'Alert rule changed', currency = 'USD') {
   const page: AuditPage = { entries: log, nextBefore: null };
   server.use(
     http.get(ME_PATH, () => HttpResponse.json(adminMe)),
     http.get(AUDIT_PATH, () => HttpResponse.json(page)),
+    http.get(COMMUNITY_PATH, () => HttpResponse.json({ ...communityFixture, currency })),
   );
   renderWithApp(<AuditTab />, { route: '/settings' });
-  const list = (await screen.findByText('Alert rule changed')).closest('ul');
+  await waitFor(() => expect(document.body.textContent).toContain(ready));
+  const list = screen
+    .getAllByRole('list')
+    .find((candidate) => candidate.textContent.includes(ready));
   if (!list) throw new Error('no list');
   return within(list)
     .getAllByRole('listitem')
@@ -114,6 +123,73 @@ describe('Audit log', () => {
       {
         title: 'Report schedule changed · Monthly usage report (day 1 of each month at 7:30 AM)',
         fields: [['Time of day', 'from 7:00 AM → to 7:30 AM']],
+      },
+    ]);
+  });
+
+  it('names amenities and sensors, and gives amounts in the community’s currency', async () => {
+    // As the server records them (server/amenities/routes.ts toSetup, server/integrations/
+    // manage-routes.ts auditedDevice); the sensor removed as rows stored before amenity names were.
+    const court = {
+      id: 'qa-court',
+      name: 'QA Court',
+      type: 'court',
+      capacity: 20,
+      monthlyOperatingCost: 500,
+    };
+    const sensor = {
+      devEui: '24E124C0DE000007',
+      name: 'Court gate',
+      amenityId: 'sunny-playground',
+      amenityName: 'Sunny Side Playground',
+      model: 'vs121',
+    };
+    const rows = await showLog(
+      [
+        entry(4, 'amenity.create', { target: 'qa-court', after: court }),
+        entry(3, 'amenity.update', {
+          target: 'qa-court',
+          before: court,
+          after: { ...court, monthlyOperatingCost: 650.5 },
+        }),
+        entry(2, 'device.update', {
+          target: '24E124C0DE000007',
+          before: sensor,
+          after: { ...sensor, amenityId: 'qa-court', amenityName: 'QA Court' },
+        }),
+        entry(1, 'device.delete', {
+          target: '24E124C0DE000008',
+          before: { devEui: '24E124C0DE000008', name: 'Lawn gate', amenityId: 'great-lawn' },
+        }),
+      ],
+      '€650.50',
+      'EUR',
+    );
+    expect(rows).toEqual([
+      {
+        title: 'Amenity added · QA Court',
+        fields: [
+          ['Name', 'QA Court'],
+          ['Type', 'court'],
+          ['Capacity', '20'],
+          ['Monthly operating cost', '€500'],
+        ],
+      },
+      {
+        title: 'Amenity changed · QA Court',
+        fields: [['Monthly operating cost', 'from €500 → to €650.50']],
+      },
+      {
+        title: 'Sensor changed · Court gate',
+        fields: [['Amenity', 'from Sunny Side Playground → to QA Court']],
+      },
+      {
+        title: 'Sensor removed · Lawn gate',
+        fields: [
+          ['Dev eui', 'from 24E124C0DE000008 → to —'],
+          ['Name', 'from Lawn gate → to —'],
+          ['Amenity', 'from great-lawn → to —'],
+        ],
       },
     ]);
   });

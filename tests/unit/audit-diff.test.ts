@@ -417,6 +417,149 @@ describe('alert rules and report schedules in the audit log', () => {
   });
 });
 
+/** An amenity as POST /api/amenities records it (server/amenities/routes.ts, toSetup). */
+const court = {
+  id: 'qa-court',
+  name: 'QA Court',
+  type: 'court',
+  description: '',
+  capacity: 20,
+  color: '#0ea5e9',
+  monthlyOperatingCost: 500,
+  archived: false,
+  photoUrl: null,
+};
+
+/** A sensor as PATCH /api/devices records it (server/integrations/manage-routes.ts). */
+const sensor = {
+  devEui: '24E124C0DE000007',
+  name: 'Court gate',
+  amenityId: 'sunny-playground',
+  amenityName: 'Sunny Side Playground',
+  model: 'vs121',
+  countingMode: 'area',
+  reportIntervalSeconds: 600,
+};
+
+describe('amenities and sensors in the audit log', () => {
+  it('names an amenity by its name, not its slug, and its cost in the community’s currency', () => {
+    const inEuros: AuditDisplay = { ...IN_NEW_YORK, currency: 'EUR' };
+    expect(
+      describeAuditEntry(
+        { action: 'amenity.create', target: 'qa-court', before: null, after: court },
+        inEuros,
+      ),
+    ).toEqual({
+      target: 'QA Court',
+      details: [
+        { field: 'Name', value: 'QA Court' },
+        { field: 'Type', value: 'court' },
+        { field: 'Capacity', value: '20' },
+        { field: 'Color', value: '#0ea5e9' },
+        { field: 'Monthly operating cost', value: '€500' },
+        { field: 'Archived', value: 'no' },
+      ],
+      changes: [],
+    });
+    // Renamed: by the new name; cents only when there are some; dollars without a currency.
+    const after = { ...court, name: 'Center Court', monthlyOperatingCost: 512.5 };
+    expect(
+      describeAuditEntry(
+        { action: 'amenity.update', target: 'qa-court', before: court, after },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Center Court',
+      details: [],
+      changes: [
+        { field: 'Name', before: 'QA Court', after: 'Center Court' },
+        { field: 'Monthly operating cost', before: '$500', after: '$512.50' },
+      ],
+    });
+    // Amounts are an amenity's: a number under that key elsewhere is only a number.
+    const other = describeAuditEntry(
+      {
+        action: 'community.update',
+        target: null,
+        before: null,
+        after: { monthlyOperatingCost: 5 },
+      },
+      inEuros,
+    );
+    expect(other.details).toEqual([{ field: 'Monthly operating cost', value: '5' }]);
+  });
+
+  it('names an amenity’s photo entries by the amenity’s name, or its slug in older ones', () => {
+    const photo = { type: 'image/png', size: 1234, width: 64, height: 40, sha256: 'ab12' };
+    expect(
+      describeAuditEntry(
+        {
+          action: 'amenity.photo.remove',
+          target: 'qa-court',
+          before: { ...photo, amenityName: 'QA Court' },
+          after: null,
+        },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'QA Court',
+      details: [],
+      changes: [
+        { field: 'Type', before: 'image/png', after: '—' },
+        { field: 'Size', before: '1234', after: '—' },
+        { field: 'Width', before: '64', after: '—' },
+        { field: 'Height', before: '40', after: '—' },
+        { field: 'Sha256', before: 'ab12', after: '—' },
+      ],
+    });
+    expect(
+      auditTargetText({ action: 'amenity.photo', target: 'qa-court', before: null, after: photo }),
+    ).toBe('qa-court');
+  });
+
+  it('names a sensor by its name and its amenity by name, not by dev EUI and slug', () => {
+    const after = { ...sensor, amenityId: 'qa-court', amenityName: 'QA Court' };
+    expect(
+      describeAuditEntry(
+        { action: 'device.update', target: '24E124C0DE000007', before: sensor, after },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Court gate',
+      details: [],
+      changes: [{ field: 'Amenity', before: 'Sunny Side Playground', after: 'QA Court' }],
+    });
+  });
+
+  it('shows a sensor recorded before its amenity’s name was with the amenity’s slug', () => {
+    const { amenityName, ...stored } = sensor;
+    expect(amenityName).toBe('Sunny Side Playground');
+    const moved = describeAuditEntry(
+      {
+        action: 'device.update',
+        target: '24E124C0DE000007',
+        before: stored,
+        after: { ...stored, amenityId: 'qa-court' },
+      },
+      IN_NEW_YORK,
+    );
+    expect(moved).toEqual({
+      target: 'Court gate',
+      details: [],
+      changes: [{ field: 'Amenity', before: 'sunny-playground', after: 'qa-court' }],
+    });
+    // Nothing to name it by: its dev EUI.
+    expect(
+      auditTargetText({
+        action: 'device.delete',
+        target: '24E124C0DE000007',
+        before: {},
+        after: null,
+      }),
+    ).toBe('24E124C0DE000007');
+  });
+});
+
 describe('labels', () => {
   it('turns keys and actions into words', () => {
     expect(fieldLabel('monthlyOperatingCost')).toBe('Monthly operating cost');

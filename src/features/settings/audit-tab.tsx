@@ -181,9 +181,10 @@ function AuditPageList({
 }
 
 function AuditRow({ entry, ref }: { entry: AuditEntry; ref?: Ref<HTMLLIElement> }) {
-  const { timeZone } = useCommunity();
+  const { timeZone, currency } = useCommunity();
   const { target, details, changes } = describeAuditEntry(entry, {
     timeZone,
+    currency,
     roleLabels: ROLE_LABELS,
   });
   const who = entry.actor ? entry.actor.name || entry.actor.email : 'No account';
