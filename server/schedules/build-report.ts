@@ -31,7 +31,8 @@ export type BuiltReport = {
   csv: string;
   summary: {
     totalVisits: number;
-    dailyAverage: number;
+    /** Null when no time in the period had every sensor reporting (not known, not 0). */
+    dailyAverage: number | null;
     coverage: { coveredMs: number; totalMs: number; text: string };
     periodDays: number;
     busiestDay: { date: string; visits: number } | null;

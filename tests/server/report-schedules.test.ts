@@ -7,7 +7,12 @@ import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import { migrate, readMigrations, splitStatements } from '../../server/db/migrate';
 import { leaveSchedules } from '../../server/schedules/leave-schedules';
-import { ReportScheduleListSchema, ReportScheduleSchema, type Role } from '../../src/api/contract';
+import {
+  ReportArchiveEntrySchema,
+  ReportScheduleListSchema,
+  ReportScheduleSchema,
+  type Role,
+} from '../../src/api/contract';
 import { describeAuditEntry } from '../../src/lib/audit-diff';
 import { openPostgres } from '../../server/db/postgres';
 import { reloadAmenities } from '../../server/community';
@@ -37,6 +42,7 @@ type ArchiveRow = {
   csv: string;
   summary: {
     totalVisits: number;
+    dailyAverage: number | null;
     coverage: { coveredMs: number; totalMs: number; text: string };
     perAmenity: { id: string; visits: number }[];
   };
@@ -115,6 +121,10 @@ for (const backend of BACKENDS) {
       expect(report?.summary.coverage.text).toMatch(
         /^Data for 0 min of 31 d; .*Heritage Tree Area sensor silent throughout/,
       );
+      // No covered time to average over: the daily average is not known (null), not 0, and
+      // the archive entry the app reads says so.
+      expect(report?.summary.dailyAverage).toBeNull();
+      expect(ReportArchiveEntrySchema.shape.summary.parse(report?.summary).dailyAverage).toBeNull();
       const lines = report?.csv.split('\r\n') ?? [];
       expect(lines.find((line) => line.startsWith('Coverage,'))).toContain(
         'Data for 0 min of 31 d',

@@ -6,6 +6,7 @@ import { server } from '../../mocks/node';
 import {
   pausedByRemovalScheduleFixture,
   reportArchiveCsvFixture,
+  reportArchiveFixture,
   reportSchedulesFixture,
 } from '../../mocks/alerts-fixtures';
 import { demoMeFixture } from '../../mocks/fixtures';
@@ -37,6 +38,8 @@ describe('scheduled reports and the report archive', () => {
     renderWithApp(<ReportsPage />, { route: '/reports' });
     const card = within(await region('Scheduled Reports'));
     expect(await card.findByText('Day 1 of each month at 08:00 · Bob Board')).toBeInTheDocument();
+    // The next run with its zone, as every report time states it.
+    expect(card.getByText(/^Next:/)).toHaveTextContent(/^Next: Dec 1, 2026, 8:00 AM PST$/);
     // The old device-only sample schedules are gone.
     expect(screen.queryByText('Weekly Usage Summary')).not.toBeInTheDocument();
 
@@ -220,6 +223,25 @@ describe('scheduled reports and the report archive', () => {
       LAZY_LOAD,
     );
     expect(within(dialog).getByText('38,412')).toBeInTheDocument();
+  });
+
+  it('an archived report whose period had no covered time says its daily average is not known', async () => {
+    const [entry] = reportArchiveFixture;
+    if (!entry) throw new Error('the fixture has an archived report');
+    // Built when no time of October had every sensor reporting: the server wrote null.
+    server.use(
+      http.get(ALERTS_API_PATHS.reportArchive, () =>
+        HttpResponse.json([{ ...entry, summary: { ...entry.summary, dailyAverage: null } }]),
+      ),
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports?archive=3' });
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'October 2026 usage report' }, LAZY_LOAD),
+    );
+    expect(dialog.getByText('Daily average').nextElementSibling).toHaveTextContent(
+      /^— \(no time in this period had every sensor reporting\)$/,
+    );
+    expect(dialog.queryByText('0')).not.toBeInTheDocument();
   });
 
   it('opens an archived report and downloads its CSV, also once the server is gone', async () => {

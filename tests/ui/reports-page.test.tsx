@@ -19,7 +19,7 @@ import { metricsQuery } from '../../src/api/metrics';
 import { timelineQuery } from '../../src/api/timeline';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
-import { API_PATHS, type UsageGaps, type UsagePoint } from '../../src/api/contract';
+import { API_PATHS, NO_PEAK_DATA, type UsageGaps, type UsagePoint } from '../../src/api/contract';
 import { gapsQuery } from '../../src/api/gaps';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
@@ -208,6 +208,65 @@ describe('Reports page', () => {
     );
     expect(within(report).getAllByText('Offline snapshot')).toHaveLength(3);
     expect(requests).toEqual([]);
+  });
+
+  it('says a daily average is not known, and a peak not seen yet, rather than 0', async () => {
+    goOffline();
+    const client = snapshotClient();
+    // Sunny Side Playground has no sensor: silent the whole window, so no time of October had
+    // every sensor reporting. It is closed and silent now; Heritage Tree Area has no peak history.
+    const gaps = gapsFixture(62, SAVED_AT);
+    client.setQueryData(gapsQuery(62).queryKey, {
+      ...gaps,
+      amenities: gaps.amenities.map((amenity) =>
+        amenity.id === 'sunny-playground'
+          ? { ...amenity, silent: [{ from: gaps.from, to: gaps.to }] }
+          : amenity,
+      ),
+    });
+    client.setQueryData(
+      amenityAnalyticsQuery().queryKey,
+      amenitiesFixture.map((amenity) =>
+        amenity.id === 'heritage-tree'
+          ? { ...amenity, peakTime: NO_PEAK_DATA, peakUsage: 0 }
+          : amenity.id === 'sunny-playground'
+            ? { ...amenity, currentUsers: 0, live: false, lastReadingAt: null }
+            : amenity,
+      ),
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client });
+    const report = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Month' });
+    const cells = (table: HTMLElement, name: string) =>
+      [
+        ...within(table)
+          .getByRole('row', { name: new RegExp(name) })
+          .querySelectorAll('th, td'),
+      ].map((cell) => cell.textContent);
+
+    expect(
+      within(report).getAllByText('Daily average', { selector: 'dt' })[0]?.nextElementSibling,
+    ).toHaveTextContent(/^—$/);
+    expect(
+      within(report).getByText(
+        /^Daily average not known: no time in this period had every sensor reporting/,
+      ),
+    ).toHaveTextContent(
+      'No daily average for Sunny Side Playground: its sensor never reported in this period.',
+    );
+    const visits = within(report).getByRole('table', { name: 'Visits per amenity' });
+    expect(cells(visits, 'Sunny Side Playground').at(-1)).toBe('—');
+    // The others' own sensors reported all month: their averages are known.
+    expect(cells(visits, 'The Great Lawn').at(-1)).toMatch(/^\d[\d,]*$/);
+
+    const capacity = within(report).getByRole('table', { name: 'Peak hours and capacity use' });
+    expect(cells(capacity, 'Heritage Tree Area').slice(0, 5)).toEqual([
+      'Heritage Tree Area',
+      'No data yet',
+      '—',
+      '40',
+      '—',
+    ]);
+    expect(cells(capacity, 'Sunny Side Playground').at(-1)).toBe('Closed · No reading');
   });
 
   it('refreshes a report built from the snapshot when online', async () => {
@@ -508,6 +567,8 @@ describe('Reports page', () => {
       'Section,Name,From,To,Events (count),Average attendance (people per event),Average success (% of planned attendance)',
     ]);
     expect(lines[10]).toBe('Monthly trend,Oct 2026,2026-10-01,2026-10-31,9,112.0,');
+    // Categories as the report shows them ("Recreational"), not the analysis's keys.
+    expect(lines).toContain('Category,Recreational,2026-06-01,2026-11-23,14,,91.0');
     // Nothing in it claims the sensors' coverage: no event figure comes from them.
     expect(lines.filter((line) => /^Cover(age|ed)/.test(line))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AmenityAnalyticsListSchema,
+  NO_PEAK_DATA,
   type UsageGaps,
   type UsagePoint,
 } from '../../src/api/contract';
@@ -161,7 +162,7 @@ describe('summarizeUsage over a calendar period', () => {
     expect(summary.dailyAverage).toBe(2);
   });
 
-  it('gives zeros, not NaN, when nothing was recorded, and says so', () => {
+  it('gives zeros, not NaN, when nothing was recorded, and says so (no average: not known)', () => {
     const all = Object.fromEntries(
       COLUMNS.map((c) => [c.id, [[OCT_FROM, OCT_TO]] as [number, number][]]),
     );
@@ -175,9 +176,37 @@ describe('summarizeUsage over a calendar period', () => {
     expect(empty.hasData).toBe(false);
     expect(empty.coverage?.text).toBe('No data for any of the 31 d: every sensor silent');
     expect(empty.totalVisits).toBe(0);
-    expect(empty.dailyAverage).toBe(0);
+    // No covered time: the average is not known, not 0.
+    expect(empty.dailyAverage).toBeNull();
+    expect(empty.perAmenity.every((row) => row.dailyAverage === null)).toBe(true);
     expect(empty.busiestDay).toBeNull();
     expect(empty.perAmenity.every((row) => row.share === 0)).toBe(true);
+  });
+});
+
+describe('summarizeUsage without covered time', () => {
+  it('has no daily average (null, not 0) when an amenity without a sensor leaves no covered time', () => {
+    // Market Street has no sensor: silent the whole month, so no time had every sensor reporting.
+    const full = Array.from({ length: 31 }, (_, i) =>
+      day(`2026-10-${String(i + 1).padStart(2, '0')}`, 10, 4),
+    );
+    const usage = summarizeUsage(
+      full,
+      COLUMNS,
+      OCTOBER,
+      PACIFIC,
+      periodCoverage(gapsOf({ 'market-street': [[OCT_FROM - H, OCT_TO + H]] }), OCTOBER, PACIFIC),
+    );
+    expect(usage.coverage?.coveredMs).toBe(0);
+    expect(usage.hasData).toBe(true);
+    expect(usage.totalVisits).toBe(31 * 14);
+    expect(usage.dailyAverage).toBeNull();
+    // The amenities whose sensors reported keep their own average; Market Street's is not known.
+    expect(usage.perAmenity.map((row) => [row.id, row.dailyAverage])).toEqual([
+      ['great-lawn', 10],
+      ['solis-hall', 4],
+      ['market-street', null],
+    ]);
   });
 });
 
@@ -270,8 +299,28 @@ describe('capacityRows', () => {
     const lawn = rows.find((row) => row.id === 'great-lawn');
     expect(lawn).toMatchObject({ peakUsers: 186, capacity: 200, peakUse: 93, inUseNow: 71 });
     expect(rows[0]?.id).toBe('great-lawn');
-    const peaks = rows.map((row) => row.peakUse);
+    const peaks = rows.map((row) => row.peakUse ?? -1);
     expect(peaks).toEqual([...peaks].sort((a, b) => b - a));
+  });
+
+  it('has no peak (null, not 0 or 0%) for an amenity without peak history, listed last', () => {
+    const rows = capacityRows(
+      amenitiesFixture.map((a) =>
+        a.id === 'heritage-tree' ? { ...a, peakTime: NO_PEAK_DATA, peakUsage: 0 } : a,
+      ),
+    );
+    expect(rows.at(-1)).toMatchObject({
+      id: 'heritage-tree',
+      peakTime: null,
+      peakUsers: null,
+      capacity: 40,
+      peakUse: null,
+    });
+    expect(rows.find((row) => row.id === 'solis-hall')).toMatchObject({
+      peakTime: '7:00 PM - 9:00 PM',
+      peakUsers: 104,
+      peakUse: 87,
+    });
   });
 
   it('has no current use for an amenity without a live reading, not 0', () => {
@@ -401,7 +450,8 @@ describe('eventCsv', () => {
     // October is over: all its days. Categories and amenities are over Amy's whole analysis,
     // Jun 1 to the day it was made (Nov 23, her newest month so far).
     expect(lines[1]).toBe('Monthly trend,Oct 2026,2026-10-01,2026-10-31,9,112.0,');
-    expect(lines).toContain('Category,recreational,2026-06-01,2026-11-23,14,,91.0');
+    // The category as the report shows it, not the analysis's key ("recreational").
+    expect(lines).toContain('Category,Recreational,2026-06-01,2026-11-23,14,,91.0');
     expect(lines).toContain('Amenity,The Great Lawn,2026-06-01,2026-11-23,16,126.0,');
     expect(lines).toHaveLength(
       1 +

@@ -400,7 +400,11 @@ export const ReportArchiveEntrySchema = z.object({
   builtAt: nonEmpty,
   summary: z.object({
     totalVisits: nonNegative,
-    dailyAverage: nonNegative,
+    /**
+     * Visits per covered day; null when no time in the period had every sensor reporting (not
+     * known). Archives built before it could be null always hold a number.
+     */
+    dailyAverage: z.nullable(nonNegative),
     /**
      * The sensors' coverage of the period (src/lib/coverage.ts): covered and total time, and the
      * sentence every report states. Absent from archives built before coverage came from gaps.

@@ -118,7 +118,13 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
   const { summary } = entry;
   const rows: [string, string][] = [
     ['Total visits', formatCount(summary.totalVisits)],
-    ['Daily average', formatCount(Math.round(summary.dailyAverage))],
+    [
+      'Daily average',
+      // Null: no time in the period had every sensor reporting (not 0).
+      summary.dailyAverage === null
+        ? '— (no time in this period had every sensor reporting)'
+        : formatCount(Math.round(summary.dailyAverage)),
+    ],
     [
       'Coverage',
       summary.coverage

@@ -1,4 +1,4 @@
-import { liveReading } from '../../lib/live-reading';
+import { liveReading, peakOf } from '../../lib/live-reading';
 import {
   normalizeStatus,
   type AmenityAnalytics,
@@ -28,6 +28,7 @@ import { PERIODS, type ReportPeriod } from './periods';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { fileHeader, type HeaderRow } from '../../lib/file-header';
 import { usageCsv } from '../../lib/usage-csv';
+import { titleCase } from '../../lib/display-rules';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in
@@ -60,8 +61,11 @@ export type AmenityVisits = {
    * amenities' shares sum to exactly 100 (one definition per report).
    */
   share: number;
-  /** Visits per day its sensors reported (its covered time in days). */
-  dailyAverage: number;
+  /**
+   * Visits per day its sensors reported (its covered time in days); null when its sensors never
+   * reported in the period (nothing to average over: not known, not 0).
+   */
+  dailyAverage: number | null;
   /** The part of the period its sensors reported, 0-1 (1 when the gaps are unknown). */
   coveredShare: number;
 };
@@ -75,8 +79,11 @@ export type UsageSummary = {
   /** Some sensor reported in the period, or some visit was counted. */
   hasData: boolean;
   totalVisits: number;
-  /** Visits per covered day. */
-  dailyAverage: number;
+  /**
+   * Visits per covered day; null when no time in the period had every sensor reporting (covered
+   * time 0: the average is not known, not 0).
+   */
+  dailyAverage: number | null;
   perAmenity: AmenityVisits[];
   busiestDay: { date: CalendarDate; visits: number } | null;
   /** The points of the period's days, oldest first (what the CSV writes). */
@@ -132,7 +139,7 @@ export function summarizeUsage(
       return {
         ...row,
         share: shares[index] ?? 0,
-        dailyAverage: days > 0 ? row.visits / days : 0,
+        dailyAverage: days > 0 ? row.visits / days : null,
         coveredShare: coverage ? share : 1,
       };
     })
@@ -150,7 +157,7 @@ export function summarizeUsage(
     coveredDays,
     hasData: totalVisits > 0 || (coverage?.amenities.some((a) => a.coveredMs > 0) ?? false),
     totalVisits,
-    dailyAverage: coveredDays > 0 ? totalVisits / coveredDays : 0,
+    dailyAverage: coveredDays > 0 ? totalVisits / coveredDays : null,
     perAmenity,
     busiestDay,
     points: inPeriod.map(({ point }) => point),
@@ -162,36 +169,39 @@ export type CapacityRow = {
   name: string;
   type: AmenityType;
   status: AmenityStatus;
-  peakTime: string;
-  peakUsers: number;
+  /** Its busiest two hours over the last 30 days; null when it has no peak history yet. */
+  peakTime: string | null;
+  /** Its highest count over the last 30 days; null when it has no peak history yet (not 0). */
+  peakUsers: number | null;
   capacity: number;
-  /** Peak users as a percent of capacity (spec section 9 rounding). */
-  peakUse: number;
+  /** Peak users as a percent of capacity (spec section 9 rounding); null as peakUsers. */
+  peakUse: number | null;
   /** Current users when the data was taken; null when its newest reading was not live. */
   currentUsers: number | null;
   /** Current users as a percent of capacity, when the data was taken; null as above. */
   inUseNow: number | null;
 };
 
-/** Peak hours and capacity use per amenity, busiest peak first. */
+/** Peak hours and capacity use per amenity, busiest peak first (those without a peak last). */
 export function capacityRows(amenities: readonly AmenityAnalytics[]): CapacityRow[] {
   return amenities
     .map((amenity) => {
       const reading = liveReading(amenity);
+      const peak = peakOf(amenity);
       return {
         id: amenity.id,
         name: amenity.name,
         type: amenity.type,
         status: normalizeStatus(amenity.status),
-        peakTime: amenity.peakTime,
-        peakUsers: amenity.peakUsage,
+        peakTime: peak ? peak.time : null,
+        peakUsers: peak ? peak.users : null,
         capacity: amenity.capacity,
-        peakUse: capacityPercent(amenity.peakUsage, amenity.capacity),
+        peakUse: peak ? capacityPercent(peak.users, amenity.capacity) : null,
         currentUsers: reading.live ? reading.users : null,
         inUseNow: reading.live ? reading.percent : null,
       };
     })
-    .sort((a, b) => b.peakUse - a.peakUse);
+    .sort((a, b) => (b.peakUse ?? -1) - (a.peakUse ?? -1));
 }
 
 // ---- Financial impact -------------------------------------------------------------------------
@@ -452,7 +462,8 @@ export function eventCsv(summary: EventSummary): string {
     })),
     ...summary.categories.map((category) => ({
       section: 'Category',
-      name: category.category,
+      // As the report shows it ("Recreational").
+      name: titleCase(category.category),
       ...whole,
       events: category.count,
       avgAttendance: null,

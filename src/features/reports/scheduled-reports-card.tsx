@@ -10,9 +10,8 @@ import {
 import type { ReportRecipient, ReportSchedule } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
 import { useConnectivity } from '../../lib/connectivity';
-import { formatMoment } from '../../lib/format';
+import { formatDateTime } from './report-format';
 import { useCommunity } from '../../api/community';
-import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -77,7 +76,6 @@ type FocusTarget = { schedule: number } | 'new';
 function SchedulesEditor() {
   const schedules = useReportSchedules({ enabled: true });
   const zone = useCommunity().timeZone;
-  const now = useNow(60_000);
   const [editing, setEditing] = useState<{ schedule?: ReportSchedule } | null>(null);
   const [focusNext, setFocusNext] = useState<FocusTarget | null>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
@@ -129,7 +127,8 @@ function SchedulesEditor() {
                   </p>
                   {schedule.enabled ? (
                     <p className="text-xs text-slate-600 dark:text-slate-400">
-                      Next: {formatMoment(Date.parse(schedule.nextRunAt), now, zone)}
+                      {/* With its zone, as every report time: "Dec 1, 2026, 8:00 AM PST". */}
+                      Next: {formatDateTime(Date.parse(schedule.nextRunAt), zone)}
                     </p>
                   ) : null}
                 </div>

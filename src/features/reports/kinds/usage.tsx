@@ -3,7 +3,14 @@ import { amenityColumns, loadSource } from '../../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../../lib/download';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { calendarPeriod } from '../calendar';
-import { capacityRows, periodCoverage, summarizeUsage, usageReportCsv } from '../report-builders';
+import { NO_PEAK_DATA } from '../../../api/contract';
+import {
+  capacityRows,
+  periodCoverage,
+  summarizeUsage,
+  usageReportCsv,
+  type UsageSummary,
+} from '../report-builders';
 import { periodGapsQuery, periodTimelineQuery, usageOf } from '../report-data';
 import { formatDate, formatShare } from '../report-format';
 import {
@@ -14,6 +21,28 @@ import {
 } from '../report-kind';
 import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
 import { ReportTable } from '../report-table';
+
+/** A daily average, or "—" when there was no covered time to average over (not 0). */
+const averageText = (average: number | null) => (average === null ? '—' : formatCount(average));
+
+/** Says why a daily average reads "—": no covered time in the period to average over. */
+function UnknownAverages({ usage }: { usage: UsageSummary }) {
+  const silent = usage.perAmenity.filter((row) => row.dailyAverage === null).map((row) => row.name);
+  if (usage.dailyAverage !== null && silent.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <Notice>
+        {usage.dailyAverage === null
+          ? 'Daily average not known: no time in this period had every sensor reporting, so there is no covered time to average over.'
+          : null}
+        {usage.dailyAverage === null && silent.length ? ' ' : null}
+        {silent.length
+          ? `No daily average for ${silent.join(', ')}: ${silent.length === 1 ? 'its sensor' : 'their sensors'} never reported in this period.`
+          : null}
+      </Notice>
+    </div>
+  );
+}
 
 function UsageReport({ context }: { context: ReportContext }) {
   const { data, level, timeZone } = context;
@@ -35,7 +64,7 @@ function UsageReport({ context }: { context: ReportContext }) {
               <Figures
                 items={[
                   ['Total visits', formatCount(usage.totalVisits)],
-                  ['Daily average', formatCount(usage.dailyAverage)],
+                  ['Daily average', averageText(usage.dailyAverage)],
                   [
                     'Busiest day',
                     usage.busiestDay
@@ -52,9 +81,10 @@ function UsageReport({ context }: { context: ReportContext }) {
                   row.name,
                   formatCount(row.visits),
                   formatShare(row.share),
-                  formatCount(row.dailyAverage),
+                  averageText(row.dailyAverage),
                 ])}
               />
+              <UnknownAverages usage={usage} />
             </>
           ) : (
             <Notice>No data: no sensor reported in this period.</Notice>
@@ -77,12 +107,14 @@ function UsageReport({ context }: { context: ReportContext }) {
             numeric={[2, 3, 4, 5]}
             rows={capacityRows(data.amenities.data).map((row) => [
               row.name,
-              row.peakTime,
-              formatCount(row.peakUsers),
+              row.peakTime ?? NO_PEAK_DATA,
+              row.peakUsers === null ? '—' : formatCount(row.peakUsers),
               formatCount(row.capacity),
-              formatPercent(row.peakUse),
+              row.peakUse === null ? '—' : formatPercent(row.peakUse),
               row.status === 'closed'
-                ? 'Closed'
+                ? row.inUseNow === null
+                  ? 'Closed · No reading'
+                  : 'Closed'
                 : row.inUseNow === null
                   ? 'No reading'
                   : formatPercent(row.inUseNow),
