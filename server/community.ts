@@ -18,6 +18,11 @@ export type Amenity = {
   color: string;
   /** Dollars a month (staff, upkeep, utilities), read by the fee reports; null when not entered. */
   monthlyOperatingCost: number | null;
+  /**
+   * When it was added (epoch ms): it is not silent before (GET /api/usage/gaps). Null or absent
+   * for one that was there before this was recorded: there since the beginning.
+   */
+  createdAt?: number | null;
 };
 
 export type Community = {
@@ -92,6 +97,7 @@ type AmenityRow = {
   color: string;
   monthly_operating_cost: number | null;
   archived: boolean;
+  created_ms: number | null;
 };
 
 type HoursRow = {
@@ -150,6 +156,7 @@ const amenityOf = (a: AmenityRow, hours: WeeklyHours): Amenity => ({
   hours,
   color: a.color,
   monthlyOperatingCost: a.monthly_operating_cost,
+  createdAt: a.created_ms,
 });
 
 /** Every amenity of a community, archived ones included, in display order. */
@@ -160,7 +167,8 @@ export async function loadAmenities(
   const rows = await db.query<AmenityRow>(
     `SELECT id, slug, name, type, description, capacity, color,
             monthly_operating_cost::float8 AS monthly_operating_cost,
-            archived_at IS NOT NULL AS archived
+            archived_at IS NOT NULL AS archived,
+            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
        FROM amenities WHERE community_id = $1 ORDER BY position, id`,
     [communityId],
   );
@@ -222,11 +230,14 @@ export async function loadCommunity(db: Queryable, slug: string): Promise<Commun
   };
 }
 
-export type AmenityDefinition = Omit<Amenity, 'id' | 'monthlyOperatingCost'> & {
+export type AmenityDefinition = Omit<Amenity, 'id' | 'monthlyOperatingCost' | 'createdAt'> & {
   monthlyOperatingCost?: number | null;
 };
 
-/** Creates a community and its amenities; returns it as loaded back from the database. */
+/**
+ * Creates a community and its amenities (added when the community was created: `createdAt`);
+ * returns it as loaded back from the database.
+ */
 export async function createCommunity(
   db: Queryable,
   community: {
@@ -258,8 +269,8 @@ export async function createCommunity(
   for (const [position, a] of amenities.entries()) {
     const [amenity] = await db.query<{ id: number }>(
       `INSERT INTO amenities (community_id, slug, name, type, description, capacity, color,
-                              position, monthly_operating_cost)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                              position, monthly_operating_cost, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        RETURNING id`,
       [
         row.id,
@@ -271,6 +282,7 @@ export async function createCommunity(
         a.color,
         position,
         a.monthlyOperatingCost ?? null,
+        new Date(community.createdAt).toISOString(),
       ],
     );
     if (!amenity) throw new Error('Could not create an amenity');

@@ -155,8 +155,8 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       const position = Math.max(-1, ...existing.map((a) => a.position)) + 1;
       const [row] = await tx.query<Row>(
         `INSERT INTO amenities (community_id, slug, name, type, description, capacity,
-                                color, position, monthly_operating_cost)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                color, position, monthly_operating_cost, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
                    archived_at IS NOT NULL AS archived`,
@@ -170,6 +170,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
           input.color ?? DEFAULT_AMENITY_COLORS[input.type],
           position,
           input.monthlyOperatingCost,
+          new Date(clock()).toISOString(),
         ],
       );
       if (!row) throw new Error('The amenity was not created');

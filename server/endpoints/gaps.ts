@@ -13,7 +13,10 @@ type LatestRow = { amenity_id: number; at: number | null };
  * still sends 0, so a missing row is a missing sensor, not an empty amenity). The hour under way
  * is not over: it is silent so far when the amenity has sent no reading in it and its newest
  * reading is more than 15 minutes old (LIVE_READING_MAX_AGE_MS, the live figures' rule); a
- * silence that reaches it runs on to now. See `silences`.
+ * silence that reaches it runs on to now. An amenity is not silent before it was added: its
+ * silences start no earlier than the instant it was created (`createdAt`; null: there since the
+ * beginning), not the hour, so a report does not charge it with the time it did not exist. See
+ * `silences`.
  */
 export async function usageGaps(
   { db, community, now }: EndpointContext,
@@ -62,10 +65,11 @@ export async function usageGaps(
     amenities: community.amenities.map((amenity) => {
       const edges = rows.filter((row) => row.amenity_id === amenity.id);
       const newest = latest.find((row) => row.amenity_id === amenity.id)?.at ?? null;
+      const start = Math.max(from, amenity.createdAt ?? from);
       return {
         id: amenity.slug,
         name: amenity.name,
-        silent: silences(edges, from, current, now, newest).map((i) => ({
+        silent: silences(edges, start, current, now, newest).map((i) => ({
           from: iso(i.from),
           to: iso(i.to),
         })),
@@ -75,9 +79,11 @@ export async function usageGaps(
 }
 
 /**
- * The silences of one amenity from `from` to `now`, given its reported hours at the edges of each
- * silence (ordered, none after the hour under way, `current`) and the time of its newest reading
- * up to `now` (any age; null when none). Whole hours without a reading are silent: before its
+ * The silences of one amenity from `from` (the window's start, or the instant the amenity was
+ * created when later) to `now`, given its reported hours at the edges of each silence (ordered,
+ * none after the hour under way, `current`; hours before `from` may be among them, reported
+ * before the amenity was added, and nothing before `from` is silent) and the time of its newest
+ * reading up to `now` (any age; null when none). Whole hours without a reading are silent: before its
  * first reported hour, between two reported hours more than an hour apart, and after its last one.
  * The hour under way is silent so far (from its start to `now`) when it has no reading and the
  * newest reading is more than LIVE_READING_MAX_AGE_MS old. A silence that reaches the hour under
@@ -108,5 +114,6 @@ export function silences(
       out.push({ from: end, to: edge.next_ms });
     }
   }
-  return out;
+  // Nothing before `from` (hours reported before the amenity was added).
+  return out.map((i) => ({ from: Math.max(i.from, from), to: i.to })).filter((i) => i.to > i.from);
 }

@@ -7,13 +7,17 @@ import { RECENT_DAYS, type EndpointContext } from './context';
 type TodayRow = { amenity_id: number; entries: number; occupancy_max: number };
 type DailyRow = { amenity_id: number; recent: boolean; entries: number; dwell_total: number };
 type LatestRow = { amenity_id: number; at: number };
+type YesterdayRow = { amenity_id: number; entries: number; reported: boolean };
 
 /**
  * GET /api/dashboard/metrics
  * - activeUsersToday: entries at every amenity since local midnight;
- * - activeUsersChange: against yesterday from midnight, each amenity up to the same local time as
- *   its newest reading today (the time its count today runs to; an amenity with no reading today
- *   counts on neither day), so a silent sensor's frozen count is not read as a drop;
+ * - activeUsersChange: today's entries against yesterday's from midnight, each amenity up to the
+ *   same local time as its newest reading today (the time its count today runs to), so a silent
+ *   sensor's frozen count is not read as a drop. Like for like: an amenity counts (on both days)
+ *   only when it has a reading today and at least one reading yesterday from midnight up to that
+ *   time; one new today, or whose sensor was silent yesterday until then, counts on neither day
+ *   (it is still in activeUsersToday);
  * - peakUsage / peakAmenity: the highest occupancy reached today as a % of capacity, and where;
  * - avgSessionTime: mean visit length over the last 30 days (today included), as "42m";
  *   sessionTimeChange: against the 30 days before;
@@ -64,21 +68,22 @@ export async function dashboardMetrics({
   const activeUsersToday = todayRows.reduce((sum, r) => sum + r.entries, 0);
 
   // Yesterday, each amenity up to the same local time as its newest reading today: the rollup's
-  // whole hours, plus the readings of the last partial hour.
+  // whole hours, plus the readings of the last partial hour; with whether it had any reading then.
   const until = latestRows.map((r) => shiftLocalDays(r.at, -1, zone));
   const hourEnd = until.map((u) => Math.max(yesterdayMidnight, startOfHour(u)));
-  const [yesterday] =
+  const yesterdayRows =
     latestRows.length === 0
-      ? [{ entries: 0 }]
-      : await db.query<{ entries: number }>(
-          `SELECT COALESCE(sum(h.entries + p.entries), 0)::bigint AS entries
+      ? []
+      : await db.query<YesterdayRow>(
+          `SELECT a.id AS amenity_id, (h.entries + p.entries)::bigint AS entries,
+                  h.n > 0 OR p.n > 0 AS reported
              FROM unnest($2::int[], $3::timestamptz[], $4::timestamptz[]) AS a (id, hour_end, until)
             CROSS JOIN LATERAL (
-              SELECT COALESCE(sum(entries), 0) AS entries FROM readings_hourly
+              SELECT COALESCE(sum(entries), 0) AS entries, count(*) AS n FROM readings_hourly
                WHERE community_id = $1 AND amenity_id = a.id AND hour >= $5 AND hour < a.hour_end
             ) h
             CROSS JOIN LATERAL (
-              SELECT COALESCE(sum(entries), 0) AS entries FROM readings
+              SELECT COALESCE(sum(entries), 0) AS entries, count(*) AS n FROM readings
                WHERE community_id = $1 AND amenity_id = a.id
                  AND time >= a.hour_end AND time <= a.until
             ) p`,
@@ -90,6 +95,14 @@ export async function dashboardMetrics({
             iso(yesterdayMidnight),
           ],
         );
+  // Like for like: only the amenities that reported on both days count on either side (one new
+  // today, or whose sensor was silent yesterday up to that time, would count on one side only).
+  const compared = yesterdayRows.filter((r) => r.reported);
+  const todayCompared = compared.reduce(
+    (sum, r) => sum + (todayRows.find((t) => t.amenity_id === r.amenity_id)?.entries ?? 0),
+    0,
+  );
+  const yesterdayCompared = compared.reduce((sum, r) => sum + r.entries, 0);
 
   let peakUsage = 0;
   let peakAmenity = '';
@@ -120,7 +133,7 @@ export async function dashboardMetrics({
 
   return {
     activeUsersToday,
-    activeUsersChange: percentChange(activeUsersToday, yesterday?.entries ?? 0),
+    activeUsersChange: percentChange(todayCompared, yesterdayCompared),
     peakUsage: Math.round(peakUsage),
     peakAmenity,
     avgSessionTime: formatSessionTime(recentSession),

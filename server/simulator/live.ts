@@ -33,8 +33,9 @@ const BATCH = 5000;
 
 /**
  * Keeps the demo community live: on start it fills the gap since the last reading (the server
- * was stopped), then writes one reading per amenity every `tickMs`, through the same ingest path
- * as real sensors. It also records the events held on days it catches up on.
+ * was stopped), then writes one reading per amenity every `tickMs` (at the multiples of `tickMs`,
+ * stamped with that instant), through the same ingest path as real sensors. It also records the
+ * events held on days it catches up on.
  */
 export class LiveSimulator {
   private readonly options: Required<Omit<LiveSimulatorOptions, 'log' | 'sendLive'>> &
@@ -66,17 +67,32 @@ export class LiveSimulator {
     this.stopped = false;
     this.running = this.catchUp();
     await this.running;
+    this.schedule();
+  }
+
+  /**
+   * Ticks at the next multiple of `tickMs` (the instant a reading is stamped with), not `tickMs`
+   * after start-up: a reading sent up to a tick after its stamp looked that much older, so the
+   * demo sensors flipped between ok and late (server/lorawan/health.ts). A timer that fires a
+   * little early finds nothing new and waits the rest of the way.
+   */
+  private schedule(): void {
     if (this.stopped) return;
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => this.tick()).catch(() => undefined);
-    }, this.options.tickMs);
+    const { clock, tickMs } = this.options;
+    const delay = tickMs - (((clock() % tickMs) + tickMs) % tickMs);
+    this.timer = setTimeout(() => {
+      this.running = this.running
+        .then(() => this.tick())
+        .catch(() => undefined)
+        .then(() => this.schedule());
+    }, delay);
     this.timer.unref();
   }
 
   /** Stops ticking and waits for a write in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
     await this.running.catch(() => undefined);
   }
 

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EVENT_TEMPLATES } from '../../server/amy/templates';
 import type { Community } from '../../server/community';
+import type { Queryable } from '../../server/db/database';
 import { DEMO_AMENITIES } from '../../server/simulator/demo';
 import { simulateEvents } from '../../server/simulator/events';
+import { LiveSimulator } from '../../server/simulator/live';
 import { localMomentFn, simulateReading } from '../../server/simulator/model';
 import { DEMO_PROFILES } from '../../server/simulator/seed';
 
@@ -90,5 +92,44 @@ describe('the simulator', () => {
       expect(event.attendance).toBeLessThanOrEqual(amenity.capacity);
     }
     expect(events.some((e) => e.kind === 'halloween' && e.heldOn === '2025-10-31')).toBe(true);
+  });
+});
+
+describe('the live simulator', () => {
+  it('ticks at the multiples of its interval, so each reading is sent at the time it is stamped', async () => {
+    // Started 10 s past a 30 s boundary: a timer started then sent each reading 10 s after its
+    // stamp, so the newest uplink looked up to 30 s older than it was (ok/late flapping).
+    vi.useFakeTimers({ now: Date.parse('2026-03-18T19:00:10Z') });
+    try {
+      const db = {
+        query: () => Promise.resolve([{ last: Date.now(), last_event: '2026-03-17' }]),
+      } as unknown as Queryable;
+      const sent: { at: number; stamp: number }[] = [];
+      const simulator = new LiveSimulator({
+        db,
+        community,
+        clock: () => Date.now(),
+        ingest: () => Promise.reject(new Error('nothing to catch up on')),
+        sendLive: (readings) => {
+          for (const r of readings) sent.push({ at: Date.now(), stamp: Date.parse(r.time) });
+          return Promise.resolve(readings.length);
+        },
+        recordEvents: () => Promise.resolve(),
+      });
+      await simulator.start();
+      await vi.advanceTimersByTimeAsync(95_000);
+      await simulator.stop();
+      expect([...new Set(sent.map((s) => new Date(s.stamp).toISOString()))]).toEqual([
+        '2026-03-18T19:00:30.000Z',
+        '2026-03-18T19:01:00.000Z',
+        '2026-03-18T19:01:30.000Z',
+      ]);
+      for (const { at, stamp } of sent) expect(at).toBe(stamp);
+      // Stopped: no more ticks.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sent).toHaveLength(3 * community.amenities.length);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
