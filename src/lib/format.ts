@@ -33,12 +33,17 @@ export function formatMoney(value: number, currency = 'USD'): string {
   }).format(value);
 }
 
-export type Change = { direction: 'up' | 'down'; magnitude: string };
+export type Change = { direction: 'up' | 'down' | 'none'; magnitude: string };
 
-/** Spec section 4: zero or more is an up arrow, negative a down arrow; the magnitude is shown. */
+/**
+ * Spec section 4: more is an up arrow, less a down arrow, with the magnitude; a change that shows
+ * as 0 (after rounding) has no direction: "No change", never "Up 0%".
+ */
 export function describeChange(change: number): Change {
   const magnitude = numberFormat(LOCALE, { maximumFractionDigits: 1 }).format(Math.abs(change));
-  return { direction: change >= 0 ? 'up' : 'down', magnitude: `${magnitude}%` };
+  return magnitude === '0'
+    ? { direction: 'none', magnitude: 'No change' }
+    : { direction: change > 0 ? 'up' : 'down', magnitude: `${magnitude}%` };
 }
 
 export function formatPercent(value: number): string {

@@ -1,4 +1,5 @@
-import type { DayRange } from '../api/contract';
+import { useMemo } from 'react';
+import type { AmenityAnalytics, DayRange } from '../api/contract';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { useAmyAnalysis } from '../api/amy-analysis';
 import { useAmenityPopularity } from '../api/popularity';
@@ -16,12 +17,28 @@ import { PopularityCard } from './popularity-card';
 
 export function AmenityPopularity({ days }: { days: DayRange }) {
   const { timeZone } = useCommunity();
+  const amenities = useAmenityAnalytics().data;
+  const neverReported = useMemo(() => neverReportedNames(amenities ?? []), [amenities]);
   return (
     <PopularityCard
       query={useAmenityPopularity(days)}
       days={days}
+      neverReported={neverReported}
       coverage={<CoverageLine days={days} periods={[{}]} timeZone={timeZone} />}
     />
+  );
+}
+
+/**
+ * Names of the amenities that never sent a reading (`lastReadingAt` null), joined by name with the
+ * popularity list: a name two amenities share counts only when neither ever reported.
+ */
+export function neverReportedNames(
+  amenities: readonly Pick<AmenityAnalytics, 'name' | 'lastReadingAt'>[],
+): ReadonlySet<string> {
+  const reported = new Set(amenities.filter((a) => a.lastReadingAt !== null).map((a) => a.name));
+  return new Set(
+    amenities.filter((a) => a.lastReadingAt === null && !reported.has(a.name)).map((a) => a.name),
   );
 }
 

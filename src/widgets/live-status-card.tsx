@@ -247,10 +247,9 @@ function DataFreshness({
   );
 }
 
-/** Amenities whose people counter went silent (from /api/sensors): their numbers have a gap. */
+/** Amenities without a live reading (a silent counter, or none): their numbers have a gap. */
 function SilentSensors({ amenities }: { amenities: readonly AmenityAnalytics[] }) {
-  const { data } = useSensors();
-  const line = data ? silentSensorsLine(data.sensors, amenities) : null;
+  const line = silentSensorsLine(useSensors().data?.sensors ?? [], amenities);
   return line ? (
     <p className="mt-1 text-xs font-medium text-amber-900 dark:text-amber-200">{line}</p>
   ) : null;

@@ -1,6 +1,6 @@
 import { cx } from '../lib/cx';
 import { formatCount, formatPercent } from '../lib/format';
-import { liveReading } from '../lib/live-reading';
+import { liveReading, peakOf } from '../lib/live-reading';
 import { EmptyNote } from '../ui/empty-note';
 import { amenityIcon, PageIcon } from '../ui/page-icons';
 import { ProgressBar } from '../ui/progress-bar';
@@ -32,6 +32,7 @@ export function PeakHoursCard({
         <ul className="grid gap-2">
           {amenities.map((amenity) => {
             const focused = amenity.id === highlightId;
+            const peak = peakOf(amenity);
             return (
               <li
                 key={amenity.id}
@@ -47,12 +48,14 @@ export function PeakHoursCard({
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <p className="font-medium">{amenity.name}</p>
-                    <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
-                      {formatCount(amenity.peakUsage)} at peak
-                    </p>
+                    {peak ? (
+                      <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
+                        {formatCount(peak.users)} at peak
+                      </p>
+                    ) : null}
                   </div>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    Peak {amenity.peakTime}
+                    {peak ? `Peak ${peak.time}` : 'No data yet'}
                   </p>
                   <NowUsage amenity={amenity} />
                 </div>

@@ -13,9 +13,15 @@ export function PopularityCard({
   query,
   days,
   coverage,
+  neverReported,
 }: {
   query: QueryLike<readonly PopularityEntry[]>;
   days: number;
+  /**
+   * Names of amenities that never sent a reading: their 0% is not a count, so they say "no data".
+   * (The popularity list has names only; the caller joins them with the amenity list.)
+   */
+  neverReported?: ReadonlySet<string>;
   /** The sensors' coverage of the range, said under the figures (widgets/coverage-line). */
   coverage?: ReactNode;
 }) {
@@ -42,7 +48,11 @@ export function PopularityCard({
     >
       {(entries) => (
         <div className="grid gap-3">
-          <PopularityBody entries={entries} refreshing={query.isPlaceholderData} />
+          <PopularityBody
+            entries={entries}
+            refreshing={query.isPlaceholderData}
+            neverReported={neverReported}
+          />
           {coverage}
         </div>
       )}
@@ -53,11 +63,18 @@ export function PopularityCard({
 function PopularityBody({
   entries,
   refreshing,
+  neverReported,
 }: {
   entries: readonly PopularityEntry[];
   refreshing?: boolean;
+  neverReported?: ReadonlySet<string>;
 }) {
-  const sorted = [...entries].sort((a, b) => b.percentage - a.percentage);
+  // A share above 0 was counted whatever the amenity list says; only a 0 can be "no data".
+  const noData = (entry: PopularityEntry) =>
+    !(entry.percentage > 0) && (neverReported?.has(entry.name) ?? false);
+  const sorted = [...entries].sort(
+    (a, b) => Number(noData(a)) - Number(noData(b)) || b.percentage - a.percentage,
+  );
   const top = sorted[0];
   return (
     <div
@@ -87,7 +104,11 @@ function PopularityBody({
               style={{ backgroundColor: entry.color }}
             />
             <span className="min-w-0 flex-1 text-slate-700 dark:text-slate-300">{entry.name}</span>
-            <span className="font-semibold tabular-nums">{formatPercent(entry.percentage)}</span>
+            {noData(entry) ? (
+              <span className="text-slate-600 dark:text-slate-400">no data</span>
+            ) : (
+              <span className="font-semibold tabular-nums">{formatPercent(entry.percentage)}</span>
+            )}
           </li>
         ))}
       </ul>

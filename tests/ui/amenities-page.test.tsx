@@ -57,6 +57,32 @@ describe('Amenities page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says once that an amenity without 30 days of history has no peak yet, never 0 users', async () => {
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () =>
+        HttpResponse.json([
+          {
+            ...amenitiesFixture[0],
+            id: 'qa-pool',
+            name: 'QA Pool',
+            currentUsers: 0,
+            usagePercentage: 0,
+            peakTime: 'No data yet',
+            peakUsage: 0,
+            live: false,
+            lastReadingAt: null,
+          },
+        ]),
+      ),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'QA Pool' });
+    expect(within(card).getAllByText('No data yet')).toHaveLength(1);
+    expect(card).toHaveTextContent('Peak (30 days)No data yet');
+    expect(card).not.toHaveTextContent('Peak users');
+    expect(card).not.toHaveTextContent('Peak time');
+  });
+
   it('shows an unknown status as closed', async () => {
     server.use(
       http.get(API_PATHS.amenityAnalytics, () =>
@@ -384,6 +410,10 @@ describe('amenitySummary', () => {
     );
     expect(amenitySummaryText(amenitySummary(list))).toBe(
       '7 amenities · 6 open · 349 people using them now',
+    );
+    // One person is a person.
+    expect(amenitySummaryText({ total: 1, open: 1, currentUsers: 1, silent: 0 })).toBe(
+      '1 amenity · 1 open · 1 person using them now',
     );
     const allSilent = amenitySummary(list.map((a) => ({ ...a, live: false, lastReadingAt: null })));
     expect(amenitySummaryText(allSilent)).toBe('7 amenities · 6 open · no live reading');

@@ -197,6 +197,35 @@ describe('Amy Events', () => {
     expect(within(card).getByText(/58 of 120 \(48%\)/)).toBeInTheDocument();
   });
 
+  it('says an amenity without 30 days of history has no peak yet, once', async () => {
+    const { amenitiesFixture } = await import('../../mocks/fixtures');
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () =>
+        HttpResponse.json([
+          ...amenitiesFixture,
+          {
+            ...amenitiesFixture[0],
+            id: 'qa-pool',
+            name: 'QA Pool',
+            currentUsers: 0,
+            usagePercentage: 0,
+            peakTime: 'No data yet',
+            peakUsage: 0,
+            live: false,
+            lastReadingAt: null,
+          },
+        ]),
+      ),
+    );
+    renderWithApp(<AmyEventsPage />);
+    const card = screen.getByRole('region', { name: 'Amenity Status' });
+    const pool = (await within(card).findByText('QA Pool')).closest('li');
+    expect(pool).toHaveTextContent(/No reading yet · no peak data yet$/);
+    expect(pool).not.toHaveTextContent(/No data yet/i);
+    const lawn = within(card).getByText('The Great Lawn').closest('li');
+    expect(lawn).toHaveTextContent(/· peak 5:00 PM - 7:00 PM \(30\sdays\)$/);
+  });
+
   it('adds a suggestion to the calendar as an .ics file', async () => {
     const downloads = captureDownloads();
     renderWithApp(<AmyEventsPage />);

@@ -84,6 +84,50 @@ describe('Analytics', () => {
     expect(within(focus).getByText('104 people at peak')).toBeInTheDocument();
   });
 
+  it('says "No data yet" once for an amenity without history, never a 0 peak or 0% share', async () => {
+    const { amenitiesFixture, popularityFixture } = await import('../../mocks/fixtures');
+    // As the server sends an amenity that never reported: no peak window, 0s by rule.
+    const pool = {
+      ...amenitiesFixture[0],
+      id: 'qa-pool',
+      name: 'QA Pool',
+      color: '#0ea5e9',
+      currentUsers: 0,
+      usagePercentage: 0,
+      status: 'low',
+      peakTime: 'No data yet',
+      peakUsage: 0,
+      live: false,
+      lastReadingAt: null,
+    };
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([...amenitiesFixture, pool])),
+      http.get(API_PATHS.popularity, () =>
+        HttpResponse.json([
+          ...popularityFixture,
+          { name: 'QA Pool', percentage: 0, color: '#0ea5e9' },
+        ]),
+      ),
+    );
+    renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=qa-pool' });
+    const focus = await screen.findByRole('region', { name: 'QA Pool' });
+    expect(within(focus).getByText('Peak time, last 30 days')).toBeInTheDocument();
+    expect(within(focus).getAllByText('No data yet')).toHaveLength(1);
+    expect(focus).not.toHaveTextContent('people at peak');
+
+    const peak = screen.getByRole('region', { name: 'Peak Usage Hours by Amenity' });
+    const [poolPeak] = await within(peak).findAllByText('QA Pool');
+    const row = poolPeak?.closest('li');
+    expect(row).toHaveTextContent(/^QA PoolNo data yetno reading$/);
+    expect(row).not.toHaveTextContent('at peak');
+
+    const legend = await screen.findByRole('list', { name: 'Popularity legend' }, LAZY_LOAD);
+    const poolShare = within(legend).getByText('QA Pool').closest('li');
+    await waitFor(() => expect(poolShare).toHaveTextContent(/^QA Poolno data$/));
+    // The others keep their shares.
+    expect(within(legend).getByText('The Great Lawn').closest('li')).toHaveTextContent('34%');
+  });
+
   it('says so for an unknown amenity id and shows all amenities', async () => {
     renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=tennis-court' });
     expect(

@@ -481,15 +481,23 @@ describe('Paging the directory', () => {
     expect(address()).toBe('/community-management?q=neighbour');
   });
 
-  it('an invalid page in the URL is page 1, without an error', async () => {
+  it('an invalid page in the URL is page 1, without an error, and the URL says page 1', async () => {
     for (const value of ['abc', '0', '-1', '1.5', '']) {
       const { unmount } = renderWithHistory(`/community-management?page=${value}`);
       await waitFor(() => expect(residentNames()).toHaveLength(50));
       expect(residentNames()[0], value).toBe('Aisha Mohammed');
       expect(screen.getByText(PAGE_1)).toBeInTheDocument();
       expect(screen.queryByRole('alert')).toBeNull();
+      // The address no longer holds what it cannot show: page 1 has none, in place of the entry.
+      await waitFor(() => expect(address(), value).toBe('/community-management'));
+      expect(navigation()).toBe('REPLACE');
       unmount();
     }
+    // Within a search, only the page goes; a leading zero is the page it names.
+    const { unmount } = renderWithHistory('/community-management?q=neighbour&page=02');
+    await waitFor(() => expect(residentNames()[0]).toBe('Neighbour 51'));
+    await waitFor(() => expect(address()).toBe('/community-management?q=neighbour&page=2'));
+    unmount();
     // And the pages go on from page 1.
     const user = userEvent.setup();
     renderWithHistory('/community-management?page=abc');

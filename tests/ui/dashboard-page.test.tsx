@@ -116,10 +116,68 @@ describe('Dashboard', () => {
     // The sensors fixture: Grand Lake's counter is silent, the others are not.
     expect(
       await within(live).findByText(
-        'Sensor silent: Grand Lake. No visits are counted there until it reports again.',
+        'Not reporting: Grand Lake. No visits are counted there until it reports again.',
       ),
     ).toBeInTheDocument();
-    expect(within(live).getAllByText(/silent/)).toHaveLength(1);
+    expect(within(live).getAllByText(/Not reporting/)).toHaveLength(1);
+  });
+
+  it('for an amenity without history: no 0 at peak, no 0% share, no advice, named once as not reporting', async () => {
+    const { amenitiesFixture, popularityFixture } = await import('../../mocks/fixtures');
+    // QA Pool never reported and has no counter in /api/sensors: the server sends no peak window
+    // and 0s by rule. Heritage Tree Area (2%) stays the quietest open amenity with data.
+    const pool = {
+      ...amenitiesFixture[0],
+      id: 'qa-pool',
+      name: 'QA Pool',
+      color: '#0ea5e9',
+      currentUsers: 0,
+      usagePercentage: 0,
+      status: 'low',
+      peakTime: 'No data yet',
+      peakUsage: 0,
+      live: false,
+      lastReadingAt: null,
+    };
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([...amenitiesFixture, pool])),
+      http.get(API_PATHS.popularity, () =>
+        HttpResponse.json([
+          ...popularityFixture,
+          { name: 'QA Pool', percentage: 0, color: '#0ea5e9' },
+        ]),
+      ),
+    );
+    renderWithApp(<DashboardPage />);
+    const peak = await screen.findByRole(
+      'region',
+      { name: 'Peak Usage Hours by Amenity' },
+      LAZY_LOAD,
+    );
+    const [poolPeak] = await within(peak).findAllByText('QA Pool');
+    expect(poolPeak?.closest('li')).toHaveTextContent(/^QA PoolNo data yetno reading$/);
+
+    const legend = await screen.findByRole('list', { name: 'Popularity legend' }, LAZY_LOAD);
+    await waitFor(() =>
+      expect(within(legend).getByText('QA Pool').closest('li')).toHaveTextContent(
+        /^QA Poolno data$/,
+      ),
+    );
+
+    const insights = card('Recent Insights & Recommendations');
+    expect(
+      await within(insights).findByRole('heading', { name: 'Heritage Tree Area' }),
+    ).toBeInTheDocument();
+    expect(insights).not.toHaveTextContent('QA Pool');
+
+    // Data Freshness names both amenities without a live reading once, in one line.
+    const live = card('Live Amenity Status');
+    expect(
+      await within(live).findByText(
+        'Not reporting: Grand Lake, QA Pool. No visits are counted there until they report again.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(live).getAllByText(/Not reporting/)).toHaveLength(1);
   });
 
   it('says since when an amenity has had no live reading, never 0 users or a usage level', async () => {

@@ -51,11 +51,11 @@ describe('metric cards', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('show green up arrows from zero and red down arrows below, with the magnitude', () => {
+  it('show green up arrows above zero and red down arrows below, with the magnitude', () => {
     renderWithApp(
       <MetricCards
         query={query<DashboardMetrics | null>({
-          data: { ...metricsFixture, activeUsersChange: 0, sessionTimeChange: -7.25 },
+          data: { ...metricsFixture, activeUsersChange: 4, sessionTimeChange: -7.25 },
         })}
         currency="USD"
       />,
@@ -66,10 +66,28 @@ describe('metric cards', () => {
     const down = session?.querySelector('[data-direction]');
     expect(up).toHaveAttribute('data-direction', 'up');
     expect(up).toHaveAttribute('data-tone', 'green');
-    expect(up).toHaveTextContent('Up 0%');
+    expect(up).toHaveTextContent('Up 4%');
     expect(down).toHaveAttribute('data-direction', 'down');
     expect(down).toHaveAttribute('data-tone', 'red');
     expect(down).toHaveTextContent('Down 7.3%');
+  });
+
+  it('show no arrow and "No change" for a change of zero, never "Up 0%"', () => {
+    renderWithApp(
+      <MetricCards
+        query={query<DashboardMetrics | null>({
+          data: { ...metricsFixture, activeUsersChange: 0, sessionTimeChange: -0.01 },
+        })}
+        currency="USD"
+      />,
+    );
+    for (const name of ['Active Users Today', 'Avg. Session Time']) {
+      const card = screen.getByRole('heading', { name }).closest('li');
+      const change = card?.querySelector('[data-direction]');
+      expect(change).toHaveTextContent(/^No change$/);
+      expect(change).toHaveAttribute('data-tone', 'neutral');
+      expect(change?.querySelector('svg')).toBeNull();
+    }
   });
 
   it('show the revenue in thousands in the currency from Settings', () => {

@@ -22,9 +22,11 @@ describe('display rules', () => {
     expect(formatThousands(48_250, 'CAD')).toBe('$48.3K');
   });
 
-  it('gives zero and positive changes an up arrow and negatives a down arrow, with the magnitude', () => {
+  it('gives positive changes an up arrow, negatives a down arrow and zero none', () => {
     expect(describeChange(12.5)).toEqual({ direction: 'up', magnitude: '12.5%' });
-    expect(describeChange(0)).toEqual({ direction: 'up', magnitude: '0%' });
+    // No change is neither up nor down, also when it rounds to 0.
+    expect(describeChange(0)).toEqual({ direction: 'none', magnitude: 'No change' });
+    expect(describeChange(-0.04)).toEqual({ direction: 'none', magnitude: 'No change' });
     expect(describeChange(-3.24)).toEqual({ direction: 'down', magnitude: '3.2%' });
   });
 

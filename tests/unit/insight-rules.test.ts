@@ -28,4 +28,37 @@ describe('deriveInsights', () => {
     expect(insights.some((insight) => insight.impact === 'Action Required')).toBe(false);
     expect(deriveInsights([], [], 'last 30 days')).toEqual([]);
   });
+
+  it('gives no advice on an amenity without history (no peak in 30 days, or never reported)', () => {
+    const [lawn] = amenitiesFixture;
+    if (!lawn) throw new Error('no amenity fixture');
+    const noPeak = {
+      ...lawn,
+      id: 'qa-pool',
+      name: 'QA Pool',
+      status: 'low' as const,
+      peakTime: 'No data yet',
+      peakUsage: 0,
+    };
+    const neverReported = {
+      ...lawn,
+      id: 'qa-spa',
+      name: 'QA Spa',
+      status: 'low' as const,
+      peakUsage: 0,
+      live: false,
+      lastReadingAt: null,
+    };
+    const popularity = [
+      ...popularityFixture,
+      { name: 'QA Pool', percentage: 0, color: '#0ea5e9' },
+      { name: 'QA Spa', percentage: 0, color: '#0ea5e9' },
+    ];
+    for (const amenity of [noPeak, neverReported]) {
+      const insights = deriveInsights([...amenitiesFixture, amenity], popularity, 'last 30 days');
+      // The quietest open amenity with data is still named; the one without none.
+      expect(insights.at(-1)?.title, amenity.name).toBe('Heritage Tree Area');
+      expect(insights.map((insight) => insight.description).join(' ')).not.toMatch(/QA /);
+    }
+  });
 });

@@ -68,10 +68,34 @@ describe('silentSensorsLine', () => {
         amenities,
       ),
     ).toBe(
-      'Sensors silent: Grand Lake, Solis Hall. No visits are counted there until they report again.',
+      'Not reporting: Grand Lake, Solis Hall. No visits are counted there until they report again.',
     );
     expect(silentSensorsLine([{ status: 'silent', amenityId: 'grand-lake' }], amenities)).toBe(
-      'Sensor silent: Grand Lake. No visits are counted there until it reports again.',
+      'Not reporting: Grand Lake. No visits are counted there until it reports again.',
     );
+  });
+
+  it('also names, once, an amenity not live whose counter is gone or was never fitted', () => {
+    const withLive = [
+      { id: 'great-lawn', name: 'The Great Lawn', live: true },
+      { id: 'grand-lake', name: 'Grand Lake', live: false },
+      { id: 'qa-pool', name: 'QA Pool', live: false },
+    ];
+    // Grand Lake: silent counter and not live, named once. QA Pool: no counter at all.
+    expect(
+      silentSensorsLine(
+        [
+          { status: 'silent', amenityId: 'grand-lake' },
+          { status: 'ok', amenityId: 'great-lawn' },
+        ],
+        withLive,
+      ),
+    ).toBe(
+      'Not reporting: Grand Lake, QA Pool. No visits are counted there until they report again.',
+    );
+    expect(silentSensorsLine([], withLive.slice(2))).toBe(
+      'Not reporting: QA Pool. No visits are counted there until it reports again.',
+    );
+    expect(silentSensorsLine([], [{ id: 'great-lawn', name: 'The Great Lawn' }])).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import { useSensors } from '../../api/sensors';
 import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
 import { formatCount, formatPercent } from '../../lib/format';
-import { liveReading, noReadingText } from '../../lib/live-reading';
+import { liveReading, noReadingText, peakOf } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
 import { sensorBadge } from '../../lib/sensor-health';
 import { Badge } from '../../ui/badge';
@@ -54,9 +54,9 @@ export function amenitySummary(amenities: readonly AmenityAnalytics[]) {
 
 /** "7 amenities · 6 open · 349 people using them now (1 without a live reading)". */
 export function amenitySummaryText(summary: ReturnType<typeof amenitySummary>): string {
-  const head = `${formatCount(summary.total)} amenities · ${formatCount(summary.open)} open · `;
+  const head = `${formatCount(summary.total)} ${summary.total === 1 ? 'amenity' : 'amenities'} · ${formatCount(summary.open)} open · `;
   if (summary.silent > 0 && summary.silent === summary.total) return `${head}no live reading`;
-  const people = `${formatCount(summary.currentUsers)} people using them now`;
+  const people = `${formatCount(summary.currentUsers)} ${summary.currentUsers === 1 ? 'person' : 'people'} using them now`;
   return summary.silent === 0
     ? head + people
     : `${head}${people} (${formatCount(summary.silent)} without a live reading)`;
@@ -347,6 +347,7 @@ function AmenityCard({
   const badge = sensors ? sensorBadge(sensors) : null;
   const status = amenity.status;
   const reading = liveReading(amenity);
+  const peak = peakOf(amenity);
   const now = useNow(60_000);
   const headingId = `amenity-${amenity.id}`;
   return (
@@ -402,16 +403,25 @@ function AmenityCard({
               </dd>
             )}
           </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-400">Peak time (30&nbsp;days)</dt>
-            <dd className="font-medium text-slate-900 dark:text-slate-100">{amenity.peakTime}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-400">Peak users (30&nbsp;days)</dt>
-            <dd className="font-medium text-slate-900 tabular-nums dark:text-slate-100">
-              {formatCount(amenity.peakUsage)}
-            </dd>
-          </div>
+          {peak ? (
+            <>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Peak time (30&nbsp;days)</dt>
+                <dd className="font-medium text-slate-900 dark:text-slate-100">{peak.time}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Peak users (30&nbsp;days)</dt>
+                <dd className="font-medium text-slate-900 tabular-nums dark:text-slate-100">
+                  {formatCount(peak.users)}
+                </dd>
+              </div>
+            </>
+          ) : (
+            <div className="col-span-2">
+              <dt className="text-slate-600 dark:text-slate-400">Peak (30&nbsp;days)</dt>
+              <dd className="font-medium text-slate-900 dark:text-slate-100">No data yet</dd>
+            </div>
+          )}
         </dl>
         <div className="mt-auto flex gap-2 pt-4">
           <Link

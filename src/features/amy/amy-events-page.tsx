@@ -5,7 +5,7 @@ import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/format';
-import { liveReading, noReadingText } from '../../lib/live-reading';
+import { liveReading, noReadingText, peakOf } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { useCommunity } from '../../api/community';
@@ -289,6 +289,7 @@ function PlanningTools({
 function SuccessMetrics({ query }: { query: QueryLike<EventAnalysis> }) {
   return (
     <QueryCard
+      bodyClassName="@container"
       title="Success Metrics"
       description="Events held in the last 12 months, from the event records"
       query={query}
@@ -298,25 +299,32 @@ function SuccessMetrics({ query }: { query: QueryLike<EventAnalysis> }) {
       empty={<EmptyNote title="No events held in the last 12 months yet." />}
     >
       {(analysis) => (
-        // Two by two: the card is half the page wide from lg up.
-        <ul aria-label="Success metrics" className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
+        // Two by two where the card has room (it is half the page wide from lg up), one a row on
+        // phones; a tile too narrow for its figure (a category name at text-2xl) beside the icon
+        // puts the icon above it, and a figure longer still wraps: nothing overflows.
+        <ul
+          aria-label="Success metrics"
+          className="grid grid-cols-1 gap-3 @min-[24rem]:grid-cols-2"
+        >
           {(successMetrics(analysis) ?? []).map((metric) => (
             <li
               key={metric.label}
-              className="flex items-start gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+              className="@container rounded-xl border border-slate-200 p-4 dark:border-slate-800"
             >
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
-              >
-                <PageIcon name={metric.icon} />
-              </span>
-              <p className="flex min-w-0 flex-col-reverse">
-                <span className="text-sm text-slate-600 dark:text-slate-400">{metric.label}</span>
-                <span className="text-2xl font-bold tracking-tight tabular-nums">
-                  {metric.value}
+              <div className="flex flex-col items-start gap-3 @min-[13rem]:flex-row">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
+                >
+                  <PageIcon name={metric.icon} />
                 </span>
-              </p>
+                <p className="flex min-w-0 flex-col-reverse">
+                  <span className="text-sm text-slate-600 dark:text-slate-400">{metric.label}</span>
+                  <span className="text-2xl font-bold tracking-tight tabular-nums [overflow-wrap:anywhere]">
+                    {metric.value}
+                  </span>
+                </p>
+              </div>
             </li>
           ))}
         </ul>
@@ -354,6 +362,7 @@ function AmenityStatusCard({
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {list.map((amenity) => {
                 const reading = liveReading(amenity);
+                const peak = peakOf(amenity);
                 return (
                   <li
                     key={amenity.id}
@@ -367,7 +376,7 @@ function AmenityStatusCard({
                       {reading.live
                         ? `${formatCount(reading.users)} of ${formatCount(amenity.capacity)} (${reading.percent}%)`
                         : noReadingText(reading.lastReadingAt, now, timeZone)}{' '}
-                      · peak {amenity.peakTime} (30&nbsp;days)
+                      · {peak ? <>peak {peak.time} (30&nbsp;days)</> : 'no peak data yet'}
                     </p>
                   </li>
                 );

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useCommunity } from '../../api/community';
 import { formatCount, formatPercent } from '../../lib/format';
-import { liveReading, noReadingText } from '../../lib/live-reading';
+import { liveReading, noReadingText, peakOf } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
 import { isOverCapacityAlert } from '../../lib/usage-levels';
 import { buttonClasses } from '../../ui/button';
@@ -61,6 +61,7 @@ function UnknownAmenity({ id }: { id: string }) {
 function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
   const headingId = useId();
   const reading = liveReading(amenity);
+  const peak = peakOf(amenity);
   const { timeZone } = useCommunity();
   const now = useNow(60_000);
   return (
@@ -109,10 +110,16 @@ function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
           </div>
           <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
             <dt className="text-xs text-slate-600 dark:text-slate-400">Peak time, last 30 days</dt>
-            <dd className="mt-1 text-xl font-semibold">{amenity.peakTime}</dd>
-            <dd className="text-sm text-slate-600 dark:text-slate-400">
-              {formatCount(amenity.peakUsage)} people at peak
-            </dd>
+            {peak ? (
+              <>
+                <dd className="mt-1 text-xl font-semibold">{peak.time}</dd>
+                <dd className="text-sm text-slate-600 dark:text-slate-400">
+                  {formatCount(peak.users)} people at peak
+                </dd>
+              </>
+            ) : (
+              <dd className="mt-1 font-semibold">No data yet</dd>
+            )}
           </div>
           <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
             <dt className="text-xs text-slate-600 dark:text-slate-400">Usage now</dt>

@@ -79,7 +79,8 @@ const MAX_PAGE = Math.floor(MAX_RESIDENTS / RESIDENT_PAGE_SIZE) + 1;
  * live in the URL (`?q=oak&page=4`, the page 1-based and absent on page 1), so a reload, Back
  * from elsewhere, or a shared link opens the same page of the same search. A search written
  * (typed, cleared, Clear search) starts at page 1; Back and Forward return to the page and
- * search their history entry holds. An invalid page (`abc`, `0`, `1.5`) is page 1, and one past
+ * search their history entry holds. An invalid page (`abc`, `0`, `1.5`) is page 1 (and the URL
+ * says so), and one past
  * the last is moved to the last by the directory once it knows how many pages there are.
  */
 export function useDirectory({ enabled }: { enabled: boolean }) {
@@ -87,6 +88,15 @@ export function useDirectory({ enabled }: { enabled: boolean }) {
   const [params, setParams] = useSearchParams();
   const page = parsePageParam(params.get(PAGE_PARAM), MAX_PAGE);
   const query = useResidents(q, (page - 1) * RESIDENT_PAGE_SIZE, { enabled });
+  // An invalid page in the URL (`abc`, `0`, `01`) gives way to the page shown, in its entry.
+  const raw = params.get(PAGE_PARAM);
+  useEffect(() => {
+    if (raw === null || raw === String(page)) return;
+    setParams(
+      (current) => withPageParam(current, parsePageParam(current.get(PAGE_PARAM), MAX_PAGE)),
+      { replace: true },
+    );
+  }, [raw, page, setParams]);
   const goToPage = useCallback(
     (next: number, { replace }: { replace: boolean }) => {
       // The same page again changes nothing (no navigation): callers may ask for it more than

@@ -1,6 +1,7 @@
 import type { AmenityAnalytics, PopularityEntry } from '../../api/contract';
 import type { BadgeTone } from '../../ui/badge';
 import type { PageIconName } from '../../ui/page-icons';
+import { peakOf } from '../../lib/live-reading';
 
 export type Insight = {
   title: string;
@@ -20,7 +21,7 @@ export const UNDER_USED_PERCENT = 5;
  * amenity whose peak in the last 30 days came near its capacity, the most visited amenity over
  * the chosen range, and an open amenity with few visits in it. Each insight names its figures
  * and their period, so a reader can check it against the other cards. A rule whose condition no
- * amenity meets gives no insight.
+ * amenity meets gives no insight, and none is given about an amenity without history.
  *
  * `range` is the popularity range in words ("last 30 days").
  */
@@ -32,7 +33,7 @@ export function deriveInsights(
   const insights: Insight[] = [];
 
   const crowded = amenities
-    .filter((amenity) => amenity.capacity > 0)
+    .filter((amenity) => amenity.capacity > 0 && peakOf(amenity) !== null)
     .map((amenity) => ({ amenity, percent: (amenity.peakUsage / amenity.capacity) * 100 }))
     .filter(({ percent }) => percent >= NEAR_CAPACITY_PERCENT)
     .sort((a, b) => b.percent - a.percent)[0];
@@ -59,8 +60,18 @@ export function deriveInsights(
     });
   }
 
+  // An amenity without history (never reported, or no peak in 30 days) has a 0% that is not a
+  // count: no advice on it. A name shared with such an amenity is left out too (the list joins
+  // by name only).
+  const noHistory = new Set(
+    amenities
+      .filter((amenity) => peakOf(amenity) === null || amenity.lastReadingAt === null)
+      .map((amenity) => amenity.name),
+  );
   const open = new Set(
-    amenities.filter((amenity) => amenity.status !== 'closed').map((amenity) => amenity.name),
+    amenities
+      .filter((amenity) => amenity.status !== 'closed' && !noHistory.has(amenity.name))
+      .map((amenity) => amenity.name),
   );
   const quiet = ranked
     .filter((entry) => entry !== top && open.has(entry.name))

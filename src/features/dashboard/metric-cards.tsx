@@ -146,22 +146,31 @@ function MetricCard({
   );
 }
 
-/** Spec section 4: >= 0 is a green up arrow, < 0 a red down arrow, with the magnitude. */
+/** Spec section 4: > 0 is a green up arrow, < 0 a red down arrow, with the magnitude; 0 no arrow. */
 export function ChangeLine({ change, against }: { change: number; against: string }) {
   const { direction, magnitude } = describeChange(change);
   const up = direction === 'up';
+  const none = direction === 'none';
   return (
     <>
       <span
         data-direction={direction}
-        data-tone={up ? 'green' : 'red'}
+        data-tone={none ? 'neutral' : up ? 'green' : 'red'}
         className={cx(
           'inline-flex items-center gap-0.5 font-medium',
-          up ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
+          none
+            ? 'text-slate-700 dark:text-slate-300'
+            : up
+              ? 'text-green-700 dark:text-green-400'
+              : 'text-red-700 dark:text-red-400',
         )}
       >
-        <Icon name={up ? 'arrowUp' : 'arrowDown'} className="h-4 w-4" />
-        <span className="sr-only">{up ? 'Up' : 'Down'} </span>
+        {none ? null : (
+          <>
+            <Icon name={up ? 'arrowUp' : 'arrowDown'} className="h-4 w-4" />
+            <span className="sr-only">{up ? 'Up' : 'Down'} </span>
+          </>
+        )}
         {magnitude}
       </span>
       <span className="text-slate-600 dark:text-slate-400">{against}</span>
