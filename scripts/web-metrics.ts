@@ -6,9 +6,9 @@ import { IDLE_TIMEOUT_MS } from '../src/app/late-update-prompt';
 export const BUDGETS = {
   publicJs: 30 * 1024,
   // Issue 15's target is 120 KB; with react-dom, react-router (fixed by the stack) and zod (the
-  // contract's core) the dashboard loads 126.6 KB, the service worker's late registration and
+  // contract's core) the dashboard loads 126.7 KB, the service worker's late registration and
   // update prompt (3.4 KB) and the compile hint's line in each file included, so this guards
-  // against growth until it gets under the target. (126.6 KB since the code and icons only later
+  // against growth until it gets under the target. (126.7 KB since the code and icons only later
   // pages use left the modules the first screen shares with them; 129.1 KB before.)
   dashboardJs: 127 * 1024,
   css: 15 * 1024,
