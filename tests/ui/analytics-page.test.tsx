@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
 import { AnalyticsPage } from '../../src/features/analytics/analytics-page';
+import { neverReportedPoolHandlers } from '../never-reported';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
@@ -85,30 +86,7 @@ describe('Analytics', () => {
   });
 
   it('says "No data yet" once for an amenity without history, never a 0 peak or 0% share', async () => {
-    const { amenitiesFixture, popularityFixture } = await import('../../mocks/fixtures');
-    // As the server sends an amenity that never reported: no peak window, 0s by rule.
-    const pool = {
-      ...amenitiesFixture[0],
-      id: 'qa-pool',
-      name: 'QA Pool',
-      color: '#0ea5e9',
-      currentUsers: 0,
-      usagePercentage: 0,
-      status: 'low',
-      peakTime: 'No data yet',
-      peakUsage: 0,
-      live: false,
-      lastReadingAt: null,
-    };
-    server.use(
-      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([...amenitiesFixture, pool])),
-      http.get(API_PATHS.popularity, () =>
-        HttpResponse.json([
-          ...popularityFixture,
-          { name: 'QA Pool', percentage: 0, color: '#0ea5e9' },
-        ]),
-      ),
-    );
+    server.use(...neverReportedPoolHandlers());
     renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=qa-pool' });
     const focus = await screen.findByRole('region', { name: 'QA Pool' });
     expect(within(focus).getByText('Peak time, last 30 days')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { TOOLTIP_DELAY_MS } from '../../src/ui/tooltip';
 import { reportServerUnreachable } from '../../src/lib/connectivity';
 import { DASHBOARD_RANGE_KEY, SETTINGS_KEY } from '../../src/lib/storage-keys';
 import { captureDownloads } from '../downloads';
+import { neverReportedPoolHandlers } from '../never-reported';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 /** Every API request the page makes, as path + query. */
@@ -123,31 +124,9 @@ describe('Dashboard', () => {
   });
 
   it('for an amenity without history: no 0 at peak, no 0% share, no advice, named once as not reporting', async () => {
-    const { amenitiesFixture, popularityFixture } = await import('../../mocks/fixtures');
     // QA Pool never reported and has no counter in /api/sensors: the server sends no peak window
     // and 0s by rule. Heritage Tree Area (2%) stays the quietest open amenity with data.
-    const pool = {
-      ...amenitiesFixture[0],
-      id: 'qa-pool',
-      name: 'QA Pool',
-      color: '#0ea5e9',
-      currentUsers: 0,
-      usagePercentage: 0,
-      status: 'low',
-      peakTime: 'No data yet',
-      peakUsage: 0,
-      live: false,
-      lastReadingAt: null,
-    };
-    server.use(
-      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([...amenitiesFixture, pool])),
-      http.get(API_PATHS.popularity, () =>
-        HttpResponse.json([
-          ...popularityFixture,
-          { name: 'QA Pool', percentage: 0, color: '#0ea5e9' },
-        ]),
-      ),
-    );
+    server.use(...neverReportedPoolHandlers());
     renderWithApp(<DashboardPage />);
     const peak = await screen.findByRole(
       'region',

@@ -1,0 +1,32 @@
+import { http, HttpResponse } from 'msw';
+import { amenitiesFixture, popularityFixture } from '../mocks/fixtures';
+import { API_PATHS } from '../src/api/contract';
+
+/**
+ * Handlers that add QA Pool, an amenity that never reported, as the server sends it: no peak
+ * window and 0s by rule, not live, no reading ever, and a 0% popularity share.
+ */
+export function neverReportedPoolHandlers() {
+  const pool = {
+    ...amenitiesFixture[0],
+    id: 'qa-pool',
+    name: 'QA Pool',
+    color: '#0ea5e9',
+    currentUsers: 0,
+    usagePercentage: 0,
+    status: 'low',
+    peakTime: 'No data yet',
+    peakUsage: 0,
+    live: false,
+    lastReadingAt: null,
+  };
+  return [
+    http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([...amenitiesFixture, pool])),
+    http.get(API_PATHS.popularity, () =>
+      HttpResponse.json([
+        ...popularityFixture,
+        { name: 'QA Pool', percentage: 0, color: '#0ea5e9' },
+      ]),
+    ),
+  ];
+}
