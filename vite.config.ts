@@ -300,12 +300,6 @@ export default defineConfig(({ command }) => ({
           // that are not slow. Above the waits inside a test (tests/setup-ui.ts, LAZY_LOAD).
           testTimeout: 30_000,
           environmentOptions: { jsdom: { url: 'http://localhost:4173/' } },
-          alias: {
-            'virtual:pwa-register/react': new URL(
-              './tests/stubs/pwa-register-react.ts',
-              import.meta.url,
-            ).pathname,
-          },
         },
       },
       {

@@ -118,11 +118,6 @@ async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
       mode: 'production',
       logLevel: 'warn',
       oxc: { jsx: { development: false } },
-      resolve: {
-        alias: {
-          'virtual:pwa-register/react': path.join(root, 'scripts/prerender-pwa-register.ts'),
-        },
-      },
     },
   );
   return module.appPages;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { registerServiceWorker } from './service-worker';
 
 const UpdatePrompt = lazy(() =>
   import('./update-prompt').then((module) => ({ default: module.UpdatePrompt })),
@@ -34,18 +35,29 @@ export function afterLoadAndIdle(run: () => void): () => void {
 }
 
 /**
- * The service worker's registration and the update prompt (update-prompt.tsx), loaded once the
- * page has loaded and gone idle: the first screen neither waits for their code nor shares the
- * network with the worker's precache (about 2 MB on a first visit). Renders nothing until then,
- * as the prompt does while no update waits, so the prerendered frame hydrates the same.
+ * The service worker's registration and the update prompt (update-prompt.tsx), once the page has
+ * loaded and gone idle: the first screen neither waits for them nor shares the network with the
+ * worker's precache (about 2 MB on a first visit). The prompt's code loads only when a new
+ * deployment waits. Renders nothing until then, so the prerendered frame hydrates the same.
  */
 export function LateUpdatePrompt() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setReady(true)), []);
-  if (!ready) return null;
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
+  useEffect(() => {
+    // `npm run dev` has no generated worker (its /api may be MSW's worker, at the same scope).
+    if (!import.meta.env.PROD) return;
+    let stop = () => {};
+    const cancel = afterLoadAndIdle(() => {
+      stop = registerServiceWorker(setWaiting);
+    });
+    return () => {
+      cancel();
+      stop();
+    };
+  }, []);
+  if (!waiting) return null;
   return (
     <Suspense fallback={null}>
-      <UpdatePrompt />
+      <UpdatePrompt waiting={waiting} onLater={() => setWaiting(null)} />
     </Suspense>
   );
 }

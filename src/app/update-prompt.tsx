@@ -1,17 +1,27 @@
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useState } from 'react';
+import { messageSW } from 'workbox-window';
 import { Button } from '../ui/button';
 
 /**
  * registerType 'prompt': a new deployment waits until the user accepts it here, so nobody loses
- * what they were reading to a surprise reload.
+ * what they were reading to a surprise reload. Accepting tells the waiting worker to take over
+ * (the generated worker skips waiting on this message) and reloads once it controls the page.
  */
-export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW();
-
-  if (!needRefresh) return null;
+export function UpdatePrompt({
+  waiting,
+  onLater,
+}: {
+  waiting: ServiceWorker;
+  onLater: () => void;
+}) {
+  const [reloading, setReloading] = useState(false);
+  const reload = () => {
+    setReloading(true);
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+      once: true,
+    });
+    void messageSW(waiting, { type: 'SKIP_WAITING' });
+  };
   return (
     <div
       role="alertdialog"
@@ -26,8 +36,10 @@ export function UpdatePrompt() {
         Reload to use it. Your saved data stays on this device.
       </p>
       <div className="mt-3 flex gap-2">
-        <Button onClick={() => void updateServiceWorker(true)}>Reload now</Button>
-        <Button variant="secondary" onClick={() => setNeedRefresh(false)}>
+        <Button disabled={reloading} onClick={reload}>
+          {reloading ? 'Reloading…' : 'Reload now'}
+        </Button>
+        <Button variant="secondary" onClick={onLater}>
           Later
         </Button>
       </div>
