@@ -5,7 +5,7 @@ import { REFRESH, useRefreshInterval } from './refresh';
 
 /**
  * Daily: hourly points for today. Weekly: daily points for the last 7 days. Monthly: daily points
- * over the dashboard's date range, at least 30 days (lib/usage-chart monthlyDays), so
+ * over the dashboard's date range, at least 30 days (lib/usage-period monthlyDays), so
  * "Last 3 Months" + Monthly shows 90 days. Reports
  * also ask for a year (days 1-366, the API's limit).
  */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DayRange, UsagePeriod } from '../api/contract';
-import { monthlyDays } from '../lib/usage-chart';
+import { monthlyDays } from '../lib/usage-period';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { useUsageTimeline } from '../api/timeline';
 import { LiveStatusCard } from './live-status-card';

@@ -1,17 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { cx } from '../lib/cx';
-import { formatCount } from '../lib/format';
-import {
-  describeUsagePeriod,
-  formatUsageTime,
-  partialBucketIndex,
-  readoutIndex,
-  sliceUsageChartData,
-  toUsageChartData,
-  USAGE_SERIES,
-  type UsageChartData,
-} from '../lib/usage-chart';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { UsagePeriod, UsagePoint } from '../api/contract';
+import { cx } from '../lib/cx';
+import { describeUsagePeriod } from '../lib/usage-period';
 import { EmptyNote } from '../ui/empty-note';
 import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
@@ -20,13 +10,15 @@ import { ToggleGroup } from '../ui/toggle-group';
 import { useNearViewport } from '../ui/use-near-viewport';
 import { CoverageLine } from './coverage-line';
 
-// uPlot is loaded with the chart itself, so routes without the chart never download it, and a
-// phone whose first screen does not reach the chart downloads it only as the reader scrolls near.
+// The body (legend, table, data shaping) and the chart with uPlot load as the card nears the
+// viewport, both at once: a phone whose first screen does not reach the card downloads neither
+// before the reader scrolls, and routes without the card never do.
+const loadUsageBody = () => import('./usage-body');
 const loadUsageChart = () => import('../ui/charts/usage-chart');
-const UsageChart = lazy(() => loadUsageChart().then((module) => ({ default: module.UsageChart })));
+const UsageBody = lazy(() => loadUsageBody().then((module) => ({ default: module.UsageBody })));
 
 /** Fixed, so the card keeps its height while loading, refetching or switching periods. */
-const CHART_BOX = 'h-[260px]';
+export const CHART_BOX = 'h-[260px]';
 
 const PERIOD_OPTIONS = [
   { value: 'day', label: 'Daily' },
@@ -38,7 +30,7 @@ const VIEW_OPTIONS = [
   { value: 'chart', label: 'Chart' },
   { value: 'table', label: 'Table' },
 ] as const;
-type UsageView = (typeof VIEW_OPTIONS)[number]['value'];
+export type UsageView = (typeof VIEW_OPTIONS)[number]['value'];
 
 /**
  * Amenity Usage Over Time (spec section 2): the line chart with its period toggle, a legend that
@@ -67,9 +59,11 @@ export function UsageChartCard({
   const [view, setView] = useState<UsageView>('chart');
   const card = useRef<HTMLElement>(null);
   const near = useNearViewport(card);
-  // Fetch the chart code alongside the data, not after it arrives.
+  // Fetch the body's and the chart's code together, alongside the data, not one after another.
   useEffect(() => {
-    if (near) void loadUsageChart();
+    if (!near) return;
+    void loadUsageBody();
+    void loadUsageChart();
   }, [near]);
   return (
     <QueryCard
@@ -87,7 +81,6 @@ export function UsageChartCard({
           <ToggleGroup label="Show as" options={VIEW_OPTIONS} value={view} onChange={setView} />
         </>
       }
-
       query={query}
       label="amenity usage over time"
       skeleton={<UsageSkeleton />}
@@ -96,16 +89,21 @@ export function UsageChartCard({
     >
       {(points) => (
         <>
-          <UsageBody
-            points={points}
-            view={view}
-            period={period}
-            timeZone={timeZone}
-            dark={dark}
-            refreshing={query.isPlaceholderData === true}
-            asOf={query.dataUpdatedAt}
-            drawChart={near}
-          />
+          {near ? (
+            <Suspense fallback={<UsageSkeleton />}>
+              <UsageBody
+                points={points}
+                view={view}
+                period={period}
+                timeZone={timeZone}
+                dark={dark}
+                refreshing={query.isPlaceholderData === true}
+                asOf={query.dataUpdatedAt}
+              />
+            </Suspense>
+          ) : (
+            <UsageSkeleton />
+          )}
           {coverageDays !== undefined && points[0] ? (
             <div className="mt-2">
               <CoverageLine
@@ -123,194 +121,9 @@ export function UsageChartCard({
 
 function UsageSkeleton() {
   return (
-    <div className="grid gap-3">
+    <div data-testid="usage-skeleton" className="grid gap-3">
       <Skeleton className="h-10 w-full" />
       <Skeleton className={cx(CHART_BOX, 'w-full')} />
-    </div>
-  );
-}
-
-function UsageBody({
-  points,
-  view,
-  period,
-  timeZone,
-  dark,
-  refreshing,
-  asOf,
-  drawChart,
-}: {
-  points: readonly UsagePoint[];
-  view: UsageView;
-  period: UsagePeriod;
-  timeZone: string;
-  dark: boolean;
-  refreshing: boolean;
-  /** When the data was fetched: a bucket still open then is partial. */
-  asOf: number;
-  /** False until the card nears the viewport: the box keeps its place meanwhile. */
-  drawChart: boolean;
-}) {
-  const data = useMemo(() => toUsageChartData(points), [points]);
-  const partial = partialBucketIndex(data.times, period, asOf);
-  // The line stops at the last complete bucket; the unfinished one is read out "so far".
-  const complete = useMemo(
-    () => (partial === null ? data : sliceUsageChartData(data, partial)),
-    [data, partial],
-  );
-  const [hovered, setHovered] = useState<number | null>(null);
-  return (
-    <div aria-busy={refreshing || undefined} className="transition-opacity aria-busy:opacity-50">
-      {view === 'chart' ? (
-        <>
-          <UsageLegend
-            data={data}
-            index={
-              hovered !== null
-                ? readoutIndex(hovered, complete.times.length)
-                : readoutIndex(null, data.times.length)
-            }
-            hovering={hovered !== null}
-            partial={hovered === null && partial !== null}
-            period={period}
-            timeZone={timeZone}
-          />
-          <div
-            role="img"
-            aria-label="Line chart of visitors per amenity. Choose Table to read the values."
-            className={cx(CHART_BOX, 'mt-2 w-full')}
-          >
-            {drawChart ? (
-              <Suspense fallback={<Skeleton className="h-full w-full" />}>
-                <UsageChart
-                  data={complete}
-                  period={period}
-                  timeZone={timeZone}
-                  dark={dark}
-                  onCursor={setHovered}
-                />
-              </Suspense>
-            ) : (
-              <Skeleton className="h-full w-full" />
-            )}
-          </div>
-        </>
-      ) : (
-        <UsageTable data={data} partial={partial} period={period} timeZone={timeZone} />
-      )}
-    </div>
-  );
-}
-
-/** The legend doubles as the hover readout: each amenity's value at the hovered point. */
-function UsageLegend({
-  data,
-  index,
-  hovering,
-  partial,
-  period,
-  timeZone,
-}: {
-  data: UsageChartData;
-  index: number | null;
-  hovering: boolean;
-  /** The point read out is an unfinished bucket: its values are "so far". */
-  partial: boolean;
-  period: UsagePeriod;
-  timeZone: string;
-}) {
-  const time = index === null ? undefined : data.times[index];
-  return (
-    <div className="min-h-10 text-sm">
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        {time === undefined
-          ? 'No points'
-          : `${hovering ? '' : 'Latest · '}${formatUsageTime(time, period, 'long', timeZone)}${
-              partial
-                ? ` · ${period === 'day' ? 'this hour' : 'today'} so far (not in the line)`
-                : ''
-            }`}
-      </p>
-      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Usage legend">
-        {USAGE_SERIES.map((series, i) => {
-          const value = index === null ? undefined : data.columns[i + 1]?.[index];
-          return (
-            <li key={series.key} className="flex items-center gap-1.5 whitespace-nowrap">
-              <span
-                aria-hidden="true"
-                className="h-1 w-4 rounded-full"
-                style={{ backgroundColor: series.color }}
-              />
-              <span className="text-slate-700 dark:text-slate-300">{series.label}</span>
-              <span className="font-semibold text-slate-900 tabular-nums dark:text-white">
-                {value === undefined ? '–' : value === null ? 'No data' : formatCount(value)}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
-/** The text alternative of the chart: every point, in time order. */
-export function UsageTable({
-  data,
-  partial = null,
-  period,
-  timeZone,
-}: {
-  data: UsageChartData;
-  /** The row of an unfinished bucket, marked "so far". */
-  partial?: number | null;
-  period: UsagePeriod;
-  timeZone: string;
-}) {
-  const captionId = useId();
-  return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className="max-h-[302px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
-    >
-      <table className="w-full text-left text-sm">
-        <caption id={captionId} className="sr-only">
-          Visitors per amenity, {period === 'day' ? 'per hour' : 'per day'}
-        </caption>
-        <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Time
-            </th>
-            {USAGE_SERIES.map((series) => (
-              <th key={series.key} scope="col" className="px-3 py-2 text-right font-medium">
-                {series.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {data.times.map((time, row) => (
-            <tr key={time}>
-              <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
-                {formatUsageTime(time, period, 'long', timeZone)}
-                {row === partial ? ' (so far)' : ''}
-              </th>
-              {USAGE_SERIES.map((series, i) => {
-                const value = data.columns[i + 1]?.[row];
-                return (
-                  <td key={series.key} className="px-3 py-1.5 text-right tabular-nums">
-                    {value === null ? 'No data' : formatCount(value ?? 0)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

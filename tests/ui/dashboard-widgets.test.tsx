@@ -18,6 +18,7 @@ import { LAZY_LOAD, renderWithApp } from '../render';
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   server.events.removeAllListeners();
 });
 
@@ -186,6 +187,36 @@ describe('usage chart card', () => {
     expect(onPeriodChange).toHaveBeenCalledWith('week');
   });
 
+  it("needs the body's code only once the card nears the viewport", async () => {
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderCard();
+    const card = screen.getByRole('region', { name: 'Amenity Usage Over Time' });
+    expect(within(card).getByText('Visitors per hour, last 24 hours')).toBeInTheDocument();
+    expect(within(card).getByTestId('usage-skeleton')).toBeInTheDocument();
+    // Had the card asked for its body, it would render once this same import settles.
+    await act(() => import('../../src/widgets/usage-body'));
+    expect(within(card).getByTestId('usage-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Usage legend' })).not.toBeInTheDocument();
+
+    act(() => notify?.([{ isIntersecting: true }]));
+    const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    const last = points[points.length - 1];
+    expect(within(legend).getByText('The Great Lawn').parentElement).toHaveTextContent(
+      `The Great Lawn${String(last?.lawn)}`,
+    );
+    expect(within(card).queryByTestId('usage-skeleton')).not.toBeInTheDocument();
+  });
+
   it('has a legend that reads out the latest values', async () => {
     renderCard();
     await screen.findByTestId('usage-chart', {}, LAZY_LOAD);
@@ -216,8 +247,13 @@ describe('usage chart card', () => {
   it('switches to a table with every point, as the text alternative', async () => {
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    // The table is in the card's lazy body.
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Visitors per amenity, per hour' },
+      LAZY_LOAD,
+    );
     expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Visitors per amenity, per hour' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(points.length + 1);
     expect(
@@ -246,7 +282,7 @@ describe('usage chart card', () => {
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Table' }));
-    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const rows = within(await screen.findByRole('table', {}, LAZY_LOAD)).getAllByRole('row');
     const cells = within(rows[1] as HTMLElement).getAllByRole('cell');
     expect(cells.at(-1)).toHaveTextContent(/^No data$/);
     expect(cells[0]).toHaveTextContent(String(points[0]?.lawn));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeUsagePeriod,
   formatUsageTime,
   partialBucketIndex,
   readoutIndex,
@@ -8,6 +7,7 @@ import {
   toUsageChartData,
   USAGE_SERIES,
 } from '../../src/lib/usage-chart';
+import { describeUsagePeriod } from '../../src/lib/usage-period';
 import { timelineFixture } from '../../mocks/fixtures';
 
 const point = (time: string, base: number) => ({
