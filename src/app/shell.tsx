@@ -1,25 +1,23 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { cx } from '../lib/cx';
-import { signOut, wipeOfflineData } from '../api/auth';
 import type { Me } from '../api/contract';
 import { isEndedByServer, isOwnSignOut } from '../api/session-end';
 import { probeServer } from '../api/connectivity-sync';
 import { useAlertInbox } from '../api/alert-inbox';
-import { initialsOf, meQuery, ROLE_LABELS, useMe } from '../api/me';
+import { useMe } from '../api/me';
 import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/unread-alerts';
-import { useSnapshotPersister } from '../api/query-provider';
-import { ACCOUNT_PATH, SIGN_IN_PATH } from '../lib/app-pages';
+import { SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
 import { useConnectivity, type Connectivity } from '../lib/connectivity';
 import { formatMoment } from '../lib/format';
 import { useCommunity } from '../api/community';
 import { useNow } from '../lib/use-now';
-import { Button, buttonClasses } from '../ui/button';
+import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
 import { SavedCopyNote } from './saved-copy-note';
+import { Deferred } from '../ui/deferred';
 
 /**
  * Whether the signed-in user has just gone without this device signing out: their session
@@ -39,28 +37,20 @@ function useSessionEnded(me: Me | null | undefined): boolean {
   return ended || (current === null && isEndedByServer());
 }
 
-/**
- * Leaves a session that ended elsewhere: wipes what this device holds (a lost phone signed out
- * from the office keeps nothing), then the sign-in page says why.
- */
-function SessionEnded({ from }: { from: string }) {
-  const client = useQueryClient();
-  const persister = useSnapshotPersister();
-  const navigate = useNavigate();
-  useEffect(() => {
-    void wipeOfflineData(client, persister).finally(() => {
-      void client.invalidateQueries({ queryKey: meQuery().queryKey });
-      void navigate(`${SIGN_IN_PATH}?ended=1&next=${encodeURIComponent(from)}`, { replace: true });
-    });
-  }, [client, persister, navigate, from]);
-  return <p className="p-6 text-sm">Your session has ended. Signing you out on this device…</p>;
-}
-
 export function AppShell() {
   const me = useMe();
   const { pathname } = useLocation();
   const ended = useSessionEnded(me.data);
-  if (ended) return <SessionEnded from={pathname} />;
+  if (ended) {
+    return (
+      <>
+        <p className="p-6 text-sm">Your session has ended. Signing you out on this device…</p>
+        <Suspense fallback={null}>
+          <LeaveEndedSession from={pathname} />
+        </Suspense>
+      </>
+    );
+  }
   // No session and no demo (DEMO=0), or an Admin who must enrol an authenticator first.
   if (me.data === null || me.data?.totpEnrolmentRequired) {
     return <Navigate to={`${SIGN_IN_PATH}?next=${encodeURIComponent(pathname)}`} replace />;
@@ -237,95 +227,22 @@ function DemoBanner() {
   );
 }
 
-/** Sign-out: ends the session, wipes the device's copy of the data, then goes to sign-in. */
-function useSignOut() {
-  const client = useQueryClient();
-  const persister = useSnapshotPersister();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await signOut(client, persister);
-    } catch {
-      // Offline: the device is wiped all the same (auth.ts); the session idles out on the server.
-    } finally {
-      setBusy(false);
-      void navigate(SIGN_IN_PATH, { replace: true });
-    }
-  };
-  return { busy, signOut: run };
-}
-
-/** Who is signed in (name, role, community), or the demo viewer with a Sign in link. */
-function Account({ onNavigate }: { onNavigate?: () => void }) {
-  const me = useMe();
-  const community = useCommunity();
-  const { busy, signOut: runSignOut } = useSignOut();
-  const user = me.data?.user;
-  // Offline (or with the server out of reach) the app cannot learn who is signed in, but a
-  // shared tablet must still be wiped: Sign out is offered, and works with no connection. The
-  // connection banner says why; the card only says that the account is not known.
-  const unknown = me.data === undefined && (me.isError || me.fetchStatus === 'paused');
-  const name = user?.name ?? (unknown ? 'Account not checked' : '…');
-  const role = user ? ROLE_LABELS[user.role] : '';
-  // The action has a row of its own, kept while /api/me loads: beside the name, in the
-  // sidebar's 16rem, it left the name, role and community a few letters each.
-  return (
-    <div className="grid gap-3">
-      <div className="flex min-w-0 items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-        >
-          {user ? initialsOf(user.name) : ''}
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold break-words">{name}</p>
-          {role ? (
-            <p className="text-xs break-words text-slate-700 dark:text-slate-300">
-              {/* Broken only between the two: the sidebar broke "read-only" at its hyphen. */}
-              <span className="whitespace-nowrap">{me.data?.demo ? `${role} ·` : role}</span>
-              {me.data?.demo ? <span className="whitespace-nowrap"> read-only</span> : null}
-            </p>
-          ) : null}
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{community.name}</p>
-        </div>
-      </div>
-      <div className="flex min-h-11 flex-wrap gap-2 md:min-h-9">
-        {me.data?.demo ? (
-          <Link to={SIGN_IN_PATH} className={buttonClasses('secondary', 'sm')}>
-            Sign in
-          </Link>
-        ) : me.data || unknown ? (
-          <>
-            {me.data ? (
-              <Link
-                to={ACCOUNT_PATH}
-                onClick={onNavigate}
-                className={buttonClasses('secondary', 'sm')}
-              >
-                Account
-              </Link>
-            ) : null}
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
-              {busy ? 'Signing out…' : 'Sign out'}
-            </Button>
-          </>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
 /** The sidebar's user card: the real name, role and community from /api/me. */
 function UserCard() {
+  // Loaded once the card is on screen: never on a phone, where the sidebar is hidden.
   return (
-    <div className="m-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
-      <Account />
-    </div>
+    <Deferred minHeight="8.5rem">
+      <div className="m-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+        <Account />
+      </div>
+    </Deferred>
   );
 }
+
+const Account = lazy(() => import('./account-card').then((m) => ({ default: m.Account })));
+const LeaveEndedSession = lazy(() =>
+  import('./session-ended').then((m) => ({ default: m.LeaveEndedSession })),
+);
 
 const Dialog = lazy(() => import('../ui/dialog').then((m) => ({ default: m.Dialog })));
 

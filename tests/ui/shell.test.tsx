@@ -18,6 +18,8 @@ describe('app shell', () => {
     renderWithApp(<AppRoutes />, { route: '/dashboard' });
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     await within(sidebar).findByRole('link', { name: 'Alerts, 1 unread' });
+    // The user card's code loads once the card is on screen (never on a phone).
+    await within(sidebar).findByRole('link', { name: 'Account' }, LAZY_LOAD);
     const links = within(sidebar).getAllByRole('link');
     expect(links.map(linkName)).toEqual([
       'CommonGround',

@@ -292,7 +292,7 @@ describe('the shell and who is signed in', () => {
       '/sign-in',
     );
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
-    expect(within(sidebar).getByText('Demo viewer')).toBeInTheDocument();
+    expect(await within(sidebar).findByText('Demo viewer', {}, LAZY_LOAD)).toBeInTheDocument();
     // The role and "read-only" are kept apart so the line breaks only between them.
     expect(within(sidebar).getByText('Board Member ·').parentElement).toHaveTextContent(
       /^Board Member · read-only$/,
