@@ -19,7 +19,9 @@ export function registerServiceWorker(
   const report = (worker: ServiceWorker) => {
     if (!stopped && container.controller) onUpdateWaiting(worker);
   };
-  const watch = (registration: ServiceWorkerRegistration) => {
+  // A browser told to block workers (an automated one, some privacy modes) may resolve with none.
+  const watch = (registration: ServiceWorkerRegistration | undefined) => {
+    if (!registration) return;
     if (registration.waiting) report(registration.waiting);
     registration.addEventListener('updatefound', () => {
       const installing = registration.installing;

@@ -139,6 +139,22 @@ describe('registerServiceWorker (when the update prompt shows)', () => {
     expect(() => registerServiceWorker(onUpdate, undefined)()).not.toThrow();
   });
 
+  it('reports nothing when a browser that blocks workers resolves without a registration', async () => {
+    const container = {
+      controller: null,
+      register: vi.fn(async () => undefined),
+    } as unknown as ServiceWorkerContainer;
+    const failures: unknown[] = [];
+    const onFailure = (event: PromiseRejectionEvent) => failures.push(event.reason);
+    window.addEventListener('unhandledrejection', onFailure);
+    const onUpdate = vi.fn();
+    registerServiceWorker(onUpdate, container);
+    await settle();
+    window.removeEventListener('unhandledrejection', onFailure);
+    expect(onUpdate).not.toHaveBeenCalled();
+    expect(failures).toEqual([]);
+  });
+
   it('keeps the app running when the registration is refused', async () => {
     const container = {
       controller: null,
