@@ -71,7 +71,43 @@ const REACT_ROUTER_PRODUCTION = new URL(
  * the app runs; about 2.5 KB gzip off every app page. `<Link prefetch>` (framework mode's
  * prefetching, which the app never asks for: eslint refuses the prop) is cut out of Link too:
  * with prefetch="none" its hook returned nothing, but kept its machinery reachable; 1.8 KB gzip.
+ *
+ * The app routes with the declarative router (`<BrowserRouter>` and `<Routes>`, never
+ * `createBrowserRouter`), so the data router's state is always absent where the two share code:
+ * DECLARATIVE_ONLY says so where the bundler cannot see it, which drops the data router's
+ * error boundaries, hydrate fallbacks, stable navigate and view transitions; about 0.8 KB gzip.
+ * A react-router upgrade that changes one of these lines fails the build here, not silently.
  */
+const DECLARATIVE_ONLY: readonly (readonly [string, string])[] = [
+  [
+    'function useRoutesImpl(routes, locationArg, dataRouterOpts) {',
+    'function useRoutesImpl(routes, locationArg) {\n  const dataRouterOpts = void 0;',
+  ],
+  [
+    'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {\n  let dataRouterState = dataRouterOpts?.state;',
+    'function _renderMatches(matches, parentMatches = []) {\n  const dataRouterOpts = void 0, dataRouterState = void 0;',
+  ],
+  [
+    'return isDataRoute ? useNavigateStable() : useNavigateUnstable();',
+    'return useNavigateUnstable();',
+  ],
+  ['let routerState = React10.useContext(DataRouterStateContext);', 'let routerState = null;'],
+  // A top-level write that kept the data router's error boundary (unused once the above hold).
+  ['RenderErrorBoundary.contextType = RSCRouterContext;', ''],
+];
+
+function declarativeOnly(code: string): string {
+  if (!code.includes('function _renderMatches(')) return code;
+  return DECLARATIVE_ONLY.reduce((patched, [line, replacement]) => {
+    if (!patched.includes(line)) {
+      throw new Error(
+        `react-router changed: "${line}" not found (vite.config.ts, DECLARATIVE_ONLY)`,
+      );
+    }
+    return patched.replace(line, replacement);
+  }, code);
+}
+
 function reactRouterTreeShaking(): Plugin {
   return {
     name: 'commonground:react-router-tree-shaking',
@@ -79,7 +115,7 @@ function reactRouterTreeShaking(): Plugin {
     transform: {
       filter: { id: /react-router\/dist\/production\/chunk-[^/]+\.mjs$/ },
       handler(code) {
-        return code
+        return declarativeOnly(code)
           .replace(
             /^(var \w+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm,
             '$1/* @__PURE__ */ $2',
