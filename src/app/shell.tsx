@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { cx } from '../lib/cx';
 import type { Me } from '../api/contract';
@@ -10,7 +10,8 @@ import { unreadAlertsPhrase, unreadBadgeText, unreadSuffix } from '../lib/unread
 import { SIGN_IN_PATH } from '../lib/app-pages';
 import { useNewestDataTime } from '../api/newest-data';
 import { useConnectivity, type Connectivity } from '../lib/connectivity';
-import { formatMoment } from '../lib/format';
+import { formatAge, formatMoment } from '../lib/format';
+import { stateDataTime } from '../lib/stated-data-time';
 import { useCommunity } from '../api/community';
 import { useNow } from '../lib/use-now';
 import { Button } from '../ui/button';
@@ -293,17 +294,27 @@ function NotLiveBanner({ connectivity }: { connectivity: Exclude<Connectivity, '
   const now = useNow(60_000);
   const [checking, setChecking] = useState(false);
 
+  // The cards leave the age of this data to the banner (lib/stated-data-time).
+  useEffect(() => {
+    stateDataTime(newest);
+    return () => stateDataTime(null);
+  }, [newest]);
+
+  const saved =
+    newest === null
+      ? null
+      : `saved ${formatAge(newest, now)} ago (${formatMoment(newest, now, timeZone)})`;
   let message: string;
   if (connectivity === 'offline') {
     message =
-      newest === null
+      saved === null
         ? 'You are offline. Nothing has been saved on this device yet; data loads when the connection returns.'
-        : 'You are offline. Showing the last saved data; it refreshes when the connection returns.';
+        : `You are offline. Showing data ${saved}; it refreshes when the connection returns.`;
   } else {
     message =
-      newest === null
+      saved === null
         ? "Can't reach CommonGround. Nothing has been saved on this device yet; data loads as soon as it answers."
-        : `Can't reach CommonGround · showing data from ${formatMoment(newest, now, timeZone)}`;
+        : `Can't reach CommonGround · showing data ${saved}`;
   }
   const retry = async () => {
     setChecking(true);

@@ -1,6 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { useConnectivity } from '../lib/connectivity';
 import { formatAge } from '../lib/format';
+import { needsOwnAge, useStatedDataTime } from '../lib/stated-data-time';
 import { useNow } from '../lib/use-now';
 import { Button } from './button';
 import { Icon } from './icons';
@@ -109,6 +110,7 @@ function isConnectionFailure(error: Error | null): boolean {
 function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
   const now = useNow(30_000);
   const connectivity = useConnectivity();
+  const statedAt = useStatedDataTime();
   const notLive =
     connectivity !== 'online' || query.fetchStatus === 'paused' || query.error !== null;
   const age = formatAge(query.dataUpdatedAt, now);
@@ -126,9 +128,9 @@ function FreshnessNote<T>({ query }: { query: QueryLike<T> }) {
     );
   }
   // Online, a saved copy being refreshed is said once for the whole app (app/saved-copy-note).
-  // Offline or out of reach, the banner says so once for the whole app; each card says only how
-  // old its own copy is.
-  if (notLive) {
+  // Offline or out of reach, the banner says so once for the whole app, with the age of the
+  // data; a card says how old its own copy is only when it is older than that.
+  if (notLive && needsOwnAge(query.dataUpdatedAt, statedAt)) {
     return (
       <p className="mt-3 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <Icon name="offline" className="h-4 w-4 shrink-0" />

@@ -210,9 +210,10 @@ function DataFreshness({
         : refreshMs === false
           ? 'Auto-refresh off'
           : 'Live';
+  // Not online, the connection banner says when it updates (said once, for the whole app).
   const next =
     connectivity !== 'online'
-      ? 'Updates when CommonGround can be reached again.'
+      ? null
       : refreshMs === false
         ? 'Updates when you reload; turn auto-refresh on in Settings.'
         : updatedAt > 0
@@ -241,7 +242,7 @@ function DataFreshness({
           · Last updated {updatedAt > 0 ? formatClockTime(updatedAt, timeZone) : '—'}
         </span>
       </p>
-      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{next}</p>
+      {next ? <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{next}</p> : null}
       {silent}
     </div>
   );

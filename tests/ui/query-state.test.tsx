@@ -5,6 +5,7 @@ import { QueryState, type QueryLike } from '../../src/ui/query-state';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { NetworkError, TimeoutError } from '../../src/api/query-fn';
 import { reportServerUnreachable } from '../../src/lib/connectivity';
+import { stateDataTime } from '../../src/lib/stated-data-time';
 
 function query(overrides: Partial<QueryLike<string[] | null>>): QueryLike<string[] | null> {
   return {
@@ -87,6 +88,27 @@ describe('QueryState', () => {
     expect(screen.getByText('Grand Lake')).toBeInTheDocument();
     expect(screen.getByText(/^Saved copy from 1[2-3] minutes ago$/)).toBeInTheDocument();
     expect(screen.queryByText(/offline/i)).not.toBeInTheDocument();
+  });
+
+  it('offline, leaves the age to the banner when its copy is the one the banner speaks of', () => {
+    stateDataTime(SESSION_STARTED_AT - 12 * 60_000 + 30_000);
+    try {
+      renderState(savedCopy('paused'));
+      expect(screen.getByText('Grand Lake')).toBeInTheDocument();
+      expect(screen.queryByText(/saved copy/i)).not.toBeInTheDocument();
+    } finally {
+      stateDataTime(null);
+    }
+  });
+
+  it('offline, states its own age when its copy is older than the banner says', () => {
+    stateDataTime(SESSION_STARTED_AT - 2 * 60_000);
+    try {
+      renderState(savedCopy('paused'));
+      expect(screen.getByText(/^Saved copy from 1[2-3] minutes ago$/)).toBeInTheDocument();
+    } finally {
+      stateDataTime(null);
+    }
   });
 
   it('online, puts no note of its own under a saved copy being refreshed (the app says it once)', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { server } from '../../mocks/node';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../src/app/routes';
 import { LAZY_LOAD, renderWithApp } from '../render';
+import { reportServerUnreachable } from '../../src/lib/connectivity';
 
 /** A link's accessible name as read (the badge's drawn number is hidden from it). */
 function linkName(link: HTMLElement): string | null {
@@ -101,6 +102,23 @@ describe('app shell', () => {
       if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
       Reflect.deleteProperty(navigator, 'onLine');
     }
+  });
+
+  it('when the server stops answering, the banner alone gives the age of the data on screen', async () => {
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    const metrics = await screen.findByRole('list', { name: 'Key metrics' }, LAZY_LOAD);
+    const shown = metrics.textContent;
+    server.use(http.all('/api/*', () => HttpResponse.error()));
+    act(() => reportServerUnreachable());
+    const banner = await screen.findByText(
+      /^Can't reach CommonGround · showing data saved less than a minute ago \(\d{1,2}:\d{2} [AP]M\)$/,
+    );
+    expect(banner).toBeInTheDocument();
+    // Said once: the cards, whose copies are the ones the banner speaks of, add no age of their
+    // own, and Data Freshness does not repeat when the data updates.
+    expect(screen.queryByText(/Saved copy from/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Updates when/)).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Key metrics' }).textContent).toBe(shown);
   });
 
   it('with the server out of reach, the user card says the account is not checked and still offers Sign out', async () => {
