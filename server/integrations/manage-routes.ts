@@ -4,7 +4,8 @@
  * every write runs in one transaction with its audit row (before/after, never a secret).
  *
  * Assigning a discovered device is registering it: POST /api/devices with its dev EUI takes it
- * off the discovered list in the same transaction.
+ * off the discovered list in the same transaction, and its audit row (a creation, like any other)
+ * adds how it was found under `discovered`.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -62,7 +63,20 @@ type DeviceRow = {
   report_interval_s: number;
 };
 
-const CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+/** A timestamptz column as an ISO 8601 instant in UTC, the same from either database. */
+const utcText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What the discovered list knew of a device when it was assigned (uplinks sent, when). */
+type DiscoveredRow = {
+  integration_id: string;
+  device_name: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  uplinks: number;
+};
+
+const CREATED_AT = `${utcText('created_at')} AS created_at`;
 
 const integrationOf = (row: IntegrationRow): Integration => ({
   id: row.id,
@@ -136,6 +150,36 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
       [row.amenity_id, community.id],
     );
     return { ...deviceView(row), amenityName: amenity?.name ?? null };
+  };
+
+  /**
+   * Takes a device off the discovered list as it is registered: how it was found (the
+   * integration by name and kind, as it is when assigned, the name its network server gave it,
+   * when it was first and last seen and how many uplinks came), for its audit row; null when it
+   * was not discovered.
+   */
+  const assignedDiscovery = async (tx: Queryable, devEui: string) => {
+    const [found] = await tx.query<DiscoveredRow>(
+      `DELETE FROM discovered_devices WHERE community_id = $1 AND dev_eui = $2
+       RETURNING integration_id, device_name, uplinks,
+                 ${utcText('first_seen_at')} AS first_seen_at,
+                 ${utcText('last_seen_at')} AS last_seen_at`,
+      [community.id, devEui],
+    );
+    if (!found) return null;
+    const [integration] = await tx.query<{ name: string; kind: IntegrationKind }>(
+      `SELECT name, kind FROM integrations WHERE id = $1 AND community_id = $2`,
+      [found.integration_id, community.id],
+    );
+    return {
+      integrationId: found.integration_id,
+      integrationName: integration?.name ?? null,
+      integrationKind: integration?.kind ?? null,
+      deviceName: found.device_name,
+      firstSeenAt: found.first_seen_at,
+      lastSeenAt: found.last_seen_at,
+      uplinks: found.uplinks,
+    };
   };
 
   const lockedIntegration = async (tx: Queryable, id: string) => {
@@ -233,14 +277,12 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
           ],
         );
         if (!row) throw new Error('INSERT returned no row');
-        const assigned = await tx.query(
-          `DELETE FROM discovered_devices WHERE community_id = $1 AND dev_eui = $2 RETURNING 1`,
-          [community.id, devEui],
-        );
+        const discovered = await assignedDiscovery(tx, devEui);
+        const device = await auditedDevice(tx, row);
+        // A creation either way: the audit records facts (how it was found), not a change.
         return {
           result: deviceView(row),
-          before: assigned.length > 0 ? { discovered: devEui } : undefined,
-          after: await auditedDevice(tx, row),
+          after: discovered === null ? device : { ...device, discovered },
         };
       });
       return kit.json(201, device);

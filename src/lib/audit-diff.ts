@@ -427,15 +427,43 @@ function shownSchedule(schedule: Readonly<Record<string, unknown>>): Record<stri
   ]);
 }
 
+const isIntegrationKind = (value: unknown): value is keyof typeof INTEGRATION_KIND_LABELS =>
+  typeof value === 'string' && Object.hasOwn(INTEGRATION_KIND_LABELS, value);
+
+/**
+ * How a sensor added from the discovered list was found, as facts: the integration its uplinks
+ * came through (by name and kind, else its id), the name its network server gave it, when it was
+ * first and last seen and how many uplinks came before it was added
+ * (server/integrations/manage-routes.ts, assignedDiscovery). Entries recorded before those facts
+ * were hold only its dev EUI, or `true` (legacyDiscovery): that it was found, no more.
+ */
+function discoveryFacts(discovered: unknown): Record<string, unknown> {
+  if (!isRecord(discovered)) return { foundByDiscovery: 'yes' };
+  const name = textOf(discovered.integrationName);
+  const kind = isIntegrationKind(discovered.integrationKind)
+    ? INTEGRATION_KIND_LABELS[discovered.integrationKind]
+    : '';
+  const integration =
+    name && kind ? `${name} (${kind})` : name || kind || textOf(discovered.integrationId);
+  return {
+    foundByDiscovery: integration ? `via ${integration}` : 'yes',
+    nameOnTheNetworkServer: discovered.deviceName,
+    firstSeen: discovered.firstSeenAt,
+    lastSeen: discovered.lastSeenAt,
+    uplinksBeforeItWasAdded: discovered.uplinks,
+  };
+}
+
 /**
  * A sensor as the Sensors settings' form reads, in its order: the amenity by name under
  * "Amenity", where its slug was (server/integrations/manage-routes.ts, auditedDevice; the slug in
- * entries recorded before the name was).
+ * entries recorded before the name was), then how it was found if it was discovered.
  */
 function shownDevice(device: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const { amenityId, amenityName, ...rest } = device;
+  const { amenityId, amenityName, discovered, ...rest } = device;
   const amenity = textOf(amenityName) || amenityId;
-  return inOrder(amenity === undefined ? rest : { amenity, ...rest }, [
+  const found = discovered === undefined ? {} : discoveryFacts(discovered);
+  return inOrder({ ...(amenity === undefined ? rest : { amenity, ...rest }), ...found }, [
     'devEui',
     'name',
     'amenity',
@@ -443,6 +471,27 @@ function shownDevice(device: Readonly<Record<string, unknown>>): Record<string, 
     'countingMode',
     'reportIntervalSeconds',
   ]);
+}
+
+/**
+ * A sensor added from the discovered list was recorded, until the audit row gave how it was found
+ * (server/integrations/manage-routes.ts), as a change from `{ discovered: devEui }`: such an entry
+ * is read as the creation it was, with the fact that it was discovered among the others, so that
+ * rows already in a database read as facts too.
+ */
+function legacyDiscovery<T extends Pick<AuditEntry, 'action' | 'before' | 'after'>>(entry: T): T {
+  const { action, before, after } = entry;
+  if (action !== 'device.create' || !isRecord(before)) return entry;
+  const keys = Object.keys(before);
+  if (keys.length !== 1 || keys[0] !== 'discovered') return entry;
+  return {
+    ...entry,
+    before: null,
+    after:
+      isRecord(after) && !Object.hasOwn(after, 'discovered')
+        ? { ...after, discovered: true }
+        : after,
+  };
 }
 
 /** A photo's facts without the amenity's name: the entry's target already gives it. */
@@ -490,9 +539,10 @@ export type AuditDescription = {
  * as "Field: value". One with a `before` lists what differs between the two.
  */
 export function describeAuditEntry(
-  entry: Pick<AuditEntry, 'action' | 'target' | 'before' | 'after'>,
+  recorded: Pick<AuditEntry, 'action' | 'target' | 'before' | 'after'>,
   display: AuditDisplay,
 ): AuditDescription {
+  const entry = legacyDiscovery(recorded);
   const shown: AuditDisplay = {
     ...display,
     valueLabels: { ...auditValueLabels(entry.action), ...display.valueLabels },

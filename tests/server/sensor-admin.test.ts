@@ -167,6 +167,43 @@ for (const backend of BACKENDS) {
         reportIntervalSeconds: 600,
       });
       expect(await auditActions()).toContain(`device.create ${EUI}`);
+      // A creation with the facts of how it was found, not a change from a placeholder.
+      const [row] = await test.db.query<{ before: unknown; after: unknown }>(
+        `SELECT before, after FROM audit_log WHERE action = 'device.create' AND target = $1`,
+        [EUI],
+      );
+      expect(row?.before).toBeNull();
+      const asObject = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+      expect(asObject(row?.after)).toMatchObject({
+        devEui: EUI,
+        name: 'Lawn gate',
+        amenityId: 'great-lawn',
+        discovered: {
+          integrationName: 'Lobby TTS',
+          integrationKind: 'tts',
+          deviceName: 'counter',
+          firstSeenAt: AT,
+          lastSeenAt: AT,
+          uplinks: 1,
+        },
+      });
+
+      // A device that was never discovered is recorded without it.
+      const fresh = await call('POST', '/api/devices', {
+        devEui: '24E124C0DEAD0003',
+        name: 'Side gate',
+        model: 'vs121',
+        countingMode: 'line',
+        amenityId: 'great-lawn',
+      });
+      expect(fresh.status).toBe(201);
+      const [plain] = await test.db.query<{ before: unknown; after: unknown }>(
+        `SELECT before, after FROM audit_log WHERE action = 'device.create' AND target = $1`,
+        ['24E124C0DEAD0003'],
+      );
+      expect(plain?.before).toBeNull();
+      expect(asObject(plain?.after)).not.toHaveProperty('discovered');
+      expect((await call('DELETE', '/api/devices/24E124C0DEAD0003')).status).toBe(204);
 
       const again = await call('POST', '/api/devices', {
         devEui: EUI,

@@ -560,6 +560,123 @@ describe('amenities and sensors in the audit log', () => {
   });
 });
 
+describe('a sensor added from the discovered list in the audit log', () => {
+  const { amenityName, ...stored } = sensor;
+  const sensorFacts = [
+    { field: 'Dev eui', value: '24E124C0DE000007' },
+    { field: 'Name', value: 'Court gate' },
+    { field: 'Amenity', value: amenityName },
+    { field: 'Model', value: 'vs121' },
+    { field: 'Counting mode', value: 'area' },
+    { field: 'Report interval seconds', value: '600' },
+  ];
+
+  it('lists how it was found as facts: the integration, its name there, when and how often', () => {
+    const discovered = {
+      integrationId: 'tts-0123456789ab',
+      integrationName: 'Lobby TTS',
+      integrationKind: 'tts',
+      deviceName: 'counter',
+      firstSeenAt: '2026-03-18T16:29:40.000Z',
+      lastSeenAt: '2026-03-18T16:31:02.000Z',
+      uplinks: 3,
+    };
+    expect(
+      describeAuditEntry(
+        {
+          action: 'device.create',
+          target: '24E124C0DE000007',
+          before: null,
+          after: { ...sensor, discovered },
+        },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Court gate',
+      details: [
+        ...sensorFacts,
+        { field: 'Found by discovery', value: 'via Lobby TTS (The Things Stack)' },
+        { field: 'Name on the network server', value: 'counter' },
+        { field: 'First seen', value: 'Mar 18, 2026, 12:29 PM EDT' },
+        { field: 'Last seen', value: 'Mar 18, 2026, 12:31 PM EDT' },
+        { field: 'Uplinks before it was added', value: '3' },
+      ],
+      changes: [],
+    });
+    // Its network server gave it no name, and the integration is known by its id only.
+    const bare = describeAuditEntry(
+      {
+        action: 'device.create',
+        target: '24E124C0DE000007',
+        before: null,
+        after: {
+          ...sensor,
+          discovered: {
+            ...discovered,
+            integrationName: null,
+            integrationKind: null,
+            deviceName: null,
+          },
+        },
+      },
+      IN_NEW_YORK,
+    );
+    expect(bare.details.slice(sensorFacts.length).map((d) => [d.field, d.value])).toEqual([
+      ['Found by discovery', 'via tts-0123456789ab'],
+      ['First seen', 'Mar 18, 2026, 12:29 PM EDT'],
+      ['Last seen', 'Mar 18, 2026, 12:31 PM EDT'],
+      ['Uplinks before it was added', '3'],
+    ]);
+  });
+
+  it('reads an entry recorded as a change from { discovered } as the creation it was', () => {
+    // What the server wrote before: the dev EUI as a "before", the sensor as an "after".
+    expect(
+      describeAuditEntry(
+        {
+          action: 'device.create',
+          target: '24E124C0DE000007',
+          before: { discovered: '24E124C0DE000007' },
+          after: sensor,
+        },
+        IN_NEW_YORK,
+      ),
+    ).toEqual({
+      target: 'Court gate',
+      details: [...sensorFacts, { field: 'Found by discovery', value: 'yes' }],
+      changes: [],
+    });
+    // Before its amenity's name was recorded too: by its slug, still as facts.
+    const older = describeAuditEntry(
+      {
+        action: 'device.create',
+        target: '24E124C0DE000007',
+        before: { discovered: '24E124C0DE000007' },
+        after: stored,
+      },
+      IN_NEW_YORK,
+    );
+    expect(older.changes).toEqual([]);
+    expect(older.details).toContainEqual({ field: 'Amenity', value: 'sunny-playground' });
+    // Only a creation's lone { discovered } is read so: any other "before" is a change.
+    const update = describeAuditEntry(
+      {
+        action: 'device.update',
+        target: '24E124C0DE000007',
+        before: { discovered: '24E124C0DE000007' },
+        after: sensor,
+      },
+      IN_NEW_YORK,
+    );
+    expect(update.details).toEqual([]);
+    expect(update.changes).toContainEqual({
+      field: 'Found by discovery',
+      before: 'yes',
+      after: '—',
+    });
+  });
+});
+
 describe('labels', () => {
   it('turns keys and actions into words', () => {
     expect(fieldLabel('monthlyOperatingCost')).toBe('Monthly operating cost');
