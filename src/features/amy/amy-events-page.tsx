@@ -299,28 +299,33 @@ function SuccessMetrics({ query }: { query: QueryLike<EventAnalysis> }) {
       empty={<EmptyNote title="No events held in the last 12 months yet." />}
     >
       {(analysis) => (
-        // Two by two where the card has room (it is half the page wide from lg up), one a row on
-        // phones; a tile too narrow for its figure (a category name at text-2xl) beside the icon
-        // puts the icon above it, and a figure longer still wraps: nothing overflows.
-        <ul
-          aria-label="Success metrics"
-          className="grid grid-cols-1 gap-3 @min-[24rem]:grid-cols-2"
-        >
+        // Two a row where the card has room (phones from about 390 px, the half-page card from lg
+        // up; one a row on the narrowest phones), by content rather than by a fixed grid: a tile
+        // goes on a row of its own, as wide as the card, when its longest word (a category name
+        // at text-2xl) would not fit in half the row, and the tile it leaves alone widens to fill
+        // its row. So no word is ever split and nothing overflows, whatever the font, while a
+        // short category stays two by two. Each tile's icon sits beside its figure where there
+        // is room for a 9rem figure and label, else above them (as the same-width tiles of a row
+        // do alike); only a word wider than the whole card still wraps within itself.
+        <ul aria-label="Success metrics" className="flex flex-wrap gap-3">
           {(successMetrics(analysis) ?? []).map((metric) => (
             <li
               key={metric.label}
-              className="@container rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+              // The tile's minimum width is its longest word (min-width auto), capped at the
+              // row: that is what sends a tile to a row of its own. No @container here, which
+              // would make that minimum zero.
+              className="max-w-full grow basis-full rounded-xl border border-slate-200 p-4 @min-[18rem]:basis-[calc(50%-0.375rem)] dark:border-slate-800"
             >
-              <div className="flex flex-col items-start gap-3 @min-[13rem]:flex-row">
+              <div className="flex flex-wrap items-start gap-3">
                 <span
                   aria-hidden="true"
                   className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
                 >
                   <PageIcon name={metric.icon} />
                 </span>
-                <p className="flex min-w-0 flex-col-reverse">
+                <p className="flex min-w-0 grow basis-36 flex-col-reverse">
                   <span className="text-sm text-slate-600 dark:text-slate-400">{metric.label}</span>
-                  <span className="text-2xl font-bold tracking-tight tabular-nums [overflow-wrap:anywhere]">
+                  <span className="text-2xl font-bold tracking-tight tabular-nums [overflow-wrap:break-word]">
                     {metric.value}
                   </span>
                 </p>
