@@ -37,13 +37,19 @@ const MAX_DEPTH = 4;
 const MAX_TEXT = 120;
 export const ABSENT = '—';
 
+/** Words of field names that are written in capitals ("devEui" -> "Dev EUI"). */
+const ACRONYMS = new Set(['api', 'csv', 'eui', 'id', 'ip', 'rssi', 'snr', 'totp', 'url']);
+
 /** "timeZone" -> "Time zone", "monthlyOperatingCost" -> "Monthly operating cost". */
 export function fieldLabel(key: string): string {
   const words = key
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .trim();
+    .trim()
+    .split(/\s+/)
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+    .join(' ');
   return words ? words[0]?.toUpperCase() + words.slice(1) : key;
 }
 

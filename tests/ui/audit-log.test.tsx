@@ -186,7 +186,7 @@ describe('Audit log', () => {
       {
         title: 'Sensor removed · Lawn gate',
         fields: [
-          ['Dev eui', 'from 24E124C0DE000008 → to —'],
+          ['Dev EUI', 'from 24E124C0DE000008 → to —'],
           ['Name', 'from Lawn gate → to —'],
           ['Amenity', 'from great-lawn → to —'],
         ],

@@ -563,7 +563,7 @@ describe('amenities and sensors in the audit log', () => {
 describe('a sensor added from the discovered list in the audit log', () => {
   const { amenityName, ...stored } = sensor;
   const sensorFacts = [
-    { field: 'Dev eui', value: '24E124C0DE000007' },
+    { field: 'Dev EUI', value: '24E124C0DE000007' },
     { field: 'Name', value: 'Court gate' },
     { field: 'Amenity', value: amenityName },
     { field: 'Model', value: 'vs121' },
@@ -681,6 +681,9 @@ describe('labels', () => {
   it('turns keys and actions into words', () => {
     expect(fieldLabel('monthlyOperatingCost')).toBe('Monthly operating cost');
     expect(fieldLabel('time_zone')).toBe('Time zone');
+    expect(fieldLabel('devEui')).toBe('Dev EUI');
+    expect(fieldLabel('photoUrl')).toBe('Photo URL');
+    expect(fieldLabel('rssi')).toBe('RSSI');
     expect(auditActionLabel('community.update')).toBe('Community profile changed');
     expect(auditActionLabel('amenity.restore')).toBe('Amenity restored');
     expect(auditActionLabel('something.new')).toBe('something.new');
