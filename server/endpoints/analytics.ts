@@ -20,6 +20,8 @@ export const LIVE_READING_MAX_AGE_MS = 15 * MINUTE;
  *   local hour); peakUsage: the highest occupancy recorded in those 30 days;
  * - monthlyOperatingCost: the amenity's stored cost, when one was entered;
  * - photoUrl: its photo's versioned URL, when one was uploaded;
+ * - addedAt: when it was added (created_at), whenever that is known (NULL: there since the
+ *   beginning), not only in the last 30 days, as the dashboard's popularity range reaches 90;
  * - plus name, type, description, colour and icon.
  */
 export async function amenityAnalytics({
@@ -84,6 +86,7 @@ export async function amenityAnalytics({
         ? {}
         : { monthlyOperatingCost: amenity.monthlyOperatingCost }),
       ...(photo ? { photoUrl: amenityPhotoUrl(amenity.slug, photo.sha256) } : {}),
+      ...(amenity.createdAt == null ? {} : { addedAt: new Date(amenity.createdAt).toISOString() }),
     };
   });
 }

@@ -16,7 +16,8 @@ type LatestRow = { amenity_id: number; at: number | null };
  * silence that reaches it runs on to now. An amenity is not silent before it was added: its
  * silences start no earlier than the instant it was created (`createdAt`; null: there since the
  * beginning), not the hour, so a report does not charge it with the time it did not exist. See
- * `silences`.
+ * `silences`. Such an amenity, added after the window's start, carries that instant as `addedAt`,
+ * so a report can tell the time before it (not there) from a silence.
  */
 export async function usageGaps(
   { db, community, now }: EndpointContext,
@@ -69,6 +70,8 @@ export async function usageGaps(
       return {
         id: amenity.slug,
         name: amenity.name,
+        // Said when it was added inside the window: the app then counts none of its time before.
+        ...(start > from ? { addedAt: iso(start) } : {}),
         silent: silences(edges, start, current, now, newest).map((i) => ({
           from: iso(i.from),
           to: iso(i.to),

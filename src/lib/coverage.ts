@@ -7,11 +7,17 @@ import { dateFormat } from './intl-formats';
  * tests/unit/coverage.test.ts):
  *
  * - the period is cut to the window the gaps were computed for (it cannot say more than that);
- * - each amenity's silent intervals are clipped to the period and merged where they overlap or
- *   touch;
+ * - an amenity's own period is [max(start, addedAt), end): one added during the period (its
+ *   `addedAt`) was not there before, which is neither covered nor silent time, so it is neither
+ *   charged nor averaged over it (`existedMs` tells that apart from a silence);
+ * - each amenity's silent intervals are clipped to its own period and merged where they overlap
+ *   or touch; its covered time = its own period − its silences;
  * - the period is covered where no amenity was silent: covered = period − the union of every
- *   amenity's silences (so a figure summed over amenities is whole only there);
- * - durations are exact milliseconds, so a DST day is 23 or 25 hours long.
+ *   amenity's silences (so a figure summed over the amenities there is whole only there; time
+ *   before an amenity was added is not a silence, so it does not reduce this);
+ * - durations are exact milliseconds, so a DST day is 23 or 25 hours long;
+ * - the sentence names no silence shorter than a minute (it would read "01:58–01:58"), though it
+ *   counts in the covered time.
  */
 
 const MINUTE = 60_000;
@@ -21,9 +27,16 @@ export type Interval = { from: number; to: number };
 export type AmenityCoverage = {
   id: string;
   name: string;
-  /** Time in the period this amenity's sensors reported. */
+  /**
+   * The instant it was added, when after the period's start (at or after its end: added after
+   * the period); null when it was there from the start.
+   */
+  addedAt: number | null;
+  /** The length of its own period, from its start or when it was added to the end. */
+  existedMs: number;
+  /** Time in its own period this amenity's sensors reported (its own period − its silences). */
   coveredMs: number;
-  /** Its silences in the period, clipped, merged, oldest first. */
+  /** Its silences in its own period, clipped, merged, oldest first. */
   silent: Interval[];
 };
 
@@ -72,15 +85,26 @@ export function summarizeCoverage(
   const start = Math.max(period.from, Date.parse(gaps.from));
   const end = Math.max(start, Math.min(period.to, Date.parse(gaps.to)));
   const totalMs = end - start;
-  const clip = (i: Interval): Interval => ({
-    from: Math.max(i.from, start),
-    to: Math.min(i.to, end),
-  });
-  const amenities = gaps.amenities.map((amenity) => {
+  const amenities = gaps.amenities.map((amenity): AmenityCoverage => {
+    // Absent (there at the window's start) or unreadable: there from the start.
+    const added = amenity.addedAt === undefined ? NaN : Date.parse(amenity.addedAt);
+    const addedAt = added > start ? added : null;
+    const own = Math.min(end, addedAt ?? start);
     const silent = mergeIntervals(
-      amenity.silent.map((i) => clip({ from: Date.parse(i.from), to: Date.parse(i.to) })),
+      amenity.silent.map((i) => ({
+        from: Math.max(Date.parse(i.from), own),
+        to: Math.min(Date.parse(i.to), end),
+      })),
     );
-    return { id: amenity.id, name: amenity.name, coveredMs: totalMs - length(silent), silent };
+    const existedMs = end - own;
+    return {
+      id: amenity.id,
+      name: amenity.name,
+      addedAt,
+      existedMs,
+      coveredMs: existedMs - length(silent),
+      silent,
+    };
   });
   const union = mergeIntervals(amenities.flatMap((a) => a.silent));
   const coveredMs = totalMs - length(union);
@@ -144,24 +168,34 @@ export function formatInterval({ from, to }: Interval, timeZone: string): string
   return `${day} ${clockOf(from, timeZone)} – ${endDay} ${endClock}`;
 }
 
+/** An instant in the zone, as a silence's start reads: "Tue 24 Nov 10:00". */
+export function formatInstant(ms: number, timeZone: string): string {
+  return `${dayOf(ms, timeZone)} ${clockOf(ms, timeZone)}`;
+}
+
 function coverageText(
   summary: Omit<CoverageSummary, 'text'>,
   timeZone: string,
   maxListed: number,
 ): string {
-  const { totalMs, coveredMs, amenities, silent } = summary;
+  const { totalMs, coveredMs, silent } = summary;
+  // An amenity added after the period has nothing to say about it.
+  const amenities = summary.amenities.filter((a) => a.existedMs > 0);
   const total = formatDuration(totalMs);
   if (totalMs === 0) return 'No time of this period has been checked for data yet';
   if (summary.complete) return `Data for all ${total}`;
-  const head =
-    coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)
-      ? `No data for any of the ${total}: every sensor silent`
-      : `Data for ${formatDuration(coveredMs)} of ${total}`;
-  if (coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)) return head;
-  // An amenity silent the whole period is named once; the others by their silences.
-  const throughout = amenities.filter((a) => a.coveredMs === 0).map((a) => a.name);
+  const head = `Data for ${formatDuration(coveredMs)} of ${total}`;
+  if (coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)) {
+    return `No data for any of the ${total}: every sensor silent`;
+  }
+  // An amenity silent the whole period is named once; one added during it, by its silences.
+  const throughout = amenities
+    .filter((a) => a.coveredMs === 0 && a.existedMs === totalMs)
+    .map((a) => a.name);
   const items: string[] = throughout.map((name) => `${name} sensor silent throughout`);
-  const partial = silent.filter((i) => !throughout.includes(i.name));
+  // Less than a minute reads "01:58–01:58": counted in the covered time, not named.
+  const partial = silent.filter((i) => !throughout.includes(i.name) && i.to - i.from >= MINUTE);
+  if (!items.length && !partial.length) return head;
   const byAmenity = new Map<string, string[]>();
   let listed = items.length;
   for (const interval of partial) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AMENITY_SETUP_PATH,
+  AmenityAnalyticsListSchema,
   DashboardMetricsSchema,
   UsageGapsSchema,
   type Reading,
@@ -114,6 +115,22 @@ for (const backend of BACKENDS) {
       return (slug: string) => parsed.amenities.find((a) => a.id === slug)?.silent;
     }
 
+    /** Each amenity's `addedAt` (undefined when absent), by slug. */
+    async function addedAt(path: string) {
+      const res = await api.get(path);
+      expect(res.status).toBe(200);
+      const list =
+        path === '/api/amenities/analytics'
+          ? AmenityAnalyticsListSchema.parse(res.json)
+          : UsageGapsSchema.parse(res.json).amenities;
+      const rows = list as { id: string; addedAt?: string }[];
+      return (slug: string) => {
+        const row = rows.find((a) => a.id === slug);
+        expect(row, slug).toBeDefined();
+        return row?.addedAt;
+      };
+    }
+
     beforeAll(async () => {
       test = await openTestDatabase(backend);
       community = await createTestCommunity(test.db);
@@ -178,12 +195,34 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('GET /api/usage/gaps says when an amenity was added inside the window, not otherwise', async () => {
+      const added = await addedAt('/api/usage/gaps?days=8');
+      expect(added('clubhouse-pool')).toBe(local(TODAY, '08:40'));
+      expect(added('pergola')).toBe(local(TODAY, '09:15'));
+      // Added with the community in 2020, before the window (Mon 16 Nov): no addedAt.
+      expect(added('great-lawn')).toBeUndefined();
+      // A window of today only: the pool, added after its midnight, still says so.
+      expect((await addedAt('/api/usage/gaps?days=1'))('clubhouse-pool')).toBe(
+        local(TODAY, '08:40'),
+      );
+    });
+
+    it('GET /api/amenities/analytics says when each amenity was added, when that is known', async () => {
+      const added = await addedAt('/api/amenities/analytics');
+      expect(added('clubhouse-pool')).toBe(local(TODAY, '08:40'));
+      expect(added('great-lawn')).toBe(new Date(TEST_COMMUNITY_CREATED).toISOString());
+    });
+
     it('last week’s report is not emptied by an amenity added today', async () => {
       const report = await buildUsageReport(test.db, community, 'weekly', Date.parse(NOW));
       expect(report.periodFrom).toBe('2026-11-16');
       expect(report.summary.coverage?.totalMs).toBe(7 * 24 * H);
       expect(report.summary.coverage?.coveredMs).toBe(7 * 24 * H - 12 * H);
       expect(report.summary.coverage?.text).not.toMatch(/Pool|Pergola|throughout/);
+      // Their columns read 0 all week: the file says they came after it.
+      expect(report.csv.split('\r\n')).toContain(
+        'New amenities,Clubhouse Pool added after this period; Pergola added after this period',
+      );
     });
 
     it('an amenity added before its creation was recorded (NULL) is there since the beginning', async () => {
@@ -193,6 +232,8 @@ for (const backend of BACKENDS) {
         expect((await gaps())('pergola')).toEqual([
           { from: local('2026-11-16', '00:00'), to: NOW },
         ]);
+        expect((await addedAt('/api/usage/gaps?days=8'))('pergola')).toBeUndefined();
+        expect((await addedAt('/api/amenities/analytics'))('pergola')).toBeUndefined();
       } finally {
         await test.db.query(`UPDATE amenities SET created_at = $1 WHERE slug = 'pergola'`, [
           local(TODAY, '09:15'),

@@ -269,6 +269,32 @@ describe('Reports page', () => {
     expect(cells(capacity, 'Sunny Side Playground').at(-1)).toBe('Closed · No reading');
   });
 
+  it('says in its rows when an amenity was added in the period, and costs it from then', async () => {
+    goOffline();
+    const client = snapshotClient();
+    // The Yard added Sat Oct 17 00:00 PDT, reporting since: 15 of October's 31 days.
+    const gaps = gapsFixture(62, SAVED_AT);
+    client.setQueryData(gapsQuery(62).queryKey, {
+      ...gaps,
+      amenities: gaps.amenities.map((amenity) =>
+        amenity.id === 'the-yard'
+          ? { ...amenity, addedAt: '2026-10-17T07:00:00.000Z', silent: [] }
+          : amenity,
+      ),
+    });
+    renderWithApp(<ReportsPage />, { route: '/reports?report=financial', client });
+    const report = await screen.findByRole('region', {
+      name: 'Financial Impact Report — Last Month',
+    });
+    const table = within(report).getByRole('table', { name: 'Operating cost per visit' });
+    const row = within(table).getByRole('row', { name: /^The Yard \(added Sat 17 Oct 00:00\)/ });
+    const cells = [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    // 360 of October's 744 hours: 0.4839 months; $2,900.00 × 0.4839 = $1,403.31.
+    expect(cells.slice(2, 5)).toEqual(['$2,900.00', '0.4839', '$1,403.31']);
+    // The others were there all month.
+    expect(within(table).getByRole('row', { name: /^The Great Lawn / })).toBeInTheDocument();
+  });
+
   it('refreshes a report built from the snapshot when online', async () => {
     const user = userEvent.setup();
     renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });

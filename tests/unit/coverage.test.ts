@@ -3,6 +3,7 @@ import type { UsageGaps } from '../../src/api/contract';
 import { periodInstants } from '../../src/lib/calendar-period';
 import {
   formatDuration,
+  formatInstant,
   formatInterval,
   mergeIntervals,
   summarizeCoverage,
@@ -18,7 +19,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The week of Mon 16 to Sun 22 Nov 2026 in Pacific time. */
 const WEEK = periodInstants('2026-11-16', '2026-11-22', ZONE);
 
-function gaps(silent: Record<string, number[][]>, from = WEEK.from, to = WEEK.to): UsageGaps {
+/** `added`: the instant an amenity was added, for one added after the window's start. */
+function gaps(
+  silent: Record<string, number[][]>,
+  from = WEEK.from,
+  to = WEEK.to,
+  added: Record<string, number> = {},
+): UsageGaps {
   const names: Record<string, string> = {
     'grand-lake': 'Grand Lake',
     'great-lawn': 'The Great Lawn',
@@ -30,6 +37,7 @@ function gaps(silent: Record<string, number[][]>, from = WEEK.from, to = WEEK.to
     amenities: Object.entries(names).map(([id, name]) => ({
       id,
       name,
+      ...(added[id] === undefined ? {} : { addedAt: iso(added[id]) }),
       silent: (silent[id] ?? []).map(([a = 0, b = 0]) => ({ from: iso(a), to: iso(b) })),
     })),
   };
@@ -152,6 +160,119 @@ describe('summarizeCoverage', () => {
   });
 });
 
+describe('summarizeCoverage: an amenity added during the period', () => {
+  const added = pst('2026-11-19', '10:00');
+  const firstReading = pst('2026-11-19', '12:00');
+
+  it('covers it only from when it was added, less its silences (hand-recomputed)', () => {
+    // The Yard added Thu 19 Nov 10:00, its first reading in the 12:00 hour: its own period is
+    // Thu 10:00 to Mon 23 Nov 00:00 = 14 h + 3 d = 86 h; covered 86 − 2 = 84 h, not the week's
+    // 168 − 2 = 166 h.
+    const summary = summarizeCoverage(
+      gaps({ 'the-yard': [[added, firstReading]] }, WEEK.from, WEEK.to, { 'the-yard': added }),
+      WEEK,
+      ZONE,
+    );
+    const yard = summary.amenities.find((a) => a.id === 'the-yard');
+    expect(yard).toMatchObject({ addedAt: added, existedMs: 86 * H, coveredMs: 84 * H });
+    // The others were there all week; the time before it was added is no silence.
+    expect(summary.amenities.find((a) => a.id === 'grand-lake')).toMatchObject({
+      addedAt: null,
+      existedMs: 7 * D,
+      coveredMs: 7 * D,
+    });
+    expect(summary.coveredMs).toBe(7 * D - 2 * H);
+    expect(summary.text).toBe(
+      'Data for 6 d 22 h of 7 d; The Yard sensor silent Thu 19 Nov 10:00–12:00',
+    );
+  });
+
+  it('one without a sensor is silent since it was added, not "throughout"', () => {
+    const summary = summarizeCoverage(
+      gaps({ 'the-yard': [[added, WEEK.to + D]] }, WEEK.from, WEEK.to + D, { 'the-yard': added }),
+      WEEK,
+      ZONE,
+    );
+    expect(summary.amenities.find((a) => a.id === 'the-yard')).toMatchObject({
+      existedMs: 86 * H,
+      coveredMs: 0,
+    });
+    expect(summary.coveredMs).toBe(7 * D - 86 * H);
+    expect(summary.text).toBe(
+      'Data for 3 d 10 h of 7 d; The Yard sensor silent Thu 19 Nov 10:00 – Mon 23 Nov 00:00',
+    );
+  });
+
+  it('one added after the period has no time in it, and is not "silent throughout"', () => {
+    const later = pst('2026-11-24', '09:00');
+    const summary = summarizeCoverage(
+      gaps({ 'the-yard': [[later, later + H]] }, WEEK.from, WEEK.to + 2 * D, {
+        'the-yard': later,
+      }),
+      WEEK,
+      ZONE,
+    );
+    expect(summary.amenities.find((a) => a.id === 'the-yard')).toMatchObject({
+      addedAt: later,
+      existedMs: 0,
+      coveredMs: 0,
+      silent: [],
+    });
+    expect(summary.text).toBe('Data for all 7 d');
+    // With every other sensor silent: still not "every sensor silent" on its account.
+    const silentWeek = gaps(
+      { 'grand-lake': [[WEEK.from, WEEK.to]], 'great-lawn': [[WEEK.from, WEEK.to]] },
+      WEEK.from,
+      WEEK.to + 2 * D,
+      { 'the-yard': later },
+    );
+    expect(summarizeCoverage(silentWeek, WEEK, ZONE).text).toBe(
+      'No data for any of the 7 d: every sensor silent',
+    );
+  });
+
+  it('one added before the period (or at its start) is there all of it', () => {
+    const summary = summarizeCoverage(
+      gaps({}, WEEK.from - D, WEEK.to, { 'the-yard': WEEK.from - 3 * H }),
+      WEEK,
+      ZONE,
+    );
+    expect(summary.amenities.find((a) => a.id === 'the-yard')).toMatchObject({
+      addedAt: null,
+      existedMs: 7 * D,
+      coveredMs: 7 * D,
+    });
+  });
+
+  it('names no silence shorter than a minute, but counts it in the covered time', () => {
+    // Now Sun 22 Nov 01:58:40; The Yard added at 01:58:10, no reading yet: silent 30 s.
+    const now = pst('2026-11-22', '01:58') + 40_000;
+    const yardAdded = now - 30_000;
+    const today = { from: pst('2026-11-22', '00:00'), to: pst('2026-11-23', '00:00') };
+    const summary = summarizeCoverage(
+      gaps({ 'the-yard': [[yardAdded, now]] }, WEEK.from, now, { 'the-yard': yardAdded }),
+      today,
+      ZONE,
+    );
+    // 1 h 58 min 40 s − 30 s = 1 h 58 min 10 s, shown to the minute; nothing to name.
+    expect(summary.coveredMs).toBe(summary.totalMs - 30_000);
+    expect(summary.complete).toBe(false);
+    expect(summary.text).toBe('Data for 1 h 58 min of 1 h 58 min');
+    // Beside a longer silence: that one is named, the short one neither named nor counted.
+    const both = summarizeCoverage(
+      gaps(
+        { 'the-yard': [[yardAdded, now]], 'grand-lake': [[pst('2026-11-22', '00:00'), now]] },
+        WEEK.from,
+        now,
+        { 'the-yard': yardAdded },
+      ),
+      today,
+      ZONE,
+    );
+    expect(both.text).toBe('Data for 0 min of 1 h 58 min; Grand Lake sensor silent throughout');
+  });
+});
+
 describe('coverage helpers', () => {
   it('merges touching and overlapping intervals, drops empty ones', () => {
     expect(
@@ -175,5 +296,6 @@ describe('coverage helpers', () => {
     expect(
       formatInterval({ from: pst('2026-11-17', '22:00'), to: pst('2026-11-18', '03:00') }, ZONE),
     ).toBe('Tue 17 Nov 22:00 – Wed 18 Nov 03:00');
+    expect(formatInstant(pst('2026-11-24', '10:00'), ZONE)).toBe('Tue 24 Nov 10:00');
   });
 });

@@ -7,6 +7,8 @@ import {
 } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import {
+  addedAfter,
+  amenityLabel,
   capacityRows,
   datedTrends,
   eventCsv,
@@ -17,6 +19,7 @@ import {
   summarizeCosts,
   summarizeEvents,
   summarizeUsage,
+  usageReportCsv,
   type VisitColumn,
 } from '../../src/features/reports/report-builders';
 import { amenitiesFixture, analysisFixture } from '../../mocks/fixtures';
@@ -66,15 +69,22 @@ const OCT_FROM = Date.parse('2026-10-01T07:00:00Z');
 const OCT_TO = Date.parse('2026-11-01T07:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Gaps over a window around October: each amenity's silences as [from, to] instants. */
-function gapsOf(silent: Record<string, [number, number][]>): UsageGaps {
+/**
+ * Gaps over a window around October: each amenity's silences as [from, to] instants, and when
+ * it was added for one added after the window's start.
+ */
+function gapsOf(
+  silent: Record<string, [number, number][]>,
+  added: Record<string, number> = {},
+): UsageGaps {
   return {
     from: iso(OCT_FROM - 30 * 24 * H),
     to: iso(OCT_TO + 20 * 24 * H),
-    amenities: COLUMNS.map((column) => ({
-      id: column.id,
-      name: column.label,
-      silent: (silent[column.id] ?? []).map(([a, b]) => ({ from: iso(a), to: iso(b) })),
+    amenities: COLUMNS.map(({ id, label }) => ({
+      id,
+      name: label,
+      ...(added[id] === undefined ? {} : { addedAt: iso(added[id]) }),
+      silent: (silent[id] ?? []).map(([a, b]) => ({ from: iso(a), to: iso(b) })),
     })),
   };
 }
@@ -289,6 +299,107 @@ describe('summarizeCosts', () => {
     // The total is the sum of the rows' costs as shown: $2,032.38 + $6,800.00.
     expect(part.totalCost).toBe(8832.38);
     expect(part.costPerVisit).toBe(8832.38 / (1500 + 600));
+  });
+});
+
+describe('an amenity added during the period', () => {
+  // Market Street added Sat Oct 17 00:00 PDT (07:00Z), its sensor reporting from then on, 5
+  // visits a day; the lawn and the hall there all month. Its own period: Oct 17 00:00 to Nov 1
+  // 00:00 = 15 d = 360 h of October's 744 h (31 d, no clock change inside it).
+  const ADDED = Date.parse('2026-10-17T07:00:00Z');
+  const points = Array.from({ length: 31 }, (_, i) =>
+    day(`2026-10-${String(i + 1).padStart(2, '0')}`, 100, 40, {
+      'market-street': i + 1 >= 17 ? 5 : 0,
+    }),
+  );
+  const coverage = periodCoverage(gapsOf({}, { 'market-street': ADDED }), OCTOBER, PACIFIC);
+  const usage = summarizeUsage(points, COLUMNS, OCTOBER, PACIFIC, coverage);
+  const street = usage.perAmenity.find((row) => row.id === 'market-street');
+  const costs = new Map<string, number | undefined>([
+    ['great-lawn', 4200],
+    ['market-street', 3100],
+  ]);
+
+  it('averages its visits over its own days: 75 visits / 15 d = 5 a day, not 75 / 31', () => {
+    // The time before it was added is not a silence: every sensor there reported all month.
+    expect(coverage.text).toBe('Data for all 31 d');
+    expect(usage.coveredDays).toBe(31);
+    expect(street).toMatchObject({ visits: 75, dailyAverage: 5, addedAt: ADDED });
+    expect(street?.coveredShare).toBe(360 / 744);
+    expect(usage.perAmenity.find((row) => row.id === 'great-lawn')).toMatchObject({
+      dailyAverage: 100,
+      coveredShare: 1,
+      addedAt: null,
+    });
+  });
+
+  it('charges its cost for the time it was there only: 1 month × 360/744 = 0.4839', () => {
+    const summary = summarizeCosts(usage, costs);
+    // $3,100.00 × 0.4839 = $1,500.09 (not $3,100.00 for the whole month); per visit ÷ 75.
+    const row = summary.perAmenity.find((line) => line.id === 'market-street');
+    expect(row).toMatchObject({
+      monthsCovered: 0.4839,
+      periodCost: 1500.09,
+      costPerVisit: 1500.09 / 75,
+      addedAt: ADDED,
+    });
+    // The lawn, there all month: $4,200.00 × 1; the hall has no cost. Total $5,700.09.
+    expect(summary.perAmenity.find((line) => line.id === 'great-lawn')?.monthsCovered).toBe(1);
+    expect(summary.totalCost).toBe(5700.09);
+    expect(summary.costPerVisit).toBe(5700.09 / (3100 + 75));
+  });
+
+  it('says when it was added, in its row and in the file, in the community’s zone', () => {
+    expect(amenityLabel(street ?? { name: '', addedAt: null }, usage, PACIFIC)).toBe(
+      'Market Street (added Sat 17 Oct 00:00)',
+    );
+    const lawn = usage.perAmenity.find((row) => row.id === 'great-lawn');
+    expect(amenityLabel(lawn ?? { name: '', addedAt: null }, usage, PACIFIC)).toBe(
+      'The Great Lawn',
+    );
+    const lines = usageReportCsv(usage, COLUMNS, {
+      period: 'month',
+      timeZone: PACIFIC,
+      now: NOW,
+    }).split('\r\n');
+    const at = lines.indexOf('New amenities,Market Street added Sat 17 Oct 00:00');
+    expect(at).toBeGreaterThan(lines.indexOf('Period length (hours),744.0'));
+    expect(lines[at + 1]).toMatch(/^Time zone,/);
+    // Without one, no such line.
+    const plain = usageReportCsv(
+      summarizeUsage(points, COLUMNS, OCTOBER, PACIFIC, NO_GAPS),
+      COLUMNS,
+      {
+        period: 'month',
+        timeZone: PACIFIC,
+        now: NOW,
+      },
+    );
+    expect(plain).not.toContain('New amenities');
+  });
+
+  it('one added after the period has nothing counted: no average, no months, said so', () => {
+    const later = Date.parse('2026-11-10T18:00:00Z');
+    const after = summarizeUsage(
+      points.map((point) => ({
+        ...point,
+        amenities: { ...point.amenities, 'market-street': 0 },
+      })),
+      COLUMNS,
+      OCTOBER,
+      PACIFIC,
+      periodCoverage(gapsOf({}, { 'market-street': later }), OCTOBER, PACIFIC),
+    );
+    const row = after.perAmenity.find((line) => line.id === 'market-street');
+    expect(row).toMatchObject({ visits: 0, dailyAverage: null, coveredShare: 0, addedAt: later });
+    expect(row && addedAfter(row, after)).toBe(true);
+    expect(amenityLabel(row ?? { name: '', addedAt: null }, after, PACIFIC)).toBe(
+      'Market Street (added after this period)',
+    );
+    const cost = summarizeCosts(after, costs).perAmenity.find(
+      (line) => line.id === 'market-street',
+    );
+    expect(cost).toMatchObject({ monthsCovered: 0, periodCost: 0, costPerVisit: null });
   });
 });
 

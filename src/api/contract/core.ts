@@ -127,6 +127,13 @@ export const AmenityAnalyticsSchema = z.object({
   monthlyOperatingCost: z.optional(nonNegative),
   /** Its photo (GET, versioned: a new photo is a new URL), when one was uploaded. */
   photoUrl: z.optional(nonEmpty),
+  /**
+   * ISO instant it was added (`amenities.created_at`), so a share counted over a range it was
+   * added in is not read as a whole range's (src/features/dashboard/insight-rules.ts). Absent for
+   * an amenity there since the beginning (created_at NULL, before migration 028) and in
+   * snapshots saved before it existed.
+   */
+  addedAt: z.optional(nonEmpty),
 });
 export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
 export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
@@ -230,9 +237,12 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
  * days ago (`from`) to now (`to`). An amenity is silent through every whole clock hour in which
  * it sent no reading (no readings_hourly row); a silence that reaches the hour under way runs to
  * `to`, while the hour under way on its own is never a gap (it is not over). Intervals are ISO
- * instants, half-open [from, to), oldest first, never overlapping per amenity. Coverage of any
- * period inside the window is computed from this (src/lib/coverage.ts), on the device and in the
- * scheduled reports alike.
+ * instants, half-open [from, to), oldest first, never overlapping per amenity. An amenity added
+ * after `from` carries `addedAt` (ISO instant, its created_at): it has no silence before it, and
+ * no time at all there, covered or not, so a report neither charges nor averages it over that
+ * time. Absent when it was there at `from` (and in snapshots and archives saved before it
+ * existed, which read as before). Coverage of any period inside the window is computed from this
+ * (src/lib/coverage.ts), on the device and in the scheduled reports alike.
  */
 export const SilentIntervalSchema = z.object({ from: nonEmpty, to: nonEmpty });
 export type SilentInterval = z.infer<typeof SilentIntervalSchema>;
@@ -240,7 +250,12 @@ export const UsageGapsSchema = z.object({
   from: nonEmpty,
   to: nonEmpty,
   amenities: z.array(
-    z.object({ id: nonEmpty, name: z.string(), silent: z.array(SilentIntervalSchema) }),
+    z.object({
+      id: nonEmpty,
+      name: z.string(),
+      addedAt: z.optional(nonEmpty),
+      silent: z.array(SilentIntervalSchema),
+    }),
   ),
 });
 export type UsageGaps = z.infer<typeof UsageGapsSchema>;

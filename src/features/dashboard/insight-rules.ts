@@ -2,6 +2,7 @@ import type { AmenityAnalytics, PopularityEntry } from '../../api/contract';
 import type { BadgeTone } from '../../ui/badge';
 import type { PageIconName } from '../../ui/page-icons';
 import { peakOf } from '../../lib/live-reading';
+import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
 
 export type Insight = {
   title: string;
@@ -16,6 +17,18 @@ export const NEAR_CAPACITY_PERCENT = 90;
 /** An open amenity with at most this share of visits is under-used. */
 export const UNDER_USED_PERCENT = 5;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant the popularity range of `days` starts, counted at `now`: local midnight `days`-1
+ * days before today in `timeZone`, as GET /api/amenities/popularity counts it.
+ */
+export function rangeStart(days: number, now: number, timeZone: string): number {
+  const today = Date.parse(`${todayIn(timeZone, now)}T00:00:00Z`);
+  const first = new Date(today - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  return zonedTimeToUtc(first, '00:00', timeZone).getTime();
+}
+
 /**
  * The dashboard's Recent Insights, from rules over the real figures (never fixed text): an
  * amenity whose peak in the last 30 days came near its capacity, the most visited amenity over
@@ -23,12 +36,15 @@ export const UNDER_USED_PERCENT = 5;
  * and their period, so a reader can check it against the other cards. A rule whose condition no
  * amenity meets gives no insight, and none is given about an amenity without history.
  *
- * `range` is the popularity range in words ("last 30 days").
+ * `range` is the popularity range in words ("last 30 days"), `from` the instant it starts
+ * (`rangeStart`): an amenity added after it was counted over less of the range than the others,
+ * so its small share is no finding.
  */
 export function deriveInsights(
   amenities: readonly AmenityAnalytics[],
   popularity: readonly PopularityEntry[],
   range: string,
+  from: number,
 ): Insight[] {
   const insights: Insight[] = [];
 
@@ -61,11 +77,22 @@ export function deriveInsights(
   }
 
   // An amenity without history (never reported, or no peak in 30 days) has a 0% that is not a
-  // count: no advice on it. A name shared with such an amenity is left out too (the list joins
-  // by name only).
+  // count: no advice on it. Nor on one added during the range after the others: its share is
+  // small because it is new (a community's first amenities, added together, are compared with
+  // one another: from the earliest addition). A name shared with such an amenity is left out too
+  // (the list joins by name only).
+  // Not said (there since the beginning) or unreadable: before any range.
+  const added = (amenity: AmenityAnalytics) => {
+    const at = amenity.addedAt === undefined ? NaN : Date.parse(amenity.addedAt);
+    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+  };
+  const since = Math.max(from, Math.min(...amenities.map(added)));
   const noHistory = new Set(
     amenities
-      .filter((amenity) => peakOf(amenity) === null || amenity.lastReadingAt === null)
+      .filter(
+        (amenity) =>
+          peakOf(amenity) === null || amenity.lastReadingAt === null || added(amenity) > since,
+      )
       .map((amenity) => amenity.name),
   );
   const open = new Set(

@@ -1,6 +1,7 @@
 import type { DayRange } from '../../api/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useCommunity } from '../../api/community';
 import { popularityQuery } from '../../api/popularity';
 import { describeRange } from '../../lib/date-range';
 import { Badge } from '../../ui/badge';
@@ -8,7 +9,7 @@ import { EmptyNote } from '../../ui/empty-note';
 import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
-import { deriveInsights } from './insight-rules';
+import { deriveInsights, rangeStart } from './insight-rules';
 
 /**
  * Recent Insights & Recommendations (spec section 2): the spec's three card titles, computed
@@ -20,10 +21,17 @@ export function Insights({ days }: { days: DayRange }) {
   // The cards that own these queries refresh them; this one only reads them.
   const amenities = useAmenityAnalytics({ refresh: false });
   const popularity = useQuery({ ...popularityQuery(days), refetchInterval: false });
+  const { timeZone } = useCommunity();
   const range = describeRange(days);
+  // The range as the popularity was counted: up to when it answered, in the community's zone.
   const data =
     amenities.data && popularity.data
-      ? deriveInsights(amenities.data, popularity.data, range)
+      ? deriveInsights(
+          amenities.data,
+          popularity.data,
+          range,
+          rangeStart(days, popularity.dataUpdatedAt, timeZone),
+        )
       : undefined;
   // One query-like view of the two: loading until both answer, the first error otherwise.
   const query = {

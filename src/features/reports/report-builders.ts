@@ -9,7 +9,7 @@ import {
   type UsagePoint,
 } from '../../api/contract';
 import { periodInstants } from '../../lib/calendar-period';
-import { summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
+import { formatInstant, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
 import { capacityPercent } from '../../lib/format';
 import { csvLines, toCsv } from '../../lib/csv';
 import { percentagesSummingTo100 } from '../../lib/shares';
@@ -62,12 +62,20 @@ export type AmenityVisits = {
    */
   share: number;
   /**
-   * Visits per day its sensors reported (its covered time in days); null when its sensors never
-   * reported in the period (nothing to average over: not known, not 0).
+   * Visits per day its sensors reported (its covered time in days, none before it was added);
+   * null when its sensors never reported in the period (nothing to average over: not known, not 0).
    */
   dailyAverage: number | null;
-  /** The part of the period its sensors reported, 0-1 (1 when the gaps are unknown). */
+  /**
+   * The part of the period its sensors reported, 0-1 (1 when the gaps are unknown): its covered
+   * time over the period's length, so the time before it was added counts as not reported.
+   */
   coveredShare: number;
+  /**
+   * When it was added, if after the period's start (at or after its end: after the period); null
+   * when it was there all along or the gaps are unknown. See `addedText`.
+   */
+  addedAt: number | null;
 };
 
 export type UsageSummary = {
@@ -141,6 +149,7 @@ export function summarizeUsage(
         share: shares[index] ?? 0,
         dailyAverage: days > 0 ? row.visits / days : null,
         coveredShare: coverage ? share : 1,
+        addedAt: own?.addedAt ?? null,
       };
     })
     .sort((a, b) => b.visits - a.visits);
@@ -162,6 +171,37 @@ export function summarizeUsage(
     busiestDay,
     points: inPeriod.map(({ point }) => point),
   };
+}
+
+/**
+ * "added Tue 24 Nov 10:00" (in the community's zone, as the coverage sentence writes times), or
+ * "added after this period"; null for an amenity there the whole period. Said wherever a report
+ * lists an amenity added in it, as its figures count only the time since.
+ */
+export function addedText(
+  row: { addedAt: number | null },
+  usage: UsageSummary,
+  timeZone: string,
+): string | null {
+  if (row.addedAt === null || !usage.coverage) return null;
+  return addedAfter(row, usage)
+    ? 'added after this period'
+    : `added ${formatInstant(row.addedAt, timeZone)}`;
+}
+
+/** Added after the period: none of it to count (its row reads 0, with no average). */
+export function addedAfter(row: { addedAt: number | null }, usage: UsageSummary): boolean {
+  return row.addedAt !== null && usage.coverage !== null && row.addedAt >= usage.coverage.end;
+}
+
+/** An amenity's name as a report's row shows it: "Clubhouse Pool (added Tue 24 Nov 10:00)". */
+export function amenityLabel(
+  row: { name: string; addedAt: number | null },
+  usage: UsageSummary,
+  timeZone: string,
+): string {
+  const added = addedText(row, usage, timeZone);
+  return added ? `${row.name} (${added})` : row.name;
 }
 
 export type CapacityRow = {
@@ -213,8 +253,9 @@ export type AmenityCost = {
   /** As entered with the amenity; null: cost not entered. */
   monthlyCost: number | null;
   /**
-   * The period's months × the part of the period its sensors reported (Oct, half covered: 0.5),
-   * to four decimals (QUANTITY_DECIMALS), as the report shows it.
+   * The period's months × the part of the period its sensors reported (Oct, half covered: 0.5;
+   * added on Oct 17 and reporting since: 15/31), to four decimals (QUANTITY_DECIMALS), as the
+   * report shows it.
    */
   monthsCovered: number;
   /**
@@ -224,6 +265,8 @@ export type AmenityCost = {
   periodCost: number | null;
   /** periodCost ÷ visits; null without a cost or without visits. */
   costPerVisit: number | null;
+  /** As in AmenityVisits: when it was added, if after the period's start. */
+  addedAt: number | null;
 };
 
 export type CostSummary = {
@@ -241,7 +284,8 @@ export type CostSummary = {
 /**
  * Cost per visit of each amenity over the covered time of the period: its monthly operating
  * cost, times the period's months and the part of them its sensors reported, divided by its
- * visits in that time.
+ * visits in that time. An amenity added during the period is charged only from then (its
+ * covered time has none before: lib/coverage.ts).
  */
 export function summarizeCosts(
   usage: UsageSummary,
@@ -265,6 +309,7 @@ export function summarizeCosts(
         monthsCovered,
         periodCost,
         costPerVisit: periodCost !== null && row.visits > 0 ? periodCost / row.visits : null,
+        addedAt: row.addedAt,
       },
     };
   });
@@ -547,16 +592,28 @@ export function usageReportCsv(
   columns: readonly VisitColumn[],
   { period, timeZone, now }: { period: ReportPeriod; timeZone: string; now: number },
 ): string {
+  const header = fileHeader({
+    title: `Amenity Usage Report, ${PERIODS[period].label}`,
+    period: `${usage.period.from} to ${usage.period.to}`,
+    coverage: usage.coverage,
+    timeZone,
+    now,
+  });
+  // Its column reads 0 before the amenity was added: the file says when that was, by the
+  // coverage lines (before the time zone they are written in).
+  const added = usage.perAmenity.flatMap((row) => {
+    const text = addedText(row, usage, timeZone);
+    return text ? [`${row.name} ${text}`] : [];
+  });
+  const at = header.findIndex(([label]) => label === 'Time zone');
+  const cut = at < 0 ? header.length : at;
+  const preamble: HeaderRow[] = added.length
+    ? [...header.slice(0, cut), ['New amenities', added.join('; ')], ...header.slice(cut)]
+    : header;
   return usageCsv(usage.points, columns, {
     resolution: 'day',
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone),
-    preamble: fileHeader({
-      title: `Amenity Usage Report, ${PERIODS[period].label}`,
-      period: `${usage.period.from} to ${usage.period.to}`,
-      coverage: usage.coverage,
-      timeZone,
-      now,
-    }),
+    preamble,
   });
 }

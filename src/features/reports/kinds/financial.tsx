@@ -2,7 +2,7 @@ import { formatCount, formatMoney } from '../../../lib/format';
 import { formatQuantity, QUANTITY_DECIMALS } from '../../../lib/line-amounts';
 import { visitValueRates } from '../../../lib/visit-value';
 import { addDays, zonedDate } from '../calendar';
-import { summarizeCosts } from '../report-builders';
+import { amenityLabel, summarizeCosts } from '../report-builders';
 import { usageOf } from '../report-data';
 import { formatCents, formatDateTime, formatDates } from '../report-format';
 import { defineReport, type ReportContext } from '../report-kind';
@@ -89,7 +89,7 @@ function FinancialReport({ context }: { context: ReportContext }) {
               ]}
               numeric={[1, 2, 3, 4, 5]}
               rows={summary.perAmenity.map((row) => [
-                row.name,
+                amenityLabel(row, usage, timeZone),
                 formatCount(row.visits),
                 // Costs in cents, as the treasurer's books keep them, and months covered to four
                 // decimals: what the costs are computed from, so a reader multiplying a row and
@@ -121,8 +121,9 @@ function FinancialReport({ context }: { context: ReportContext }) {
             period’s months
             {summary ? ` (${formatQuantity(summary.months)} here)` : ''} times the share of the
             period the amenity’s own sensor reported (see Coverage), as in the table; a month counts
-            by the share of its days in the period. The total cost per visit counts only the
-            amenities with a cost.
+            by the share of its days in the period. An amenity added in the period counts from then
+            on: none of its cost before. The total cost per visit counts only the amenities with a
+            cost.
           </li>
           <li>
             Months covered is shown to {QUANTITY_DECIMALS} decimal places, and each cost in the

@@ -5,6 +5,8 @@ import { formatCount, formatPercent } from '../../../lib/format';
 import { calendarPeriod } from '../calendar';
 import { NO_PEAK_DATA } from '../../../api/contract';
 import {
+  addedAfter,
+  amenityLabel,
   capacityRows,
   periodCoverage,
   summarizeUsage,
@@ -25,9 +27,14 @@ import { ReportTable } from '../report-table';
 /** A daily average, or "—" when there was no covered time to average over (not 0). */
 const averageText = (average: number | null) => (average === null ? '—' : formatCount(average));
 
-/** Says why a daily average reads "—": no covered time in the period to average over. */
+/**
+ * Says why a daily average reads "—": no covered time in the period to average over (an amenity
+ * added after the period says so in its row).
+ */
 function UnknownAverages({ usage }: { usage: UsageSummary }) {
-  const silent = usage.perAmenity.filter((row) => row.dailyAverage === null).map((row) => row.name);
+  const silent = usage.perAmenity
+    .filter((row) => row.dailyAverage === null && !addedAfter(row, usage))
+    .map((row) => row.name);
   if (usage.dailyAverage !== null && silent.length === 0) return null;
   return (
     <div className="mt-3">
@@ -55,7 +62,7 @@ function UsageReport({ context }: { context: ReportContext }) {
           level={level}
           note={
             usage.hasData
-              ? "Visits to each amenity in the period; share is each amenity's part of all these visits. Averages are per day of data: the total over the time every sensor reported, each amenity over the time its own sensor reported (see Coverage above)."
+              ? "Visits to each amenity in the period; share is each amenity's part of all these visits. Averages are per day of data: the total over the time every sensor reported, each amenity over the time its own sensor reported (see Coverage above), one added in the period from then on."
               : undefined
           }
         >
@@ -78,7 +85,7 @@ function UsageReport({ context }: { context: ReportContext }) {
                 head={['Amenity', 'Visits', 'Share of visits', 'Daily average']}
                 numeric={[1, 2, 3]}
                 rows={usage.perAmenity.map((row) => [
-                  row.name,
+                  amenityLabel(row, usage, timeZone),
                   formatCount(row.visits),
                   formatShare(row.share),
                   averageText(row.dailyAverage),
