@@ -184,7 +184,12 @@ function coverageText(
   const total = formatDuration(totalMs);
   if (totalMs === 0) return 'No time of this period has been checked for data yet';
   if (summary.complete) return `Data for all ${total}`;
-  const head = `Data for ${formatDuration(coveredMs)} of ${total}`;
+  const covered = formatDuration(coveredMs);
+  // Whole minutes only: the same figure twice would read as complete when it is not.
+  const head =
+    covered === total
+      ? `Data for all but under a minute of ${total}`
+      : `Data for ${covered} of ${total}`;
   if (coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)) {
     return `No data for any of the ${total}: every sensor silent`;
   }

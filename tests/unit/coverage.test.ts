@@ -257,7 +257,7 @@ describe('summarizeCoverage: an amenity added during the period', () => {
     // 1 h 58 min 40 s − 30 s = 1 h 58 min 10 s, shown to the minute; nothing to name.
     expect(summary.coveredMs).toBe(summary.totalMs - 30_000);
     expect(summary.complete).toBe(false);
-    expect(summary.text).toBe('Data for 1 h 58 min of 1 h 58 min');
+    expect(summary.text).toBe('Data for all but under a minute of 1 h 58 min');
     // Beside a longer silence: that one is named, the short one neither named nor counted.
     const both = summarizeCoverage(
       gaps(
