@@ -256,8 +256,10 @@ function PlanningTools({
   return (
     <Card aria-labelledby={headingId}>
       <CardHeader id={headingId} title="Planning Tools" description="Everything for event day" />
-      <CardBody>
-        <ul className="grid gap-2 sm:grid-cols-2">
+      {/* Two a row only where a tile has room for "Announcements" (the half-page card at 1024 px
+          has not): by the card's width, not the screen's. */}
+      <CardBody className="@container">
+        <ul className="grid gap-2 @min-[26rem]:grid-cols-2">
           {PLANNING_TOOLS.map((tool) => (
             <li key={tool.dialog}>
               <button
