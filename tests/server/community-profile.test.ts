@@ -344,7 +344,7 @@ for (const backend of BACKENDS) {
             { field: 'Recovery codes', value: '10' },
           ]);
           expect(describeAuditEntry(enrolled, display).changes).toEqual([
-            { field: 'Totp enabled', before: 'no', after: 'yes' },
+            { field: 'TOTP enabled', before: 'no', after: 'yes' },
             { field: 'Recovery codes', before: '—', after: '10' },
           ]);
         });
