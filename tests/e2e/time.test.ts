@@ -44,6 +44,8 @@ describeBrowser('times on screen', () => {
     const { page, context } = await openPage(browser(), PHONE);
     await page.goto('/dashboard');
     const usage = page.getByRole('region', { name: 'Amenity Usage Over Time' });
+    // Below a phone's first screen: the card's body loads as the reader scrolls near it.
+    await usage.scrollIntoViewIfNeeded();
     await usage.getByText(/^Latest · .* · this hour so far \(not in the line\)$/).waitFor();
     await usage.getByRole('button', { name: 'Table', exact: true }).click();
     const rows = usage.getByRole('row');
