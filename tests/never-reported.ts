@@ -3,25 +3,29 @@ import { amenitiesFixture, popularityFixture } from '../mocks/fixtures';
 import { API_PATHS } from '../src/api/contract';
 
 /**
- * Handlers that add QA Pool, an amenity that never reported, as the server sends it: no peak
- * window and 0s by rule, not live, no reading ever, and a 0% popularity share.
+ * QA Pool, an amenity that never reported, as the server sends it: no peak window and 0s by
+ * rule, not live, no reading ever.
  */
+export const neverReportedPool = {
+  ...amenitiesFixture[0],
+  id: 'qa-pool',
+  name: 'QA Pool',
+  color: '#0ea5e9',
+  currentUsers: 0,
+  usagePercentage: 0,
+  status: 'low',
+  peakTime: 'No data yet',
+  peakUsage: 0,
+  live: false,
+  lastReadingAt: null,
+};
+
+/** Handlers that add QA Pool to the amenities, with a 0% popularity share. */
 export function neverReportedPoolHandlers() {
-  const pool = {
-    ...amenitiesFixture[0],
-    id: 'qa-pool',
-    name: 'QA Pool',
-    color: '#0ea5e9',
-    currentUsers: 0,
-    usagePercentage: 0,
-    status: 'low',
-    peakTime: 'No data yet',
-    peakUsage: 0,
-    live: false,
-    lastReadingAt: null,
-  };
   return [
-    http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([...amenitiesFixture, pool])),
+    http.get(API_PATHS.amenityAnalytics, () =>
+      HttpResponse.json([...amenitiesFixture, neverReportedPool]),
+    ),
     http.get(API_PATHS.popularity, () =>
       HttpResponse.json([
         ...popularityFixture,

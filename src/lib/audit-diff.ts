@@ -1,8 +1,7 @@
 import type { AlertKind, AuditEntry } from '../api/contract';
 import { ALERT_KIND_LABELS, formatAlertValue } from './alert-labels';
 import { auditActionMatches } from './audit-filters';
-import { formatDateTime, formatMoney } from './format';
-import { numberFormat } from './intl-formats';
+import { formatCents, formatDateTime, formatMoney } from './format';
 import { INTEGRATION_KIND_LABELS } from './lorawan-setup';
 import { RESIDENT_STATUS_LABELS } from './resident-labels';
 import { WEEKDAY_NAMES } from './weekly-hours';
@@ -99,14 +98,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 
 /** An amount as the app shows one ("$500"), with its cents when it has any ("$500.50"). */
 function moneyText(value: number, currency: string): string {
-  if (Number.isInteger(value)) return formatMoney(value, currency);
-  return numberFormat('en-US', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return Number.isInteger(value) ? formatMoney(value, currency) : formatCents(value, currency);
 }
 
 /**

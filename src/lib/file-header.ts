@@ -26,6 +26,8 @@ export function coverageRows(coverage: CoverageSummary | null): HeaderRow[] {
 type FileHeaderInput = {
   title: string;
   period: string;
+  /** Lines about the figures after their coverage or source (e.g. the amenities added). */
+  notes?: readonly HeaderRow[];
   timeZone: string;
   now: number;
 } & (
@@ -54,6 +56,7 @@ export function fileHeader(input: FileHeaderInput): HeaderRow[] {
     ['Report', title],
     ['Period', period],
     ...('source' in input ? input.source : coverageRows(input.coverage)),
+    ...(input.notes ?? []),
     ['Time zone', `${timeZoneLabel(timeZone)}, ${timeZone}`],
     ['Generated', formatDateTime(now, timeZone)],
   ];

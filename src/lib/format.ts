@@ -33,6 +33,17 @@ export function formatMoney(value: number, currency = 'USD'): string {
   }).format(value);
 }
 
+/** Money with cents ("$0.42", "$5,039.28"): small per-visit figures and amounts to the cent. */
+export function formatCents(value: number, currency = 'USD'): string {
+  return numberFormat(LOCALE, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
 export type Change = { direction: 'up' | 'down' | 'none'; magnitude: string };
 
 /**

@@ -30,7 +30,7 @@ export function useStatedDataTime(): number | null {
 }
 
 /** A copy saved within this of the banner's time is the copy the banner speaks of. */
-export const SAME_COPY_MS = 60_000;
+const SAME_COPY_MS = 60_000;
 
 /** Whether a card's saved copy (fetched at `updatedAt`) needs its own age said. */
 export function needsOwnAge(updatedAt: number, statedAt: number | null): boolean {

@@ -225,6 +225,17 @@ export async function goOnline(context: BrowserContext) {
 }
 
 /**
+ * "Saved copy from … ago" notes in the Live Amenity Status card. Not online, the banner dates the
+ * data once; this card, refreshed with the newest data, adds no age of its own.
+ */
+export function liveStatusAgeNotes(page: Page): Promise<number> {
+  return page
+    .getByRole('region', { name: 'Live Amenity Status' })
+    .getByText(/Saved copy from/)
+    .count();
+}
+
+/**
  * The visible selects too narrow for their longest option, by label: a native select cuts the
  * chosen text under its arrow ("Last Mont"). Measured with the select's own font.
  */

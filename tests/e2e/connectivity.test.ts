@@ -2,7 +2,14 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API_PATHS } from '../../src/api/contract';
 import { axeViolations } from './axe';
-import { PHONE, describeBrowser, openPage, useBrowser, waitForSnapshot } from './browser';
+import {
+  PHONE,
+  describeBrowser,
+  liveStatusAgeNotes,
+  openPage,
+  useBrowser,
+  waitForSnapshot,
+} from './browser';
 
 // The worker is blocked so that page.route sees every API request. The browser stays "online"
 // throughout: only the server is out of reach (a captive portal, a dead backhaul, a hung server).
@@ -35,12 +42,7 @@ describeBrowser('online but the server cannot be reached', () => {
     expect(await page.getByText('Live Data').count()).toBe(0);
     await page.getByText('Not live', { exact: true }).first().waitFor();
     // The banner dates the data once; the cards, holding that same copy, do not repeat it.
-    expect(
-      await page
-        .getByRole('region', { name: 'Live Amenity Status' })
-        .getByText(/Saved copy from/)
-        .count(),
-    ).toBe(0);
+    expect(await liveStatusAgeNotes(page)).toBe(0);
     // Said once: no per-widget errors, one Retry for the whole app.
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);

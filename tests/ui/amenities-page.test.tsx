@@ -25,6 +25,7 @@ import {
 import { everyDay } from '../../src/lib/weekly-hours';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
 import { renderWithApp } from '../render';
+import { neverReportedPool } from '../never-reported';
 
 function renderPage() {
   return renderWithApp(<AmenitiesPage />, { route: '/amenities' });
@@ -58,23 +59,7 @@ describe('Amenities page', () => {
   });
 
   it('says once that an amenity without 30 days of history has no peak yet, never 0 users', async () => {
-    server.use(
-      http.get(API_PATHS.amenityAnalytics, () =>
-        HttpResponse.json([
-          {
-            ...amenitiesFixture[0],
-            id: 'qa-pool',
-            name: 'QA Pool',
-            currentUsers: 0,
-            usagePercentage: 0,
-            peakTime: 'No data yet',
-            peakUsage: 0,
-            live: false,
-            lastReadingAt: null,
-          },
-        ]),
-      ),
-    );
+    server.use(http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([neverReportedPool])));
     renderPage();
     const card = await screen.findByRole('article', { name: 'QA Pool' });
     expect(within(card).getAllByText('No data yet')).toHaveLength(1);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
+import { neverReportedPoolHandlers } from '../never-reported';
 import { communityFixture } from '../../mocks/community-handlers';
 import { API_PATHS, COMMUNITY_PATH } from '../../src/api/contract';
 import { AmyEventsPage } from '../../src/features/amy/amy-events-page';
@@ -198,25 +199,7 @@ describe('Amy Events', () => {
   });
 
   it('says an amenity without 30 days of history has no peak yet, once', async () => {
-    const { amenitiesFixture } = await import('../../mocks/fixtures');
-    server.use(
-      http.get(API_PATHS.amenityAnalytics, () =>
-        HttpResponse.json([
-          ...amenitiesFixture,
-          {
-            ...amenitiesFixture[0],
-            id: 'qa-pool',
-            name: 'QA Pool',
-            currentUsers: 0,
-            usagePercentage: 0,
-            peakTime: 'No data yet',
-            peakUsage: 0,
-            live: false,
-            lastReadingAt: null,
-          },
-        ]),
-      ),
-    );
+    server.use(...neverReportedPoolHandlers());
     renderWithApp(<AmyEventsPage />);
     const card = screen.getByRole('region', { name: 'Amenity Status' });
     const pool = (await within(card).findByText('QA Pool')).closest('li');

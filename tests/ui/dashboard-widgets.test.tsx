@@ -14,6 +14,7 @@ import { SETTINGS_KEY } from '../../src/lib/storage-keys';
 import { UsageChartCard } from '../../src/widgets/usage-chart-card';
 import type { QueryLike } from '../../src/ui/query-state';
 import { LAZY_LOAD, renderWithApp } from '../render';
+import { stubIntersectionObserver } from '../intersection-observer';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
 afterEach(() => {
@@ -188,17 +189,7 @@ describe('usage chart card', () => {
   });
 
   it("needs the body's code only once the card nears the viewport", async () => {
-    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          notify = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observer = stubIntersectionObserver();
     renderCard();
     const card = screen.getByRole('region', { name: 'Amenity Usage Over Time' });
     expect(within(card).getByText('Visitors per hour, last 24 hours')).toBeInTheDocument();
@@ -208,7 +199,7 @@ describe('usage chart card', () => {
     expect(within(card).getByTestId('usage-skeleton')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Usage legend' })).not.toBeInTheDocument();
 
-    act(() => notify?.([{ isIntersecting: true }]));
+    act(() => observer.intersect(true));
     const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
     const last = points[points.length - 1];
     expect(within(legend).getByText('The Great Lawn').parentElement).toHaveTextContent(

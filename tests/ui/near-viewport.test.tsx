@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { useNearViewport } from '../../src/ui/use-near-viewport';
+import { stubIntersectionObserver } from '../intersection-observer';
 
 function Probe() {
   const ref = useRef<HTMLDivElement>(null);
@@ -12,25 +13,14 @@ function Probe() {
 afterEach(() => vi.unstubAllGlobals());
 
 it('waits for the element to come near the viewport, then stays true', () => {
-  let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
-  const disconnect = vi.fn();
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-        notify = callback;
-      }
-      observe() {}
-      disconnect = disconnect;
-    },
-  );
+  const observer = stubIntersectionObserver();
   render(<Probe />);
   expect(screen.getByText('far')).toBeInTheDocument();
-  act(() => notify?.([{ isIntersecting: false }]));
+  act(() => observer.intersect(false));
   expect(screen.getByText('far')).toBeInTheDocument();
-  act(() => notify?.([{ isIntersecting: true }]));
+  act(() => observer.intersect(true));
   expect(screen.getByText('near')).toBeInTheDocument();
-  expect(disconnect).toHaveBeenCalled();
+  expect(observer.disconnect).toHaveBeenCalled();
 });
 
 it('shows the content at once where IntersectionObserver does not exist', () => {

@@ -56,6 +56,19 @@ function snapshotClient(): QueryClient {
   return client;
 }
 
+type AmenityGaps = ReturnType<typeof gapsFixture>['amenities'][number];
+
+/** Changes one amenity's entry in the snapshot's gaps (its silences, when it was added). */
+function patchAmenityGaps(client: QueryClient, id: string, patch: Partial<AmenityGaps>) {
+  const gaps = gapsFixture(62, SAVED_AT);
+  client.setQueryData(gapsQuery(62).queryKey, {
+    ...gaps,
+    amenities: gaps.amenities.map((amenity) =>
+      amenity.id === id ? { ...amenity, ...patch } : amenity,
+    ),
+  });
+}
+
 /**
  * The sensors' silences of Last Year's report: none reported before Tue Aug 25 2026 (installed
  * then), and Grand Lake's was silent Tue Oct 13 02:00-09:00 Pacific (PDT, 09:00-16:00 UTC).
@@ -216,14 +229,7 @@ describe('Reports page', () => {
     // Sunny Side Playground has no sensor: silent the whole window, so no time of October had
     // every sensor reporting. It is closed and silent now; Heritage Tree Area has no peak history.
     const gaps = gapsFixture(62, SAVED_AT);
-    client.setQueryData(gapsQuery(62).queryKey, {
-      ...gaps,
-      amenities: gaps.amenities.map((amenity) =>
-        amenity.id === 'sunny-playground'
-          ? { ...amenity, silent: [{ from: gaps.from, to: gaps.to }] }
-          : amenity,
-      ),
-    });
+    patchAmenityGaps(client, 'sunny-playground', { silent: [{ from: gaps.from, to: gaps.to }] });
     client.setQueryData(
       amenityAnalyticsQuery().queryKey,
       amenitiesFixture.map((amenity) =>
@@ -273,15 +279,7 @@ describe('Reports page', () => {
     goOffline();
     const client = snapshotClient();
     // The Yard added Sat Oct 17 00:00 PDT, reporting since: 15 of October's 31 days.
-    const gaps = gapsFixture(62, SAVED_AT);
-    client.setQueryData(gapsQuery(62).queryKey, {
-      ...gaps,
-      amenities: gaps.amenities.map((amenity) =>
-        amenity.id === 'the-yard'
-          ? { ...amenity, addedAt: '2026-10-17T07:00:00.000Z', silent: [] }
-          : amenity,
-      ),
-    });
+    patchAmenityGaps(client, 'the-yard', { addedAt: '2026-10-17T07:00:00.000Z', silent: [] });
     renderWithApp(<ReportsPage />, { route: '/reports?report=financial', client });
     const report = await screen.findByRole('region', {
       name: 'Financial Impact Report — Last Month',

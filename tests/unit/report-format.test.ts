@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../src/lib/format';
 import {
-  formatCents,
   formatDateTime,
   formatDay,
   formatDayRange,

@@ -1,3 +1,4 @@
+import { addDays } from '../../lib/calendar-date';
 import { parseTimeRange } from '../../lib/clock-time';
 import { zonedTimeToUtc } from '../../lib/zoned-time';
 
@@ -84,12 +85,6 @@ export function buildIcs(events: readonly CalendarEvent[], now = new Date()): st
   }
   lines.push('END:VCALENDAR');
   return lines.map(foldIcsLine).join('\r\n') + '\r\n';
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

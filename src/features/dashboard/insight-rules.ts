@@ -3,6 +3,7 @@ import type { BadgeTone } from '../../ui/badge';
 import type { PageIconName } from '../../ui/page-icons';
 import { peakOf } from '../../lib/live-reading';
 import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
+import { addDays } from '../../lib/calendar-date';
 
 export type Insight = {
   title: string;
@@ -17,15 +18,12 @@ export const NEAR_CAPACITY_PERCENT = 90;
 /** An open amenity with at most this share of visits is under-used. */
 export const UNDER_USED_PERCENT = 5;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The instant the popularity range of `days` starts, counted at `now`: local midnight `days`-1
  * days before today in `timeZone`, as GET /api/amenities/popularity counts it.
  */
 export function rangeStart(days: number, now: number, timeZone: string): number {
-  const today = Date.parse(`${todayIn(timeZone, now)}T00:00:00Z`);
-  const first = new Date(today - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const first = addDays(todayIn(timeZone, now), -(days - 1));
   return zonedTimeToUtc(first, '00:00', timeZone).getTime();
 }
 

@@ -1,4 +1,5 @@
 import type { ReportPeriod } from './periods';
+import { addDays } from '../../lib/calendar-date';
 import { dateFormat } from '../../lib/intl-formats';
 
 /**
@@ -38,10 +39,6 @@ function toUtc(date: CalendarDate): number {
 
 function fromUtc(time: number): CalendarDate {
   return new Date(time).toISOString().slice(0, 10);
-}
-
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return fromUtc(toUtc(date) + days * DAY_MS);
 }
 
 /** Days from `from` to `to`, both included (0 when `to` is before `from`). */

@@ -14,8 +14,8 @@ import { capacityPercent } from '../../lib/format';
 import { csvLines, toCsv } from '../../lib/csv';
 import { percentagesSummingTo100 } from '../../lib/shares';
 import { lineAmountCents, roundQuantity, totalCents } from '../../lib/line-amounts';
+import { addDays } from '../../lib/calendar-date';
 import {
-  addDays,
   monthStart,
   monthsIn,
   monthsOf,
@@ -178,7 +178,7 @@ export function summarizeUsage(
  * "added after this period"; null for an amenity there the whole period. Said wherever a report
  * lists an amenity added in it, as its figures count only the time since.
  */
-export function addedText(
+function addedText(
   row: { addedAt: number | null },
   usage: UsageSummary,
   timeZone: string,
@@ -592,24 +592,19 @@ export function usageReportCsv(
   columns: readonly VisitColumn[],
   { period, timeZone, now }: { period: ReportPeriod; timeZone: string; now: number },
 ): string {
-  const header = fileHeader({
-    title: `Amenity Usage Report, ${PERIODS[period].label}`,
-    period: `${usage.period.from} to ${usage.period.to}`,
-    coverage: usage.coverage,
-    timeZone,
-    now,
-  });
-  // Its column reads 0 before the amenity was added: the file says when that was, by the
-  // coverage lines (before the time zone they are written in).
+  // Its column reads 0 before the amenity was added: the file says when that was.
   const added = usage.perAmenity.flatMap((row) => {
     const text = addedText(row, usage, timeZone);
     return text ? [`${row.name} ${text}`] : [];
   });
-  const at = header.findIndex(([label]) => label === 'Time zone');
-  const cut = at < 0 ? header.length : at;
-  const preamble: HeaderRow[] = added.length
-    ? [...header.slice(0, cut), ['New amenities', added.join('; ')], ...header.slice(cut)]
-    : header;
+  const preamble = fileHeader({
+    title: `Amenity Usage Report, ${PERIODS[period].label}`,
+    period: `${usage.period.from} to ${usage.period.to}`,
+    coverage: usage.coverage,
+    notes: added.length ? [['New amenities', added.join('; ')]] : [],
+    timeZone,
+    now,
+  });
   return usageCsv(usage.points, columns, {
     resolution: 'day',
     timeZone,

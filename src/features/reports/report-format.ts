@@ -32,17 +32,6 @@ export function formatDayRange(fromIso: string, toIso: string, timeZone: string)
   }).formatRange(from, to);
 }
 
-/** Money with cents, for small per-visit figures ("$0.42"). */
-export function formatCents(value: number, currency: string): string {
-  return numberFormat(LOCALE, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-}
-
 /** "12.5%", always one decimal so a column of shares lines up. */
 export function formatShare(percent: number): string {
   return `${numberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent)}%`;

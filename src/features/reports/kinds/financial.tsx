@@ -1,10 +1,12 @@
 import { formatCount, formatMoney } from '../../../lib/format';
 import { formatQuantity, QUANTITY_DECIMALS } from '../../../lib/line-amounts';
 import { visitValueRates } from '../../../lib/visit-value';
-import { addDays, zonedDate } from '../calendar';
+import { addDays } from '../../../lib/calendar-date';
+import { zonedDate } from '../calendar';
 import { amenityLabel, summarizeCosts } from '../report-builders';
 import { usageOf } from '../report-data';
-import { formatCents, formatDateTime, formatDates } from '../report-format';
+import { formatCents } from '../../../lib/format';
+import { formatDateTime, formatDates } from '../report-format';
 import { defineReport, type ReportContext } from '../report-kind';
 import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
 import { ReportTable } from '../report-table';
