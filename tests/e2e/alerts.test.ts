@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { freePort, startServer } from '../../scripts/production-server';
-import type { Page } from 'playwright-core';
-import { axeViolations } from './axe';
+import { expectAxeCleanInBothThemes } from './axe';
 import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './browser';
 
 /**
@@ -13,16 +12,6 @@ import { DESKTOP, DIST_DIR, describeBrowser, openPage, useBrowser } from './brow
  * with a known ingest key and no simulator, so only this test's reading moves the lake.
  */
 const INGEST_KEY = 'e2e-alerts-ingest-key-7c1d2e9f';
-
-/** The manager's screens (forms open, unread alerts) are axe-clean in both themes. */
-async function expectAxeClean(page: Page, where: string) {
-  for (const dark of [false, true]) {
-    // The theme the app's boot script applies, switched in place so the open form stays open.
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    expect(await axeViolations(page), `${where}, ${dark ? 'dark' : 'light'}`).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 describeBrowser('alerts', () => {
   const browser = useBrowser();
@@ -60,7 +49,7 @@ describeBrowser('alerts', () => {
         await rules.getByRole('button', { name: 'Edit Grand Lake Occupancy' }).click();
         const form = rules.getByRole('form', { name: 'Edit rule' });
         await form.getByLabel('Threshold').waitFor();
-        await expectAxeClean(page, 'alert rule form');
+        await expectAxeCleanInBothThemes(page, 'alert rule form');
         await form.getByLabel('Threshold').fill('95');
         await form.getByLabel('Re-arm below').fill('90');
         await form.getByRole('button', { name: 'Save rule' }).click();
@@ -97,13 +86,13 @@ describeBrowser('alerts', () => {
           .filter({ hasText: /Grand Lake.*100% of capacity/ });
         await alert.first().waitFor();
         expect(await alert.first().textContent()).toContain('Occupancy');
-        await expectAxeClean(page, 'inbox with an unread alert');
+        await expectAxeCleanInBothThemes(page, 'inbox with an unread alert');
 
         await page.goto('/reports');
         const schedules = page.getByRole('region', { name: 'Scheduled Reports' });
         await schedules.getByRole('button', { name: 'New schedule' }).click();
         await schedules.getByRole('form', { name: 'New schedule' }).waitFor();
-        await expectAxeClean(page, 'schedule form');
+        await expectAxeCleanInBothThemes(page, 'schedule form');
       } finally {
         await context.close();
         await server.stop();

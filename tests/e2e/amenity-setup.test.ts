@@ -5,17 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
 import { pngOf } from '../images';
-import { axeViolations } from './axe';
+import { expectAxeCleanInBothThemes } from './axe';
 import { DESKTOP, DIST_DIR, PHONE, describeBrowser, openPage, useBrowser } from './browser';
-
-/** Axe-clean in both themes, switched in place so an open dialog stays open. */
-async function expectAxeClean(page: Page, where: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    expect(await axeViolations(page), `${where}, ${dark ? 'dark' : 'light'}`).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/sign-in');
@@ -140,7 +131,7 @@ describeBrowser('amenity setup', () => {
         buffer: Buffer.from(pngOf(120, 68)),
       });
       await dialog.getByRole('img', { name: 'Chosen for The Yard: yard.png' }).waitFor();
-      await expectAxeClean(page, 'the photo field with a preview');
+      await expectAxeCleanInBothThemes(page, 'the photo field with a preview');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const photo = page
@@ -154,7 +145,7 @@ describeBrowser('amenity setup', () => {
         await photo.elementHandle(),
       );
       await page.evaluate(() => window.scrollTo(0, 0));
-      await expectAxeClean(page, 'a card with a photo');
+      await expectAxeCleanInBothThemes(page, 'a card with a photo');
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(
@@ -33,4 +34,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .slice(0, 3)
         .join(', ')})`,
   );
+}
+
+/**
+ * Axe-clean in both themes, switched in place so an open form or dialog stays open. Buttons fade
+ * their colours (`transition-colors`), so axe runs once those transitions end: mid-fade, a button
+ * is half light, half dark, a contrast no reader sees for longer than 150 ms.
+ */
+export async function expectAxeCleanInBothThemes(page: Page, where: string): Promise<void> {
+  for (const dark of [false, true]) {
+    await page.evaluate(async (on) => {
+      document.documentElement.classList.toggle('dark', on);
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    }, dark);
+    expect(await axeViolations(page), `${where}, ${dark ? 'dark' : 'light'}`).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }

@@ -2,12 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
 import { ALERTS_API_PATHS, AUTH_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { base32Decode, totp } from '../../server/auth/totp';
-import { axeViolations } from './axe';
+import { expectAxeCleanInBothThemes } from './axe';
 import {
   DESKTOP,
   DIST_DIR,
@@ -26,15 +25,6 @@ import {
  * session cookie, its own Origin) is refused by the server. The demo viewer likewise. A server of
  * its own (no simulator), so the changes stay out of the other tests' community.
  */
-
-/** The screens a role sees (forms and dialogs open) are axe-clean in both themes. */
-async function expectAxeClean(page: Page, where: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    expect(await axeViolations(page), `${where}, ${dark ? 'dark' : 'light'}`).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 describeBrowser('what each role may do', () => {
   const browser = useBrowser();
@@ -78,14 +68,14 @@ describeBrowser('what each role may do', () => {
       const dialog = page.getByRole('dialog', { name: 'Add User' });
       await dialog.getByLabel('Email').fill('treasurer@willowcreek.example');
       await dialog.getByRole('combobox', { name: 'Role' }).selectOption('board');
-      await expectAxeClean(page, 'invite form');
+      await expectAxeCleanInBothThemes(page, 'invite form');
       await dialog.getByRole('button', { name: 'Create invite link' }).click();
       const link = dialog.getByRole('textbox', { name: 'Invite link' });
       await link.waitFor();
       expect(await link.inputValue()).toMatch(
         new RegExp(`^${server.url}/accept-invite#token=[A-Za-z0-9_-]{20,}$`),
       );
-      await expectAxeClean(page, 'invite link');
+      await expectAxeCleanInBothThemes(page, 'invite link');
       await dialog.getByRole('button', { name: 'Done' }).click();
 
       // Forbidden for everyone, Admins included: removing the last Admin. The app does not
@@ -110,7 +100,7 @@ describeBrowser('what each role may do', () => {
         .getByRole('region', { name: 'Where you are signed in' })
         .getByText('This device', { exact: true })
         .waitFor();
-      await expectAxeClean(page, 'account page');
+      await expectAxeCleanInBothThemes(page, 'account page');
       // The sign-in used its 30-second step's code; the step after it is accepted once.
       const secret = DEMO_ACCOUNTS.find((a) => a.role === 'admin')?.totpSecret ?? '';
       const next = totp(base32Decode(secret) ?? Buffer.alloc(0), Date.now() + 30_000);
@@ -120,7 +110,7 @@ describeBrowser('what each role may do', () => {
       await expect.poll(() => codes.count()).toBe(10);
       expect(await codes.first().textContent()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
       await twoFactor.getByText('10 of 10 recovery codes left.').waitFor();
-      await expectAxeClean(page, 'new recovery codes');
+      await expectAxeCleanInBothThemes(page, 'new recovery codes');
 
       // A new phone: the password, the new QR code, a code from the new app.
       await twoFactor.getByRole('button', { name: 'I saved them, hide the codes' }).click();
@@ -128,7 +118,7 @@ describeBrowser('what each role may do', () => {
       await twoFactor.getByLabel('Your password').fill(DEMO_PASSWORD);
       await twoFactor.getByRole('button', { name: 'Continue' }).click();
       await twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-      await expectAxeClean(page, 'new authenticator');
+      await expectAxeCleanInBothThemes(page, 'new authenticator');
       const newSecret = ((await twoFactor.locator('code').textContent()) ?? '').replace(/ /g, '');
       expect(newSecret).toMatch(/^[A-Z2-7]{32}$/);
       const codeOf = (key: string, at: number) => totp(base32Decode(key) ?? Buffer.alloc(0), at);
@@ -162,7 +152,7 @@ describeBrowser('what each role may do', () => {
       await lake.getByRole('button', { name: 'Settings: Grand Lake' }).click();
       const dialog = page.getByRole('dialog', { name: 'Grand Lake settings' });
       await dialog.getByLabel('Capacity (people)').fill('160');
-      await expectAxeClean(page, 'amenity settings');
+      await expectAxeCleanInBothThemes(page, 'amenity settings');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await lake.getByText(/\d+ \/ 160/).waitFor();
       await page.reload();
