@@ -12,7 +12,10 @@ const RESTORE_FRAMES = 60;
  * browser's own restoration cannot do this for client-side routes (the new page renders after
  * it runs), so it is turned off and done here: positions are recorded as the reader scrolls,
  * and a restore waits (a second at most) for a lazily loaded page to be tall enough. A page
- * that replaces its own URL (a search kept in `?q=`) stays where it is scrolled.
+ * that replaces its own URL (a search kept in `?q=`) stays where it is scrolled. The page the
+ * visit starts on stays where it is: its prerendered frame is on screen, and scrollable, before
+ * the app starts, and a reader who scrolled down to a card meanwhile must not be thrown back to
+ * the top when the app adopts the frame.
  */
 export function ScrollMemory() {
   const { key, hash, pathname } = useLocation();
@@ -23,6 +26,9 @@ export function ScrollMemory() {
   const current = useRef(key);
   // The page of the entry before: a replace that keeps it is that page rewriting its own URL.
   const shownPath = useRef(pathname);
+  // Until the first layout effect: the entry the visit started on, scrolled by the browser (a
+  // #hash) or by the reader, not by us.
+  const opening = useRef(true);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -35,6 +41,11 @@ export function ScrollMemory() {
     current.current = key;
     const samePage = shownPath.current === pathname;
     shownPath.current = pathname;
+    if (opening.current) {
+      opening.current = false;
+      positions.set(key, window.scrollY);
+      return;
+    }
     if (navigationType === 'REPLACE' && samePage) {
       // A search typed into the page (the residents directory's ?q=) or a dialog closed: the
       // reader goes nowhere, and a jump to the top would hide the box they are typing in under

@@ -63,8 +63,6 @@ describeBrowser('keyboard', () => {
   it('the usage chart has a data-table alternative operable by keyboard', async () => {
     const { page, context } = await openPage(browser(), PHONE);
     await page.goto('/dashboard');
-    // Keys pressed while the page hydrates are the early-input replay's to handle, not this test's.
-    await waitForHydration(page);
     const table = page.getByRole('button', { name: 'Table', exact: true });
     await table.focus();
     await page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { PHONE, describeBrowser, openPage, useBrowser, waitForHydration } from './browser';
 
 describeBrowser('moving between sections on a phone', () => {
   const browser = useBrowser();
@@ -24,6 +24,40 @@ describeBrowser('moving between sections on a phone', () => {
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    await context.close();
+  });
+
+  it('a reader who scrolls the first frame before the app starts stays there', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    // The app's code is held back, as on a slow connection, while the reader scrolls the
+    // prerendered frame down to the usage chart.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    const chart = page.getByRole('heading', { name: 'Amenity Usage Over Time' });
+    await chart.waitFor();
+    await chart.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('cg:hydration-start').length),
+    ).toBe(0);
+
+    release();
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // The card is in view, so its body loads: the reader can switch it to its table at once.
+    const table = page.getByRole('button', { name: 'Table', exact: true });
+    await table.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('table').filter({ hasText: 'The Great Lawn' }).first().waitFor();
     await context.close();
   });
 });

@@ -42,9 +42,8 @@ it('a page that replaces its own URL stays where it is; Back returns there', asy
       <SearchPage />
     </MemoryRouter>,
   );
-  // Opening the page restores its position (none yet: the top).
-  expect(scrollTo).toHaveBeenCalledWith(0, 0);
-  scrollTo.mockClear();
+  // Opening the page leaves the window where it is.
+  expect(scrollTo).not.toHaveBeenCalled();
 
   // A search written into the URL: no jump to the top (the box being typed in stays in view).
   await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -58,4 +57,25 @@ it('a page that replaces its own URL stays where it is; Back returns there', asy
   layOut(0);
   await user.click(screen.getByRole('button', { name: 'Back' }));
   expect(scrollTo).toHaveBeenLastCalledWith(0, 800);
+});
+
+it('the page a visit opens on stays where the reader scrolled its first frame; Back returns there', async () => {
+  const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  const user = userEvent.setup();
+  // Scrolled down the prerendered frame before the app started.
+  layOut(1200);
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <ScrollMemory />
+      <SearchPage />
+    </MemoryRouter>,
+  );
+  expect(scrollTo).not.toHaveBeenCalled();
+
+  await user.click(screen.getByRole('link', { name: 'Analytics' }));
+  expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+  layOut(0);
+  await user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(scrollTo).toHaveBeenLastCalledWith(0, 1200);
 });
