@@ -36,7 +36,7 @@ export type BuiltReport = {
     coverage: { coveredMs: number; totalMs: number; text: string };
     periodDays: number;
     busiestDay: { date: string; visits: number } | null;
-    perAmenity: { id: string; name: string; visits: number; share: number }[];
+    perAmenity: { id: string; name: string; visits: number; share: number; addedAt?: string }[];
   };
 };
 
@@ -84,11 +84,12 @@ export async function buildUsageReport(
       coverage: { coveredMs: coverage.coveredMs, totalMs: coverage.totalMs, text: coverage.text },
       periodDays: calendar.days,
       busiestDay: usage.busiestDay,
-      perAmenity: usage.perAmenity.map(({ id, name, visits, share }) => ({
+      perAmenity: usage.perAmenity.map(({ id, name, visits, share, addedAt }) => ({
         id,
         name,
         visits,
         share,
+        ...(addedAt === null ? {} : { addedAt: new Date(addedAt).toISOString() }),
       })),
     },
   };

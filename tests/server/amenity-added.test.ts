@@ -223,6 +223,13 @@ for (const backend of BACKENDS) {
       expect(report.csv.split('\r\n')).toContain(
         'New amenities,Clubhouse Pool added after this period; Pergola added after this period',
       );
+      // The archive's summary carries when, so its dialog can say it too.
+      const added = Object.fromEntries(
+        report.summary.perAmenity.map((row) => [row.id, row.addedAt]),
+      );
+      expect(added['clubhouse-pool']).toBe(local(TODAY, '08:40'));
+      expect(added['pergola']).toBe(local(TODAY, '09:15'));
+      expect(added['great-lawn']).toBeUndefined();
     });
 
     it('an amenity added before its creation was recorded (NULL) is there since the beginning', async () => {

@@ -244,6 +244,39 @@ describe('scheduled reports and the report archive', () => {
     expect(dialog.queryByText('0')).not.toBeInTheDocument();
   });
 
+  it('an archived report says which amenities were added during its period, or after it', async () => {
+    const [entry] = reportArchiveFixture;
+    if (!entry) throw new Error('the fixture has an archived report');
+    const perAmenity = [
+      ...entry.summary.perAmenity,
+      // Midnight of Sat 17 Oct, and half past midnight of 1 Nov, in the community's Pacific time.
+      {
+        id: 'market-street',
+        name: 'Market Street',
+        visits: 812,
+        share: 2.1,
+        addedAt: '2026-10-17T07:00:00.000Z',
+      },
+      { id: 'pergola', name: 'Pergola', visits: 0, share: 0, addedAt: '2026-11-01T07:30:00.000Z' },
+    ];
+    server.use(
+      http.get(ALERTS_API_PATHS.reportArchive, () =>
+        HttpResponse.json([{ ...entry, summary: { ...entry.summary, perAmenity } }]),
+      ),
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports?archive=3' });
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'October 2026 usage report' }, LAZY_LOAD),
+    );
+    const names = dialog.getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(names).toEqual([
+      'The Great Lawn',
+      'Grand Lake',
+      'Market Street (added Sat 17 Oct 00:00)',
+      'Pergola (added after this period)',
+    ]);
+  });
+
   it('opens an archived report and downloads its CSV, also once the server is gone', async () => {
     const files = captureDownloads();
     const { client } = renderWithApp(<ReportsPage />, { route: '/reports' });

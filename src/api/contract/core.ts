@@ -432,7 +432,17 @@ export const ReportArchiveEntrySchema = z.object({
     periodDays: count,
     busiestDay: z.nullable(z.object({ date: nonEmpty, visits: nonNegative })),
     perAmenity: z.array(
-      z.object({ id: nonEmpty, name: nonEmpty, visits: nonNegative, share: nonNegative }),
+      z.object({
+        id: nonEmpty,
+        name: nonEmpty,
+        visits: nonNegative,
+        share: nonNegative,
+        /**
+         * When the amenity was added (ISO instant), for one added after the period's start: its
+         * visits count only from then. Absent for the others and in archives built before it.
+         */
+        addedAt: z.optional(nonEmpty),
+      }),
     ),
   }),
 });

@@ -8,6 +8,7 @@ import { downloadCsv } from '../../lib/download';
 import { formatCalendarDate, formatCount, formatDateTime } from '../../lib/format';
 import { useCommunity } from '../../api/community';
 import { timeZoneLabel } from '../../lib/community-profile';
+import { periodInstants } from '../../lib/calendar-period';
 import { Button } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
@@ -15,6 +16,7 @@ import { EmptyNote } from '../../ui/empty-note';
 import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
+import { addedNote } from './report-builders';
 
 /**
  * Issue 14: the reports the server built on schedule. Each entry opens with its summary and
@@ -116,6 +118,7 @@ export function ReportArchiveCard() {
 function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose: () => void }) {
   const zone = useCommunity().timeZone;
   const { summary } = entry;
+  const periodEnd = periodInstants(entry.periodFrom, entry.periodTo, zone).to;
   const rows: [string, string][] = [
     ['Total visits', formatCount(summary.totalVisits)],
     [
@@ -164,6 +167,9 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
             <tr key={amenity.id} className="border-t border-slate-200 dark:border-slate-800">
               <th scope="row" className="py-1 font-normal">
                 {amenity.name}
+                {amenity.addedAt === undefined
+                  ? null
+                  : ` (${addedNote(Date.parse(amenity.addedAt), periodEnd, zone)})`}
               </th>
               <td className="py-1 text-right">{formatCount(amenity.visits)}</td>
               <td className="py-1 text-right">{amenity.share.toFixed(1)}%</td>

@@ -175,18 +175,27 @@ export function summarizeUsage(
 
 /**
  * "added Tue 24 Nov 10:00" (in the community's zone, as the coverage sentence writes times), or
- * "added after this period"; null for an amenity there the whole period. Said wherever a report
- * lists an amenity added in it, as its figures count only the time since.
+ * "added after this period" (at or after `periodEnd`); null for an amenity there the whole
+ * period. Said wherever a report lists an amenity added in it (the reports built here and the
+ * archived ones), as its figures count only the time since.
  */
+export function addedNote(
+  addedAt: number | null,
+  periodEnd: number,
+  timeZone: string,
+): string | null {
+  if (addedAt === null) return null;
+  return addedAt >= periodEnd
+    ? 'added after this period'
+    : `added ${formatInstant(addedAt, timeZone)}`;
+}
+
 function addedText(
   row: { addedAt: number | null },
   usage: UsageSummary,
   timeZone: string,
 ): string | null {
-  if (row.addedAt === null || !usage.coverage) return null;
-  return addedAfter(row, usage)
-    ? 'added after this period'
-    : `added ${formatInstant(row.addedAt, timeZone)}`;
+  return usage.coverage ? addedNote(row.addedAt, usage.coverage.end, timeZone) : null;
 }
 
 /** Added after the period: none of it to count (its row reads 0, with no average). */
