@@ -154,10 +154,10 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
             <th scope="col" className="py-1 font-medium">
               Amenity
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Visits
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Share
             </th>
           </tr>
@@ -171,8 +171,8 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
                   ? null
                   : ` (${addedNote(Date.parse(amenity.addedAt), periodEnd, zone)})`}
               </th>
-              <td className="py-1 text-right">{formatCount(amenity.visits)}</td>
-              <td className="py-1 text-right">{amenity.share.toFixed(1)}%</td>
+              <td className="py-1 pl-3 text-right tabular-nums">{formatCount(amenity.visits)}</td>
+              <td className="py-1 pl-3 text-right tabular-nums">{amenity.share.toFixed(1)}%</td>
             </tr>
           ))}
         </tbody>
