@@ -24,24 +24,19 @@ export function formatThousands(value: number, currency = 'USD'): string {
   return `${symbol}${thousands}K`;
 }
 
+/** A currency formatter with the app's narrow symbol ("$", not "US$"), to `digits`. */
+const moneyFormat = (currency: string, digits: Intl.NumberFormatOptions) =>
+  numberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', ...digits });
+
 export function formatMoney(value: number, currency = 'USD'): string {
-  return numberFormat(LOCALE, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-  }).format(value);
+  return moneyFormat(currency, { maximumFractionDigits: 0 }).format(value);
 }
 
 /** Money with cents ("$0.42", "$5,039.28"): small per-visit figures and amounts to the cent. */
 export function formatCents(value: number, currency = 'USD'): string {
-  return numberFormat(LOCALE, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return moneyFormat(currency, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value,
+  );
 }
 
 export type Change = { direction: 'up' | 'down' | 'none'; magnitude: string };
