@@ -60,6 +60,8 @@ export function Dialog({
   // Where focus was when the close was asked, to go back to on "Keep editing".
   const focusBeforeConfirm = useRef<HTMLElement | null>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
   if (wasOpen !== open) {
@@ -73,6 +75,10 @@ export function Dialog({
     if (open && !dialog.open) {
       dirty.current = false;
       dialog.showModal();
+      // A panel taller than the screen scrolls, and Chromium then gives the first focus to the
+      // panel itself (a keyboard-focusable scroller, first in tree order) and outlines it. Close
+      // is what a shorter dialog focuses first: the same at every height.
+      if (document.activeElement === panelRef.current) closeRef.current?.focus();
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
@@ -155,6 +161,7 @@ export function Dialog({
       )}
     >
       <div
+        ref={panelRef}
         className={cx(
           'max-h-[85dvh] overflow-y-auto bg-white p-4 shadow-xl sm:p-5 dark:bg-slate-900',
           variant === 'sheet'
@@ -174,6 +181,7 @@ export function Dialog({
             ) : null}
           </div>
           <button
+            ref={closeRef}
             type="button"
             aria-label="Close"
             onClick={requestClose}

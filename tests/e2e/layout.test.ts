@@ -116,6 +116,28 @@ describeBrowser('layout by device', () => {
     await context.close();
   });
 
+  it('a dialog taller than a small phone opens with focus on Close, not on its scrolling panel', async () => {
+    const { page, context } = await openPage(browser(), SMALL_PHONE);
+    await page.goto('/amy-events');
+    await page.getByRole('button', { name: /Marketing Templates/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Marketing Templates' });
+    const close = dialog.getByRole('button', { name: 'Close' }).first();
+    await close.waitFor();
+    // The case in question: the panel scrolls (Chromium then made the panel itself the first
+    // focus and drew the focus ring around it).
+    const panelScrolls = await close.evaluate((button) => {
+      let box = button.parentElement;
+      while (box && getComputedStyle(box).overflowY !== 'auto') box = box.parentElement;
+      return box !== null && box.scrollHeight > box.clientHeight;
+    });
+    expect(panelScrolls).toBe(true);
+    // The header's Close (the panel's first control), as in a dialog that fits.
+    await expect
+      .poll(() => close.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    await context.close();
+  });
+
   it('a desktop gets the sidebar with the user card and no bottom bar', async () => {
     const { page, context } = await openPage(browser(), DESKTOP);
     await page.goto('/dashboard');
