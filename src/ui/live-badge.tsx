@@ -4,9 +4,11 @@ import { useSettings } from '../lib/settings';
 
 /**
  * The dashboard's Live Data badge. It only says "Live" when it is: offline, with the server out
- * of reach or with auto-refresh turned off in Settings it says so instead.
+ * of reach or with auto-refresh turned off in Settings it says so instead. While live, its dot
+ * pings once each time the page's live figures arrive (`updatedAt`, ms since epoch; 0 before the
+ * first), so the pulse means fresh data rather than decoration.
  */
-export function LiveBadge() {
+export function LiveBadge({ updatedAt }: { updatedAt: number }) {
   const connectivity = useConnectivity();
   const { autoRefresh } = useSettings();
   const online = connectivity === 'online';
@@ -29,8 +31,12 @@ export function LiveBadge() {
       )}
     >
       <span aria-hidden="true" className="relative flex h-2 w-2">
-        {live ? (
-          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-green-500 opacity-60" />
+        {live && updatedAt > 0 ? (
+          <span
+            key={updatedAt}
+            data-testid="live-ping"
+            className="absolute inline-flex h-full w-full animate-ping-once rounded-full bg-green-500 opacity-60"
+          />
         ) : null}
         <span
           className={cx(

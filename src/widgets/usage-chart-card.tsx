@@ -102,7 +102,7 @@ export function UsageChartCard({
               />
             </Suspense>
           ) : (
-            <UsageSkeleton />
+            <UsageSkeleton still />
           )}
           {coverageDays !== undefined && points[0] ? (
             <div className="mt-2">
@@ -119,11 +119,15 @@ export function UsageChartCard({
   );
 }
 
-function UsageSkeleton() {
+/**
+ * `still` while the card waits off screen for the reader to scroll near: nothing is loading yet,
+ * and an endless pulse there cost the phone's main thread for as long as the page stayed open.
+ */
+function UsageSkeleton({ still = false }: { still?: boolean }) {
   return (
     <div data-testid="usage-skeleton" className="grid gap-3">
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className={cx(CHART_BOX, 'w-full')} />
+      <Skeleton className="h-10 w-full" still={still} />
+      <Skeleton className={cx(CHART_BOX, 'w-full')} still={still} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { BUDGETS, measureFirstLoad } from '../../scripts/web-metrics';
-import { BASE_URL, describeBrowser, useBrowser } from './browser';
+import { BASE_URL, PHONE, describeBrowser, openPage, useBrowser } from './browser';
 
 // Sizes are stable, so CI holds them; timings are printed by `npm run bench:web` instead.
 describeBrowser('size budgets (first load, gzip)', () => {
@@ -22,5 +22,36 @@ describeBrowser('size budgets (first load, gzip)', () => {
       const load = await measureFirstLoad(browser(), BASE_URL, path);
       expect(load.files.filter((file) => file.endsWith('.js'))).toHaveLength(1);
     }
+  });
+});
+
+describeBrowser('a page left open', () => {
+  const browser = useBrowser();
+
+  // A manager leaves the dashboard open in a pocket: an endless animation (the live dot's ping,
+  // a placeholder pulsing off screen) kept a slowed phone's main thread ~35 ms busy every second.
+  it.each([
+    ['/dashboard', 'Monthly amenity value'],
+    ['/analytics', 'Amenity Popularity'],
+  ])('%s runs no endless animation once its figures are in', async (path, ready) => {
+    const { page, context } = await openPage(browser(), PHONE);
+    await page.goto(path);
+    await page.getByText(ready).first().waitFor();
+    await page.getByText('Live Data').waitFor();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity)
+              .map((animation) =>
+                animation instanceof CSSAnimation ? animation.animationName : 'script animation',
+              ),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([]);
+    await context.close();
   });
 });

@@ -48,7 +48,7 @@ export function AnalyticsPage() {
         actions={
           <>
             <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
-            <LiveBadge />
+            <LiveBadge updatedAt={amenities.dataUpdatedAt} />
           </>
         }
       />

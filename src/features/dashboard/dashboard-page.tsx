@@ -46,7 +46,7 @@ export function DashboardPage() {
         actions={
           <>
             <RangeSelect value={days} options={DAY_RANGES} onChange={setDays} />
-            <LiveBadge />
+            <MetricsLiveBadge />
           </>
         }
       />
@@ -103,6 +103,11 @@ function BelowTheFoldData({ days }: { days: DayRange }) {
   useAmySuggestions();
   useAmyAnalysis();
   return null;
+}
+
+/** The badge pings as the metrics arrive: its own subscription, so only it re-renders. */
+function MetricsLiveBadge() {
+  return <LiveBadge updatedAt={useDashboardMetrics().dataUpdatedAt} />;
 }
 
 /** 'Just now', 'N minutes ago' or a clock time, from when the metrics last arrived. */
