@@ -102,8 +102,11 @@ describeBrowser('accounts', () => {
       await phone.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await phone.page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
       await expect
-        .poll(async () => ((await storedQueryKeys(phone.page)) ?? []).length, { timeout: 10_000 })
-        .toBe(0);
+        .poll(
+          async () => ((await storedQueryKeys(phone.page)) ?? []).map((key) => urlFromKey(key)),
+          { timeout: 10_000 },
+        )
+        .toEqual([]);
       // This device is still signed in.
       await desk.page.reload();
       await desk.page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
