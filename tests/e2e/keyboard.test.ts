@@ -78,14 +78,16 @@ describeBrowser('keyboard', () => {
     await waitForHydration(page);
     const general = page.getByRole('tab', { name: 'General' });
     await general.focus();
+    // Radix moves the focus in a timeout after the keydown (its roving focus avoids focusing
+    // inside React's batch), so the press resolves before the tab is selected: poll, as a reader
+    // would look a moment later. Read at once, this failed once in CI under load.
     await page.keyboard.press('ArrowRight');
     const notifications = page.getByRole('tab', { name: 'Notifications' });
-    expect(await notifications.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => notifications.getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Notifications');
     await page.keyboard.press('End');
-    expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    const billing = page.getByRole('tab', { name: 'Billing' });
+    await expect.poll(() => billing.getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 
