@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
-import { deletePhotoCache } from '../lib/photo-cache';
 import { AUTH_PATHS } from './contract';
 import { meQuery } from './me';
 import { setSignOutPending } from './pending-sign-out';
 import { markOwnSignOut } from './session-end';
-import type { SnapshotPersister } from './persist';
+import { deleteOfflineCopies, type SnapshotPersister } from './persist';
 import { NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
 
 /**
@@ -65,8 +64,7 @@ export async function wipeOfflineData(
   client.clear();
   // The clear reaches the persister as an empty cache; write that, then delete the record.
   await persister?.flush();
-  await persister?.removeClient();
-  await deletePhotoCache();
+  await deleteOfflineCopies(persister);
 }
 
 /**

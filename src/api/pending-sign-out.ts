@@ -1,5 +1,6 @@
 import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
 import { SIGN_OUT_PENDING_KEY } from '../lib/storage-keys';
+import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
 import { AUTH_PATHS } from './contract';
 import { HttpError, NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
 
@@ -11,20 +12,12 @@ import { HttpError, NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
  */
 
 export function isSignOutPending(): boolean {
-  try {
-    return localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null;
-  } catch {
-    return false;
-  }
+  return readStoredFlag(SIGN_OUT_PENDING_KEY);
 }
 
+/** With storage blocked, nothing remembers the sign-out: the session idles out in 12 h. */
 export function setSignOutPending(pending: boolean): void {
-  try {
-    if (pending) localStorage.setItem(SIGN_OUT_PENDING_KEY, String(Date.now()));
-    else localStorage.removeItem(SIGN_OUT_PENDING_KEY);
-  } catch {
-    // Storage blocked: nothing to remember the sign-out with (the session idles out in 12 h).
-  }
+  writeStoredFlag(SIGN_OUT_PENDING_KEY, pending);
 }
 
 let finishing: Promise<void> | null = null;

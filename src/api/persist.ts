@@ -7,6 +7,7 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { SESSION_STARTED_AT } from '../lib/session';
+import { deletePhotoCache } from '../lib/photo-cache';
 import { withTimeout } from '../lib/timeout';
 import * as z from 'zod/mini';
 import {
@@ -18,6 +19,7 @@ import {
   COMMUNITY_PATH,
   CommunityProfileSchema,
 } from './contract';
+import { isWipeOwed, settleOwedWipe } from './session-end';
 
 /**
  * The offline snapshot: the six data queries persisted to IndexedDB (idb-keyval), restored at
@@ -196,19 +198,34 @@ export function createSnapshotPersister({
 }
 
 /**
+ * Deletes what the device keeps on disk of the community's data: the snapshot and the amenity
+ * photos (the query cache is the caller's). Any wipe owed to a session ended elsewhere is done.
+ */
+export async function deleteOfflineCopies(persister: SnapshotPersister | null): Promise<void> {
+  await persister?.removeClient();
+  await deletePhotoCache();
+  settleOwedWipe();
+}
+
+/**
  * Restores the snapshot into the client, then keeps it saved. Restored queries are marked stale
- * so mounted widgets fetch fresh data at once (staleTime is Infinity otherwise).
+ * so mounted widgets fetch fresh data at once (staleTime is Infinity otherwise). A snapshot
+ * whose session ended elsewhere before its wipe was done is deleted instead, unseen.
  */
 export async function restoreSnapshot(queryClient: QueryClient, persister: SnapshotPersister) {
-  try {
-    await persistQueryClientRestore({
-      queryClient,
-      persister,
-      maxAge: SNAPSHOT_MAX_AGE,
-      buster: SNAPSHOT_BUSTER,
-    });
-  } catch {
-    // A damaged snapshot was removed by the restore; start without one.
+  if (isWipeOwed()) {
+    await deleteOfflineCopies(persister);
+  } else {
+    try {
+      await persistQueryClientRestore({
+        queryClient,
+        persister,
+        maxAge: SNAPSHOT_MAX_AGE,
+        buster: SNAPSHOT_BUSTER,
+      });
+    } catch {
+      // A damaged snapshot was removed by the restore; start without one.
+    }
   }
   const unsubscribe = persistQueryClientSubscribe({
     queryClient,

@@ -1,3 +1,6 @@
+import { SESSION_ENDED_KEY } from '../lib/storage-keys';
+import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
+
 /**
  * How the app learns that who it is has changed elsewhere: the session ended (signed out from
  * another device, a new password, removed by an Admin, expired), or the role changed. A request
@@ -35,14 +38,36 @@ export function clearOwnSignOut(): void {
   endedByServer = false;
 }
 
-let endedByServer = false;
+/**
+ * The server says a session has ended only once (its answer drops the cookie; the next request
+ * is the demo viewer's). So the news is kept on the device until its data is wiped: a page
+ * closed or reloaded in the moment between that answer and the end of the wipe would otherwise
+ * open next time as the demo, with the ended user's snapshot still on the device. (With storage
+ * blocked, the wipe relies on the page living until it is done.)
+ */
+let endedByServer = readStoredFlag(SESSION_ENDED_KEY);
 
 /** The server said this device's session has ended (a 401 with SESSION_ENDED_HEADER). */
 export function markEndedByServer(): void {
   endedByServer = true;
+  // A late answer to this device's own sign-out is no news: that sign-out wipes the device.
+  if (!ownSignOut) writeStoredFlag(SESSION_ENDED_KEY, true);
 }
 
-/** Whether the server said so since the last sign-in page (read during render: no change). */
+/**
+ * Whether the server said so since the last sign-in page, on this page or on one that went before
+ * its wipe was done (read during render: no change).
+ */
 export function isEndedByServer(): boolean {
   return endedByServer;
+}
+
+/** Whether an ended session's data is still on the device, its wipe not yet done. */
+export function isWipeOwed(): boolean {
+  return readStoredFlag(SESSION_ENDED_KEY);
+}
+
+/** The device's offline data is gone (auth.ts, wipeOfflineData and deleteOfflineCopies). */
+export function settleOwedWipe(): void {
+  writeStoredFlag(SESSION_ENDED_KEY, false);
 }

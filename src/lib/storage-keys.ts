@@ -5,3 +5,4 @@ export const REPORTS_PERIOD_KEY = 'cg.reports.period';
 export const EVENT_CHECKLIST_KEY = 'cg.amy.checklist';
 export const REPORTS_ACTIVITY_KEY = 'cg.reports.activity';
 export const SIGN_OUT_PENDING_KEY = 'cg.signout.pending';
+export const SESSION_ENDED_KEY = 'cg.session.ended';

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { API_PATHS, AUTH_PATHS, ME_PATH } from '../../src/api/contract';
-import { signOut } from '../../src/api/auth';
+import { API_PATHS, AUTH_PATHS, ME_PATH, SESSION_ENDED_HEADER } from '../../src/api/contract';
+import { signOut, wipeOfflineData } from '../../src/api/auth';
 import { signIn } from '../../src/api/sign-in';
 import { meQuery } from '../../src/api/me';
 import { isSignOutPending } from '../../src/api/pending-sign-out';
+import { clearOwnSignOut, isWipeOwed, markOwnSignOut } from '../../src/api/session-end';
 import { meFixture, metricsFixture } from '../../mocks/fixtures';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
@@ -28,6 +29,7 @@ beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());
 });
 afterEach(() => {
+  clearOwnSignOut();
   vi.unstubAllGlobals();
 });
 
@@ -145,6 +147,75 @@ describe('sign-out on a shared device', () => {
       ok: true,
     });
     expect(isSignOutPending()).toBe(false);
+    first.stop();
+  });
+});
+
+/** From now on the server answers the dashboard as to a browser whose session has ended. */
+function endTheSession() {
+  server.use(
+    http.get(API_PATHS.metrics, () =>
+      HttpResponse.json(
+        { error: 'Your session has ended; sign in again' },
+        { status: 401, headers: { [SESSION_ENDED_HEADER]: '1' } },
+      ),
+    ),
+  );
+}
+
+describe('a session ended elsewhere, on a page that goes before its wipe is done', () => {
+  it("the next load deletes the ended user's snapshot instead of showing it", async () => {
+    const first = await load();
+    await first.client.fetchQuery(metricsQuery());
+    await first.persister.flush();
+    endTheSession();
+    await expect(
+      first.client.fetchQuery({ ...metricsQuery(), staleTime: 0, retry: false }),
+    ).rejects.toThrow();
+    // The page is closed here: no wipe ran.
+    first.stop();
+    expect(isWipeOwed()).toBe(true);
+
+    const second = await load();
+    expect(second.client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
+    expect(isWipeOwed()).toBe(false);
+    second.stop();
+    const third = await load();
+    expect(third.client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
+    third.stop();
+  });
+
+  it("once the owed wipe is done, the next user's snapshot is kept again", async () => {
+    const first = await load();
+    endTheSession();
+    await expect(first.client.fetchQuery({ ...metricsQuery(), retry: false })).rejects.toThrow();
+    first.stop();
+    server.resetHandlers();
+
+    const second = await load();
+    await second.client.fetchQuery(metricsQuery());
+    await second.persister.flush();
+    second.stop();
+    const third = await load();
+    expect(third.client.getQueryData(metricsQuery().queryKey)).toEqual(metricsFixture);
+    third.stop();
+  });
+
+  it('the wipe done on the page settles it', async () => {
+    const first = await load();
+    endTheSession();
+    await expect(first.client.fetchQuery({ ...metricsQuery(), retry: false })).rejects.toThrow();
+    await wipeOfflineData(first.client, first.persister);
+    expect(isWipeOwed()).toBe(false);
+    first.stop();
+  });
+
+  it('a late "session ended" answer to this device\'s own sign-out owes nothing', async () => {
+    const first = await load();
+    markOwnSignOut();
+    endTheSession();
+    await expect(first.client.fetchQuery({ ...metricsQuery(), retry: false })).rejects.toThrow();
+    expect(isWipeOwed()).toBe(false);
     first.stop();
   });
 });

@@ -1,0 +1,20 @@
+/**
+ * A flag kept in localStorage across reloads, set with the time it was raised. A blocked or full
+ * storage reads as unset and ignores writes: callers say what that costs them.
+ */
+export function readStoredFlag(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function writeStoredFlag(key: string, raised: boolean): void {
+  try {
+    if (raised) localStorage.setItem(key, String(Date.now()));
+    else localStorage.removeItem(key);
+  } catch {
+    // Blocked or full: see readStoredFlag.
+  }
+}
