@@ -67,7 +67,7 @@ export function isWipeOwed(): boolean {
   return readStoredFlag(SESSION_ENDED_KEY);
 }
 
-/** The device's offline data is gone (auth.ts, wipeOfflineData and deleteOfflineCopies). */
+/** The device's offline data is gone (persist.ts, deleteOfflineCopies, where every wipe ends). */
 export function settleOwedWipe(): void {
   writeStoredFlag(SESSION_ENDED_KEY, false);
 }

@@ -42,6 +42,22 @@ async function signOutPhoneFromDesk(desk: Page) {
   await expect.poll(() => phoneRow.count()).toBe(before - 1);
 }
 
+/** No saved query is left in the device's snapshot (listed by URL, so a failure names them). */
+async function expectNothingSaved(page: Page) {
+  await expect
+    .poll(async () => ((await storedQueryKeys(page)) ?? []).map((key) => urlFromKey(key)), {
+      timeout: 10_000,
+    })
+    .toEqual([]);
+}
+
+/** A phone whose session ended elsewhere: the sign-in page says why, and nothing is saved. */
+async function expectToldAndWiped(page: Page) {
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
+  await expectNothingSaved(page);
+}
+
 describeBrowser('accounts', () => {
   const browser = useBrowser();
 
@@ -81,11 +97,7 @@ describeBrowser('accounts', () => {
     await sidebar.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     // Nothing of it is left: no snapshot record, or one without any data.
-    await expect
-      .poll(async () => ((await storedQueryKeys(page)) ?? []).map((key) => urlFromKey(key)), {
-        timeout: 10_000,
-      })
-      .toEqual([]);
+    await expectNothingSaved(page);
     expect((await context.cookies()).some((cookie) => cookie.name === 'cg_session')).toBe(false);
     await context.close();
   });
@@ -107,14 +119,7 @@ describeBrowser('accounts', () => {
       await signOutPhoneFromDesk(desk.page);
       // The phone is signed out, and told so; what it had saved is gone.
       await phone.page.reload();
-      await phone.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      await phone.page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
-      await expect
-        .poll(
-          async () => ((await storedQueryKeys(phone.page)) ?? []).map((key) => urlFromKey(key)),
-          { timeout: 10_000 },
-        )
-        .toEqual([]);
+      await expectToldAndWiped(phone.page);
       // This device is still signed in.
       await desk.page.reload();
       await desk.page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
@@ -145,14 +150,7 @@ describeBrowser('accounts', () => {
       await phone.page.getByRole('combobox', { name: 'Date range' }).selectOption('90');
       await told;
       await phone.page.reload();
-      await phone.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      await phone.page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
-      await expect
-        .poll(
-          async () => ((await storedQueryKeys(phone.page)) ?? []).map((key) => urlFromKey(key)),
-          { timeout: 10_000 },
-        )
-        .toEqual([]);
+      await expectToldAndWiped(phone.page);
     } finally {
       await desk.context.close();
       await phone.context.close();
