@@ -119,6 +119,11 @@ function describeStorageError(error: unknown): string {
 export type SnapshotPersister = Persister & {
   /** Writes the pending save now (page hide, tests). */
   flush: () => Promise<void>;
+  /**
+   * Deletes the saved snapshot; false when the storage did not answer, so the snapshot may still
+   * be there (removeClient, which the restore calls on its own, says nothing).
+   */
+  deleteSnapshot: () => Promise<boolean>;
 };
 
 /**
@@ -162,6 +167,19 @@ export function createSnapshotPersister({
     }
   };
 
+  const deleteSnapshot = async (): Promise<boolean> => {
+    // Where there is no IndexedDB, nothing was ever saved.
+    if (typeof indexedDB === 'undefined') return true;
+    if (broken) return false;
+    try {
+      await withTimeout(del(SNAPSHOT_KEY, getStore()), OPEN_TIMEOUT_MS, TIMED_OUT);
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    }
+  };
+
   return {
     persistClient(client) {
       if (broken) return;
@@ -183,13 +201,9 @@ export function createSnapshotPersister({
       }
     },
     async removeClient() {
-      if (broken) return;
-      try {
-        await withTimeout(del(SNAPSHOT_KEY, getStore()), OPEN_TIMEOUT_MS, TIMED_OUT);
-      } catch (error) {
-        fail(error);
-      }
+      await deleteSnapshot();
     },
+    deleteSnapshot,
     async flush() {
       if (timer) clearTimeout(timer);
       await write();
@@ -199,12 +213,14 @@ export function createSnapshotPersister({
 
 /**
  * Deletes what the device keeps on disk of the community's data: the snapshot and the amenity
- * photos (the query cache is the caller's). Any wipe owed to a session ended elsewhere is done.
+ * photos (the query cache is the caller's). A wipe owed to a session ended elsewhere is settled
+ * only once the snapshot is known to be gone: a storage that did not answer this time may answer
+ * at the next start, with the ended user's data still in it, and the next start tries again.
  */
 export async function deleteOfflineCopies(persister: SnapshotPersister | null): Promise<void> {
-  await persister?.removeClient();
+  const snapshotGone = persister ? await persister.deleteSnapshot() : true;
   await deletePhotoCache();
-  settleOwedWipe();
+  if (snapshotGone) settleOwedWipe();
 }
 
 /**

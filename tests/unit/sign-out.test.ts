@@ -185,6 +185,37 @@ describe('a session ended elsewhere, on a page that goes before its wipe is done
     third.stop();
   });
 
+  it('a storage that does not answer the delete keeps the wipe owed, and the next start does it', async () => {
+    const first = await load();
+    await first.client.fetchQuery(metricsQuery());
+    await first.persister.flush();
+    endTheSession();
+    await expect(
+      first.client.fetchQuery({ ...metricsQuery(), staleTime: 0, retry: false }),
+    ).rejects.toThrow();
+    first.stop();
+
+    // The next start finds the browser refusing its storage: the snapshot cannot be deleted.
+    const working = indexedDB;
+    vi.stubGlobal('indexedDB', {
+      open: () => {
+        throw new DOMException('refused', 'SecurityError');
+      },
+    });
+    const refused = await load();
+    expect(refused.client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
+    expect(isWipeOwed()).toBe(true);
+    refused.stop();
+
+    // The storage answers again at the start after: the ended user's data is deleted, unseen.
+    vi.stubGlobal('indexedDB', working);
+    server.resetHandlers();
+    const recovered = await load();
+    expect(recovered.client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
+    expect(isWipeOwed()).toBe(false);
+    recovered.stop();
+  });
+
   it("once the owed wipe is done, the next user's snapshot is kept again", async () => {
     const first = await load();
     endTheSession();
