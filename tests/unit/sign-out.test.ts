@@ -163,17 +163,24 @@ function endTheSession() {
   );
 }
 
+/**
+ * A page saves the dashboard, hears from the server that its session has ended, and is closed
+ * before its wipe runs.
+ */
+async function saveThenHearTheSessionEndAndClose() {
+  const page = await load();
+  await page.client.fetchQuery(metricsQuery());
+  await page.persister.flush();
+  endTheSession();
+  await expect(
+    page.client.fetchQuery({ ...metricsQuery(), staleTime: 0, retry: false }),
+  ).rejects.toThrow();
+  page.stop();
+}
+
 describe('a session ended elsewhere, on a page that goes before its wipe is done', () => {
   it("the next load deletes the ended user's snapshot instead of showing it", async () => {
-    const first = await load();
-    await first.client.fetchQuery(metricsQuery());
-    await first.persister.flush();
-    endTheSession();
-    await expect(
-      first.client.fetchQuery({ ...metricsQuery(), staleTime: 0, retry: false }),
-    ).rejects.toThrow();
-    // The page is closed here: no wipe ran.
-    first.stop();
+    await saveThenHearTheSessionEndAndClose();
     expect(isWipeOwed()).toBe(true);
 
     const second = await load();
@@ -186,14 +193,7 @@ describe('a session ended elsewhere, on a page that goes before its wipe is done
   });
 
   it('a storage that does not answer the delete keeps the wipe owed, and the next start does it', async () => {
-    const first = await load();
-    await first.client.fetchQuery(metricsQuery());
-    await first.persister.flush();
-    endTheSession();
-    await expect(
-      first.client.fetchQuery({ ...metricsQuery(), staleTime: 0, retry: false }),
-    ).rejects.toThrow();
-    first.stop();
+    await saveThenHearTheSessionEndAndClose();
 
     // The next start finds the browser refusing its storage: the snapshot cannot be deleted.
     const working = indexedDB;
