@@ -150,6 +150,18 @@ export function createApp(options: AppOptions): CommonGroundApp {
     return problem(500, 'Internal server error');
   });
 
+  // Before anything reads a parameter: PostgreSQL cannot store or compare text holding a NUL,
+  // and no path or query of ours has one.
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%00')) {
+      throw new HttpError(
+        400,
+        'The address holds the NUL character (%00), which text cannot contain',
+      );
+    }
+    await next();
+  });
+
   /** A computed endpoint: from the cache when nothing changed, compressed when accepted. */
   const respond = async (c: Context, key: string, compute: () => Promise<unknown>) => {
     const payload = await cache.get(key, async () => encodable(JSON.stringify(await compute())));

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeIssues, ReadingBatchSchema, type Reading } from '../src/api/contract';
 import { HttpError } from './errors';
+import { parseJsonText } from './json-text';
 import type { ResponseKit } from './http';
 import type { BatchOutcome } from './ingest';
 import { FailureLimiter } from './rate-limit';
@@ -119,14 +120,9 @@ export function batchAcceptor(
   };
 
   const accept = async (c: Context) => {
-    const text = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new HttpError(400, 'The body is not valid JSON');
-    }
-    const batch = ReadingBatchSchema.safeParse(body);
+    const body = parseJsonText(await c.req.text());
+    if (!body.ok) throw new HttpError(400, body.reason);
+    const batch = ReadingBatchSchema.safeParse(body.value);
     if (!batch.success) throw new HttpError(400, describeIssues(batch.error));
     const outcome = await new Promise<BatchOutcome>((settle) => {
       waiting.push({ readings: batch.data.readings, settle });

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
 import { describeIssues } from '../../src/api/contract';
 import { HttpError } from '../errors';
+import { parseJsonText } from '../json-text';
 import type { ResponseKit } from '../http';
 
 /** Settings bodies are a few hundred bytes; anything this large is not one. */
@@ -24,14 +25,9 @@ export async function readJson<S extends z.ZodMiniType>(
     throw new HttpError(415, 'Send the body as application/json');
   }
   // Its size is bounded by settingsBodyLimit, which every route using this is behind.
-  const text = await c.req.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON');
-  }
-  const result = schema.safeParse(body);
+  const body = parseJsonText(await c.req.text());
+  if (!body.ok) throw new HttpError(400, body.reason);
+  const result = schema.safeParse(body.value);
   if (!result.success) throw new HttpError(400, describeIssues(result.error));
   return result.data;
 }

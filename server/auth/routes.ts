@@ -12,6 +12,7 @@ import {
 import type { Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
+import { parseJsonText } from '../json-text';
 import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
 import { principalOf } from './access';
@@ -68,13 +69,9 @@ export async function readBody<S extends z.ZodMiniType>(
   if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
     throw new HttpError(415, 'Send the body as application/json');
   }
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON');
-  }
-  const result = schema.safeParse(body);
+  const body = parseJsonText(await c.req.text());
+  if (!body.ok) throw new HttpError(400, body.reason);
+  const result = schema.safeParse(body.value);
   if (!result.success) throw new HttpError(400, `Invalid body: ${describeIssues(result.error)}`);
   return result.data;
 }

@@ -43,6 +43,7 @@
  */
 import * as z from 'zod/mini';
 import { describeIssues } from '../../src/api/contract';
+import { parseJsonText } from '../json-text';
 import { hasCounts, normalizeDecoded, type PeopleCounts } from './decoded';
 import { base64ToBytes, decodeMilesight, type MilesightModel } from './milesight';
 
@@ -334,11 +335,13 @@ export function parseJsonBody(
   if (Buffer.byteLength(text, 'utf8') > MAX_UPLINK_BODY_BYTES) {
     return { ok: false, reason: `body: larger than ${MAX_UPLINK_BODY_BYTES / 1024} KB` };
   }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, reason: 'body: not valid JSON' };
-  }
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed;
+  return {
+    ok: false,
+    reason:
+      parsed.problem === 'nul' ? 'body: holds the NUL character (\\u0000)' : 'body: not valid JSON',
+  };
 }
 
 // --- helpers ---------------------------------------------------------------------------------

@@ -132,13 +132,18 @@ export type ResidentsFile =
  * server's part (`markExistingEmails`).
  */
 export function parseResidentsCsv(text: string): ResidentsFile {
-  // Bytes that are not UTF-8 (Excel's plain "CSV" on Windows) were read as U+FFFD.
+  // Bytes that are not UTF-8 (Excel's plain "CSV" on Windows) were read as U+FFFD; a UTF-16
+  // file (Excel's "Unicode Text") read as UTF-8 has a NUL beside every letter, and no text
+  // column can hold a NUL.
   const garbled = text.indexOf('\uFFFD');
-  if (garbled !== -1) {
-    const line = text.slice(0, garbled).split(/\r\n|\r|\n/).length;
+  const nul = text.indexOf('\u0000');
+  if (garbled !== -1 || nul !== -1) {
+    const at = garbled === -1 ? nul : nul === -1 ? garbled : Math.min(garbled, nul);
+    const line = text.slice(0, at).split(/\r\n|\r|\n/).length;
+    const what = text[at] === '\u0000' ? 'holds the NUL character, so it' : '';
     return {
       ok: false,
-      error: `Line ${line}: the file is not UTF-8 text; in Excel, save it as "CSV UTF-8 (Comma delimited)"`,
+      error: `Line ${line}: the file ${what ? `${what} ` : ''}is not UTF-8 text; in Excel, save it as "CSV UTF-8 (Comma delimited)"`,
     };
   }
   const parsed = parseCsv(text);

@@ -516,6 +516,15 @@ describe('parseJsonBody', () => {
   it('parses JSON within the size limit', () => {
     expect(parseJsonBody(JSON.stringify(chirpstackUp()))).toMatchObject({ ok: true });
     expect(parseJsonBody('{"a":')).toEqual({ ok: false, reason: 'body: not valid JSON' });
+    expect(parseJsonBody('{"deviceInfo":{"deviceName":"lawn\\u0000"}}')).toEqual({
+      ok: false,
+      reason: 'body: holds the NUL character (\\u0000)',
+    });
+    // An escaped backslash before "u0000" is text, not a NUL.
+    expect(parseJsonBody('{"note":"C:\\\\u0000"}')).toEqual({
+      ok: true,
+      value: { note: 'C:\\u0000' },
+    });
     expect(parseJsonBody(' '.repeat(MAX_UPLINK_BODY_BYTES + 1))).toEqual({
       ok: false,
       reason: 'body: larger than 64 KB',

@@ -153,6 +153,19 @@ describe('parseResidentsCsv', () => {
     });
   });
 
+  it('refuses a UTF-16 file read as UTF-8 (a NUL beside every letter), naming its first line', () => {
+    const utf16 = [...'Name,Unit\nAna,1\n'].map((char) => `${char}\u0000`).join('');
+    expect(parseResidentsCsv(utf16)).toEqual({
+      ok: false,
+      error:
+        'Line 1: the file holds the NUL character, so it is not UTF-8 text; in Excel, save it as "CSV UTF-8 (Comma delimited)"',
+    });
+    // A NUL after a garbled byte: the earlier of the two is named.
+    expect(parseResidentsCsv('Name,Unit\nJos\uFFFD,1\nA\u0000,2\n')).toMatchObject({
+      error: expect.stringMatching(/^Line 2: the file is not UTF-8/) as string,
+    });
+  });
+
   it('flags extra cells beyond the header', () => {
     const [row] = rowsOf('Name,Unit\nA,1,surprise\n');
     expect(row?.errors).toEqual([{ field: '', message: 'has 3 cells, the header 2' }]);
