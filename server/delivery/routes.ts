@@ -93,6 +93,9 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
     const now = clock();
     const devices = await db.transaction(async (tx) => {
       // One endpoint is one device: subscribing again (a new user on it, fresh keys) replaces it.
+      // Two subscribes of one device at once (two open tabs) queue on this lock, so the second
+      // deletes the first's row instead of colliding with it on the unique endpoint.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('push:' || $1))`, [input.endpoint]);
       await tx.query(`DELETE FROM push_subscriptions WHERE endpoint = $1`, [input.endpoint]);
       await tx.query(
         `INSERT INTO push_subscriptions (community_id, user_id, endpoint, p256dh, auth, created_at)

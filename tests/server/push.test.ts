@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AlertInboxSchema, NotificationPreferencesSchema } from '../../src/api/contract';
+import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
@@ -367,6 +368,34 @@ for (const backend of BACKENDS) {
         tag: `report-${archived}`,
       });
       expect(requestsTo(phone)).toHaveLength(2);
+    });
+
+    it('one device subscribing again and again at once (open tabs) is one subscription, each answered', async () => {
+      const phone = newDevice(`twice-${backend.name}`);
+      const endpoint = service.endpoint(phone.name);
+      const body = JSON.stringify({
+        endpoint,
+        expirationTime: null,
+        keys: { p256dh: phone.p256dh, auth: phone.auth.toString('base64url') },
+      });
+      const cookie = `cg_session=${await createSession(test.db, users.manager, clock.now())}`;
+      const headers = {
+        Cookie: cookie,
+        Origin: 'http://localhost',
+        'Content-Type': 'application/json',
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          api.app.request('/api/push/subscriptions', { method: 'POST', headers, body }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 12 }, () => 201));
+      expect(
+        await test.db.query(`SELECT user_id FROM push_subscriptions WHERE endpoint = $1`, [
+          endpoint,
+        ]),
+      ).toEqual([{ user_id: users.manager }]);
+      await send(users.manager, 'DELETE', '/api/push/subscriptions', { endpoint });
     });
 
     it('subscriptions are bounded: https endpoints only, of limited length, valid keys', async () => {
