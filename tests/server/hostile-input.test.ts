@@ -191,6 +191,22 @@ for (const backend of BACKENDS) {
       expect(csv.status).toBe(400);
       expect(csv.text).toMatch(/Line 2: .*NUL character/);
 
+      // Nested as deep as the ingest endpoint's 1 MB allows, the NUL at the bottom.
+      const depth = 200_000;
+      const deep = await ask('POST', '/api/readings', {
+        as: 'sensor',
+        body: `{"readings":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`,
+      });
+      expect(deep.status).toBe(400);
+      expect(deep.text).toMatch(nul);
+      // And as wide: 200,000 strings in one array.
+      const wide = await ask('POST', '/api/readings', {
+        as: 'sensor',
+        body: `{"readings":[${'"a",'.repeat(depth)}"\\u0000"]}`,
+      });
+      expect(wide.status).toBe(400);
+      expect(wide.text).toMatch(nul);
+
       // An escaped backslash before "u0000" is text, not a NUL: it is stored as sent.
       const literal = await ask('POST', RESIDENTS_PATH, {
         body: '{"name":"Path C:\\\\u0000","unit":"D-144"}',
