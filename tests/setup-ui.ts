@@ -8,11 +8,16 @@ import { resetSettingsForTests } from '../src/lib/settings';
 import { resetToastsForTests } from '../src/ui/toast';
 
 // uPlot draws on a canvas, which jsdom lacks: the lazy chart module is replaced everywhere by a
-// stand-in that reports how many points it was given. The data shaping and the table view are
-// real and tested; the real chart runs in the browser tests and `npm run bench`.
+// stand-in that reports how many points it was given, and how many lines have a value to draw.
+// The data shaping and the table view are real and tested; the real chart runs in the browser
+// tests and `npm run bench`.
 vi.mock('../src/ui/charts/usage-chart', () => ({
-  UsageChart: ({ data }: { data: { times: number[] } }) =>
-    createElement('div', { 'data-testid': 'usage-chart', 'data-points': data.times.length }),
+  UsageChart: ({ data }: { data: { times: number[]; columns: (number | null)[][] } }) =>
+    createElement('div', {
+      'data-testid': 'usage-chart',
+      'data-points': data.times.length,
+      'data-lines': data.columns.slice(1).filter((column) => column.some((v) => v !== null)).length,
+    }),
 }));
 
 // find* and waitFor wait for a condition, never for a time: the limit is only when to give up.

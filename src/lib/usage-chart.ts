@@ -7,16 +7,53 @@ import type { TimelineSeries, UsagePeriod, UsagePoint } from '../api/contract';
 import { DEFAULT_AMENITY_COLORS } from './amenity-colors';
 import { dateFormat } from './intl-formats';
 
+export type UsageSeries = { key: TimelineSeries; label: string; color: string };
+
 /**
- * Spec section 2 line colours: the amenity palette's colours of their types (the same values as
- * --color-lawn etc. in src/index.css).
+ * The timeline's four series, one per amenity type, in column order, with spec section 2's line
+ * colours (the amenity palette's colours of their types, the same values as --color-lawn etc. in
+ * src/index.css). The labels name the type: a series is shown under its amenity's own name
+ * (usageSeriesOf), these only when the amenities are not known.
  */
-export const USAGE_SERIES: readonly { key: TimelineSeries; label: string; color: string }[] = [
-  { key: 'lawn', label: 'The Great Lawn', color: DEFAULT_AMENITY_COLORS.lawn },
-  { key: 'hall', label: 'Solis Hall', color: DEFAULT_AMENITY_COLORS.hall },
-  { key: 'yard', label: 'The Yard', color: DEFAULT_AMENITY_COLORS.yard },
-  { key: 'lake', label: 'Grand Lake', color: DEFAULT_AMENITY_COLORS.lake },
+export const USAGE_SERIES: readonly UsageSeries[] = [
+  { key: 'lawn', label: 'Lawn', color: DEFAULT_AMENITY_COLORS.lawn },
+  { key: 'hall', label: 'Hall', color: DEFAULT_AMENITY_COLORS.hall },
+  { key: 'yard', label: 'Yard', color: DEFAULT_AMENITY_COLORS.yard },
+  { key: 'lake', label: 'Lake', color: DEFAULT_AMENITY_COLORS.lake },
 ];
+
+/**
+ * The series the community has a live amenity of, each named after it: the first amenity of its
+ * type, the one whose visits the server puts in the series (server/endpoints/timeline.ts). A type
+ * with no live amenity (none set up, or archived) has no series: its values would be zeros that
+ * no amenity stands behind.
+ */
+export function usageSeriesOf(
+  amenities: readonly { type: string; name: string }[],
+): readonly UsageSeries[] {
+  return USAGE_SERIES.flatMap((series) => {
+    const amenity = amenities.find((candidate) => candidate.type === series.key);
+    return amenity ? [{ ...series, label: amenity.name }] : [];
+  });
+}
+
+/** The column of `data` that holds a series' values. */
+export const usageColumn = (key: TimelineSeries) =>
+  USAGE_SERIES.findIndex((series) => series.key === key) + 1;
+
+/** `data` with only the columns of `shown` kept; the others are all gaps, so no line is drawn. */
+export function keepUsageSeries(
+  data: UsageChartData,
+  shown: readonly UsageSeries[],
+): UsageChartData {
+  const [xs, ...values] = data.columns;
+  const kept = values.map((column, i) => {
+    const key = USAGE_SERIES[i]?.key;
+    return shown.some((series) => series.key === key) ? column : column.map(() => null);
+  });
+  const [lawn = [], hall = [], yard = [], lake = []] = kept;
+  return { columns: [xs, lawn, hall, yard, lake], times: data.times };
+}
 
 /** A series' visits in a bucket; null when its amenity sent no reading (drawn as a break). */
 export type UsageValue = number | null;

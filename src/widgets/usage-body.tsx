@@ -1,18 +1,24 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useAmenityNames } from '../api/amenity-names';
 import type { UsagePeriod, UsagePoint } from '../api/contract';
 import { cx } from '../lib/cx';
 import { formatCount } from '../lib/format';
 import {
   formatUsageTime,
+  keepUsageSeries,
   partialBucketIndex,
   readoutIndex,
   sliceUsageChartData,
   toUsageChartData,
   USAGE_SERIES,
+  usageColumn,
+  usageSeriesOf,
   type UsageChartData,
+  type UsageSeries,
 } from '../lib/usage-chart';
+import { EmptyNote } from '../ui/empty-note';
 import { Skeleton } from '../ui/skeleton';
-import { CHART_BOX, type UsageView } from './usage-chart-card';
+import { CHART_BOX, UsageSkeleton, type UsageView } from './usage-chart-card';
 
 /**
  * The body of Amenity Usage Over Time: legend, chart and table. A module of its own so the card
@@ -43,7 +49,18 @@ export function UsageBody({
   /** When the data was fetched: a bucket still open then is partial. */
   asOf: number;
 }) {
-  const data = useMemo(() => toUsageChartData(points), [points]);
+  // The lines are named after the community's amenities; when those cannot be had, by type.
+  const amenities = useAmenityNames();
+  const series = useMemo(
+    () =>
+      amenities === 'loading'
+        ? []
+        : amenities === 'unknown'
+          ? USAGE_SERIES
+          : usageSeriesOf(amenities),
+    [amenities],
+  );
+  const data = useMemo(() => keepUsageSeries(toUsageChartData(points), series), [points, series]);
   const partial = partialBucketIndex(data.times, period, asOf);
   // The line stops at the last complete bucket; the unfinished one is read out "so far".
   const complete = useMemo(
@@ -51,12 +68,17 @@ export function UsageBody({
     [data, partial],
   );
   const [hovered, setHovered] = useState<number | null>(null);
+  if (amenities === 'loading') return <UsageSkeleton />;
+  if (series.length === 0) {
+    return <EmptyNote title="No lawn, hall, yard or lake amenity to chart." />;
+  }
   return (
     <div aria-busy={refreshing || undefined} className="transition-opacity aria-busy:opacity-50">
       {view === 'chart' ? (
         <>
           <UsageLegend
             data={data}
+            series={series}
             index={
               hovered !== null
                 ? readoutIndex(hovered, complete.times.length)
@@ -84,7 +106,13 @@ export function UsageBody({
           </div>
         </>
       ) : (
-        <UsageTable data={data} partial={partial} period={period} timeZone={timeZone} />
+        <UsageTable
+          data={data}
+          series={series}
+          partial={partial}
+          period={period}
+          timeZone={timeZone}
+        />
       )}
     </div>
   );
@@ -93,6 +121,7 @@ export function UsageBody({
 /** The legend doubles as the hover readout: each amenity's value at the hovered point. */
 function UsageLegend({
   data,
+  series,
   index,
   hovering,
   partial,
@@ -100,6 +129,7 @@ function UsageLegend({
   timeZone,
 }: {
   data: UsageChartData;
+  series: readonly UsageSeries[];
   index: number | null;
   hovering: boolean;
   /** The point read out is an unfinished bucket: its values are "so far". */
@@ -120,16 +150,16 @@ function UsageLegend({
             }`}
       </p>
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Usage legend">
-        {USAGE_SERIES.map((series, i) => {
-          const value = index === null ? undefined : data.columns[i + 1]?.[index];
+        {series.map((line) => {
+          const value = index === null ? undefined : data.columns[usageColumn(line.key)]?.[index];
           return (
-            <li key={series.key} className="flex items-center gap-1.5 whitespace-nowrap">
+            <li key={line.key} className="flex items-center gap-1.5 whitespace-nowrap">
               <span
                 aria-hidden="true"
                 className="h-1 w-4 rounded-full"
-                style={{ backgroundColor: series.color }}
+                style={{ backgroundColor: line.color }}
               />
-              <span className="text-slate-700 dark:text-slate-300">{series.label}</span>
+              <span className="text-slate-700 dark:text-slate-300">{line.label}</span>
               <span className="font-semibold text-slate-900 tabular-nums dark:text-white">
                 {value === undefined ? '–' : value === null ? 'No data' : formatCount(value)}
               </span>
@@ -144,11 +174,13 @@ function UsageLegend({
 /** The text alternative of the chart: every point, in time order. */
 export function UsageTable({
   data,
+  series,
   partial = null,
   period,
   timeZone,
 }: {
   data: UsageChartData;
+  series: readonly UsageSeries[];
   /** The row of an unfinished bucket, marked "so far". */
   partial?: number | null;
   period: UsagePeriod;
@@ -173,9 +205,9 @@ export function UsageTable({
             <th scope="col" className="px-3 py-2 font-medium">
               Time
             </th>
-            {USAGE_SERIES.map((series) => (
-              <th key={series.key} scope="col" className="px-3 py-2 text-right font-medium">
-                {series.label}
+            {series.map((line) => (
+              <th key={line.key} scope="col" className="px-3 py-2 text-right font-medium">
+                {line.label}
               </th>
             ))}
           </tr>
@@ -187,10 +219,10 @@ export function UsageTable({
                 {formatUsageTime(time, period, 'long', timeZone)}
                 {row === partial ? ' (so far)' : ''}
               </th>
-              {USAGE_SERIES.map((series, i) => {
-                const value = data.columns[i + 1]?.[row];
+              {series.map((line) => {
+                const value = data.columns[usageColumn(line.key)]?.[row];
                 return (
-                  <td key={series.key} className="px-3 py-1.5 text-right tabular-nums">
+                  <td key={line.key} className="px-3 py-1.5 text-right tabular-nums">
                     {value === null ? 'No data' : formatCount(value ?? 0)}
                   </td>
                 );

@@ -123,7 +123,7 @@ export function UsageChartCard({
  * `still` while the card waits off screen for the reader to scroll near: nothing is loading yet,
  * and an endless pulse there cost the phone's main thread for as long as the page stayed open.
  */
-function UsageSkeleton({ still = false }: { still?: boolean }) {
+export function UsageSkeleton({ still = false }: { still?: boolean }) {
   return (
     <div data-testid="usage-skeleton" className="grid gap-3">
       <Skeleton className="h-10 w-full" still={still} />

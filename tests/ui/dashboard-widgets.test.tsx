@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { communityFixture } from '../../mocks/community-handlers';
-import { metricsFixture, timelineFixture } from '../../mocks/fixtures';
+import { amenitiesFixture, metricsFixture, timelineFixture } from '../../mocks/fixtures';
 import { API_PATHS, COMMUNITY_PATH, type DashboardMetrics } from '../../src/api/contract';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
@@ -165,9 +165,10 @@ describe('the zone of the page’s times', () => {
 describe('usage chart card', () => {
   const points = timelineFixture('day');
 
+  /** The card in the app's query client: its lines are named from the amenities' answer. */
   function renderCard(overrides: Partial<QueryLike<typeof points>> = {}) {
     const onPeriodChange = vi.fn();
-    render(
+    renderWithApp(
       <UsageChartCard
         query={query({ data: points, ...overrides })}
         period="day"
@@ -260,9 +261,85 @@ describe('usage chart card', () => {
     expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toBeInTheDocument();
   });
 
+  const answerAmenities = (list: readonly object[] | null) =>
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () =>
+        list === null
+          ? HttpResponse.json({ error: 'Internal server error' }, { status: 500 })
+          : HttpResponse.json(list),
+      ),
+    );
+
+  it("names each line after its community's amenity, and draws none for a type it has no live amenity of", async () => {
+    // The lawn renamed in Settings; the lake archived (no longer in the live list).
+    answerAmenities(
+      amenitiesFixture
+        .filter((amenity) => amenity.type !== 'lake')
+        .map((amenity) =>
+          amenity.type === 'lawn' ? { ...amenity, name: 'Central Green' } : amenity,
+        ),
+    );
+    renderCard();
+    const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.children[1]?.textContent),
+    ).toEqual(['Central Green', 'Solis Hall', 'The Yard']);
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
+      'data-lines',
+      '3',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', {}, LAZY_LOAD);
+    expect(
+      within(within(table).getAllByRole('row')[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Central Green', 'Solis Hall', 'The Yard']);
+  });
+
+  it('says so when the community has no amenity of a charted type, instead of lines of zeros', async () => {
+    answerAmenities(
+      amenitiesFixture.filter((a) => !['lawn', 'hall', 'yard', 'lake'].includes(a.type)),
+    );
+    renderCard();
+    expect(
+      await screen.findByText('No lawn, hall, yard or lake amenity to chart.', {}, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Usage legend' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
+  });
+
+  it('waits for the names while they load, and names the types when they cannot be had', async () => {
+    let asked = false;
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, async () => {
+        asked = true;
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ error: 'Internal server error' }, { status: 500 });
+      }),
+    );
+    renderCard();
+    // The body is in and has asked for the names: until they come, it shows no lines.
+    await waitFor(() => expect(asked).toBe(true), LAZY_LOAD);
+    expect(screen.getByTestId('usage-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Usage legend' })).not.toBeInTheDocument();
+    act(() => answer());
+    const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.children[1]?.textContent),
+    ).toEqual(['Lawn', 'Hall', 'Yard', 'Lake']);
+  });
+
   it('reads a bucket without readings as "No data", not as zero', async () => {
     const withGap = points.map((p, i) => (i === 0 ? { ...p, lake: 0, gaps: ['lake'] } : p));
-    render(
+    renderWithApp(
       <UsageChartCard
         query={query({ data: withGap })}
         period="day"

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatUsageTime,
+  keepUsageSeries,
   partialBucketIndex,
   readoutIndex,
   sliceUsageChartData,
   toUsageChartData,
   USAGE_SERIES,
+  usageColumn,
+  usageSeriesOf,
 } from '../../src/lib/usage-chart';
 import { describeUsagePeriod } from '../../src/lib/usage-period';
 import { timelineFixture } from '../../mocks/fixtures';
@@ -58,6 +61,35 @@ describe('toUsageChartData', () => {
       ['yard', '#d97706'],
       ['lake', '#2563eb'],
     ]);
+  });
+
+  it("names a series after the community's first live amenity of its type, and drops a type it has none of", () => {
+    const series = usageSeriesOf([
+      { type: 'hall', name: 'Solis Hall' },
+      { type: 'lawn', name: 'Central Green' },
+      { type: 'lawn', name: 'North Lawn' },
+      { type: 'playground', name: 'Sunny Playground' },
+    ]);
+    expect(series.map((s) => [s.key, s.label, s.color])).toEqual([
+      ['lawn', 'Central Green', '#16a34a'],
+      ['hall', 'Solis Hall', '#9333ea'],
+    ]);
+    expect(usageSeriesOf([])).toEqual([]);
+  });
+
+  it('keeps only the shown series: the others become gaps, drawn as no line', () => {
+    const data = toUsageChartData([
+      point('2026-11-22T10:00:00Z', 1),
+      point('2026-11-22T11:00:00Z', 5),
+    ]);
+    const shown = usageSeriesOf([{ type: 'yard', name: 'The Yard' }]);
+    const kept = keepUsageSeries(data, shown);
+    expect(kept.times).toEqual(data.times);
+    expect(kept.columns[0]).toEqual(data.columns[0]);
+    expect(kept.columns[usageColumn('yard')]).toEqual([3, 7]);
+    for (const key of ['lawn', 'hall', 'lake'] as const) {
+      expect(kept.columns[usageColumn(key)]).toEqual([null, null]);
+    }
   });
 
   it('sorts points that arrive out of order', () => {
