@@ -81,7 +81,8 @@ describeBrowser('gaps in the usage data', () => {
       await expect.poll(() => rows.count()).toBe(25);
       const table = await rows.evaluateAll((list) =>
         list.slice(1).map((row) => ({
-          hour: row.querySelector('th')?.textContent ?? '',
+          // The current hour's row reads "Thu 11:00 PM (so far)"; its hour is what is compared.
+          hour: (row.querySelector('th')?.textContent ?? '').replace(/ \(so far\)$/, ''),
           cells: [...row.querySelectorAll('td')].map((td) => td.textContent),
         })),
       );
