@@ -35,7 +35,10 @@ describeBrowser('online but the server cannot be reached', () => {
     await metrics(page).waitFor({ timeout: 10_000 });
     expect(await metrics(page).innerText()).toBe(values);
     await page
-      .getByText(/Can't reach CommonGround · showing data saved .+ ago \(\d{1,2}:\d{2} [AP]M\)/)
+      // The date is added when the copy was saved on an earlier day (just before midnight).
+      .getByText(
+        /Can't reach CommonGround · showing data saved .+ ago \((?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2} [AP]M\)/,
+      )
       .waitFor();
     expect(await page.getByText('Server unreachable').isVisible()).toBe(true);
     expect(await page.getByText('Online', { exact: true }).count()).toBe(0);

@@ -671,7 +671,10 @@ describe('Offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     const client = createQueryClient();
-    const savedAt = SESSION_STARTED_AT - 12 * 60_000;
+    // Twelve minutes before now (not before the session began, which may be minutes back on a
+    // slow run), and still before the session began: a copy saved by an earlier visit.
+    const savedAt = Date.now() - 12 * 60_000;
+    expect(savedAt).toBeLessThan(SESSION_STARTED_AT);
     client.setQueryData(meQuery().queryKey, meFixture, { updatedAt: savedAt });
     client.setQueryData(
       residentsQuery('').queryKey,

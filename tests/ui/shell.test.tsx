@@ -111,7 +111,7 @@ describe('app shell', () => {
     server.use(http.all('/api/*', () => HttpResponse.error()));
     act(() => reportServerUnreachable());
     const banner = await screen.findByText(
-      /^Can't reach CommonGround · showing data saved less than a minute ago \(\d{1,2}:\d{2} [AP]M\)$/,
+      /^Can't reach CommonGround · showing data saved less than a minute ago \((?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2} [AP]M\)$/,
     );
     expect(banner).toBeInTheDocument();
     // Said once: the cards, whose copies are the ones the banner speaks of, add no age of their
