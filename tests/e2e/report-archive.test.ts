@@ -25,24 +25,29 @@ import {
 /** The scheduler looks for due schedules this often (server/jobs/scheduler.ts). */
 const SCHEDULER_INTERVAL_MS = 30_000;
 
+const communityClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: DEMO_COMMUNITY.timeZone,
+  weekday: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /**
  * The weekday and HH:MM, in the community's time zone, of the first whole minute at least
- * `leadMs` from now: a weekly schedule at that time is due within a couple of minutes.
+ * `leadMs` from now: a weekly schedule at that time is due within a couple of minutes. `repeated`
+ * when that minute is the second of its name on the night the clocks go back: a schedule's time
+ * means the first (server/schedules/due.ts), already past, so it is due a week later.
  */
-function soonInCommunityTime(leadMs: number): { weekday: number; time: string; at: number } {
+function soonInCommunityTime(leadMs: number) {
   const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: DEMO_COMMUNITY.timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = communityClock.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     weekday: WEEKDAYS.indexOf(part('weekday') as (typeof WEEKDAYS)[number]),
     time: `${part('hour')}:${part('minute')}`,
     at,
+    repeated: communityClock.format(at - 3_600_000) === communityClock.format(at),
   };
 }
 
@@ -80,7 +85,7 @@ describeBrowser('report archive', () => {
   it(
     'a scheduled report appears in the archive, opens offline, and sign-out removes it',
     { timeout: 300_000 },
-    async () => {
+    async ({ skip }) => {
       const work = mkdtempSync(path.join(tmpdir(), 'commonground-archive-'));
       const server = await startServer({
         port: await freePort(),
@@ -98,6 +103,8 @@ describeBrowser('report archive', () => {
 
         // A weekly schedule for today, a minute or two from now (community time).
         const soon = soonInCommunityTime(40_000);
+        // One hour a year (the clocks going back) no minute is due within this test's time.
+        if (soon.repeated) skip(`${soon.time} comes twice tonight in the community's time zone`);
         const schedules = page.getByRole('region', { name: 'Scheduled Reports' });
         await schedules.getByRole('button', { name: 'New schedule' }).click();
         const form = schedules.getByRole('form', { name: 'New schedule' });
