@@ -132,7 +132,6 @@ for (const backend of BACKENDS) {
 
     it('turns a TTS uplink decoded in the TTN repository spelling into the live count', async () => {
       expect(await liveCount('great-lawn')).toBe(0);
-      const started = performance.now();
       const res = await tts(
         ttsUplinkBody(
           up({
@@ -142,7 +141,6 @@ for (const backend of BACKENDS) {
           }),
         ),
       );
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(res).toMatchObject({
         status: 200,
         json: {
