@@ -12,17 +12,13 @@ import { timeZoneLabel } from '../lib/community-profile';
 import { communityOf } from './community';
 import { localTimestamp, usageCsv } from '../lib/usage-csv';
 import { amenityAnalyticsQuery } from './amenity-analytics';
-import {
-  TIMELINE_SERIES,
-  type AmenityAnalytics,
-  type UsagePeriod,
-  type UsagePoint,
-} from './contract';
+import { type AmenityAnalytics, type UsagePeriod, type UsagePoint } from './contract';
 import { timelineQuery } from './timeline';
 import { gapsQuery } from './gaps';
 import { summarizeCoverage } from '../lib/coverage';
 import { fileHeader } from '../lib/file-header';
 import { dateFormat } from '../lib/intl-formats';
+import { USAGE_SERIES } from '../lib/usage-chart';
 
 /**
  * What the app holds for one data query, read straight from the query client: after a reload
@@ -106,13 +102,14 @@ export async function loadSource<T>(
   return readSource(client, options.queryKey, refreshError);
 }
 
-const SERIES_FALLBACK_LABELS = { lawn: 'Lawn', hall: 'Hall', yard: 'Yard', lake: 'Lake' } as const;
-
-/** The four timeline series with the names of their amenities ("The Great Lawn"), when known. */
+/**
+ * The four timeline series with the names of their amenities ("The Great Lawn"), when known, else
+ * their types' (the chart's labels).
+ */
 export function timelineSeriesLabels(amenities: readonly AmenityAnalytics[] | undefined) {
-  return TIMELINE_SERIES.map((key) => ({
+  return USAGE_SERIES.map(({ key, label }) => ({
     key,
-    label: amenities?.find((amenity) => amenity.type === key)?.name ?? SERIES_FALLBACK_LABELS[key],
+    label: amenities?.find((amenity) => amenity.type === key)?.name ?? label,
   }));
 }
 
