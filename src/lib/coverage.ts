@@ -107,7 +107,10 @@ export function summarizeCoverage(
     };
   });
   const union = mergeIntervals(amenities.flatMap((a) => a.silent));
-  const coveredMs = totalMs - length(union);
+  // With no live amenity in the period (none set up yet, all archived, or added later) no sensor
+  // vouches for any of it: none of it is covered, rather than all of it for want of a silence.
+  const none = !amenities.some((a) => a.existedMs > 0);
+  const coveredMs = none ? 0 : totalMs - length(union);
   const silent = amenities
     .flatMap((a) => a.silent.map((i) => ({ ...i, id: a.id, name: a.name })))
     .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name));
@@ -183,6 +186,8 @@ function coverageText(
   const amenities = summary.amenities.filter((a) => a.existedMs > 0);
   const total = formatDuration(totalMs);
   if (totalMs === 0) return 'No time of this period has been checked for data yet';
+  if (amenities.length === 0)
+    return `No live amenity in any of the ${total}, so no sensor to check`;
   if (summary.complete) return `Data for all ${total}`;
   const covered = formatDuration(coveredMs);
   // Whole minutes only: the same figure twice would read as complete when it is not.

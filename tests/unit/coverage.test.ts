@@ -231,6 +231,26 @@ describe('summarizeCoverage: an amenity added during the period', () => {
     );
   });
 
+  it('with no live amenity in the period, none of it is covered: no sensor vouches for it', () => {
+    // None set up yet (or every one archived): the gaps list no amenity.
+    const empty = summarizeCoverage({ ...gaps({}), amenities: [] }, WEEK, ZONE);
+    expect(empty).toMatchObject({ totalMs: 7 * D, coveredMs: 0, complete: false, silent: [] });
+    expect(empty.text).toBe('No live amenity in any of the 7 d, so no sensor to check');
+    // Every amenity added after it: the same.
+    const later = pst('2026-11-24', '09:00');
+    const afterwards = summarizeCoverage(
+      gaps({}, WEEK.from, WEEK.to + 2 * D, {
+        'grand-lake': later,
+        'great-lawn': later,
+        'the-yard': later,
+      }),
+      WEEK,
+      ZONE,
+    );
+    expect(afterwards).toMatchObject({ coveredMs: 0, complete: false });
+    expect(afterwards.text).toBe('No live amenity in any of the 7 d, so no sensor to check');
+  });
+
   it('one added before the period (or at its start) is there all of it', () => {
     const summary = summarizeCoverage(
       gaps({}, WEEK.from - D, WEEK.to, { 'the-yard': WEEK.from - 3 * H }),
