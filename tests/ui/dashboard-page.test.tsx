@@ -198,6 +198,21 @@ describe('Dashboard', () => {
     expect(lawnPeak?.closest('li')).not.toHaveTextContent('0% usage');
   });
 
+  it('with no amenity reporting today, Peak Amenity Usage says so instead of 0%', async () => {
+    // The server names no amenity (none set up yet, or none has a reading today): peakUsage 0.
+    server.use(
+      http.get(API_PATHS.metrics, async () => {
+        const { metricsFixture } = await import('../../mocks/fixtures');
+        return HttpResponse.json({ ...metricsFixture, peakUsage: 0, peakAmenity: '' });
+      }),
+    );
+    renderWithApp(<DashboardPage />);
+    const metrics = await screen.findByRole('list', { name: 'Key metrics' }, LAZY_LOAD);
+    const peak = await within(metrics).findByText('No reading today');
+    expect(peak.closest('li')).toHaveTextContent(/^Peak Amenity Usage—No reading today/);
+    expect(metrics).not.toHaveTextContent('0%');
+  });
+
   it('shows an unknown amenity status as closed', async () => {
     server.use(
       http.get(API_PATHS.amenityAnalytics, async () => {

@@ -29,9 +29,12 @@ const METRICS: readonly MetricSpec[] = [
   {
     title: 'Peak Amenity Usage',
     tip: () => "The highest occupancy reached today, as a percentage of the amenity's capacity.",
-    value: (metrics) => formatPercent(metrics.peakUsage),
+    // No amenity named: none reported today (none set up yet, or silent), so no 0% as fact.
+    value: (metrics) => (metrics.peakAmenity ? formatPercent(metrics.peakUsage) : '—'),
     footer: (metrics) => (
-      <span className="text-slate-600 dark:text-slate-400">{metrics.peakAmenity}</span>
+      <span className="text-slate-600 dark:text-slate-400">
+        {metrics.peakAmenity || 'No reading today'}
+      </span>
     ),
   },
   {
