@@ -1,6 +1,7 @@
 import type { Reading } from '../src/api/contract';
 import type { Amenity, Community } from './community';
 import { isUniqueViolation, type Database, type Queryable } from './db/database';
+import { asReal } from './db/real';
 import { HttpError } from './errors';
 import { ADD_TO_BUCKET, localDayOf, READING_AGGREGATES, ROLLUP_COLUMNS } from './rollups';
 
@@ -90,7 +91,7 @@ export function validateReadings(
       ms,
       occupancy: reading.occupancy,
       entries: reading.entries,
-      dwellMinutes: reading.dwellMinutes,
+      dwellMinutes: asReal(reading.dwellMinutes),
     };
   });
 }
@@ -197,7 +198,7 @@ export function hourlyShares(rows: readonly ValidReading[]): HourlyShare[] {
     bucket.entries += row.entries;
     bucket.occupancySum += row.occupancy;
     bucket.occupancyMax = Math.max(bucket.occupancyMax, row.occupancy);
-    bucket.dwellTotal += row.entries * Math.fround(row.dwellMinutes);
+    bucket.dwellTotal += row.entries * asReal(row.dwellMinutes);
   }
   return [...buckets.values()];
 }

@@ -16,6 +16,7 @@ import type { Reading } from '../../src/api/contract';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
+import { asRealOrNull } from '../db/real';
 import { HttpError } from '../errors';
 import { FUTURE_TOLERANCE_MS, ingestInTransaction } from '../ingest';
 import type { MilesightModel } from '../lorawan/milesight';
@@ -181,7 +182,7 @@ export function uplinkReceiver({
         if (parsed.kind === 'status') {
           await tx.query(`UPDATE devices SET battery = COALESCE($2, battery) WHERE id = $1`, [
             device.id,
-            parsed.status.battery ?? null,
+            asRealOrNull(parsed.status.battery),
           ]);
           return {
             status: 200,
@@ -237,9 +238,9 @@ export function uplinkReceiver({
         device.id,
         JSON.stringify(step.state),
         uplink.receivedAt,
-        uplink.battery ?? null,
-        uplink.rssi ?? null,
-        uplink.snr ?? null,
+        asRealOrNull(uplink.battery),
+        asRealOrNull(uplink.rssi),
+        asRealOrNull(uplink.snr),
       ],
     );
     return {

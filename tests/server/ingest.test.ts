@@ -356,6 +356,25 @@ for (const backend of BACKENDS) {
       });
     }
 
+    it('stores a dwell time too small for a real (5e-324) as 0, not a 500', async () => {
+      // PostgreSQL refuses a value that underflows float4 instead of storing 0.
+      const res = await api.post([
+        reading('the-yard', local('2026-03-18', '10:00'), 3, 1, 5e-324),
+        reading('the-yard', local('2026-03-18', '10:01'), 3, 1, 1e-46),
+        reading('the-yard', local('2026-03-18', '10:02'), 3, 1, 2.5),
+      ]);
+      expect(res).toMatchObject({ status: 200, json: { accepted: 3 } });
+      const rows = await test.db.query<{ dwell: number }>(
+        `SELECT dwell_minutes::float8 AS dwell FROM readings ORDER BY time`,
+      );
+      expect(rows.map((row) => row.dwell)).toEqual([0, 0, 2.5]);
+      // Sent again, the same readings are duplicates, not conflicts with what was stored.
+      const again = await api.post([
+        reading('the-yard', local('2026-03-18', '10:00'), 3, 1, 5e-324),
+      ]);
+      expect(again).toMatchObject({ status: 200, json: { accepted: 0, duplicates: 1 } });
+    });
+
     it('sums with 64-bit arithmetic: the largest valid readings keep every endpoint answering', async () => {
       // Every amenity at its bound on entries, once a minute for a day, stays well within
       // range; the sums that used to be cast to int (32 bits) are bigint now.

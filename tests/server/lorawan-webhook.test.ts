@@ -190,6 +190,22 @@ for (const backend of BACKENDS) {
       expect(yard).toMatchObject({ rssi: -101, snr: 7.7 });
     });
 
+    it('takes signal and battery figures too small for a real as 0, not a 500', async () => {
+      const res = await tts(
+        ttsUplinkBody(
+          up({
+            devEui: LAWN.devEui,
+            rssi: -5e-324,
+            snr: 1e-46,
+            decoded: { people_counter_all: 4, battery: 5e-324 },
+          }),
+        ),
+      );
+      expect(res).toMatchObject({ status: 200, json: { reading: { occupancy: 4 } } });
+      const lawn = (await sensors()).sensors.find((s) => s.devEui === LAWN.devEui);
+      expect(lawn).toMatchObject({ rssi: 0, snr: 0, battery: 0 });
+    });
+
     it('decodes a raw VS133 payload when no decoded object is sent', async () => {
       const payload = encodeVs133({
         lines: [{ line: 1, periodIn: 4, periodOut: 1 }],
