@@ -8,6 +8,7 @@ import {
   ConfirmAuthenticatorSchema,
   CURRENT_PASSWORD_WRONG,
   NEW_AUTHENTICATOR_CODE_WRONG,
+  PASSWORD_CHANGED_ELSEWHERE,
   PASSWORD_UNCHANGED,
   PasswordChangeSchema,
   ProfilePatchSchema,
@@ -21,6 +22,7 @@ import {
   type TotpSetup,
 } from '../../src/api/contract';
 import { readJson, settingsBodyLimit } from '../alerts/json-body';
+import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import {
   accountScope,
@@ -58,6 +60,21 @@ import { endOtherSessions, endSessionById, listSessions } from './sessions';
  * A wrong current password (or authenticator code) counts as a failed sign-in of the account and the address, so a
  * borrowed session cannot be used to guess the password any faster than the sign-in page.
  */
+/**
+ * Locks the user's row and refuses unless the password is still the one this request checked:
+ * two changes sent at once (or a change racing a new authenticator's set-up) both pass the check,
+ * and the later must not undo the earlier, which may have been made to shut the other out.
+ */
+async function refuseUnlessPasswordIs(tx: Queryable, user: User): Promise<void> {
+  const [row] = await tx.query<{ passwordHash: string }>(
+    `SELECT password_hash AS "passwordHash" FROM users
+      WHERE id = $1 AND removed_at IS NULL FOR UPDATE`,
+    [user.id],
+  );
+  if (!row) throw new HttpError(401, 'Sign in to continue');
+  if (row.passwordHash !== user.passwordHash) throw new HttpError(409, PASSWORD_CHANGED_ELSEWHERE);
+}
+
 export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions): void {
   const { db, community, clock, kit, limits, trustProxy } = options;
   const route = (path: string) => path.replace(/^\/api/, '');
@@ -174,11 +191,8 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
 
     const passwordHash = await hashPassword(newPassword);
     const otherSessionsEnded = await db.transaction(async (tx) => {
-      const rows = await tx.query(
-        `UPDATE users SET password_hash = $2 WHERE id = $1 AND removed_at IS NULL RETURNING 1`,
-        [user.id, passwordHash],
-      );
-      if (rows.length === 0) throw new HttpError(401, 'Sign in to continue');
+      await refuseUnlessPasswordIs(tx, user);
+      await tx.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, passwordHash]);
       const ended = await endOtherSessions(tx, user.id, token);
       await clearAccountFailures(tx, user.email);
       await audit(
@@ -253,6 +267,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     }
     const secret = newTotpSecret();
     await db.transaction(async (tx) => {
+      await refuseUnlessPasswordIs(tx, user);
       // Started again, the newest secret wins: only the last QR code shown can confirm.
       await tx.query(`UPDATE users SET totp_pending_secret = $2 WHERE id = $1`, [user.id, secret]);
       await audit(

@@ -4,6 +4,7 @@ import {
   AUTH_PATHS,
   AccountSessionListSchema,
   CURRENT_PASSWORD_WRONG,
+  PASSWORD_CHANGED_ELSEWHERE,
   ME_PATH,
   PASSWORD_UNCHANGED,
   PasswordChangedSchema,
@@ -231,6 +232,28 @@ for (const backend of BACKENDS) {
         [email],
       );
       expect(entry?.after).toEqual({ otherSessionsEnded: 2 });
+    });
+
+    it('of two password changes sent at once, one wins and the other changes nothing (409)', async () => {
+      const email = await newManager();
+      const mine = await signIn(email, PASSWORD, PHONE);
+      const theirs = await signIn(email, PASSWORD, LAPTOP);
+      const [a, b] = await Promise.all([
+        changePassword(mine.cookie, PASSWORD, 'the owner’s new passphrase'),
+        changePassword(theirs.cookie, PASSWORD, 'the borrower’s passphrase'),
+      ]);
+      const results = [a, b].map((res) => ({ status: res.status, json: res.json }));
+      const won = results.findIndex((res) => res.status === 200);
+      expect(won, JSON.stringify(results)).toBeGreaterThanOrEqual(0);
+      expect(results[1 - won]).toEqual({
+        status: 409,
+        json: { error: PASSWORD_CHANGED_ELSEWHERE },
+      });
+      const winner = won === 0 ? 'the owner’s new passphrase' : 'the borrower’s passphrase';
+      const loser = won === 0 ? 'the borrower’s passphrase' : 'the owner’s new passphrase';
+      expect((await signIn(email, winner)).status).toBe(200);
+      expect((await signIn(email, loser)).status).toBe(401);
+      expect((await signIn(email, PASSWORD)).status).toBe(401);
     });
 
     it('refuses a wrong current password, the same password and a short one, changing nothing', async () => {

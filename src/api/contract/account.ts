@@ -51,6 +51,9 @@ export const SessionEndedSchema = z.object({ ok: z.literal(true) });
 /** Said at the Current password field; the form matches it to put it there. */
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
 export const PASSWORD_UNCHANGED = 'Choose a new password, not your current one.';
+/** Two changes at once (another tab, or someone else holding the old password): one wins. */
+export const PASSWORD_CHANGED_ELSEWHERE =
+  'Your password was changed elsewhere a moment ago, so nothing was changed here. Sign in with the new password.';
 
 /** An Admin's recovery codes: how many are left unused (the codes themselves are only hashes). */
 export const RecoveryCodesStatusSchema = z.object({ remaining: count, total: count });
