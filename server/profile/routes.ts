@@ -12,6 +12,7 @@ import { requestAddress } from '../auth/request';
 import { profileOf, reloadProfile, type Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
+import { rescheduleForTimeZone } from '../schedules/reschedule';
 import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
 
@@ -85,6 +86,9 @@ export function profileRoutes(options: ProfileRoutesOptions): Hono<AuthEnv> {
       );
       if (!row) throw new Error('The community was not updated');
       const after = toProfile(row);
+      if (after.timeZone !== before.timeZone) {
+        await rescheduleForTimeZone(tx, community.id, after.timeZone, clock());
+      }
       await audit(
         tx,
         {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALERTS_API_PATHS,
   API_PATHS,
+  ReportScheduleListSchema,
   AUDIT_PATH,
   AuditPageSchema,
   COMMUNITY_PATH,
@@ -190,6 +192,28 @@ for (const backend of BACKENDS) {
         await scheduler.tick();
         await scheduler.stop();
         expect(other).toMatchObject({ name: 'Willow Creek', timeZone: 'Europe/Paris' });
+      });
+
+      it('a new time zone moves each scheduled report to its local time in that zone', async () => {
+        const created = await call('POST', ALERTS_API_PATHS.reportSchedules, {
+          kind: 'usage',
+          cadence: 'weekly',
+          weekday: 1,
+          timeOfDay: '08:00',
+        });
+        expect(created.status, JSON.stringify(created.json)).toBe(201);
+        const nextRun = async () =>
+          ReportScheduleListSchema.parse(
+            (await call('GET', ALERTS_API_PATHS.reportSchedules)).json,
+          )[0]?.nextRunAt;
+        // Wednesday 18 March 2026, 12:00 UTC: the next Monday is the 23rd.
+        expect(await nextRun()).toBe('2026-03-23T07:00:00.000Z'); // 08:00 in Paris (CET)
+        const res = await call('PATCH', COMMUNITY_PATH, { timeZone: 'Asia/Tokyo' });
+        expect(res.status).toBe(200);
+        expect(await nextRun()).toBe('2026-03-22T23:00:00.000Z'); // 08:00 in Tokyo
+        // Another field alone leaves it where it is.
+        expect((await call('PATCH', COMMUNITY_PATH, { name: 'Willow Creek' })).status).toBe(200);
+        expect(await nextRun()).toBe('2026-03-22T23:00:00.000Z');
       });
 
       describe('the audit log', () => {
