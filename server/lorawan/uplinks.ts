@@ -337,11 +337,12 @@ export function parseJsonBody(
   }
   const parsed = parseJsonText(text);
   if (parsed.ok) return parsed;
-  return {
-    ok: false,
-    reason:
-      parsed.problem === 'nul' ? 'body: holds the NUL character (\\u0000)' : 'body: not valid JSON',
-  };
+  const reasons = {
+    nul: 'body: holds the NUL character (\\u0000)',
+    surrogate: 'body: holds a lone UTF-16 surrogate (such as \\ud800)',
+    'not-json': 'body: not valid JSON',
+  } as const;
+  return { ok: false, reason: reasons[parsed.problem] };
 }
 
 // --- helpers ---------------------------------------------------------------------------------

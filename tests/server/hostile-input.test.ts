@@ -66,6 +66,8 @@ const BODIES: (string | undefined)[] = [
   '{"name":"a\\u0000b","unit":"\\u0000","email":"a\\u0000@example.org","password":"\\u0000"}',
   '{"readings":[{"amenityId":"great-lawn","time":"2026-03-18T11:00:00Z","occupancy":1e308,"entries":-5,"dwellMinutes":"x"}]}',
   '{"readings":[{"amenityId":"great\\u0000lawn","time":"2026-03-18T11:00:00Z","occupancy":1,"entries":0,"dwellMinutes":0}]}',
+  '{"readings":[{"amenityId":"great-lawn","time":"2026-03-18T11:00:00Z","occupancy":1,"entries":1,"dwellMinutes":5e-324}]}',
+  '{"name":"\\ud800","unit":"\\udfff","email":"\\udfff@example.org","password":"\\ud800\\ud800"}',
 ];
 
 type Route = { method: string; path: string };
@@ -214,6 +216,25 @@ for (const backend of BACKENDS) {
       expect(literal.status).toBe(201);
       expect(literal.text).toContain('C:\\\\u0000');
       expect((await ask('GET', USERS_PATH)).status).toBe(200);
+    });
+
+    it('a lone UTF-16 surrogate in a JSON string is a 400 that names it; a whole emoji is kept', async () => {
+      const lone = /lone UTF-16 surrogate/;
+      for (const name of ['\\ud800', 'Marcus \\udfff', '\\ude00\\ud83d']) {
+        const res = await ask('POST', RESIDENTS_PATH, {
+          body: `{"name":"${name}","unit":"D-150"}`,
+        });
+        expect(res.status, name).toBe(400);
+        expect(res.text).toMatch(lone);
+      }
+      const key = await ask('PATCH', '/api/auth/profile', { body: '{"\\udbff":"x"}' });
+      expect(key.status).toBe(400);
+      expect(key.text).toMatch(lone);
+      const emoji = await ask('POST', RESIDENTS_PATH, {
+        body: '{"name":"Marcus \\ud83d\\ude00","unit":"D-151"}',
+      });
+      expect(emoji.status, emoji.text).toBe(201);
+      expect(emoji.text).toContain('Marcus \u{1F600}');
     });
   });
 }
