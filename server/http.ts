@@ -56,7 +56,9 @@ export function responseKit(csp: string): ResponseKit {
     problem: (status, message, headers = {}) =>
       new Response(JSON.stringify({ error: message }), {
         status,
-        headers: { ...apiHeaders, ...headers },
+        // A body refused while it streams in is left unread, and the server then closes the
+        // connection: said, so a client does not send its next request on it and lose it.
+        headers: { ...apiHeaders, ...(status === 413 ? { Connection: 'close' } : {}), ...headers },
       }),
     json: (status, value) => new Response(JSON.stringify(value), { status, headers: apiHeaders }),
   };

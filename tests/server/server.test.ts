@@ -154,6 +154,28 @@ describe('a data directory', () => {
     }
   });
 
+  it('a body refused as too large closes its connection, said with Connection: close, and the next request on a new one is answered', async () => {
+    const server = await startServer(options);
+    try {
+      const oversized = 'x'.repeat(3 * 1024 * 1024);
+      for (let i = 0; i < 3; i++) {
+        const refused = await fetch(`${server.url}/api/readings`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+          body: oversized,
+        });
+        expect(refused.status).toBe(413);
+        expect(refused.headers.get('Connection')).toBe('close');
+        await refused.text();
+        // Sent at once, as a client reusing its connections would: it must not land on the
+        // closed one.
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('`tsx server/main.ts` serves, prints the URL and a generated key, and closes on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
