@@ -34,7 +34,8 @@ export async function dashboardMetrics({
   const yesterdayMidnight = startOfLocalDay(addDays(today, -1), zone);
   const iso = (ms: number) => new Date(ms).toISOString();
   // Archived amenities too: today's count takes every amenity's readings, so yesterday's does.
-  const ids = [...community.amenities, ...community.archivedAmenities].map((a) => a.id);
+  const every = [...community.amenities, ...community.archivedAmenities];
+  const ids = every.map((a) => a.id);
 
   const [todayRows, latestRows, dailyRows] = await Promise.all([
     db.query<TodayRow>(
@@ -127,7 +128,8 @@ export async function dashboardMetrics({
   const revenueImpact = dailyRows
     .filter((r) => r.recent)
     .reduce((sum, r) => {
-      const amenity = community.amenities.find((a) => a.id === r.amenity_id);
+      // Archived ones too: their visits are in the 30 days as in the session time beside it.
+      const amenity = every.find((a) => a.id === r.amenity_id);
       return sum + (amenity ? r.entries * VISIT_VALUE[amenity.type] : 0);
     }, 0);
 

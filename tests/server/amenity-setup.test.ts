@@ -5,6 +5,7 @@ import {
   API_PATHS,
   type AmenityAnalytics,
   type AmenitySetup,
+  type DashboardMetrics,
   type Role,
 } from '../../src/api/contract';
 import { everyDay } from '../../src/lib/weekly-hours';
@@ -184,8 +185,16 @@ for (const backend of BACKENDS) {
 
     it('archiving hides an amenity from live views but keeps its history in reports', async () => {
       await app.post([reading('heritage-tree', local('2026-03-17', '10:00'), 2, 7)]);
+      const metrics = async () => (await app.get(API_PATHS.metrics)).json as DashboardMetrics;
+      const before = await metrics();
       const res = await call('POST', `${AMENITY_SETUP_PATH}/heritage-tree/archive`);
       expect(res.status).toBe(200);
+      // The last 30 days happened: their visits, session time and value do not change.
+      expect(await metrics()).toMatchObject({
+        revenueImpact: before.revenueImpact,
+        avgSessionTime: before.avgSessionTime,
+        activeUsersToday: before.activeUsersToday,
+      });
       expect(res.json).toMatchObject({ id: 'heritage-tree', archived: true });
       expect((await analytics()).map((a) => a.id)).not.toContain('heritage-tree');
       const popularity = (await app.get(API_PATHS.popularity)).json as { name: string }[];
