@@ -96,6 +96,9 @@ const COLUMN_BY_HEADER = new Map(
   ),
 );
 
+/** Header problems an import error names; the rest are counted. */
+const MAX_HEADER_PROBLEMS_NAMED = 5;
+
 /**
  * A cell our own export protected against formulas ("'=SUM(A1)") reads back as it was stored;
  * spreadsheets that re-save the file keep the quote too.
@@ -170,9 +173,12 @@ export function parseResidentsCsv(text: string): ResidentsFile {
       problems.push(`missing column ${column.header}`);
   }
   if (problems.length) {
+    // A header of thousands of columns (a file that is not a directory) names the first few.
+    const named = problems.slice(0, MAX_HEADER_PROBLEMS_NAMED).join('; ');
+    const more = problems.length - MAX_HEADER_PROBLEMS_NAMED;
     return {
       ok: false,
-      error: `Line ${header.line} (the header): ${problems.join('; ')}. Expected columns: ${RESIDENT_CSV_COLUMNS.map((c) => c.header).join(', ')}`,
+      error: `Line ${header.line} (the header): ${named}${more > 0 ? `; and ${more.toLocaleString('en-US')} more` : ''}. Expected columns: ${RESIDENT_CSV_COLUMNS.map((c) => c.header).join(', ')}`,
     };
   }
 

@@ -11,6 +11,7 @@ import {
 import {
   markExistingEmails,
   parseResidentsCsv,
+  RESIDENT_CSV_COLUMNS,
   residentsCsv,
   unprotectCell,
 } from '../../src/lib/residents-csv';
@@ -142,6 +143,17 @@ describe('parseResidentsCsv', () => {
       error: expect.stringContaining('unknown column "Pets"') as string,
     });
     expect(parseResidentsCsv('\uFEFF')).toMatchObject({ ok: false });
+  });
+
+  it('names the first five header problems of a file with thousands of columns, and counts the rest', () => {
+    const result = parseResidentsCsv(`Name,Unit${',x'.repeat(400_000)}\n`);
+    expect(result).toEqual({
+      ok: false,
+      error:
+        'Line 1 (the header): unknown column "x"; unknown column "x"; unknown column "x"; ' +
+        'unknown column "x"; unknown column "x"; and 399,995 more. Expected columns: ' +
+        RESIDENT_CSV_COLUMNS.map((column) => column.header).join(', '),
+    });
   });
 
   it('refuses a file that is not UTF-8, naming the first bad line', () => {
