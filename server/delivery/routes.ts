@@ -18,6 +18,7 @@ import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
 import { DEFAULT_PREFERENCES, type Preferences } from './channel';
 import { loadPreferences, savePreferences } from './preferences';
+import { checkSubscriptionKeys } from './push/subscription-keys';
 import { vapidKeys } from './push/vapid';
 
 /**
@@ -90,6 +91,7 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
   routes.post(subscriptions, async (c) => {
     const user = signedIn(c);
     const input = await readJson(c, PushSubscriptionInputSchema);
+    checkSubscriptionKeys(input.keys);
     const now = clock();
     const devices = await db.transaction(async (tx) => {
       // One endpoint is one device: subscribing again (a new user on it, fresh keys) replaces it.

@@ -407,10 +407,16 @@ for (const backend of BACKENDS) {
         { endpoint: 'not a url', keys },
         { endpoint: service.endpoint('x'), keys: { ...keys, auth: 'short' } },
         { endpoint: service.endpoint('x'), keys: { ...keys, p256dh: '!'.repeat(87) } },
+        // The right length and alphabet, but no point of the curve: every send would fail.
+        { endpoint: service.endpoint('x'), keys: { ...keys, p256dh: 'A'.repeat(87) } },
+        {
+          endpoint: service.endpoint('x'),
+          keys: { ...keys, auth: randomBytes(17).toString('base64url') },
+        },
       ];
       for (const body of bad) {
         const res = await send(users.manager, 'POST', '/api/push/subscriptions', body);
-        expect(res.status).toBe(400);
+        expect(res.status, JSON.stringify(body.keys)).toBe(400);
       }
       expect(await test.db.query(`SELECT 1 FROM push_subscriptions`)).toEqual([]);
       // The demo viewer reads the defaults and may not change them.
