@@ -95,6 +95,9 @@ const toSchedule = (row: FullScheduleRow, users: ReadonlyMap<number, string>): R
 });
 
 /** The stored columns of a complete schedule input: weekday for weekly, day for monthly. */
+/** Report schedules a community may have: every weekday and a few monthly ones, with room. */
+export const MAX_REPORT_SCHEDULES = 20;
+
 function columnsOf(input: ReportScheduleInput) {
   if (input.cadence === 'weekly' && input.weekday === undefined) {
     throw new HttpError(400, 'weekday: required for a weekly schedule (0 = Sunday … 6)');
@@ -194,6 +197,53 @@ export function scheduleRoutes({
     userId: c.get('principal')?.user?.id ?? null,
     address: requestAddress(c, trustProxy),
   });
+  /**
+   * Refuses a schedule the same as another (kind, cadence, day and time): it would build and
+   * send every report twice. A lock per community makes creates and edits take turns, so two
+   * requests at once cannot both pass; a new one past MAX_REPORT_SCHEDULES is refused too.
+   */
+  const refuseDuplicate = async (
+    tx: Queryable,
+    columns: ReturnType<typeof columnsOf>,
+    except: number | null,
+  ) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('report-schedules:' || $1))`, [
+      community.id,
+    ]);
+    const [same] = await tx.query<{ id: number }>(
+      `SELECT id FROM report_schedules
+        WHERE community_id = $1 AND kind = $2 AND cadence = $3
+          AND weekday IS NOT DISTINCT FROM $4 AND day_of_month IS NOT DISTINCT FROM $5
+          AND minute_of_day = $6 AND id <> $7
+        ORDER BY id LIMIT 1`,
+      [
+        community.id,
+        columns.kind,
+        columns.cadence,
+        columns.weekday,
+        columns.day_of_month,
+        columns.minute_of_day,
+        except ?? 0,
+      ],
+    );
+    if (same) {
+      throw new HttpError(
+        409,
+        `This report is already scheduled at that time (schedule ${same.id}). Add recipients to that one, or choose another day or time.`,
+      );
+    }
+    if (except !== null) return;
+    const [total] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM report_schedules WHERE community_id = $1`,
+      [community.id],
+    );
+    if ((total?.n ?? 0) >= MAX_REPORT_SCHEDULES) {
+      throw new HttpError(
+        409,
+        `A community has at most ${MAX_REPORT_SCHEDULES} report schedules; delete one first.`,
+      );
+    }
+  };
   const firstRun = (columns: ReturnType<typeof columnsOf>) =>
     new Date(nextDueAfter(cadenceOf(columns), clock(), community.timeZone)).toISOString();
 
@@ -218,6 +268,7 @@ export function scheduleRoutes({
   routes.post(schedules, async (c) => {
     const columns = columnsOf(await readJson(c, ReportScheduleInputSchema));
     const { row, users } = await db.transaction(async (tx) => {
+      await refuseDuplicate(tx, columns, null);
       const users = await recipientsExist(tx, columns.recipient_ids);
       const [created] = await tx.query<{ id: number }>(
         `INSERT INTO report_schedules (community_id, kind, cadence, weekday, day_of_month,
@@ -272,6 +323,7 @@ export function scheduleRoutes({
         recipients: patch.recipients ?? current.recipient_ids,
         enabled: patch.enabled ?? current.enabled,
       });
+      await refuseDuplicate(tx, columns, id);
       const timing =
         columns.cadence !== current.cadence ||
         columns.weekday !== current.weekday ||

@@ -280,6 +280,49 @@ for (const backend of BACKENDS) {
       expect(schedules.json).toMatchObject([{ nextRunAt: local('2027-01-01', '08:00') }]);
     });
 
+    it('refuses a schedule the same as another, even two sent at once, and more than 20', async () => {
+      await test.db.query(`DELETE FROM report_schedules`);
+      const body = { kind: 'usage', cadence: 'weekly', weekday: 3, timeOfDay: '06:15' };
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => send('POST', '/api/report-schedules', body)),
+      );
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).toEqual([201, 409, 409, 409, 409]);
+      expect(answers.find((res) => res.status === 409)?.json).toEqual({
+        error: expect.stringMatching(
+          /^This report is already scheduled at that time \(schedule \d+\)\. Add recipients to that one/,
+        ) as string,
+      });
+      // An edit that would make one the same as another is refused too; other times are fine.
+      const other = await send('POST', '/api/report-schedules', { ...body, timeOfDay: '06:16' });
+      expect(other.status).toBe(201);
+      const id = ReportScheduleSchema.parse(other.json).id;
+      const clash = await send('PATCH', `/api/report-schedules/${id}`, { timeOfDay: '06:15' });
+      expect(clash.status).toBe(409);
+      expect((await send('PATCH', `/api/report-schedules/${id}`, { enabled: false })).status).toBe(
+        200,
+      );
+      for (let minute = 17; minute < 17 + 18; minute++) {
+        const res = await send('POST', '/api/report-schedules', {
+          ...body,
+          timeOfDay: `06:${String(minute)}`,
+        });
+        expect(res.status).toBe(201);
+      }
+      const past = await send('POST', '/api/report-schedules', { ...body, timeOfDay: '07:00' });
+      expect(past).toEqual(
+        expect.objectContaining({
+          status: 409,
+          json: { error: 'A community has at most 20 report schedules; delete one first.' },
+        }),
+      );
+      const [count] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM report_schedules`,
+      );
+      expect(count?.n).toBe(20);
+      await test.db.query(`DELETE FROM report_schedules`);
+    });
+
     it('checks schedules and moves the next run when the timing changes', async () => {
       const missing = await send('POST', '/api/report-schedules', {
         kind: 'usage',
