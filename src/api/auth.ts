@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { reportServerAnswer, reportServerUnreachable } from '../lib/connectivity';
 import { AUTH_PATHS } from './contract';
 import { meQuery } from './me';
 import { setSignOutPending } from './pending-sign-out';
@@ -42,7 +42,7 @@ export async function post(
       "Can't reach CommonGround. Signing in and out needs a connection; try again when online.",
     );
   }
-  reportServerReached();
+  reportServerAnswer(res.status);
   let json: unknown = null;
   try {
     json = JSON.parse(text);

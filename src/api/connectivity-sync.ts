@@ -8,7 +8,8 @@ export const PROBE_INTERVAL_MS = 5_000;
 
 /**
  * Asks the server whether it is there (fetchJson records the outcome in the connectivity
- * state). Any HTTP answer counts: the server is reachable even when it says no.
+ * state). Any HTTP answer but a gateway's 502-504 counts: the server is reachable even when it
+ * says no.
  */
 export async function probeServer(): Promise<boolean> {
   await fetchJson(HEALTH_PATH).catch(() => undefined);

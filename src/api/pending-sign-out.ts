@@ -1,4 +1,4 @@
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { reportServerAnswer, reportServerUnreachable } from '../lib/connectivity';
 import { SIGN_OUT_PENDING_KEY } from '../lib/storage-keys';
 import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
 import { AUTH_PATHS } from './contract';
@@ -52,7 +52,7 @@ async function sendPendingSignOut(): Promise<void> {
     reportServerUnreachable();
     throw new NetworkError();
   }
-  reportServerReached();
+  reportServerAnswer(status);
   if (status >= 500) throw new HttpError(status, `The server answered ${status}; try again`);
   setSignOutPending(false);
 }

@@ -1,6 +1,6 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { reportServerAnswer, reportServerUnreachable } from '../lib/connectivity';
 import { describeIssues, SESSION_ENDED_HEADER } from './contract';
 import { finishPendingSignOut } from './pending-sign-out';
 import { markEndedByServer } from './session-end';
@@ -120,7 +120,9 @@ export async function fetchJson(
   } catch (error) {
     throw unreachable(error);
   }
-  reportServerReached();
+  if (!reportServerAnswer(res.status)) {
+    throw new NetworkError(`Can't reach CommonGround: the server answered ${res.status}.`);
+  }
   if (res.status === 401 && res.headers.get(SESSION_ENDED_HEADER) === '1') markEndedByServer();
   if (on401 === 'returnNull' && res.status === 401) return UNAUTHORIZED;
   if (!res.ok) throw new HttpError(res.status, failureMessage(res, text));

@@ -1,4 +1,4 @@
-import { reportServerReached, reportServerUnreachable } from '../lib/connectivity';
+import { reportServerAnswer, reportServerUnreachable } from '../lib/connectivity';
 import { finishPendingSignOut } from './pending-sign-out';
 import { REQUEST_TIMEOUT_MS } from './query-fn';
 import { reportAccessRefused } from './session-end';
@@ -164,7 +164,9 @@ async function exchange(
     if (!signal?.aborted) reportServerUnreachable();
     return null;
   }
-  reportServerReached();
+  // A gateway's 502-504 marks the server out of reach for the banner; the caller still gets the
+  // status, since a write the gateway gave up on may have been made.
+  reportServerAnswer(res.status);
   if (res.status === 401 || res.status === 403) reportAccessRefused();
   return { res, text };
 }

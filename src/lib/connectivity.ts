@@ -28,9 +28,23 @@ export function getConnectivity(): Connectivity {
   return serverReachable ? 'online' : 'unreachable';
 }
 
-/** A request got an HTTP answer from the server (any status: the server is there). */
-export function reportServerReached() {
-  setServerReachable(true);
+/**
+ * Answers that stand for no answer: a proxy's 502 or 504 with the server behind it down or hung,
+ * a 503 from a server shutting down. Counting them as "reached" kept the app "Live" while every
+ * refresh failed, and put the failure under each card instead of once.
+ */
+export function isGatewayFailure(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * A request got an HTTP answer: the server is there, unless a gateway answered in its place.
+ * Returns whether the server was reached.
+ */
+export function reportServerAnswer(status: number): boolean {
+  const reached = !isGatewayFailure(status);
+  setServerReachable(reached);
+  return reached;
 }
 
 /** A request could not reach the server: a network error or no answer in time. */

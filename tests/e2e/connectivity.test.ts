@@ -60,6 +60,31 @@ describeBrowser('online but the server cannot be reached', () => {
     await context.close();
   });
 
+  it('a proxy answering 502 for the server is the same: one banner, no error under each card', async () => {
+    const { page, context } = await openPage(browser(), LIE_FI);
+    await page.goto('/dashboard');
+    await metrics(page).waitFor();
+    const values = await metrics(page).innerText();
+    await waitForSnapshot(page, [API_PATHS.metrics]);
+
+    await page.route('**/api/**', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+    );
+    await page.reload();
+    await metrics(page).waitFor({ timeout: 10_000 });
+    expect(await metrics(page).innerText()).toBe(values);
+    await page.getByText(/Can't reach CommonGround · showing data saved .+ ago/).waitFor();
+    expect(await page.getByText('Live Data').count()).toBe(0);
+    expect(await page.getByText(/Could not refresh/).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+
+    await page.unroute('**/api/**');
+    await expect.poll(() => banner(page).count(), { timeout: 20_000 }).toBe(0);
+    await page.getByText('Live Data').waitFor();
+    await context.close();
+  });
+
   it('first visit while requests hang: one clear message after the timeout, never "Online"', async () => {
     const { page, context } = await openPage(browser(), LIE_FI);
     // Requests that never get an answer.

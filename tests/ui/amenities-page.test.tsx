@@ -92,13 +92,13 @@ describe('Amenities page', () => {
     server.use(
       http.get(API_PATHS.amenityAnalytics, () =>
         fail
-          ? new HttpResponse('sensor gateway down', { status: 503 })
+          ? new HttpResponse('sensor gateway down', { status: 500 })
           : HttpResponse.json(amenitiesFixture),
       ),
     );
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('503: sensor gateway down');
+    expect(await screen.findByRole('alert')).toHaveTextContent('500: sensor gateway down');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByRole('article')).toHaveLength(amenitiesFixture.length);

@@ -60,12 +60,12 @@ describe('Amenities page sensors', () => {
 
   it('keeps the amenity cards when the sensors cannot be loaded', async () => {
     server.use(
-      http.get(API_PATHS.sensors, () => new HttpResponse('database busy', { status: 503 })),
+      http.get(API_PATHS.sensors, () => new HttpResponse('database busy', { status: 500 })),
     );
     renderPage();
     expect(await screen.findAllByRole('article')).toHaveLength(amenitiesFixture.length);
     const section = await screen.findByRole('region', { name: 'Sensors' });
-    expect(await within(section).findByRole('alert')).toHaveTextContent('503: database busy');
+    expect(await within(section).findByRole('alert')).toHaveTextContent('500: database busy');
     expect(card('The Great Lawn')).not.toHaveTextContent('sensor');
   });
 

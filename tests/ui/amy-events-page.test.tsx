@@ -170,14 +170,14 @@ describe('Amy Events', () => {
 
   it('shows a failing suggestions call in its own card, with Retry', async () => {
     server.use(
-      http.get(API_PATHS.suggestions, () => new HttpResponse('amy is asleep', { status: 502 }), {
+      http.get(API_PATHS.suggestions, () => new HttpResponse('amy is asleep', { status: 500 }), {
         once: true,
       }),
     );
     renderWithApp(<AmyEventsPage />);
     const card = screen.getByRole('region', { name: 'Event Suggestions' });
     const alert = await within(card).findByRole('alert');
-    expect(alert).toHaveTextContent('502: amy is asleep');
+    expect(alert).toHaveTextContent('500: amy is asleep');
     // The rest of the page still works.
     expect(await screen.findByText('Monthly Trends')).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));

@@ -137,7 +137,7 @@ describe('Analytics', () => {
     server.use(
       http.get(
         API_PATHS.amenityAnalytics,
-        () => new HttpResponse('sensor hub down', { status: 503 }),
+        () => new HttpResponse('sensor hub down', { status: 500 }),
       ),
     );
     renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=solis-hall' });
@@ -146,9 +146,9 @@ describe('Analytics', () => {
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
     const alerts = screen.getAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual([
-      '503: sensor hub downRetry',
-      '503: sensor hub downRetry',
-      '503: sensor hub downRetry',
+      '500: sensor hub downRetry',
+      '500: sensor hub downRetry',
+      '500: sensor hub downRetry',
     ]);
     // The rest of the page still works.
     expect(await screen.findByText('Monthly Trends')).toBeInTheDocument();

@@ -359,7 +359,7 @@ describe('Reports page', () => {
   it('keeps the saved data and says so when a refresh fails', async () => {
     server.use(
       http.get('*/api/amy/analysis', () =>
-        HttpResponse.json({ error: 'Amy is down' }, { status: 503 }),
+        HttpResponse.json({ error: 'Amy is down' }, { status: 500 }),
       ),
     );
     const user = userEvent.setup();
@@ -369,7 +369,7 @@ describe('Reports page', () => {
       name: 'Event Performance Report — Last Month',
     });
     await user.click(await within(report).findByRole('button', { name: 'Refresh data' }));
-    expect(await within(report).findByText(/could not refresh: 503/)).toBeInTheDocument();
+    expect(await within(report).findByText(/could not refresh: 500/)).toBeInTheDocument();
     expect(within(report).getByRole('table', { name: 'Events per month' })).toBeInTheDocument();
     expect(within(report).getByText(/Built from the offline snapshot/)).toBeInTheDocument();
   });

@@ -534,7 +534,7 @@ describe('Settings page', () => {
         const before = Number(url.searchParams.get('before') ?? Infinity);
         const limit = Number(url.searchParams.get('limit') ?? 50);
         if (before !== Infinity && olderFails()) {
-          return HttpResponse.json({ error: 'The server is restarting' }, { status: 503 });
+          return HttpResponse.json({ error: 'The audit log could not be read' }, { status: 500 });
         }
         const matching = log.filter((e) => e.id < before);
         const entries = matching.slice(0, limit);
@@ -574,7 +574,7 @@ describe('Settings page', () => {
     (await panel.findByRole('button', { name: 'Show older entries' })).focus();
     await user.keyboard('{Enter}');
     // Worded as the app's other query failures (api/query-fn: status and body).
-    expect(await panel.findByRole('alert')).toHaveTextContent(/^Could not load older entries: 503/);
+    expect(await panel.findByRole('alert')).toHaveTextContent(/^Could not load older entries: 500/);
     expect(panel.getByRole('button', { name: 'Show older entries' })).toHaveFocus();
 
     // Pressed again once the server answers: the alert goes, the new entries take focus.
@@ -729,7 +729,7 @@ describe('Settings page', () => {
         http.get(BILLING_PATH, async () => {
           if (answer === 'wait') await delay('infinite');
           if (answer === 'fail') {
-            return HttpResponse.json({ error: 'The database is unavailable' }, { status: 503 });
+            return HttpResponse.json({ error: 'The database is unavailable' }, { status: 500 });
           }
           return HttpResponse.json(billingFixture);
         }),
@@ -742,7 +742,7 @@ describe('Settings page', () => {
       answer = 'fail';
       const second = await openBilling();
       const alert = await within(second.panel).findByRole('alert');
-      expect(alert).toHaveTextContent('503: {"error":"The database is unavailable"}');
+      expect(alert).toHaveTextContent('500: {"error":"The database is unavailable"}');
       expect(second.panel).not.toHaveTextContent('$299');
       answer = 'plan';
       await user.click(within(alert).getByRole('button', { name: 'Retry' }));

@@ -32,6 +32,23 @@ describe('connectivity from request outcomes', () => {
     expect(getConnectivity()).toBe('online');
   });
 
+  it.each([502, 503, 504])(
+    'counts a gateway’s %i as no answer: unreachable, and a failure that says so',
+    async (status) => {
+      server.use(
+        http.get(API_PATHS.metrics, () => new HttpResponse('<html>Bad Gateway</html>', { status })),
+      );
+      const failure = await fetchJson(API_PATHS.metrics).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(NetworkError);
+      expect((failure as Error).message).toBe(
+        `Can't reach CommonGround: the server answered ${status}.`,
+      );
+      expect(getConnectivity()).toBe('unreachable');
+      server.resetHandlers();
+      expect(await probeServer()).toBe(true);
+    },
+  );
+
   it('treats a request that hangs past its timeout as unreachable', async () => {
     server.use(
       http.get(API_PATHS.metrics, async () => {

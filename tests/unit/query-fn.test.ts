@@ -58,11 +58,11 @@ describe('defaultQueryFn', () => {
     server.use(
       http.get(
         '/api/thing',
-        () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }),
+        () => new HttpResponse(null, { status: 500, statusText: 'Internal Server Error' }),
       ),
     );
     await expect(defaultQueryFn(context(['/api/thing']))).rejects.toThrow(
-      '503: Service Unavailable',
+      '500: Internal Server Error',
     );
   });
 

@@ -96,7 +96,7 @@ describe('loadSource', () => {
 
   it('keeps the last good copy when the refresh fails, and says why', async () => {
     server.use(
-      http.get(API_PATHS.metrics, () => new HttpResponse('database down', { status: 503 })),
+      http.get(API_PATHS.metrics, () => new HttpResponse('database down', { status: 500 })),
     );
     const client = createQueryClient();
     client.setQueryData(metricsQuery().queryKey, metricsFixture, { updatedAt: SAVED_AT });
@@ -106,16 +106,16 @@ describe('loadSource', () => {
       status: 'ready',
       data: metricsFixture,
       fromSnapshot: true,
-      refreshError: '503: database down',
+      refreshError: '500: database down',
     });
   });
 
   it('reports a failed load with nothing saved', async () => {
     server.use(
-      http.get(API_PATHS.metrics, () => new HttpResponse('database down', { status: 503 })),
+      http.get(API_PATHS.metrics, () => new HttpResponse('database down', { status: 500 })),
     );
     const source = await loadSource(createQueryClient(), metricsQuery(), { online: true });
-    expect(source).toEqual({ status: 'missing', reason: 'failed', error: '503: database down' });
+    expect(source).toEqual({ status: 'missing', reason: 'failed', error: '500: database down' });
   });
 
   it('gives up on a server that never answers', async () => {
