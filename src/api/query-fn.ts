@@ -18,7 +18,7 @@ export function urlFromKey(queryKey: QueryKey): string {
   queryKey.forEach((segment, index) => {
     if (segment !== null && typeof segment === 'object' && !Array.isArray(segment)) {
       if (index !== queryKey.length - 1) {
-        throw new Error('Query parameters must be the last segment of a query key');
+        throw new Error('Query parameters must come last in a query key');
       }
       params = segment as QueryParams;
     } else if (segment !== undefined && segment !== null) {
@@ -77,11 +77,6 @@ export class TimeoutError extends NetworkError {
   }
 }
 
-/** True for failures that mean "the server could not be reached", not "the server said no". */
-export function isConnectionError(error: unknown): error is NetworkError {
-  return error instanceof NetworkError;
-}
-
 /** Spec section 8: '{status}: {body text}', or the status text when the body is empty. */
 function failureMessage(res: Response, text: string): string {
   return `${res.status}: ${text.trim() || res.statusText}`;
@@ -120,9 +115,7 @@ export async function fetchJson(
   } catch (error) {
     throw unreachable(error);
   }
-  if (!reportServerAnswer(res.status)) {
-    throw new NetworkError(`Can't reach CommonGround: the server answered ${res.status}.`);
-  }
+  if (!reportServerAnswer(res.status)) throw new NetworkError();
   if (res.status === 401 && res.headers.get(SESSION_ENDED_HEADER) === '1') markEndedByServer();
   if (on401 === 'returnNull' && res.status === 401) return UNAUTHORIZED;
   if (!res.ok) throw new HttpError(res.status, failureMessage(res, text));
@@ -145,15 +138,12 @@ export function parseWith<S extends z.ZodMiniType>(
   return result.data;
 }
 
-/** The default query function of the client: the key is the URL; the payload is not checked. */
-export async function defaultQueryFn({
-  queryKey,
-  signal,
-  meta,
-}: QueryFunctionContext): Promise<unknown> {
-  const on401 = meta?.on401 === 'returnNull' ? 'returnNull' : 'throw';
-  const data = await fetchJson(urlFromKey(queryKey), { on401, signal });
-  return data === UNAUTHORIZED ? null : data;
+/**
+ * The default query function of the client, for a query restored from the snapshot that is
+ * refetched before a component gives it its own: the key is the URL; the payload is not checked.
+ */
+export function defaultQueryFn({ queryKey, signal }: QueryFunctionContext): Promise<unknown> {
+  return fetchJson(urlFromKey(queryKey), { signal });
 }
 
 /**

@@ -28,21 +28,12 @@ export function getConnectivity(): Connectivity {
   return serverReachable ? 'online' : 'unreachable';
 }
 
-/**
- * Answers that stand for no answer: a proxy's 502 or 504 with the server behind it down or hung,
- * a 503 from a server shutting down. Counting them as "reached" kept the app "Live" while every
- * refresh failed, and put the failure under each card instead of once.
- */
-export function isGatewayFailure(status: number): boolean {
-  return status === 502 || status === 503 || status === 504;
-}
-
-/**
- * A request got an HTTP answer: the server is there, unless a gateway answered in its place.
- * Returns whether the server was reached.
- */
+/** A request got an HTTP answer; returns whether it came from the server (see below). */
 export function reportServerAnswer(status: number): boolean {
-  const reached = !isGatewayFailure(status);
+  // A proxy's 502 or 504 (the server behind it down or hung), a 503 from a server shutting
+  // down: no answer from the app's server. Counted as reached, they kept the app "Live" while
+  // every refresh failed, and put the failure under each card instead of once.
+  const reached = status < 502 || status > 504;
   setServerReachable(reached);
   return reached;
 }

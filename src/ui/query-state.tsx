@@ -102,7 +102,7 @@ export function ErrorPanel({ message, onRetry }: { message: string; onRetry: () 
  * A failure that means "the server could not be reached" (api/query-fn's NetworkError and its
  * TimeoutError), told apart by name so the ui layer needs nothing from the api layer.
  */
-function isConnectionFailure(error: Error | null): boolean {
+export function isConnectionFailure(error: Error | null): boolean {
   return error?.name === 'NetworkError' || error?.name === 'TimeoutError';
 }
 

@@ -4,7 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { server } from '../../mocks/node';
 import { API_PATHS, HEALTH_PATH } from '../../src/api/contract';
 import { probeServer, startConnectivitySync } from '../../src/api/connectivity-sync';
-import { fetchJson, NetworkError, TimeoutError } from '../../src/api/query-fn';
+import { fetchJson, NetworkError, TimeoutError, UNREACHABLE_MESSAGE } from '../../src/api/query-fn';
 import { getConnectivity } from '../../src/lib/connectivity';
 
 const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
@@ -40,9 +40,7 @@ describe('connectivity from request outcomes', () => {
       );
       const failure = await fetchJson(API_PATHS.metrics).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(NetworkError);
-      expect((failure as Error).message).toBe(
-        `Can't reach CommonGround: the server answered ${status}.`,
-      );
+      expect((failure as Error).message).toBe(UNREACHABLE_MESSAGE);
       expect(getConnectivity()).toBe('unreachable');
       server.resetHandlers();
       expect(await probeServer()).toBe(true);

@@ -5,13 +5,9 @@ import { DashboardMetricsSchema, API_PATHS } from '../../src/api/contract';
 import { contractQueryFn, defaultQueryFn, urlFromKey } from '../../src/api/query-fn';
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 
-function context(
-  queryKey: readonly unknown[],
-  meta?: Record<string, unknown>,
-): QueryFunctionContext {
+function context(queryKey: readonly unknown[]): QueryFunctionContext {
   return {
     queryKey,
-    meta,
     signal: new AbortController().signal,
     client: new QueryClient(),
   } as unknown as QueryFunctionContext;
@@ -32,7 +28,7 @@ describe('urlFromKey', () => {
   });
 
   it('refuses parameters anywhere but last', () => {
-    expect(() => urlFromKey(['/api', { a: 1 }, 'x'])).toThrow(/last segment/);
+    expect(() => urlFromKey(['/api', { a: 1 }, 'x'])).toThrow(/must come last/);
   });
 });
 
@@ -66,12 +62,9 @@ describe('defaultQueryFn', () => {
     );
   });
 
-  it('throws on 401 by default and yields null when asked to', async () => {
+  it('throws on 401 (only /api/me turns one into null, through its own query function)', async () => {
     server.use(http.get('/api/thing', () => new HttpResponse('sign in', { status: 401 })));
     await expect(defaultQueryFn(context(['/api/thing']))).rejects.toThrow('401: sign in');
-    await expect(
-      defaultQueryFn(context(['/api/thing'], { on401: 'returnNull' })),
-    ).resolves.toBeNull();
   });
 });
 

@@ -13,7 +13,6 @@ import {
 } from '../../api/contract';
 import { useCommunity } from '../../api/community';
 import { ROLE_LABELS, initialsOf, useMe } from '../../api/me';
-import { isConnectionError } from '../../api/query-fn';
 import {
   changeRole,
   inviteUser,
@@ -31,7 +30,7 @@ import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { PageIcon } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
-import { ErrorPanel, QueryState } from '../../ui/query-state';
+import { ErrorPanel, isConnectionFailure, QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
 import { useUsers } from '../../api/users';
@@ -68,7 +67,7 @@ export function UsersTab() {
 
   // Offline, the app's banner says so once; a refusal or a server error is said here.
   const invitesMessage = invites.error?.message;
-  const invitesFailure = isConnectionError(invites.error) ? null : invitesMessage;
+  const invitesFailure = isConnectionFailure(invites.error) ? null : invitesMessage;
 
   // After a revoke, its button is gone (with the last one, the whole list): focus goes to the
   // row that took its place, or Add User. Here, not in the list, so it runs when the list is gone.

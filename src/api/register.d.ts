@@ -1,8 +1,0 @@
-import '@tanstack/react-query';
-import type { UnauthorizedBehavior } from './query-fn';
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    queryMeta: { on401?: UnauthorizedBehavior };
-  }
-}
