@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../api/auth';
 import { initialsOf, ROLE_LABELS, useMe } from '../api/me';
+import { isAccountUnknown } from '../api/account-unknown';
 import { useCommunity } from '../api/community';
 import { useSnapshotPersister } from '../api/query-provider';
 import { ACCOUNT_PATH, SIGN_IN_PATH } from '../lib/app-pages';
@@ -42,7 +43,7 @@ export function Account({ onNavigate }: { onNavigate?: () => void }) {
   // Offline (or with the server out of reach) the app cannot learn who is signed in, but a
   // shared tablet must still be wiped: Sign out is offered, and works with no connection. The
   // connection banner says why; the card only says that the account is not known.
-  const unknown = me.data === undefined && (me.isError || me.fetchStatus === 'paused');
+  const unknown = isAccountUnknown(me);
   const name = user?.name ?? (unknown ? 'Account not checked' : '…');
   const role = user ? ROLE_LABELS[user.role] : '';
   // The action has a row of its own, kept while /api/me loads: beside the name, in the

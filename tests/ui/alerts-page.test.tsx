@@ -100,6 +100,18 @@ describe('alerts page', () => {
     ).toBeInTheDocument();
   });
 
+  it('offline, where the account cannot be checked, says so rather than that the role may not', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.error()));
+    renderAlerts();
+    const rules = within(await screen.findByRole('region', { name: 'Alert rules' }));
+    expect(
+      await rules.findByText(
+        'Who is signed in cannot be checked until CommonGround answers, and alert rules are not saved on this device: they load when the connection returns.',
+      ),
+    ).toBeInTheDocument();
+    expect(rules.queryByText(/managed by HOA Managers/)).not.toBeInTheDocument();
+  });
+
   it('creates an occupancy rule with the defaults and shows errors next to the field', async () => {
     const sent: AlertRuleInput[] = [];
     server.events.on('request:start', ({ request }) => {

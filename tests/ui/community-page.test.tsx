@@ -778,6 +778,30 @@ describe('Export CSV', () => {
   });
 });
 
+describe('Community Management when the account cannot be checked (offline)', () => {
+  it('shows the directory saved on this device, read as it was', async () => {
+    const client = createQueryClient();
+    await client.fetchQuery(residentsQuery(''));
+    server.use(http.all('/api/*', () => HttpResponse.error()));
+    renderWithApp(<CommunityManagementPage />, { route: '/community-management', client });
+    const first = residentsFixture[0]?.name ?? '';
+    expect(await screen.findByText(first)).toBeInTheDocument();
+    expect(screen.getByLabelText('Community statistics')).toBeInTheDocument();
+    expect(screen.queryByText(/only HOA Managers and Administrators/)).toBeNull();
+  });
+
+  it('with no saved copy, says the account cannot be checked, not that the role may not', async () => {
+    server.use(http.all('/api/*', () => HttpResponse.error()));
+    renderPage();
+    expect(
+      await screen.findByText(
+        'Who is signed in cannot be checked until CommonGround answers, and no saved copy of the directory is on this device: it loads when the connection returns.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/only HOA Managers and Administrators/)).toBeNull();
+  });
+});
+
 describe.each([
   ['a Board member', { ...meFixture, user: { ...meFixture.user, role: 'board' } } satisfies Me],
   ['the demo viewer', demoMeFixture],

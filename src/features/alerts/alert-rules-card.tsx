@@ -10,6 +10,7 @@ import {
   type AlertRule,
 } from '../../api/contract';
 import { useMe } from '../../api/me';
+import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { ALERT_RULES_ANCHOR } from '../../lib/app-pages';
 import {
   ALERT_KIND_LABELS,
@@ -55,7 +56,9 @@ export function AlertRulesCard() {
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {me.data?.demo
               ? 'The demo is read-only: sign in as an HOA Manager or Administrator to manage alert rules.'
-              : 'Alert rules are managed by HOA Managers and Administrators. You receive the alerts in the inbox above.'}
+              : isAccountUnknown(me)
+                ? `${ACCOUNT_UNKNOWN_NOTE}, and alert rules are not saved on this device: they load when the connection returns.`
+                : 'Alert rules are managed by HOA Managers and Administrators. You receive the alerts in the inbox above.'}
           </p>
         )}
       </CardBody>

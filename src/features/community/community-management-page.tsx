@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Resident } from '../../api/contract';
 import { useMe } from '../../api/me';
+import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { fetchResidentsCsv } from '../../api/residents';
 import { CSV_MIME, downloadTextFile } from '../../lib/download';
 import { formatCalendarDate, formatCount } from '../../lib/format';
@@ -40,10 +41,15 @@ export const EXAMPLE_EVENTS_NOTE =
   'Examples only: CommonGround does not store events yet, so these dates and RSVP counts are not your community’s.';
 
 export function CommunityManagementPage() {
-  const me = useMe().data;
+  const meQuery = useMe();
+  const me = meQuery.data;
   const canManage = me != null && !me.demo && me.user.role !== 'board';
-  const directory = useDirectory({ enabled: canManage });
-  const counts = canManage ? directory.query.data : undefined;
+  // Offline the account is not known; a saved copy of the directory was saved for a Manager or
+  // Admin signed in on this device (signing out wipes it), so it is shown, read as it was.
+  const unknown = isAccountUnknown(meQuery);
+  const directory = useDirectory({ enabled: canManage || unknown });
+  const showDirectory = canManage || (unknown && directory.query.data !== undefined);
+  const counts = showDirectory ? directory.query.data : undefined;
   const [open, setOpen] = useState<Open>(null);
   const [exporting, setExporting] = useState(false);
   // The removed resident, for the directory to move focus on from (see useFocusAfterRemoval).
@@ -96,7 +102,7 @@ export function CommunityManagementPage() {
 
       <div className="mt-6 grid gap-6">
         {/* Counted from the directory only: the events below are examples, not a statistic. */}
-        {canManage ? (
+        {showDirectory ? (
           <StatTiles label="Community statistics">
             <StatTile
               label="Total Residents"
@@ -111,7 +117,7 @@ export function CommunityManagementPage() {
           </StatTiles>
         ) : null}
 
-        {canManage ? (
+        {showDirectory ? (
           <ResidentsDirectory
             directory={directory}
             dialogOpen={open !== null}
@@ -119,14 +125,15 @@ export function CommunityManagementPage() {
             onEdit={(resident) => setOpen({ kind: 'edit', resident })}
             onRemove={(resident, row) => setOpen({ kind: 'remove', resident, row })}
           />
-        ) : me ? (
+        ) : me || unknown ? (
           <Card aria-labelledby="residents-directory">
             <CardHeader id="residents-directory" title="Residents Directory" />
             <CardBody>
               <InfoNote>
-                The directory holds residents’ contact details, so only HOA Managers and
-                Administrators can open it.
-                {me.demo
+                {me
+                  ? 'The directory holds residents’ contact details, so only HOA Managers and Administrators can open it.'
+                  : `${ACCOUNT_UNKNOWN_NOTE}, and no saved copy of the directory is on this device: it loads when the connection returns.`}
+                {me?.demo
                   ? ' Sign in as the demo Manager (manager@willowcreek.example) to see it.'
                   : ''}
               </InfoNote>

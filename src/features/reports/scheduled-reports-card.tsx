@@ -9,6 +9,7 @@ import {
 } from '../../api/alerts';
 import type { ReportRecipient, ReportSchedule } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
+import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatDateTime } from './report-format';
 import { useCommunity } from '../../api/community';
@@ -62,7 +63,9 @@ export function ScheduledReportsCard() {
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {me.data?.demo
               ? 'The demo is read-only: sign in as an HOA Manager or Administrator to schedule reports.'
-              : 'Report schedules are set by HOA Managers and Administrators. The reports they produce appear in the report archive.'}
+              : isAccountUnknown(me)
+                ? `${ACCOUNT_UNKNOWN_NOTE}, and report schedules are not saved on this device: they load when the connection returns.`
+                : 'Report schedules are set by HOA Managers and Administrators. The reports they produce appear in the report archive.'}
           </p>
         )}
       </CardBody>
