@@ -3,7 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { NOTIFICATION_PREFERENCES_PATH, PUSH_PATHS } from '../../src/api/contract';
-import { NotificationDelivery } from '../../src/features/settings/notification-delivery';
+import {
+  NotificationDelivery,
+  QUIET_TIME_MISSING,
+} from '../../src/features/settings/notification-delivery';
 import { keyBytes, pushAvailability } from '../../src/features/settings/push-device';
 import { notificationPreferencesFixture } from '../../mocks/notifications-handlers';
 import { server } from '../../mocks/node';
@@ -163,6 +166,54 @@ describe('what to send me', () => {
       emailReports: true,
       quietHours: { start: '21:30', end: '07:00' },
     });
+  });
+
+  it('a change after a save takes back "Saved." and is reported as unsaved', async () => {
+    server.use(
+      http.put(NOTIFICATION_PREFERENCES_PATH, async ({ request }) =>
+        HttpResponse.json({
+          ...notificationPreferencesFixture,
+          ...((await request.json()) as object),
+        }),
+      ),
+    );
+    const dirty: boolean[] = [];
+    const user = userEvent.setup();
+    renderWithApp(<NotificationDelivery onDirtyChange={(next) => dirty.push(next)} />, {
+      route: '/settings',
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Push reports' }));
+    expect(dirty.at(-1)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(dirty.at(-1)).toBe(false);
+    await user.click(screen.getByRole('switch', { name: 'Push alerts' }));
+    expect(screen.queryByText('Saved.')).not.toBeInTheDocument();
+    expect(dirty.at(-1)).toBe(true);
+    // Put back as saved: nothing left to save.
+    await user.click(screen.getByRole('switch', { name: 'Push alerts' }));
+    expect(dirty.at(-1)).toBe(false);
+  });
+
+  it('an emptied quiet-hours time is said at its field, and nothing is sent', async () => {
+    let sent = false;
+    server.use(
+      http.put(NOTIFICATION_PREFERENCES_PATH, () => {
+        sent = true;
+        return HttpResponse.json(notificationPreferencesFixture);
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('switch', { name: 'Quiet hours' }));
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(from).toHaveAccessibleDescription(QUIET_TIME_MISSING);
+    expect(from).toHaveFocus();
+    expect(sent).toBe(false);
+    await user.type(from, '21:30');
+    expect(from).not.toHaveAccessibleDescription(QUIET_TIME_MISSING);
   });
 
   it('the demo sees the defaults and cannot change them', async () => {

@@ -629,6 +629,21 @@ describe('Settings page', () => {
     expect(stored()).toBeNull();
   });
 
+  it('asks before unsaved notification choices are left, and keeps them across tabs', async () => {
+    const user = userEvent.setup();
+    renderWithLinkOut();
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('switch', { name: 'Push reports' }));
+    // Another tab and back: the choice is still there, not saved and not lost.
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+    expect(screen.getByRole('switch', { name: 'Push reports' })).not.toBeChecked();
+    await user.click(screen.getByRole('link', { name: 'Go to Reports' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByRole('switch', { name: 'Push reports' })).not.toBeChecked();
+  });
+
   it('asks the browser to confirm a reload while there are unsaved edits', async () => {
     const user = userEvent.setup();
     renderSettings();

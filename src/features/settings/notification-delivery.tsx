@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { NOTIFICATION_PREFERENCES_PATH, type NotificationPreferences } from '../../api/contract';
 import { saveNotificationPreferences, useNotificationPreferences } from '../../api/notifications';
 import { useNotificationsStatus } from '../../api/notifications-status';
@@ -49,8 +49,15 @@ const STATE_TEXT: Record<
   },
 };
 
-/** Settings → Notifications, the parts kept on the server: this device's push and my choices. */
-export function NotificationDelivery() {
+/**
+ * Settings → Notifications, the parts kept on the server: this device's push and my choices.
+ * `onDirtyChange` tells the page about unsaved choices, so leaving it asks first.
+ */
+export function NotificationDelivery({
+  onDirtyChange,
+}: {
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const preferences = useNotificationPreferences();
   return (
     <div className="grid gap-6">
@@ -64,7 +71,9 @@ export function NotificationDelivery() {
           label="your notification settings"
           skeleton={<ListSkeleton rows={3} />}
         >
-          {(data: NotificationPreferences) => <PreferencesForm saved={data} />}
+          {(data: NotificationPreferences) => (
+            <PreferencesForm saved={data} onDirtyChange={onDirtyChange} />
+          )}
         </QueryState>
       </Group>
     </div>
@@ -148,7 +157,16 @@ function emailNote(configured: boolean | undefined, what: string): string {
   return `${what} Checking whether this server sends email…`;
 }
 
-function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+/** Said at a quiet-hours time left empty (the browser's time box can be cleared). */
+export const QUIET_TIME_MISSING = 'Enter a time, such as 22:00.';
+
+function PreferencesForm({
+  saved,
+  onDirtyChange,
+}: {
+  saved: NotificationPreferences;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const [pushAlerts, setPushAlerts] = useState(saved.pushAlerts);
   const [pushReports, setPushReports] = useState(saved.pushReports);
   const [emailAlerts, setEmailAlerts] = useState(saved.emailAlerts);
@@ -161,14 +179,47 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState({ start: false, end: false });
+  const quietStartId = useId();
+  const quietEndId = useId();
   const online = useConnectivity() === 'online';
   const client = useQueryClient();
   const disabled = saved.readOnly;
+  const dirty =
+    pushAlerts !== saved.pushAlerts ||
+    pushReports !== saved.pushReports ||
+    emailAlerts !== saved.emailAlerts ||
+    emailReports !== saved.emailReports ||
+    quiet !== (saved.quietHours !== null) ||
+    (quiet && (start !== saved.quietHours?.start || end !== saved.quietHours.end));
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(
+    () => () => {
+      onDirtyChange?.(false);
+    },
+    [onDirtyChange],
+  );
+  /** A change takes back the "Saved." of the last save and its failure. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setDone(false);
+      setFailure(null);
+    };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     setDone(false);
+    const empty = { start: quiet && !start, end: quiet && !end };
+    setMissing(empty);
+    if (empty.start || empty.end) {
+      document.getElementById(empty.start ? quietStartId : quietEndId)?.focus();
+      return;
+    }
     if (quiet && start === end) {
       setFailure('Quiet hours need a different start and end time.');
       return;
@@ -201,14 +252,14 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           description="Occupancy, silent sensors, unusual usage and after-hours use."
           checked={pushAlerts}
           disabled={disabled}
-          onCheckedChange={setPushAlerts}
+          onCheckedChange={edit(setPushAlerts)}
         />
         <SwitchField
           label="Push reports"
           description="When a scheduled report is ready in the archive."
           checked={pushReports}
           disabled={disabled}
-          onCheckedChange={setPushReports}
+          onCheckedChange={edit(setPushReports)}
         />
         <SwitchField
           label="Email alerts"
@@ -218,7 +269,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           )}
           checked={emailAlerts}
           disabled={disabled || emailConfigured !== true}
-          onCheckedChange={setEmailAlerts}
+          onCheckedChange={edit(setEmailAlerts)}
         />
         <SwitchField
           label="Email reports"
@@ -228,19 +279,20 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           )}
           checked={emailReports}
           disabled={disabled || emailConfigured !== true}
-          onCheckedChange={setEmailReports}
+          onCheckedChange={edit(setEmailReports)}
         />
         <SwitchField
           label="Quiet hours"
           description={`Hold pushes and alert emails back until quiet hours end (times in ${saved.timeZone}).`}
           checked={quiet}
           disabled={disabled}
-          onCheckedChange={setQuiet}
+          onCheckedChange={edit(setQuiet)}
         />
       </div>
       {quiet ? (
-        <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
-          <Field label="From">
+        // One above the other on a phone: side by side, a time box does not fit half of 320 px.
+        <div className="grid gap-3 sm:max-w-sm sm:grid-cols-2">
+          <Field id={quietStartId} label="From" error={missing.start ? QUIET_TIME_MISSING : null}>
             {(props) => (
               <input
                 {...props}
@@ -248,12 +300,15 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 required
                 disabled={disabled}
                 value={start}
-                onChange={(event) => setStart(event.target.value)}
+                onChange={(event) => {
+                  edit(setStart)(event.target.value);
+                  setMissing((was) => ({ ...was, start: false }));
+                }}
                 className={CONTROL_CLASSES}
               />
             )}
           </Field>
-          <Field label="Until">
+          <Field id={quietEndId} label="Until" error={missing.end ? QUIET_TIME_MISSING : null}>
             {(props) => (
               <input
                 {...props}
@@ -261,7 +316,10 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 required
                 disabled={disabled}
                 value={end}
-                onChange={(event) => setEnd(event.target.value)}
+                onChange={(event) => {
+                  edit(setEnd)(event.target.value);
+                  setMissing((was) => ({ ...was, end: false }));
+                }}
                 className={CONTROL_CLASSES}
               />
             )}
@@ -273,7 +331,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           <Button type="submit" disabled={busy || !online}>
             {busy ? 'Saving…' : 'Save notification settings'}
           </Button>
-          {done ? (
+          {done && !dirty ? (
             <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
               Saved.
             </p>

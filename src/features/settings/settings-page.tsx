@@ -42,12 +42,17 @@ export function SettingsPage() {
   const draft: Settings = { ...saved, ...edits };
   const dirty = (Object.keys(edits) as (keyof Settings)[]).some((key) => edits[key] !== saved[key]);
   const [profileDirty, setProfileDirty] = useState(false);
+  const [notificationsDirty, setNotificationsDirty] = useState(false);
+  // Kept once opened, so a visit to another tab does not drop unsaved notification choices.
+  const [notificationsOpened, setNotificationsOpened] = useState(false);
   const [tab, setTab] = useState<SettingsTab>('general');
   const [loadProblem, setLoadProblem] = useState(settingsLoadProblem);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const guard = useLeaveGuard(dirty || profileDirty);
+  const guard = useLeaveGuard(dirty || profileDirty || notificationsDirty);
   const tabs = SETTINGS_TABS.filter((item) => item.value !== 'audit' || isAdmin);
   const onProfileDirty = useCallback((next: boolean) => setProfileDirty(next), []);
+  const onNotificationsDirty = useCallback((next: boolean) => setNotificationsDirty(next), []);
+  if (tab === 'notifications' && !notificationsOpened) setNotificationsOpened(true);
 
   // The dark mode switch previews the theme at once; leaving without saving puts it back.
   useEffect(() => applyTheme(draft.darkMode), [draft.darkMode]);
@@ -147,9 +152,9 @@ export function SettingsPage() {
         <TabsContent forceMount hidden={tab !== 'notifications'} value="notifications">
           <NotificationsTab />
           {/* Push and notification choices are saved on the server with their own buttons. */}
-          {tab === 'notifications' ? (
+          {notificationsOpened ? (
             <div className="mt-6">
-              <NotificationDelivery />
+              <NotificationDelivery onDirtyChange={onNotificationsDirty} />
             </div>
           ) : null}
         </TabsContent>
