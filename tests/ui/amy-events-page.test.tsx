@@ -310,7 +310,9 @@ describe('Amy Events', () => {
     const perPerson = within(dialog).getByLabelText('Food and drink per person (USD)');
     await userEvent.clear(perPerson);
     await userEvent.type(perPerson, 'ten');
-    expect(perPerson).toHaveAccessibleDescription('Enter a number of 0 or more (digits only).');
+    expect(perPerson).toHaveAccessibleDescription(
+      'Enter a number of 0 or more (digits, a point for decimals: 12.50).',
+    );
     expect(total).toHaveTextContent('Fix the highlighted fields to see the total.');
   });
 

@@ -103,8 +103,23 @@ describe('amenityInputOf', () => {
     });
     const bad = amenityInputOf({ ...valid, monthlyOperatingCost: 'lots' });
     expect(bad.ok ? null : bad.errors.monthlyOperatingCost).toBe(
-      'Enter an amount from 0 to 10,000,000, or leave it empty',
+      'Enter an amount from 0 to 10,000,000, with a point for decimals (12.50), or leave it empty',
     );
+  });
+
+  it('refuses a decimal comma and an exponent instead of reading 12,50 as 1,250 or 1e3 as 1,000', () => {
+    const cost = amenityInputOf({ ...valid, monthlyOperatingCost: '12,50' });
+    expect(cost.ok ? null : cost.errors.monthlyOperatingCost).toMatch(/a point for decimals/);
+    expect(amenityInputOf({ ...valid, monthlyOperatingCost: '12.50' })).toMatchObject({
+      input: { monthlyOperatingCost: 12.5 },
+    });
+    const capacityError = (capacity: string) => {
+      const result = amenityInputOf({ ...valid, capacity });
+      return result.ok ? null : result.errors.capacity;
+    };
+    expect(capacityError('1e3')).toBe('Enter a whole number of people, from 1 to 100,000');
+    expect(capacityError('1,000')).toBeNull();
+    expect(capacityError('100,001')).toBe('Enter at most 100,000 people');
   });
 
   it('writes each currency with its own symbol', () => {

@@ -78,8 +78,8 @@ describe('calculateBudget', () => {
       ok: false,
       errors: {
         attendees: 'Enter a whole number.',
-        perPerson: 'Enter a number of 0 or more (digits only).',
-        venue: 'Enter a number of 0 or more (digits only).',
+        perPerson: 'Enter a number of 0 or more (digits, a point for decimals: 12.50).',
+        venue: 'Enter a number of 0 or more (digits, a point for decimals: 12.50).',
         contingencyPercent: 'Enter 100 or less.',
       },
     });

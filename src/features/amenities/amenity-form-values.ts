@@ -8,6 +8,7 @@ import {
 } from '../../api/contract';
 import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import { numberFormat } from '../../lib/intl-formats';
+import { parseTypedNumber } from '../../lib/typed-number';
 import { WEEKDAY_NAMES, weeklyHoursProblem, type DayHours } from '../../lib/weekly-hours';
 
 /** One day of the weekday editor: closed, or open between two "HH:MM" times. */
@@ -108,7 +109,7 @@ const MESSAGES: Record<Exclude<AmenityFormField, 'name' | 'capacity'>, string> =
   type: 'Choose a type',
   description: 'Keep the description under 500 characters',
   hours: 'Fix the opening hours marked below',
-  monthlyOperatingCost: `Enter an amount from 0 to ${thousands(MAX_MONTHLY_OPERATING_COST)}, or leave it empty`,
+  monthlyOperatingCost: `Enter an amount from 0 to ${thousands(MAX_MONTHLY_OPERATING_COST)}, with a point for decimals (12.50), or leave it empty`,
   color: 'Choose a colour',
 };
 
@@ -121,7 +122,7 @@ function nameMessage(name: string): string {
 
 /** What is wrong with the capacity: the bound it broke, so "100001" hears about the maximum. */
 function capacityMessage(capacity: string): string {
-  const value = Number(capacity);
+  const value = parseTypedNumber(capacity) ?? NaN;
   if (capacity === '') return 'Enter the capacity: how many people it holds';
   if (Number.isFinite(value) && value > MAX_AMENITY_CAPACITY) {
     return `Enter at most ${thousands(MAX_AMENITY_CAPACITY)} people`;
@@ -152,14 +153,14 @@ export function amenityInputOf(
     name: values.name,
     type: values.type,
     description: values.description,
-    capacity: capacity === '' ? NaN : Number(capacity),
+    capacity: parseTypedNumber(capacity) ?? NaN,
     hours: values.days.map((day): DayHours | null =>
       day.open
         ? { opensMinute: minutesOf(day.opens) ?? NaN, closesMinute: minutesOf(day.closes) ?? NaN }
         : null,
     ),
     // Any currency sign typed with the amount goes: the community's currency is the unit.
-    monthlyOperatingCost: cost === '' ? null : Number(cost.replace(/[\p{Sc},\s]/gu, '')),
+    monthlyOperatingCost: cost === '' ? null : (parseTypedNumber(cost) ?? NaN),
     color: values.color,
   };
   const errors: AmenityFormErrors = {};

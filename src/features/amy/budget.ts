@@ -1,3 +1,5 @@
+import { parseTypedNumber } from '../../lib/typed-number';
+
 /**
  * The Amy Events budget calculator: what an event costs from its attendance, per-person costs,
  * fixed costs and a contingency. Pure, so the dialog only reads and shows it.
@@ -70,10 +72,11 @@ function readAmount(
   raw: string,
   { integer = false, max = MAX_AMOUNT }: { integer?: boolean; max?: number } = {},
 ): number | string {
-  const text = raw.trim().replace(/,/g, '');
-  if (text === '') return 0;
-  if (!/^\d+(\.\d+)?$/.test(text)) return 'Enter a number of 0 or more (digits only).';
-  const value = Number(text);
+  if (raw.trim() === '') return 0;
+  const value = parseTypedNumber(raw);
+  if (value === null) {
+    return 'Enter a number of 0 or more (digits, a point for decimals: 12.50).';
+  }
   if (integer && !Number.isInteger(value)) return 'Enter a whole number.';
   if (value > max) return `Enter ${max.toLocaleString('en-US')} or less.`;
   return value;
