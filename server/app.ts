@@ -35,6 +35,7 @@ import type { Community } from './community';
 import type { Database } from './db/database';
 import { ruleFor } from './auth/access';
 import { DEFAULT_ATTEMPT_LIMITS, type AttemptLimits } from './auth/attempts';
+import { allowedMethods } from './allowed-methods';
 import { accessMiddleware, type AuthEnv } from './auth/middleware';
 import { registerAccountRoutes } from './auth/account-routes';
 import { registerAuthRoutes } from './auth/routes';
@@ -318,18 +319,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
     }
   }
 
-  // Known API paths with the wrong method, then anything else under /api/.
-  const known = new Map<string, string>();
-  for (const registered of api.routes) {
-    if (registered.method === 'ALL') continue;
-    const methods = registered.method === 'GET' ? 'GET, HEAD' : registered.method;
-    const previous = known.get(registered.path);
-    if (previous !== methods) {
-      known.set(registered.path, previous ? `${previous}, ${methods}` : methods);
-    }
-  }
+  // Known API paths with the wrong method (a path with an id, such as /amenities/great-lawn,
+  // matched by its route's pattern), then anything else under /api/.
+  const known = allowedMethods(api.routes);
   api.all('*', (c) => {
-    const allowed = known.get(c.req.path.replace(/^\/api/, ''));
+    const allowed = known(c.req.path.replace(/^\/api/, ''));
     if (allowed) {
       return problem(405, `Method ${c.req.method} not allowed; use ${allowed}`, {
         Allow: allowed,

@@ -236,6 +236,22 @@ for (const backend of BACKENDS) {
       expect(ApiErrorSchema.safeParse(await res.json()).success).toBe(true);
     });
 
+    it('a wrong method on a path with an id is a 405 naming that path’s methods, not a 404', async () => {
+      const cases: [string, string, string][] = [
+        ['PUT', '/api/amenities/great-lawn', 'PATCH'],
+        ['GET', '/api/amenities/great-lawn/archive', 'POST'],
+        ['DELETE', '/api/report-archive/7', 'GET, HEAD'],
+        ['PUT', '/api/amenities/analytics', 'GET, HEAD'],
+      ];
+      for (const [method, path, allow] of cases) {
+        const res = await api.app.request(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get('Allow'), `${method} ${path}`).toBe(allow);
+      }
+      // A path no route has is still a 404.
+      expect((await api.app.request('/api/amenities/great-lawn/nowhere')).status).toBe(404);
+    });
+
     it('a server fault is a JSON 500 without a stack trace', async () => {
       const logged: string[] = [];
       const broken = testApp(
