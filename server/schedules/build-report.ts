@@ -60,7 +60,13 @@ export async function buildUsageReport(
     usageGaps(context, PERIODS[period].timeline.days),
   ]);
   const coverage = periodCoverage(gaps, calendar, timeZone);
-  const columns: VisitColumn[] = community.amenities.map((amenity) => ({
+  // Archived amenities too where they had visits in the points: a report of a past period
+  // counts every visit made in it, so archiving one later does not change the report.
+  const visited = (slug: string) => points.some((point) => (point.amenities?.[slug] ?? 0) > 0);
+  const columns: VisitColumn[] = [
+    ...community.amenities,
+    ...community.archivedAmenities.filter((amenity) => visited(amenity.slug)),
+  ].map((amenity) => ({
     id: amenity.slug,
     label: amenity.name,
     value: (point) => point.amenities?.[amenity.slug] ?? 0,

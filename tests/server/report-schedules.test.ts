@@ -18,6 +18,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { reloadAmenities } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
 import { runDueSchedules } from '../../server/schedules/run-due';
+import { buildUsageReport } from '../../server/schedules/build-report';
 import {
   BACKENDS,
   backendTitle,
@@ -155,6 +156,30 @@ for (const backend of BACKENDS) {
       const archive = await archiveOf(test.db);
       expect(archive.map((r) => r.period_from)).toEqual(['2026-10-01']);
       expect(await nextRunOf(test.db, id)).toBe(local('2026-12-01', '08:00'));
+    });
+
+    it('a past month reads the same after one of its amenities is archived', async () => {
+      const hall = community.amenities.find((a) => a.slug === 'solis-hall');
+      if (!hall) throw new Error('no hall');
+      const before = await buildUsageReport(test.db, community, 'monthly', Date.parse(DUE));
+      await test.db.query(`UPDATE amenities SET archived_at = now() WHERE id = $1`, [hall.id]);
+      await reloadAmenities(test.db, community);
+      try {
+        const after = await buildUsageReport(test.db, community, 'monthly', Date.parse(DUE));
+        expect(after.summary.totalVisits).toBe(17);
+        expect(after.summary.totalVisits).toBe(before.summary.totalVisits);
+        expect(after.summary.perAmenity.find((row) => row.id === 'solis-hall')).toMatchObject({
+          name: 'Solis Hall',
+          visits: 5,
+        });
+        // Its column stays in the file (after the live ones), its visits on the 20th counted.
+        const lines = after.csv.split('\r\n');
+        expect(lines.find((line) => line.startsWith('Date'))).toMatch(/,Solis Hall,Total$/);
+        expect(lines.find((line) => line.startsWith('2026-10-20,'))).toMatch(/,5,5$/);
+      } finally {
+        await test.db.query(`UPDATE amenities SET archived_at = NULL WHERE id = $1`, [hall.id]);
+        await reloadAmenities(test.db, community);
+      }
     });
 
     it('each pass brings in amenity changes made through another server process', async () => {
