@@ -168,6 +168,16 @@ describe('what to send me', () => {
     });
   });
 
+  it('on a server that sends no email, the email switches read off and cannot be changed', async () => {
+    render();
+    // The fixture's stored choice for email reports is on; nothing would be sent.
+    expect(notificationPreferencesFixture.emailReports).toBe(true);
+    const reports = await screen.findByRole('switch', { name: 'Email reports' });
+    await waitFor(() => expect(reports).not.toBeChecked());
+    expect(reports).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Email alerts' })).not.toBeChecked();
+  });
+
   it('a change after a save takes back "Saved." and is reported as unsaved', async () => {
     server.use(
       http.put(NOTIFICATION_PREFERENCES_PATH, async ({ request }) =>

@@ -267,7 +267,8 @@ function PreferencesForm({
             emailConfigured,
             'Each alert as an email, with a link to the live view.',
           )}
-          checked={emailAlerts}
+          // Off where the server sends no email: the choice is kept, but nothing is sent.
+          checked={emailConfigured !== false && emailAlerts}
           disabled={disabled || emailConfigured !== true}
           onCheckedChange={edit(setEmailAlerts)}
         />
@@ -277,7 +278,7 @@ function PreferencesForm({
             emailConfigured,
             'Scheduled reports you receive, with the CSV attached.',
           )}
-          checked={emailReports}
+          checked={emailConfigured !== false && emailReports}
           disabled={disabled || emailConfigured !== true}
           onCheckedChange={edit(setEmailReports)}
         />
