@@ -32,6 +32,9 @@ import { initialDeviceState } from '../lorawan/to-readings';
 import { hashSecret } from './secret';
 import { UPLINK_PATH } from './uplink-route';
 
+/** Integrations a community may have: each network server application needs one. */
+export const MAX_INTEGRATIONS = 20;
+
 export type SensorAdminOptions = {
   db: Database;
   community: Community;
@@ -215,6 +218,20 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     const id = newIntegrationId(body.kind);
     const secret = newIntegrationSecret();
     const integration = await write(c, 'integration.create', id, async (tx) => {
+      // Creates take turns, so two at once cannot both pass the bound.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('integrations:' || $1))`, [
+        community.id,
+      ]);
+      const [total] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM integrations WHERE community_id = $1`,
+        [community.id],
+      );
+      if ((total?.n ?? 0) >= MAX_INTEGRATIONS) {
+        throw new HttpError(
+          409,
+          `A community has at most ${MAX_INTEGRATIONS} integrations; delete one first (one per network server application is enough).`,
+        );
+      }
       const [row] = await tx.query<IntegrationRow>(
         `INSERT INTO integrations (id, community_id, kind, name, secret_sha256)
          VALUES ($1, $2, $3, $4, $5) RETURNING id, kind, name, ${CREATED_AT}`,

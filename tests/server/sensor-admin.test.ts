@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
 import type { Community } from '../../server/community';
+import { MAX_INTEGRATIONS } from '../../server/integrations/manage-routes';
 import { encodeVs121, ttsUplinkBody } from '../../server/lorawan/encode';
 import {
   BACKENDS,
@@ -111,6 +112,35 @@ for (const backend of BACKENDS) {
       expect(await uplink(integration.uplinkPath, secret, EUI, 'first')).toBe(202);
       expect(await uplink(integration.uplinkPath, 'wrong-secret', EUI, 'x')).toBe(401);
       expect((await sensors()).discovered.map((d) => d.devEui)).toContain(EUI);
+    });
+
+    it('a community has at most 20 integrations: one more is a 409 that stores nothing', async () => {
+      const [{ n } = { n: 0 }] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM integrations WHERE community_id = $1`,
+        [community.id],
+      );
+      const filler = Array.from({ length: MAX_INTEGRATIONS - n }, (_, i) => `filler-${i}`);
+      for (const id of filler) {
+        await test.db.query(
+          `INSERT INTO integrations (id, community_id, kind, name, secret_sha256)
+           VALUES ($1, $2, 'tts', $1, $3)`,
+          [id, community.id, 'a'.repeat(64)],
+        );
+      }
+      try {
+        const more = await call('POST', '/api/integrations', { kind: 'tts', name: 'One more' });
+        expect(more).toEqual({
+          status: 409,
+          json: {
+            error:
+              'A community has at most 20 integrations; delete one first (one per network server application is enough).',
+          },
+        });
+        const list = IntegrationListSchema.parse((await call('GET', '/api/integrations')).json);
+        expect(list).toHaveLength(MAX_INTEGRATIONS);
+      } finally {
+        await test.db.query(`DELETE FROM integrations WHERE id = ANY($1::text[])`, [filler]);
+      }
     });
 
     it('rotating the secret stops the old one at once', async () => {
