@@ -9,6 +9,7 @@ import { metricsQuery } from '../../src/api/metrics';
 import { AppRoutes } from '../../src/app/routes';
 import { groupedKey } from '../../src/features/account/authenticator-key';
 import { safeNextPath } from '../../src/features/account/safe-next';
+import { FORGOT_PASSWORD_NOTE } from '../../src/features/account/sign-in-page';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 const adminMe: Me = {
@@ -70,6 +71,8 @@ describe('sign-in page', () => {
     await fillCredentials('manager@willowcreek.example', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect');
     expect(screen.getByLabelText('Email')).toHaveValue('manager@willowcreek.example');
+    // And what to do about a forgotten one: no reset link is sent, an Administrator re-invites.
+    expect(screen.getByText(FORGOT_PASSWORD_NOTE)).toBeInTheDocument();
   });
 
   it('says how long a locked-out account must wait, from the server’s Retry-After', async () => {
@@ -109,6 +112,7 @@ describe('sign-in page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' }),
     ).toBeInTheDocument();
+    expect(screen.queryByText(FORGOT_PASSWORD_NOTE)).not.toBeInTheDocument();
     const code = screen.getByLabelText('Authentication code');
     await waitFor(() => expect(code).toHaveFocus());
     await user.type(code, '000000');

@@ -53,6 +53,13 @@ const CHECKS: Record<CredentialField, (value: string) => string | undefined> = {
  * /sign-in: email and password, then the authenticator code for Admins; an Admin without an
  * authenticator enrols here (QR code, confirm a code, recovery codes shown once).
  */
+/**
+ * CommonGround sends no reset links (a server may send no email at all): an Administrator
+ * removes the account and invites the person again, and the invitation sets a new password.
+ */
+export const FORGOT_PASSWORD_NOTE =
+  'Forgot your password? Ask an Administrator of your community to remove your account and invite you again: the invitation lets you choose a new one.';
+
 export function SignInPage() {
   const me = useMe();
   const client = useQueryClient();
@@ -281,7 +288,9 @@ export function SignInPage() {
             >
               Back
             </Button>
-          ) : null}
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{FORGOT_PASSWORD_NOTE}</p>
+          )}
         </form>
       ) : null}
 
