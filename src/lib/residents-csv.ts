@@ -8,7 +8,7 @@ import {
   type ResidentInput,
   type ResidentStatus,
 } from '../api/contract';
-import { ISO_DATE_SHAPE } from './calendar-date';
+import { ISO_DATE_SHAPE, isRealDate } from './calendar-date';
 import { parseCsv, toCsv, type CsvColumn } from './csv';
 
 /**
@@ -114,7 +114,7 @@ const MESSAGES: Record<Key, string> = {
   phone: `is not a phone number (digits, spaces, + ( ) - . only, at most ${RESIDENT_LIMITS.phone})`,
   householdSize: `must be a whole number from 1 to ${RESIDENT_LIMITS.householdSize}`,
   status: 'must be active or inactive',
-  joinedOn: 'must be a date written yyyy-mm-dd, e.g. 2024-03-01',
+  joinedOn: 'must be a date up to today, written yyyy-mm-dd, e.g. 2024-03-01',
   notes: `must be at most ${RESIDENT_LIMITS.notes} characters`,
 };
 
@@ -263,7 +263,9 @@ function rowOf(
   // would send the manager looking for a typo in the format rather than in the day.
   const messageOf = (key: Key) =>
     key === 'joinedOn' && joined !== null && ISO_DATE_SHAPE.test(joined)
-      ? `${joined} is not a real date`
+      ? isRealDate(joined)
+        ? `${joined} is in the future`
+        : `${joined} is not a real date`
       : MESSAGES[key];
   for (const { key } of RESIDENT_CSV_COLUMNS) {
     if (bad.has(key)) errors.push({ field: HEADER_OF[key], message: messageOf(key) });

@@ -153,6 +153,10 @@ for (const backend of BACKENDS) {
         // The right shape but no such day: the database would refuse it (a 500 before).
         [{ name: 'A', unit: 'A-1', joinedOn: '2024-02-30' }, /^joinedOn: must be a real date$/],
         [{ name: 'A', unit: 'A-1', joinedOn: '0000-01-01' }, /^joinedOn: must be a real date$/],
+        [
+          { name: 'A', unit: 'A-1', joinedOn: '2099-01-01' },
+          /^joinedOn: must not be in the future$/,
+        ],
         [{ name: 'A', unit: 'A-1', id: 7 }, /unexpected field/],
       ];
       for (const [body, message] of cases) {

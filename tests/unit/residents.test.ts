@@ -117,9 +117,13 @@ describe('parseResidentsCsv', () => {
     expect(joined('2024-13-01')).toEqual(['Joined: 2024-13-01 is not a real date']);
     expect(joined('0000-01-01')).toEqual(['Joined: 0000-01-01 is not a real date']);
     expect(joined('2024-02-29')).toEqual([]);
+    // A real date that has not come yet: a typo for the year.
+    expect(joined('2099-01-01')).toEqual(['Joined: 2099-01-01 is in the future']);
     // Not written yyyy-mm-dd at all: the format is what to fix.
     for (const value of ['03/01/2024', '2024-3-1', 'soon']) {
-      expect(joined(value)).toEqual(['Joined: must be a date written yyyy-mm-dd, e.g. 2024-03-01']);
+      expect(joined(value)).toEqual([
+        'Joined: must be a date up to today, written yyyy-mm-dd, e.g. 2024-03-01',
+      ]);
     }
   });
 
@@ -406,6 +410,15 @@ describe('the resident form', () => {
       'name',
       'unit',
     ]);
+    const future = residentInputOf({
+      ...EMPTY_RESIDENT_FORM,
+      name: 'Ana',
+      unit: 'B-2',
+      joinedOn: '2099-01-01',
+    });
+    expect(future.ok ? null : future.errors.joinedOn).toBe(
+      'Enter a date up to today, or leave it empty',
+    );
   });
 
   it('an edit sends only what changed', () => {

@@ -30,6 +30,14 @@ export const MAX_IMPORT_BYTES = 1024 * 1024;
 /** GET /api/residents: the page size the directory asks for (query-params.ts checks the query). */
 export const RESIDENT_PAGE_SIZE = 50;
 
+/**
+ * A date that has come somewhere on Earth (UTC+14 is the first zone to reach a day): a resident
+ * joined on a day that has happened, so 2099-01-01 is a typo, not a plan.
+ */
+function notAfterToday(date: string): boolean {
+  return date <= new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 const optionalText = (max: number) =>
   z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 
@@ -60,7 +68,14 @@ export const ResidentInputSchema = z.strictObject({
   ),
   status: z.optional(ResidentStatusSchema),
   // The shape alone lets 2024-02-30 through to the database, which refuses it.
-  joinedOn: z.optional(z.nullable(isoDate.check(z.refine(isRealDate, 'must be a real date')))),
+  joinedOn: z.optional(
+    z.nullable(
+      isoDate.check(
+        z.refine(isRealDate, 'must be a real date'),
+        z.refine(notAfterToday, 'must not be in the future'),
+      ),
+    ),
+  ),
   notes: optionalText(RESIDENT_LIMITS.notes),
 });
 export type ResidentInput = z.infer<typeof ResidentInputSchema>;

@@ -53,7 +53,7 @@ export const RESIDENT_FIELD_MESSAGES: Record<ResidentFormField, string> = {
   phone: 'Enter a phone number (digits, spaces, + ( ) - .), or leave it empty',
   householdSize: `Enter a whole number of people from 1 to ${RESIDENT_LIMITS.householdSize}, or leave it empty`,
   status: 'Choose active or inactive',
-  joinedOn: 'Enter a date, or leave it empty',
+  joinedOn: 'Enter a date up to today, or leave it empty',
   notes: `Keep the notes under ${RESIDENT_LIMITS.notes} characters`,
 };
 
