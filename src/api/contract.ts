@@ -13,6 +13,7 @@ export * from './contract/alert-rules';
 export * from './contract/amenity-setup';
 export * from './contract/audit';
 export * from './contract/community-admin';
+export * from './contract/display-name';
 export * from './contract/ingest';
 export * from './contract/push';
 export * from './contract/query-params';

@@ -157,6 +157,8 @@ for (const backend of BACKENDS) {
       [{ ...NEW_AMENITY, color: 'red' }, 'color'],
       [{ ...NEW_AMENITY, owner: 'me' }, 'owner'],
       [{ ...NEW_AMENITY, name: 'x'.repeat(81) }, 'name'],
+      [{ ...NEW_AMENITY, name: '\u200b\u200b' }, 'name'],
+      [{ ...NEW_AMENITY, name: 'Pool \u202eloot' }, 'name'],
     ])('refuses %o with a 400 naming %s, saving nothing', async (body, field) => {
       const before = await call('GET', AMENITY_SETUP_PATH);
       const res = await call('POST', AMENITY_SETUP_PATH, body);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { displayName } from './display-name';
 import { newPasswordSchema } from './users';
 import { count, nonEmpty } from './primitives';
 
@@ -74,7 +75,7 @@ export const AUTHENTICATOR_CODE_WRONG =
 
 /** The name others see (user lists, the audit log); the email is the sign-in and stays. */
 export const ProfilePatchSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  name: displayName(100),
 });
 export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { displayName } from './display-name';
 import { AmenityTypeSchema } from './core';
 import { count, nonEmpty, nonNegative } from './primitives';
 
@@ -40,7 +41,7 @@ export const MAX_MONTHLY_OPERATING_COST = 10_000_000;
 
 /** POST /api/amenities (PATCH takes any subset of it). */
 export const AmenityInputSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  name: displayName(80),
   type: AmenityTypeSchema,
   description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   capacity: z.int().check(z.minimum(1), z.maximum(MAX_AMENITY_CAPACITY)),

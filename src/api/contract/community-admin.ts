@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { displayName } from './display-name';
 import { CURRENCIES } from '../../lib/community-profile';
 import {
   COMMUNITY_ADDRESS_MAX,
@@ -11,7 +12,7 @@ import {
 
 /** PATCH /api/community (Admins): any subset; the server also checks the zone with Intl. */
 export const CommunityPatchSchema = z.strictObject({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMUNITY_NAME_MAX))),
+  name: z.optional(displayName(COMMUNITY_NAME_MAX)),
   code: z.optional(
     z
       .string()

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { displayName } from './display-name';
 import { isRealDate } from '../../lib/calendar-date';
 import { ResidentStatusSchema } from './core';
 import { count, nonEmpty } from './primitives';
@@ -43,7 +44,7 @@ const optionalText = (max: number) =>
 
 /** POST /api/residents (PATCH takes any subset of it). Empty optional text is stored as none. */
 export const ResidentInputSchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(RESIDENT_LIMITS.name)),
+  name: displayName(RESIDENT_LIMITS.name),
   unit: z.string().check(z.trim(), z.minLength(1), z.maxLength(RESIDENT_LIMITS.unit)),
   email: z.optional(
     z.nullable(

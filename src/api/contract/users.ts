@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { displayName } from './display-name';
 import { RoleSchema } from './core';
 import { count, nonEmpty } from './primitives';
 
@@ -67,7 +68,7 @@ export const newPasswordSchema = z
   .check(z.maxLength(1024), z.refine(isLongEnoughPassword, { error: PASSWORD_TOO_SHORT }));
 export const AcceptInviteSchema = z.strictObject({
   token: z.string().check(z.minLength(20), z.maxLength(100)),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  name: displayName(100),
   password: newPasswordSchema,
 });
 export type AcceptInvite = z.infer<typeof AcceptInviteSchema>;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { Link, useLocation } from 'react-router-dom';
 import { ROLE_LABELS } from '../../api/me';
 import { acceptInvite, checkInvite, type InviteLinkState } from '../../api/sign-in';
-import { MIN_PASSWORD_LENGTH } from '../../api/contract';
+import { isReadableName, MIN_PASSWORD_LENGTH, NAME_NOT_READABLE } from '../../api/contract';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
@@ -28,7 +28,8 @@ type InviteField = 'name' | 'password';
 const INVITE_FIELDS: readonly InviteField[] = ['name', 'password'];
 
 export function nameError(name: string): string | undefined {
-  return name.trim() ? undefined : 'Enter your name.';
+  if (!name.trim()) return 'Enter your name.';
+  return isReadableName(name) ? undefined : NAME_NOT_READABLE;
 }
 
 const CHECKS: Record<InviteField, (value: string) => string | undefined> = {

@@ -12,7 +12,9 @@ import {
 import { useCommunity } from '../../api/community';
 import {
   CURRENT_PASSWORD_WRONG,
+  isReadableName,
   MIN_PASSWORD_LENGTH,
+  NAME_NOT_READABLE,
   PASSWORD_UNCHANGED,
   type AccountSession,
 } from '../../api/contract';
@@ -115,8 +117,8 @@ function NameForm({ name }: { name: string }) {
     event.preventDefault();
     clearFailure();
     const trimmed = value.trim();
-    if (!trimmed) {
-      setError('Enter your name.');
+    if (!trimmed || !isReadableName(trimmed)) {
+      setError(trimmed ? NAME_NOT_READABLE : 'Enter your name.');
       inputRef.current?.focus();
       return;
     }

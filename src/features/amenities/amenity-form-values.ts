@@ -1,7 +1,9 @@
 import {
   AmenityInputSchema,
+  isReadableName,
   MAX_AMENITY_CAPACITY,
   MAX_MONTHLY_OPERATING_COST,
+  NAME_NOT_READABLE,
   type AmenityInput,
   type AmenitySetup,
   type AmenityType,
@@ -115,9 +117,9 @@ const MESSAGES: Record<Exclude<AmenityFormField, 'name' | 'capacity'>, string> =
 
 /** What is wrong with the name, in words that say what to do (empty and too long differ). */
 function nameMessage(name: string): string {
-  return name.trim() === ''
-    ? 'Enter a name for the amenity'
-    : 'Shorten the name to at most 80 characters';
+  if (name.trim() === '') return 'Enter a name for the amenity';
+  if (!isReadableName(name)) return NAME_NOT_READABLE;
+  return 'Shorten the name to at most 80 characters';
 }
 
 /** What is wrong with the capacity: the bound it broke, so "100001" hears about the maximum. */
