@@ -238,8 +238,15 @@ const boot = bootStages();
  * dashboard never runs.
  */
 const PAGE_HELPERS =
-  /\/src\/(lib\/typed-number|api\/account-unknown|api\/contract\/(display-name|text-formats))\.ts$/;
+  /\/src\/(lib\/typed-number|api\/account-unknown|api\/contract\/(display-name|text-formats|amenity-setup))\.ts$/;
 const pageHelpersChunkOf = (id: string) => (PAGE_HELPERS.test(id) ? 'page-helpers' : null);
+
+/**
+ * The amenity set-up queries ride with the offline snapshot's reader, which names archived
+ * amenities from them: shared by the two, they would be a chunk of their own (see PAGE_HELPERS).
+ */
+const SNAPSHOT = /\/src\/api\/(snapshot|amenity-setup)\.ts$/;
+const snapshotChunkOf = (id: string) => (SNAPSHOT.test(id) ? 'snapshot' : null);
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -313,6 +320,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: boot.chunkOf, includeDependenciesRecursively: false },
             { name: pageHelpersChunkOf, includeDependenciesRecursively: false },
+            { name: snapshotChunkOf, includeDependenciesRecursively: false },
           ],
         },
       },

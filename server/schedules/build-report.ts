@@ -1,4 +1,8 @@
-import type { SCHEDULE_CADENCES, SCHEDULE_KINDS } from '../../src/api/contract';
+import {
+  archivedAmenityName,
+  type SCHEDULE_CADENCES,
+  type SCHEDULE_KINDS,
+} from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import { PERIODS } from '../../src/features/reports/periods';
 import {
@@ -63,14 +67,17 @@ export async function buildUsageReport(
   // Archived amenities too where they had visits in the points: a report of a past period
   // counts every visit made in it, so archiving one later does not change the report.
   const visited = (slug: string) => points.some((point) => (point.amenities?.[slug] ?? 0) > 0);
-  const columns: VisitColumn[] = [
-    ...community.amenities,
-    ...community.archivedAmenities.filter((amenity) => visited(amenity.slug)),
-  ].map((amenity) => ({
-    id: amenity.slug,
-    label: amenity.name,
-    value: (point) => point.amenities?.[amenity.slug] ?? 0,
-  }));
+  const column = (slug: string, label: string): VisitColumn => ({
+    id: slug,
+    label,
+    value: (point) => point.amenities?.[slug] ?? 0,
+  });
+  const columns = [
+    ...community.amenities.map((amenity) => column(amenity.slug, amenity.name)),
+    ...community.archivedAmenities
+      .filter((amenity) => visited(amenity.slug))
+      .map((amenity) => column(amenity.slug, archivedAmenityName(amenity.name))),
+  ];
   const usage = summarizeUsage(points, columns, calendar, timeZone, coverage);
   const title =
     period === 'month'

@@ -12,7 +12,14 @@ import { timeZoneLabel } from '../lib/community-profile';
 import { communityOf } from './community';
 import { localTimestamp, usageCsv } from '../lib/usage-csv';
 import { amenityAnalyticsQuery } from './amenity-analytics';
-import { type AmenityAnalytics, type UsagePeriod, type UsagePoint } from './contract';
+import {
+  archivedAmenityName,
+  type AmenityAnalytics,
+  type AmenitySetup,
+  type UsagePeriod,
+  type UsagePoint,
+} from './contract';
+import { amenitySetupQuery } from './amenity-setup';
 import { timelineQuery } from './timeline';
 import { gapsQuery } from './gaps';
 import { summarizeCoverage } from '../lib/coverage';
@@ -118,11 +125,14 @@ export type AmenityColumn = { id: string; label: string; value: (point: UsagePoi
 
 /**
  * Every amenity's visits, when the points carry them (`amenities`, by id), in the order of the
- * amenity list, named from it; else the four series (an older server or snapshot).
+ * amenity list, named from it; else the four series (an older server or snapshot). An amenity
+ * archived since keeps its past visits: named "… (archived)" from the set-up list (`setup`, GET
+ * /api/amenities, which holds archived ones too), by its id only when that list is missing.
  */
 export function amenityColumns(
   points: readonly UsagePoint[],
   amenities: readonly AmenityAnalytics[] | undefined,
+  setup: readonly AmenitySetup[] = [],
 ): AmenityColumn[] {
   const ids = new Set(points.flatMap((point) => Object.keys(point.amenities ?? {})));
   if (ids.size === 0) {
@@ -136,10 +146,19 @@ export function amenityColumns(
   const order = [...known, ...[...ids].filter((id) => !known.includes(id)).sort()];
   return order.map((id) => ({
     id,
-    label: amenities?.find((amenity) => amenity.id === id)?.name ?? id,
+    label: amenities?.find((amenity) => amenity.id === id)?.name ?? archivedLabel(setup, id),
     value: (point) => point.amenities?.[id] ?? 0,
   }));
 }
+
+function archivedLabel(setup: readonly AmenitySetup[], id: string): string {
+  const archived = setup.find((amenity) => amenity.id === id && amenity.archived);
+  return archived ? archivedAmenityName(archived.name) : id;
+}
+
+/** The set-up list a source holds, or none (archived amenities are then named by their ids). */
+export const setupOf = (setup: Source<AmenitySetup[]>): readonly AmenitySetup[] =>
+  setup.status === 'ready' ? setup.data : [];
 
 /** The sensor gaps that cover each timeline (GET /api/usage/gaps?days=N starts at local midnight). */
 const GAP_DAYS: Partial<Record<UsagePeriod, number>> = { day: 2, week: 7 };
@@ -163,10 +182,11 @@ export async function downloadUsageCsv(
   client: QueryClient,
   { period = 'month', days }: { period?: UsagePeriod; days?: number } = {},
 ): Promise<UsageExportResult> {
-  const [timeline, amenities, gaps] = await Promise.all([
+  const [timeline, amenities, gaps, setup] = await Promise.all([
     loadSource(client, timelineQuery(period, days)),
     loadSource(client, amenityAnalyticsQuery()),
     loadSource(client, gapsQuery(GAP_DAYS[period] ?? days ?? 30)),
+    loadSource(client, amenitySetupQuery()),
   ]);
   if (timeline.status === 'missing') {
     return {
@@ -187,7 +207,11 @@ export async function downloadUsageCsv(
     span && gaps.status === 'ready' ? summarizeCoverage(gaps.data, span, timeZone) : null;
   const csv = usageCsv(
     timeline.data,
-    amenityColumns(timeline.data, amenities.status === 'ready' ? amenities.data : undefined),
+    amenityColumns(
+      timeline.data,
+      amenities.status === 'ready' ? amenities.data : undefined,
+      setupOf(setup),
+    ),
     {
       resolution,
       timeZone,

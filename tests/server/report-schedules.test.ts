@@ -169,12 +169,14 @@ for (const backend of BACKENDS) {
         expect(after.summary.totalVisits).toBe(17);
         expect(after.summary.totalVisits).toBe(before.summary.totalVisits);
         expect(after.summary.perAmenity.find((row) => row.id === 'solis-hall')).toMatchObject({
-          name: 'Solis Hall',
+          name: 'Solis Hall (archived)',
           visits: 5,
         });
         // Its column stays in the file (after the live ones), its visits on the 20th counted.
         const lines = after.csv.split('\r\n');
-        expect(lines.find((line) => line.startsWith('Date'))).toMatch(/,Solis Hall,Total$/);
+        expect(lines.find((line) => line.startsWith('Date'))).toMatch(
+          /,Solis Hall \(archived\),Total$/,
+        );
         expect(lines.find((line) => line.startsWith('2026-10-20,'))).toMatch(/,5,5$/);
       } finally {
         await test.db.query(`UPDATE amenities SET archived_at = NULL WHERE id = $1`, [hall.id]);

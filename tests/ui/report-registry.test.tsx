@@ -38,6 +38,7 @@ const DATA: ReportData = {
   amenities: ready(amenitiesFixture),
   analysis: ready(analysisFixture),
   gaps: ready(gapsFixture(62, UPDATED_AT)),
+  setup: [],
   savedPeriods: ['month'],
 };
 

@@ -555,6 +555,40 @@ describe('Reports page', () => {
     expect(await screen.findByText('Download started')).toBeInTheDocument();
   });
 
+  it('names an amenity archived since in the usage report and its CSV, its visits still counted', async () => {
+    // Tennis Court (archived in the set-up list) had 3 visits on each October day.
+    server.use(
+      http.get(API_PATHS.timeline, () =>
+        HttpResponse.json(
+          timelineFixture('month', 62).map((point) => ({
+            ...point,
+            amenities: { ...point.amenities, 'tennis-court': 3 },
+          })),
+        ),
+      ),
+    );
+    const files = captureDownloads();
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
+    const report = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Month' });
+    const visits = await within(report).findByRole('table', { name: 'Visits per amenity' });
+    expect(
+      within(visits).getByRole('row', { name: /^Tennis Court \(archived\) 93 / }),
+    ).toBeInTheDocument();
+    expect(within(visits).queryByText('tennis-court')).toBeNull();
+    const october = inOctober(timelineFixture('month', 62));
+    const total = october.reduce((sum, point) => sum + allVisits(point), 0) + 93;
+    expect(within(report).getByText('Total visits').nextElementSibling).toHaveTextContent(
+      total.toLocaleString('en-US'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV: Amenity Usage Report' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const lines = files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
+    expect(lines[8]).toMatch(/,Sunny Side Playground,Tennis Court \(archived\),Total$/);
+    expect(lines.at(-1)).toMatch(/,3,\d+$/);
+  });
+
   /** The event CSV of the chosen period, from Amy's analysis saved an hour before NOW. */
   async function eventCsvLines() {
     goOffline();

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { localTimestamp, usageCsv } from '../../src/lib/usage-csv';
 import { amenityColumns, timelineSeriesLabels } from '../../src/api/snapshot';
 import { amenitiesFixture, timelineFixture } from '../../mocks/fixtures';
+import {
+  amenitySetupFixture,
+  archivedAmenitySetupFixture,
+} from '../../mocks/amenity-setup-handlers';
 import type { UsagePoint } from '../../src/api/contract';
 
 const PACIFIC = { timeZone: 'America/Los_Angeles', timeZoneLabel: 'Pacific Time (PT)' };
@@ -93,6 +97,42 @@ describe('usageCsv with header rows and every amenity', () => {
       'Solis Hall',
       'The Yard',
       'Grand Lake',
+    ]);
+  });
+});
+
+describe('amenityColumns for an amenity archived since', () => {
+  const point = {
+    time: '2026-11-22T08:00:00Z',
+    lawn: 1,
+    hall: 0,
+    yard: 0,
+    lake: 0,
+    amenities: { 'great-lawn': 1, 'tennis-court': 7 },
+  };
+  const points = [point];
+
+  it('keeps its past visits under its name from the set-up list, marked archived', () => {
+    const columns = amenityColumns(points, amenitiesFixture, [
+      ...amenitySetupFixture,
+      ...archivedAmenitySetupFixture,
+    ]);
+    expect(columns.map((column) => [column.label, column.value(point)])).toEqual([
+      ['The Great Lawn', 1],
+      ['Tennis Court (archived)', 7],
+    ]);
+  });
+
+  it('names it by its id when the set-up list is missing, and never names a live one as archived', () => {
+    expect(amenityColumns(points, amenitiesFixture).map((column) => column.label)).toEqual([
+      'The Great Lawn',
+      'tennis-court',
+    ]);
+    // A set-up entry that is not archived does not name a column the live list lacks.
+    const live = archivedAmenitySetupFixture.map((amenity) => ({ ...amenity, archived: false }));
+    expect(amenityColumns(points, amenitiesFixture, live).map((column) => column.label)).toEqual([
+      'The Great Lawn',
+      'tennis-court',
     ]);
   });
 });

@@ -34,6 +34,9 @@ export const AmenitySetupSchema = z.object({
   photoUrl: z.nullable(nonEmpty),
 });
 export type AmenitySetup = z.infer<typeof AmenitySetupSchema>;
+
+/** How a report names an amenity archived since, whose past visits it still counts. */
+export const archivedAmenityName = (name: string) => `${name} (archived)`;
 export const AmenitySetupListSchema = z.array(AmenitySetupSchema);
 
 export const MAX_AMENITY_CAPACITY = 100_000;

@@ -8,9 +8,11 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { amenityAnalyticsQuery } from '../../api/amenity-analytics';
+import { amenitySetupQuery } from '../../api/amenity-setup';
 import { analysisQuery } from '../../api/amy-analysis';
 import type {
   AmenityAnalytics,
+  AmenitySetup,
   DashboardMetrics,
   EventAnalysis,
   UsageGaps,
@@ -18,7 +20,7 @@ import type {
 } from '../../api/contract';
 import { gapsQuery } from '../../api/gaps';
 import { metricsQuery } from '../../api/metrics';
-import { amenityColumns, readSource, type Source } from '../../api/snapshot';
+import { amenityColumns, readSource, setupOf, type Source } from '../../api/snapshot';
 import { timelineQuery } from '../../api/timeline';
 import { isFromSnapshot } from '../../lib/session';
 import { calendarPeriod, zonedDate, type CalendarDate, type CalendarPeriod } from './calendar';
@@ -40,6 +42,11 @@ export type ReportData = {
   analysis: Source<EventAnalysis>;
   /** The sensors' silences over the same days as the timeline: the period's coverage. */
   gaps: Source<UsageGaps>;
+  /**
+   * The set-up list (archived amenities included), to name an amenity archived since by its
+   * name; empty when it is missing (they are then named by their ids).
+   */
+  setup: readonly AmenitySetup[];
   /** Periods whose usage timeline this device holds: offered when the chosen one is missing. */
   savedPeriods: ReportPeriod[];
 };
@@ -62,6 +69,7 @@ function reportQueries(period: ReportPeriod) {
     amenityAnalyticsQuery(),
     analysisQuery(),
     periodGapsQuery(period),
+    amenitySetupQuery(),
   ] as const;
 }
 
@@ -79,13 +87,14 @@ function savedPeriods(client: QueryClient): ReportPeriod[] {
 export async function warmReportData(client: QueryClient, first: ReportPeriod): Promise<void> {
   const order = [first, ...REPORT_PERIODS.filter((period) => period !== first)];
   for (const period of order) {
-    const [metrics, timeline, amenities, analysis, gaps] = reportQueries(period);
+    const [metrics, timeline, amenities, analysis, gaps, setup] = reportQueries(period);
     await Promise.all([
       client.prefetchQuery(metrics),
       client.prefetchQuery(timeline),
       client.prefetchQuery(amenities),
       client.prefetchQuery(analysis),
       client.prefetchQuery(gaps),
+      client.prefetchQuery(setup),
     ]);
   }
 }
@@ -96,7 +105,7 @@ export async function warmReportData(client: QueryClient, first: ReportPeriod): 
  */
 export async function refreshReportData(client: QueryClient, period: ReportPeriod): Promise<void> {
   if (!onlineManager.isOnline()) return;
-  const [metrics, timeline, amenities, analysis, gaps] = reportQueries(period);
+  const [metrics, timeline, amenities, analysis, gaps, setup] = reportQueries(period);
   const again = { staleTime: 0 } as const;
   // A failure stays in the query's state, where the report reads it.
   const settle = (request: Promise<unknown>) => request.catch(() => undefined);
@@ -106,6 +115,7 @@ export async function refreshReportData(client: QueryClient, period: ReportPerio
     settle(client.fetchQuery({ ...amenities, ...again })),
     settle(client.fetchQuery({ ...analysis, ...again })),
     settle(client.fetchQuery({ ...gaps, ...again })),
+    settle(client.fetchQuery({ ...setup, ...again })),
   ]);
 }
 
@@ -143,7 +153,7 @@ export function useReportData(
   const client = useQueryClient();
   const isRestoring = useIsRestoring();
   const on = { enabled: enabled && !isRestoring, refetchInterval: false } as const;
-  const [metricsQ, timelineQ, amenitiesQ, analysisQ, gapsQ] = reportQueries(period);
+  const [metricsQ, timelineQ, amenitiesQ, analysisQ, gapsQ, setupQ] = reportQueries(period);
   const results = useQueries({
     queries: [
       { ...metricsQ, ...on },
@@ -151,20 +161,22 @@ export function useReportData(
       { ...amenitiesQ, ...on },
       { ...analysisQ, ...on },
       { ...gapsQ, ...on },
+      { ...setupQ, ...on },
     ],
   });
-  const [metrics, timeline, amenities, analysis, gaps] = [
+  const [metrics, timeline, amenities, analysis, gaps, setup] = [
     toSource(results[0]),
     toSource(results[1]),
     toSource(results[2]),
     toSource(results[3]),
     toSource(results[4]),
+    toSource(results[5]),
   ];
   // When this report was built: opened, or its newest data arrived since.
   const [openedAt] = useState(() => Date.now());
   const generatedAt = Math.max(openedAt, ...results.map((result) => result.dataUpdatedAt));
 
-  if (!on.enabled || !metrics || !timeline || !amenities || !analysis || !gaps) {
+  if (!on.enabled || !metrics || !timeline || !amenities || !analysis || !gaps || !setup) {
     return { status: 'loading' };
   }
   return {
@@ -181,6 +193,7 @@ export function useReportData(
       amenities,
       analysis,
       gaps,
+      setup: setupOf(setup),
       savedPeriods: savedPeriods(client),
     },
     refreshing: results.some((result) => result.isFetching),
@@ -201,7 +214,7 @@ export function usageOf(data: ReportData, timeZone: string): UsageSummary | null
   const points = data.timeline.data;
   return summarizeUsage(
     points,
-    amenityColumns(points, amenities),
+    amenityColumns(points, amenities, data.setup),
     data.calendar,
     timeZone,
     coverageOf(data, timeZone),

@@ -1,5 +1,6 @@
 import { amenityAnalyticsQuery } from '../../../api/amenity-analytics';
-import { amenityColumns, loadSource } from '../../../api/snapshot';
+import { amenitySetupQuery } from '../../../api/amenity-setup';
+import { amenityColumns, loadSource, setupOf } from '../../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../../lib/download';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { calendarPeriod } from '../calendar';
@@ -144,10 +145,11 @@ async function downloadUsage({
   period,
   timeZone,
 }: DownloadContext): Promise<DownloadOutcome> {
-  const [timeline, amenities, gaps] = await Promise.all([
+  const [timeline, amenities, gaps, setup] = await Promise.all([
     loadSource(client, periodTimelineQuery(period)),
     loadSource(client, amenityAnalyticsQuery()),
     loadSource(client, periodGapsQuery(period)),
+    loadSource(client, amenitySetupQuery()),
   ]);
   if (timeline.status === 'missing') {
     return {
@@ -161,7 +163,7 @@ async function downloadUsage({
   const now = Date.now();
   const calendar = calendarPeriod(period, now, timeZone);
   const list = amenities.status === 'ready' ? amenities.data : undefined;
-  const columns = amenityColumns(timeline.data, list);
+  const columns = amenityColumns(timeline.data, list, setupOf(setup));
   const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
   const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
   const csv = usageReportCsv(usage, columns, { period, timeZone, now });
