@@ -4,6 +4,7 @@ import { isUniqueViolation, type Database, type Queryable } from './db/database'
 import { asReal } from './db/real';
 import { HttpError } from './errors';
 import { ADD_TO_BUCKET, localDayOf, READING_AGGREGATES, ROLLUP_COLUMNS } from './rollups';
+import { currentSettings } from './settings-lock';
 
 /**
  * The plausible range of every ingested field. A reading outside it is a sensor or client fault,
@@ -287,14 +288,52 @@ async function writeOnce(
  * with its dedupe row and device state): the same checks and rollups as ingestBatch. The caller
  * invalidates the response cache after commit.
  */
-export function ingestInTransaction(
+export async function ingestInTransaction(
   tx: Queryable,
   community: Community,
   readings: readonly Reading[],
   now: number,
 ): Promise<IngestResult> {
+  await currentSettings(tx, community);
   const rows = validateReadings(readings, community.amenities, now, community.createdAt);
   return writeOnce(tx, community, readings, rows);
+}
+
+/**
+ * The readings as judged by the settings this transaction holds: judged again when another
+ * process had changed them since (an amenity archived, a capacity lowered, a new zone).
+ */
+async function judged(
+  tx: Queryable,
+  community: Community,
+  readings: readonly Reading[],
+  rows: readonly ValidReading[],
+  now: number,
+): Promise<readonly ValidReading[]> {
+  return (await currentSettings(tx, community))
+    ? validateReadings(readings, community.amenities, now, community.createdAt)
+    : rows;
+}
+
+/**
+ * The readings judged by this process's copy of the settings, so a bad batch costs no
+ * transaction; a refusal is judged again by the current settings first (an amenity added or
+ * restored through another process a moment ago).
+ */
+async function validated(
+  db: Database,
+  community: Community,
+  readings: readonly Reading[],
+  now: number,
+): Promise<ValidReading[]> {
+  try {
+    return validateReadings(readings, community.amenities, now, community.createdAt);
+  } catch (error) {
+    const reloaded =
+      error instanceof HttpError && (await db.transaction((tx) => currentSettings(tx, community)));
+    if (!reloaded) throw error;
+    return validateReadings(readings, community.amenities, now, community.createdAt);
+  }
 }
 
 /** The fast path first, then (some readings already stored) the idempotent path. */
@@ -303,15 +342,20 @@ async function writeValid(
   community: Community,
   readings: readonly Reading[],
   rows: readonly ValidReading[],
+  now: number,
 ): Promise<IngestResult> {
   try {
-    return await db.transaction((tx) => writeNew(tx, community, rows));
+    return await db.transaction(async (tx) =>
+      writeNew(tx, community, await judged(tx, community, readings, rows, now)),
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
   // Some readings were stored already (a retry, or another writer storing some of the same
   // readings at once): the insert skips what is stored, then the check judges it.
-  return db.transaction((tx) => writeOnce(tx, community, readings, rows));
+  return db.transaction(async (tx) =>
+    writeOnce(tx, community, readings, await judged(tx, community, readings, rows, now)),
+  );
 }
 
 /**
@@ -325,8 +369,8 @@ export async function ingestBatch(
   readings: readonly Reading[],
   now: number,
 ): Promise<IngestResult> {
-  const rows = validateReadings(readings, community.amenities, now, community.createdAt);
-  return writeValid(db, community, readings, rows);
+  const rows = await validated(db, community, readings, now);
+  return writeValid(db, community, readings, rows, now);
 }
 
 /** What became of one batch of a group: its result, or the error it is answered with. */
@@ -348,23 +392,24 @@ export async function ingestBatches(
 ): Promise<BatchOutcome[]> {
   const outcomes: BatchOutcome[] = [];
   const valid: { index: number; readings: readonly Reading[]; rows: ValidReading[] }[] = [];
-  batches.forEach((readings, index) => {
+  for (const [index, readings] of batches.entries()) {
     try {
-      const rows = validateReadings(readings, community.amenities, now, community.createdAt);
-      valid.push({ index, readings, rows });
+      valid.push({ index, readings, rows: await validated(db, community, readings, now) });
     } catch (error) {
       outcomes[index] = { ok: false, error };
     }
-  });
+  }
   if (valid.length > 1) {
     try {
-      await db.transaction((tx) =>
-        writeNew(
+      await db.transaction(async (tx) => {
+        // Judged by settings another process has changed since: each is judged again below.
+        if (await currentSettings(tx, community)) throw new Error('The settings changed');
+        await writeNew(
           tx,
           community,
           valid.flatMap((batch) => batch.rows),
-        ),
-      );
+        );
+      });
       for (const { index, rows } of valid) {
         outcomes[index] = { ok: true, result: { accepted: rows.length, duplicates: 0 } };
       }
@@ -375,7 +420,7 @@ export async function ingestBatches(
   }
   for (const { index, readings, rows } of valid) {
     try {
-      outcomes[index] = { ok: true, result: await writeValid(db, community, readings, rows) };
+      outcomes[index] = { ok: true, result: await writeValid(db, community, readings, rows, now) };
     } catch (error) {
       outcomes[index] = { ok: false, error };
     }

@@ -28,7 +28,6 @@ export const ADD_TO_BUCKET = `DO UPDATE SET
 /** Rebuilds every rollup of a community from all its readings (after bulk seeding). */
 export async function rebuildRollups(db: Queryable, communityId: number): Promise<void> {
   await db.query(`DELETE FROM readings_hourly WHERE community_id = $1`, [communityId]);
-  await db.query(`DELETE FROM readings_daily WHERE community_id = $1`, [communityId]);
   await db.query(
     `INSERT INTO readings_hourly (community_id, hour, amenity_id, ${ROLLUP_COLUMNS})
      SELECT r.community_id, date_trunc('hour', r.time, 'UTC'), r.amenity_id, ${READING_AGGREGATES}
@@ -37,6 +36,15 @@ export async function rebuildRollups(db: Queryable, communityId: number): Promis
       GROUP BY 1, 2, 3`,
     [communityId],
   );
+  await rebuildDailyRollups(db, communityId);
+}
+
+/**
+ * Regroups a community's hourly buckets into local days of its current time zone (after the
+ * zone changed: the days are the new zone's from then on, the past included).
+ */
+export async function rebuildDailyRollups(db: Queryable, communityId: number): Promise<void> {
+  await db.query(`DELETE FROM readings_daily WHERE community_id = $1`, [communityId]);
   await db.query(
     `INSERT INTO readings_daily (community_id, day, amenity_id, ${ROLLUP_COLUMNS})
      SELECT h.community_id, ${localDayOf('h.hour', 'c.time_zone')}, h.amenity_id,

@@ -16,6 +16,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
+import { changeSettings } from '../settings-lock';
 import { registerPhotoRoutes } from './photo-routes';
 import { DEFAULT_AMENITY_COLORS, slugFor } from './setup';
 
@@ -141,6 +142,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     const problem = weeklyHoursProblem(input.hours);
     if (problem) throw new HttpError(400, problem);
     const created = await db.transaction(async (tx) => {
+      await changeSettings(tx, community);
       // One creation at a time per community, across server processes: slugs and positions are
       // chosen from what is there.
       await tx.query(`SELECT id FROM communities WHERE id = $1 FOR UPDATE`, [community.id]);
@@ -186,6 +188,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     const slug = pathSlug(c);
     const patch = await readJson(c, AmenityPatchSchema);
     const updated = await db.transaction(async (tx) => {
+      await changeSettings(tx, community);
       const current = await lockedAmenity(tx, slug);
       if (current.archived) throw new HttpError(409, `${current.name} is archived`);
       const before = toSetup(current, await hoursOf(tx, current.id), current.photo_sha256);
@@ -230,6 +233,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
   const setArchived = (archive: boolean) => async (c: Context<AuthEnv>) => {
     const slug = pathSlug(c);
     const changed = await db.transaction(async (tx) => {
+      await changeSettings(tx, community);
       const current = await lockedAmenity(tx, slug);
       if (current.archived === archive) {
         throw new HttpError(

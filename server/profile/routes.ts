@@ -12,7 +12,9 @@ import { requestAddress } from '../auth/request';
 import { profileOf, reloadProfile, type Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
+import { rebuildDailyRollups } from '../rollups';
 import { rescheduleForTimeZone } from '../schedules/reschedule';
+import { changeSettings } from '../settings-lock';
 import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
 
@@ -72,6 +74,7 @@ export function profileRoutes(options: ProfileRoutesOptions): Hono<AuthEnv> {
       );
     }
     const updated = await db.transaction(async (tx) => {
+      await changeSettings(tx, community);
       const [current] = await tx.query<Row>(
         `SELECT ${COLUMNS} FROM communities WHERE id = $1 FOR UPDATE`,
         [community.id],
@@ -88,6 +91,8 @@ export function profileRoutes(options: ProfileRoutesOptions): Hono<AuthEnv> {
       const after = toProfile(row);
       if (after.timeZone !== before.timeZone) {
         await rescheduleForTimeZone(tx, community.id, after.timeZone, clock());
+        // Each day's figures are the local day's: regrouped from the UTC hours in the new zone.
+        await rebuildDailyRollups(tx, community.id);
       }
       await audit(
         tx,

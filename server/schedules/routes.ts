@@ -12,6 +12,7 @@ import {
 } from '../../src/api/contract';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
+import { currentSettings } from '../settings-lock';
 import type { AuthEnv } from '../auth/middleware';
 import { requestAddress } from '../auth/request';
 import type { Community } from '../community';
@@ -268,6 +269,8 @@ export function scheduleRoutes({
   routes.post(schedules, async (c) => {
     const columns = columnsOf(await readJson(c, ReportScheduleInputSchema));
     const { row, users } = await db.transaction(async (tx) => {
+      // The time zone its first run is reckoned in, as another process may just have changed it.
+      await currentSettings(tx, community);
       await refuseDuplicate(tx, columns, null);
       const users = await recipientsExist(tx, columns.recipient_ids);
       const [created] = await tx.query<{ id: number }>(
@@ -307,6 +310,7 @@ export function scheduleRoutes({
     const id = pathId(c, 'report schedule');
     const patch = await readJson(c, ReportSchedulePatchSchema);
     const { row, users } = await db.transaction(async (tx) => {
+      await currentSettings(tx, community);
       const current = await loadSchedule(tx, id, true);
       const cadence = patch.cadence ?? current.cadence;
       const columns = columnsOf({

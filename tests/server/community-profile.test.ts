@@ -29,6 +29,7 @@ import {
   createTestCommunity,
   openTestDatabase,
   testApp,
+  reading,
   testClock,
   type TestDatabase,
 } from './helpers';
@@ -77,8 +78,9 @@ for (const backend of BACKENDS) {
         path: string,
         body?: unknown,
         role: Role | null = 'admin',
+        via = app,
       ) {
-        const res = await app.app.request(path, {
+        const res = await via.app.request(path, {
           method,
           headers: {
             ...(role ? { Cookie: cookies[role] } : {}),
@@ -214,6 +216,29 @@ for (const backend of BACKENDS) {
         // Another field alone leaves it where it is.
         expect((await call('PATCH', COMMUNITY_PATH, { name: 'Willow Creek' })).status).toBe(200);
         expect(await nextRun()).toBe('2026-03-22T23:00:00.000Z');
+      });
+
+      it('a new time zone regroups every day’s figures into that zone’s days, the past included', async () => {
+        expect(
+          (await call('PATCH', COMMUNITY_PATH, { timeZone: 'America/Los_Angeles' })).status,
+        ).toBe(200);
+        // Tue 17 March 2026, 20:00 UTC: 13:00 that day in Los Angeles, 05:00 on the 18th in Tokyo.
+        expect(
+          (await app.post([reading('great-lawn', '2026-03-17T20:00:00Z', 3, 12)])).status,
+        ).toBe(200);
+        const dayOfVisits = async () => {
+          const res = await app.get(`${API_PATHS.timeline}?period=month&days=7`);
+          const points = res.json as { time: string; amenities?: Record<string, number> }[];
+          return points.filter((p) => (p.amenities?.['great-lawn'] ?? 0) > 0).map((p) => p.time);
+        };
+        expect(await dayOfVisits()).toEqual(['2026-03-17T07:00:00.000Z']); // 17 March, PDT
+        expect((await call('PATCH', COMMUNITY_PATH, { timeZone: 'Asia/Tokyo' })).status).toBe(200);
+        expect(await dayOfVisits()).toEqual(['2026-03-17T15:00:00.000Z']); // 18 March, JST
+        const [daily] = await test.db.query<{ day: string; entries: number }>(
+          `SELECT day::text AS day, entries::int AS entries FROM readings_daily d
+             JOIN amenities a ON a.id = d.amenity_id WHERE a.slug = 'great-lawn'`,
+        );
+        expect(daily).toEqual({ day: '2026-03-18', entries: 12 });
       });
 
       describe('the audit log', () => {
@@ -386,6 +411,53 @@ for (const backend of BACKENDS) {
           const res = await call('GET', `${AUDIT_PATH}${query}`);
           expect(res.status).toBe(400);
           expect((res.json as { error: string }).error).toContain(field);
+        });
+      });
+
+      describe('another server process on the same database', () => {
+        let other: Community;
+        let otherApp: ReturnType<typeof testApp>;
+        beforeAll(async () => {
+          const loaded = await loadCommunity(test.db, 'test-community');
+          if (!loaded) throw new Error('missing');
+          other = loaded;
+          otherApp = testApp(test.db, other, { clock: clock.now, demo: true });
+          // Its copy of the settings, loaded once: a first write brings it up to date.
+          expect(
+            (await otherApp.post([reading('great-lawn', '2026-03-18T11:00:00Z', 1)])).status,
+          ).toBe(200);
+        });
+
+        it('refuses a reading for an amenity archived here a moment before', async () => {
+          const archived = await call('POST', '/api/amenities/the-yard/archive');
+          expect(archived.status).toBe(200);
+          try {
+            const res = await otherApp.post([reading('the-yard', '2026-03-18T11:30:00Z', 4)]);
+            expect(res.status).toBe(400);
+            expect((res.json as { error: string }).error).toMatch(/unknown amenity "the-yard"/);
+          } finally {
+            expect((await call('POST', '/api/amenities/the-yard/restore')).status).toBe(200);
+          }
+          // Restored here: accepted there at once.
+          expect(
+            (await otherApp.post([reading('the-yard', '2026-03-18T11:40:00Z', 4)])).status,
+          ).toBe(200);
+        });
+
+        it('reckons a new schedule’s first run in the time zone just set here', async () => {
+          expect(
+            (await call('PATCH', COMMUNITY_PATH, { timeZone: 'America/New_York' })).status,
+          ).toBe(200);
+          const created = await call(
+            'POST',
+            ALERTS_API_PATHS.reportSchedules,
+            { kind: 'usage', cadence: 'weekly', weekday: 1, timeOfDay: '09:30' },
+            'manager',
+            otherApp,
+          );
+          expect(created.status, JSON.stringify(created.json)).toBe(201);
+          // Monday 23 March, 09:30 in New York (EDT): 13:30 UTC.
+          expect(created.json).toMatchObject({ nextRunAt: '2026-03-23T13:30:00.000Z' });
         });
       });
     },
