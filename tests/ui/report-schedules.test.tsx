@@ -225,10 +225,10 @@ describe('scheduled reports and the report archive', () => {
     expect(within(dialog).getByText('38,412')).toBeInTheDocument();
   });
 
-  it('an archived report whose period had no covered time says its daily average is not known', async () => {
+  it('an archived report whose period had no day of data says its daily average is not known', async () => {
     const [entry] = reportArchiveFixture;
     if (!entry) throw new Error('the fixture has an archived report');
-    // Built when no time of October had every sensor reporting: the server wrote null.
+    // Built when no amenity had a day of data in October: the server wrote null.
     server.use(
       http.get(ALERTS_API_PATHS.reportArchive, () =>
         HttpResponse.json([{ ...entry, summary: { ...entry.summary, dailyAverage: null } }]),
@@ -239,7 +239,7 @@ describe('scheduled reports and the report archive', () => {
       await screen.findByRole('dialog', { name: 'October 2026 usage report' }, LAZY_LOAD),
     );
     expect(dialog.getByText('Daily average').nextElementSibling).toHaveTextContent(
-      /^— \(no time in this period had every sensor reporting\)$/,
+      /^— \(no amenity had a day of data in this period\)$/,
     );
     expect(dialog.queryByText('0')).not.toBeInTheDocument();
   });

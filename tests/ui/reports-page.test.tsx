@@ -223,11 +223,11 @@ describe('Reports page', () => {
     expect(requests).toEqual([]);
   });
 
-  it('says a daily average is not known, and a peak not seen yet, rather than 0', async () => {
+  it('leaves a silent amenity out of the daily average, and says a peak not seen yet, rather than 0', async () => {
     goOffline();
     const client = snapshotClient();
-    // Sunny Side Playground has no sensor: silent the whole window, so no time of October had
-    // every sensor reporting. It is closed and silent now; Heritage Tree Area has no peak history.
+    // Sunny Side Playground has no sensor: silent the whole window, so it has no average of its
+    // own. It is closed and silent now; Heritage Tree Area has no peak history.
     const gaps = gapsFixture(62, SAVED_AT);
     patchAmenityGaps(client, 'sunny-playground', { silent: [{ from: gaps.from, to: gaps.to }] });
     client.setQueryData(
@@ -250,19 +250,23 @@ describe('Reports page', () => {
       ].map((cell) => cell.textContent);
 
     expect(
-      within(report).getAllByText('Daily average', { selector: 'dt' })[0]?.nextElementSibling,
-    ).toHaveTextContent(/^—$/);
-    expect(
       within(report).getByText(
-        /^Daily average not known: no time in this period had every sensor reporting/,
+        /^No daily average for Sunny Side Playground: its sensor never reported in this period\./,
       ),
-    ).toHaveTextContent(
-      'No daily average for Sunny Side Playground: its sensor never reported in this period.',
-    );
+    ).toHaveTextContent('The daily average of all amenities adds up the others’ only.');
     const visits = within(report).getByRole('table', { name: 'Visits per amenity' });
     expect(cells(visits, 'Sunny Side Playground').at(-1)).toBe('—');
-    // The others' own sensors reported all month: their averages are known.
+    // The others' own sensors reported all month: their averages are known, and the total's
+    // is their sum (each over October's 31 days).
     expect(cells(visits, 'The Great Lawn').at(-1)).toMatch(/^\d[\d,]*$/);
+    const october = inOctober(timelineFixture('month', 62));
+    const others = october.reduce(
+      (sum, p) => sum + allVisits(p) - (p.amenities?.['sunny-playground'] ?? 0),
+      0,
+    );
+    expect(
+      within(report).getAllByText('Daily average', { selector: 'dt' })[0]?.nextElementSibling,
+    ).toHaveTextContent(Math.round(others / 31).toLocaleString('en-US'));
 
     const capacity = within(report).getByRole('table', { name: 'Peak hours and capacity use' });
     expect(cells(capacity, 'Heritage Tree Area').slice(0, 5)).toEqual([
@@ -329,15 +333,22 @@ describe('Reports page', () => {
     expect(coverage).toHaveTextContent(
       /^Coverage: Data for 67 d 17 h of 365 d; Grand Lake sensor silent Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00; Heritage Tree Area sensor silent .*; Market Street Promenade sensor silent .* and 5 more\.$/,
     );
-    // The daily average is over the covered time: 67 d 17 h.
+    // The daily average adds up each amenity's own: its visits over its covered days, 68
+    // (Aug 25 - Oct 31), Grand Lake's 67 d 17 h.
     const days = timelineFixture('month', 90).filter(
       (p) => p.time.slice(0, 10) >= '2026-08-25' && p.time.slice(0, 10) <= '2026-10-31',
     );
     expect(days).toHaveLength(68);
-    const total = days.reduce((sum, p) => sum + allVisits(p), 0);
+    const average = amenitiesFixture.reduce(
+      (sum, { id }) =>
+        sum +
+        days.reduce((visits, p) => visits + (p.amenities?.[id] ?? 0), 0) /
+          (id === 'grand-lake' ? 67 + 17 / 24 : 68),
+      0,
+    );
     expect(
       within(report).getAllByText('Daily average', { selector: 'dt' })[0]?.nextElementSibling,
-    ).toHaveTextContent(Math.round(total / (67 + 17 / 24)).toLocaleString('en-US'));
+    ).toHaveTextContent(Math.round(average).toLocaleString('en-US'));
   });
 
   it('counts the reports built and the files saved on this device', async () => {

@@ -135,10 +135,14 @@ describe('summarizeUsage over a calendar period', () => {
         'The Great Lawn sensor silent Thu 1 Oct 00:00 – Thu 29 Oct 00:00 and 1 more',
     );
     expect(usage.coveredDays).toBe(2);
-    expect(usage.dailyAverage).toBeCloseTo(700 / 2, 10);
-    // The lawn's own sensor reported 3 days: 600 / 3; Market Street's 2 days: 40 / 2.
-    expect(usage.perAmenity[0]?.dailyAverage).toBe(200);
-    expect(usage.perAmenity.find((row) => row.id === 'market-street')?.dailyAverage).toBe(20);
+    // The lawn's own sensor reported 3 days: 600 / 3; the hall's 60 / 3; Market Street's 2 days:
+    // 40 / 2. The total's is their sum, not 700 visits over the 2 days all three reported.
+    expect(usage.perAmenity.map((row) => [row.id, row.dailyAverage])).toEqual([
+      ['great-lawn', 200],
+      ['solis-hall', 20],
+      ['market-street', 20],
+    ]);
+    expect(usage.dailyAverage).toBe(240);
     // Every day of the period is in the file; the silent ones read 0 there.
     expect(usage.points).toHaveLength(31);
   });
@@ -194,8 +198,45 @@ describe('summarizeUsage over a calendar period', () => {
   });
 });
 
+describe('summarizeUsage with one sensor silent most of the period', () => {
+  it('gives that amenity no average under a day of data, and the total no more than the others', () => {
+    // The hall's sensor reported 2 hours of October (Oct 15 10:00-12:00) and counted 30 visits
+    // then; the lawn and Market Street reported all month. Over "every sensor reported" time
+    // (2 h) the month's 31 × 14 + 30 visits would read 5,568 a day.
+    const points = Array.from({ length: 31 }, (_, i) => {
+      const date = `2026-10-${String(i + 1).padStart(2, '0')}`;
+      return day(date, 10, date === '2026-10-15' ? 30 : 0, { 'market-street': 4 });
+    });
+    const hallFrom = Date.parse('2026-10-15T17:00:00Z');
+    const usage = summarizeUsage(
+      points,
+      COLUMNS,
+      OCTOBER,
+      PACIFIC,
+      periodCoverage(
+        gapsOf({
+          'solis-hall': [
+            [OCT_FROM - H, hallFrom],
+            [hallFrom + 2 * H, OCT_TO + H],
+          ],
+        }),
+        OCTOBER,
+        PACIFIC,
+      ),
+    );
+    expect(usage.coverage?.coveredMs).toBe(2 * H);
+    expect(usage.perAmenity.map((row) => [row.id, row.dailyAverage])).toEqual([
+      ['great-lawn', 10],
+      ['market-street', 4],
+      ['solis-hall', null],
+    ]);
+    expect(usage.dailyAverage).toBe(14);
+    expect(usage.totalVisits).toBe(31 * 14 + 30);
+  });
+});
+
 describe('summarizeUsage without covered time', () => {
-  it('has no daily average (null, not 0) when an amenity without a sensor leaves no covered time', () => {
+  it('leaves an amenity without a sensor out of the daily average (its own null, not 0)', () => {
     // Market Street has no sensor: silent the whole month, so no time had every sensor reporting.
     const full = Array.from({ length: 31 }, (_, i) =>
       day(`2026-10-${String(i + 1).padStart(2, '0')}`, 10, 4),
@@ -210,7 +251,7 @@ describe('summarizeUsage without covered time', () => {
     expect(usage.coverage?.coveredMs).toBe(0);
     expect(usage.hasData).toBe(true);
     expect(usage.totalVisits).toBe(31 * 14);
-    expect(usage.dailyAverage).toBeNull();
+    expect(usage.dailyAverage).toBe(14);
     // The amenities whose sensors reported keep their own average; Market Street's is not known.
     expect(usage.perAmenity.map((row) => [row.id, row.dailyAverage])).toEqual([
       ['great-lawn', 10],

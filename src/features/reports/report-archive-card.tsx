@@ -123,9 +123,9 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
     ['Total visits', formatCount(summary.totalVisits)],
     [
       'Daily average',
-      // Null: no time in the period had every sensor reporting (not 0).
+      // Null: no amenity had a day of data in the period (not 0).
       summary.dailyAverage === null
-        ? '— (no time in this period had every sensor reporting)'
+        ? '— (no amenity had a day of data in this period)'
         : formatCount(Math.round(summary.dailyAverage)),
     ],
     [

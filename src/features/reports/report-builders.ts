@@ -38,6 +38,8 @@ import { titleCase } from '../../lib/display-rules';
 
 const HALF_DAY_MS = 12 * 60 * 60 * 1000;
 const DAY_MS = 2 * HALF_DAY_MS;
+/** The covered time an amenity's daily average needs: a day of data. */
+export const MIN_AVERAGED_MS = DAY_MS;
 
 // ---- Usage ------------------------------------------------------------------------------------
 
@@ -63,7 +65,8 @@ export type AmenityVisits = {
   share: number;
   /**
    * Visits per day its sensors reported (its covered time in days, none before it was added);
-   * null when its sensors never reported in the period (nothing to average over: not known, not 0).
+   * null with less than a day of it (MIN_AVERAGED_MS): 32 visits in one covered hour are not
+   * 768 a day. Not known, not 0.
    */
   dailyAverage: number | null;
   /**
@@ -88,8 +91,8 @@ export type UsageSummary = {
   hasData: boolean;
   totalVisits: number;
   /**
-   * Visits per covered day; null when no time in the period had every sensor reporting (covered
-   * time 0: the average is not known, not 0).
+   * The sum of the amenities' own daily averages, those with one (so it adds up from the rows,
+   * and one sensor silent most of the period cannot inflate it); null when none has one.
    */
   dailyAverage: number | null;
   perAmenity: AmenityVisits[];
@@ -127,6 +130,8 @@ export function summarizeUsage(
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const coveredDays = coverage ? coverage.coveredMs / DAY_MS : period.days;
   const amenityCoverage = new Map(coverage?.amenities.map((a) => [a.id, a]));
+  // The whole period for an amenity the gaps do not list (archived since) or when they are unknown.
+  const periodMs = coverage ? coverage.totalMs : period.days * DAY_MS;
 
   const totals = columns.map((column) => ({
     id: column.id,
@@ -142,12 +147,12 @@ export function summarizeUsage(
   const perAmenity = totals
     .map((row, index) => {
       const own = amenityCoverage.get(row.id);
-      const days = own ? own.coveredMs / DAY_MS : coveredDays;
+      const ownMs = own ? own.coveredMs : periodMs;
       const share = own && coverage && coverage.totalMs > 0 ? own.coveredMs / coverage.totalMs : 1;
       return {
         ...row,
         share: shares[index] ?? 0,
-        dailyAverage: days > 0 ? row.visits / days : null,
+        dailyAverage: ownMs >= MIN_AVERAGED_MS ? row.visits / (ownMs / DAY_MS) : null,
         coveredShare: coverage ? share : 1,
         addedAt: own?.addedAt ?? null,
       };
@@ -166,7 +171,9 @@ export function summarizeUsage(
     coveredDays,
     hasData: totalVisits > 0 || (coverage?.amenities.some((a) => a.coveredMs > 0) ?? false),
     totalVisits,
-    dailyAverage: coveredDays > 0 ? totalVisits / coveredDays : null,
+    dailyAverage: perAmenity.some((row) => row.dailyAverage !== null)
+      ? perAmenity.reduce((sum, row) => sum + (row.dailyAverage ?? 0), 0)
+      : null,
     perAmenity,
     busiestDay,
     points: inPeriod.map(({ point }) => point),

@@ -29,25 +29,31 @@ import { ReportTable } from '../report-table';
 const averageText = (average: number | null) => (average === null ? '—' : formatCount(average));
 
 /**
- * Says why a daily average reads "—": no covered time in the period to average over (an amenity
- * added after the period says so in its row).
+ * Says why a daily average reads "—": its sensor never reported in the period, or for less than
+ * a day (an amenity added after the period says so in its row); and that the total's leaves
+ * them out.
  */
 function UnknownAverages({ usage }: { usage: UsageSummary }) {
-  const silent = usage.perAmenity
-    .filter((row) => row.dailyAverage === null && !addedAfter(row, usage))
-    .map((row) => row.name);
-  if (usage.dailyAverage !== null && silent.length === 0) return null;
+  const unknown = usage.perAmenity.filter(
+    (row) => row.dailyAverage === null && !addedAfter(row, usage),
+  );
+  if (unknown.length === 0) return null;
+  const silent = unknown.filter((row) => row.coveredShare === 0).map((row) => row.name);
+  const short = unknown.filter((row) => row.coveredShare > 0).map((row) => row.name);
+  const sentences = [
+    silent.length
+      ? `No daily average for ${silent.join(', ')}: ${silent.length === 1 ? 'its sensor' : 'their sensors'} never reported in this period.`
+      : null,
+    short.length
+      ? `No daily average for ${short.join(', ')}: less than a day of data in this period.`
+      : null,
+    usage.dailyAverage === null
+      ? 'Daily average not known: no amenity has a day of data in this period to average over.'
+      : 'The daily average of all amenities adds up the others’ only.',
+  ];
   return (
     <div className="mt-3">
-      <Notice>
-        {usage.dailyAverage === null
-          ? 'Daily average not known: no time in this period had every sensor reporting, so there is no covered time to average over.'
-          : null}
-        {usage.dailyAverage === null && silent.length ? ' ' : null}
-        {silent.length
-          ? `No daily average for ${silent.join(', ')}: ${silent.length === 1 ? 'its sensor' : 'their sensors'} never reported in this period.`
-          : null}
-      </Notice>
+      <Notice>{sentences.filter((sentence) => sentence !== null).join(' ')}</Notice>
     </div>
   );
 }
@@ -63,7 +69,7 @@ function UsageReport({ context }: { context: ReportContext }) {
           level={level}
           note={
             usage.hasData
-              ? "Visits to each amenity in the period; share is each amenity's part of all these visits. Averages are per day of data: the total over the time every sensor reported, each amenity over the time its own sensor reported (see Coverage above), one added in the period from then on."
+              ? "Visits to each amenity in the period; share is each amenity's part of all these visits. Averages are per day of data: each amenity's visits over the time its own sensor reported (see Coverage above; one added in the period from then on; none with less than a day of data), and the total's is the sum of theirs."
               : undefined
           }
         >
