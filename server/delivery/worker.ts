@@ -159,11 +159,13 @@ export function deliveryService(options: DeliveryServiceOptions): DeliveryServic
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const claimed = await claimDue(db, community.id, clock(), BATCH);
       if (claimed.length === 0) break;
-      const outcomes = await Promise.all(claimed.map(attempt));
-      for (const [i, delivery] of claimed.entries()) {
-        const outcome = outcomes[i] ?? { status: 'retry', error: 'no outcome' };
-        counts[await recordOutcome(db, delivery, outcome, clock())]++;
-      }
+      // Each outcome is recorded as soon as its send ends, not after the batch's slowest: a
+      // process killed meanwhile leaves only the sends still under way to be tried again.
+      await Promise.all(
+        claimed.map(async (delivery) => {
+          counts[await recordOutcome(db, delivery, await attempt(delivery), clock())]++;
+        }),
+      );
       if (claimed.length < BATCH) break;
     }
     return counts;

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertInboxSchema, NotificationPreferencesSchema } from '../../src/api/contract';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
@@ -46,6 +46,8 @@ class PushService {
   readonly received: Received[] = [];
   /** The status each device path answers (default 201). */
   readonly answers = new Map<string, number>();
+  /** Device paths whose answer waits until released (a push service that hangs). */
+  private readonly holds = new Map<string, Promise<void>>();
   server!: Server;
   agent!: Agent;
   port = 0;
@@ -86,13 +88,30 @@ class PushService {
       request.on('end', () => {
         const url = request.url ?? '';
         this.received.push({ path: url, headers: request.headers, body: Buffer.concat(chunks) });
-        response.statusCode = this.answers.get(url) ?? 201;
-        response.end();
+        void (this.holds.get(url) ?? Promise.resolve()).then(() => {
+          response.statusCode = this.answers.get(url) ?? 201;
+          response.end();
+        });
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const address = this.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
+  }
+
+  /** Holds the answers to a device path until the returned function is called. */
+  hold(url: string): () => void {
+    let release: () => void = () => undefined;
+    this.holds.set(
+      url,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    return () => {
+      this.holds.delete(url);
+      release();
+    };
   }
 
   async stop() {
@@ -260,6 +279,43 @@ for (const backend of BACKENDS) {
       });
       const [alert] = (await inbox()).alerts;
       expect(alert?.deliveries).toEqual([{ channel: 'push', sent: 1, pending: 0, failed: 0 }]);
+    });
+
+    it('records each push as it ends: a device whose push service hangs holds back no other', async () => {
+      const phone = newDevice(`prompt-${backend.name}`);
+      const tablet = newDevice(`hung-${backend.name}`);
+      await subscribe(users.manager, phone);
+      await subscribe(users.manager, tablet);
+      const release = service.hold(`/push/${tablet.name}`);
+      try {
+        const res = await api.post([
+          reading('grand-lake', new Date(clock.now()).toISOString(), 140),
+        ]);
+        expect(res.status).toBe(200);
+        // While the tablet's push is still under way, the phone's is already recorded as sent:
+        // a process killed now would send the phone's again to no one.
+        const statuses = async () =>
+          (
+            await test.db.query<{ endpoint: string; status: string }>(
+              `SELECT s.endpoint, d.status FROM deliveries d
+                 JOIN push_subscriptions s ON s.id::text = d.target ORDER BY s.endpoint`,
+            )
+          ).map((row) => [row.endpoint.split('/').at(-1), row.status]);
+        await vi.waitFor(
+          async () =>
+            expect(await statuses()).toEqual([
+              [tablet.name, 'pending'],
+              [phone.name, 'sent'],
+            ]),
+          { timeout: 5_000, interval: 50 },
+        );
+      } finally {
+        release();
+      }
+      await api.delivery.idle();
+      expect((await inbox()).alerts[0]?.deliveries).toEqual([
+        { channel: 'push', sent: 2, pending: 0, failed: 0 },
+      ]);
     });
 
     it('a subscription answering 410 is dropped', async () => {
