@@ -29,8 +29,10 @@ export function alertMessage(amenity: string, facts: AlertFacts): string {
   switch (facts.kind) {
     case 'occupancy':
       return `${amenity} is at ${Math.round(facts.percent)}% of capacity (${facts.occupancy} of ${facts.capacity} people)`;
-    case 'silent':
-      return `No readings from ${amenity} for ${Math.round(facts.minutes)} minutes (${facts.intervals.toFixed(1)} reporting intervals)`;
+    case 'silent': {
+      const minutes = Math.round(facts.minutes);
+      return `No readings from ${amenity} for ${minutes} minute${minutes === 1 ? '' : 's'} (${facts.intervals.toFixed(1)} reporting intervals)`;
+    }
     case 'unusual':
       return `${amenity} has ${facts.occupancy} people, ${facts.occupancy > facts.usual ? 'far above' : 'far below'} its usual ${Math.round(facts.usual)} on ${WEEKDAYS[facts.weekday] ?? 'this day'} at ${displayTime(facts.hour * 60)}`;
     case 'after_hours':

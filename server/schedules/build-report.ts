@@ -59,10 +59,13 @@ export async function buildUsageReport(
   const timeZone = community.timeZone;
   const calendar = calendarPeriod(period, now, timeZone);
   const context = { db, community, now };
-  const [points, gaps] = await Promise.all([
-    usageTimeline(context, PERIODS[period].timeline.period, PERIODS[period].timeline.days),
-    usageGaps(context, PERIODS[period].timeline.days),
-  ]);
+  // One after the other: `db` may be a transaction's client, which runs one query at a time.
+  const points = await usageTimeline(
+    context,
+    PERIODS[period].timeline.period,
+    PERIODS[period].timeline.days,
+  );
+  const gaps = await usageGaps(context, PERIODS[period].timeline.days);
   const coverage = periodCoverage(gaps, calendar, timeZone);
   // Archived amenities too where they had visits in the points: a report of a past period
   // counts every visit made in it, so archiving one later does not change the report.

@@ -10,6 +10,7 @@ import {
 } from '../../server/delivery/email/mailer';
 import { BACKENDS, createTestCommunity, openTestDatabase, testApp, testClock } from './helpers';
 import { alertEmail, reportEmail, reportFileName } from '../../server/delivery/email/messages';
+import { alertMessage } from '../../server/alerts/messages';
 
 /** A real SMTP server on a free loopback port that keeps what it receives, parsed. */
 async function smtpServer(options: Partial<SMTPServerOptions> = {}) {
@@ -192,6 +193,20 @@ describe('what the emails say', () => {
       'Open the live view: https://hoa.example.org/analytics?amenity=grand-lake',
     );
     expect(message.attachments).toBeUndefined();
+  });
+
+  it('a weekly report’s subject reads as a sentence', () => {
+    const weekly = reportEmail(
+      { ...report, title: 'Usage report, week of 2026-11-16' },
+      'https://hoa.example.org',
+    );
+    expect(weekly.subject).toBe('Your usage report, week of 2026-11-16 is ready');
+  });
+
+  it('a silence of one minute is "1 minute"', () => {
+    expect(alertMessage('Tennis Court', { kind: 'silent', minutes: 1, intervals: 1 })).toBe(
+      'No readings from Tennis Court for 1 minute (1.0 reporting intervals)',
+    );
   });
 
   it('a report states the coverage sentence it was archived with', () => {

@@ -105,7 +105,8 @@ export function reportEmail(facts: ReportEmailFacts, base: LinkBase): EmailMessa
   const fileName = reportFileName(facts.title, facts.periodFrom);
   return {
     to: facts.to,
-    subject: `Your ${facts.title} is ready`,
+    // "Your usage report, week of 2026-11-16 is ready": the title's capital is a heading's.
+    subject: `Your ${facts.title.replace(/^Usage /, 'usage ')} is ready`,
     text: [
       `${facts.communityName}: ${facts.title}`,
       `Period: ${facts.periodFrom} to ${facts.periodTo} (${facts.timeZone})`,
