@@ -13,8 +13,11 @@
  * only running totals are reported, the increase of each total since the previous uplink. A total
  * lower than the previous one means the counter was cleared or the device restarted: the count
  * starts again from the new value (so the new value is the entries). A reset event (channel
- * FF FE) or a frame counter going backwards (rejoin) means the same for every line. The first
- * totals seen from a device only set the baseline (0 entries). Occupancy is the selected regions'
+ * FF FE) means the same for every line: the next totals are all new people. A frame counter going
+ * backwards (an OTAA rejoin, or the 16-bit counter wrapping) says nothing about the people
+ * counters, which a rejoin does not clear: the totals decide as above (not lower: the increase
+ * counts; lower: they restarted). The first totals seen from a device only set the baseline
+ * (0 entries). Occupancy is the selected regions'
  * counts when the device reports regions, else total in - total out of the selected lines when it
  * reports totals, else a running in - out estimate; always clamped at zero.
  *
@@ -82,8 +85,9 @@ export function uplinkToReading(
     return { state: { ...state, recent }, skipped: 'out-of-order' };
   }
   const { counts } = uplink;
-  const restarted =
-    counts.rebooted === true || (state.lastFCnt !== undefined && uplink.fCnt < state.lastFCnt);
+  // Only a reset event restarts every total. A frame counter going back (rejoin, wrap) does not
+  // clear the people counters: each total lower than before restarted, the others count on.
+  const restarted = counts.rebooted === true;
   const base: DeviceState = {
     ...state,
     recent,

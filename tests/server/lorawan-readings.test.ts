@@ -141,12 +141,25 @@ describe('line counters (VS133)', () => {
     expect(readings.map((r) => r.entries)).toEqual([0, 60]);
   });
 
-  it('a frame counter going backwards (rejoin) is a restart too', () => {
+  it('a frame counter going back (rejoin, wrap) with totals not lower counts the increase', () => {
+    // QA: a VS133 whose 16-bit frame counter wrapped (or that rejoined) without clearing its
+    // counters was read as counting from zero: 1,008 entries and 1,010 visits in the hour.
+    const { readings } = run(LINE, [
+      up(0, totals(1, 1000, 990), { fCnt: 65535 }),
+      up(5, totals(1, 1003, 991), { fCnt: 0 }),
+      up(10, totals(1, 1008, 995), { fCnt: 3 }),
+    ]);
+    expect(readings.map((r) => r.entries)).toEqual([0, 3, 5]);
+    expect(readings.map((r) => r.occupancy)).toEqual([10, 12, 13]);
+  });
+
+  it('a frame counter going back with lower totals is a restart: count the new totals', () => {
     const { readings } = run(LINE, [
       up(0, totals(1, 50, 40), { fCnt: 900 }),
-      up(5, totals(1, 52, 40), { fCnt: 0 }),
+      up(5, totals(1, 4, 1), { fCnt: 0 }), // rebooted: its counters start from zero
+      up(10, totals(1, 9, 3), { fCnt: 1 }),
     ]);
-    expect(readings.map((r) => r.entries)).toEqual([0, 52]);
+    expect(readings.map((r) => r.entries)).toEqual([0, 4, 5]);
   });
 
   it('totals of several lines add up; occupancy is in - out clamped at zero', () => {

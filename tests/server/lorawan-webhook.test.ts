@@ -361,6 +361,30 @@ for (const backend of BACKENDS) {
       expect((await stored())?.readings).toBe(3);
     });
 
+    it('counts the increase when the frame counter wraps or the device rejoins', async () => {
+      const minute = (m: number) => new Date(Date.parse(NOW) - (10 - m) * 60_000).toISOString();
+      const totals = (fCnt: number, m: number, totalIn: number, totalOut: number) =>
+        chirpStackUpBody(
+          up({
+            devEui: HALL.devEui,
+            receivedAt: minute(m),
+            fCnt,
+            id: `wrap-${m}`,
+            payload: encodeVs133({ lines: [{ line: 1, totalIn, totalOut }] }),
+          }),
+        );
+      const entries = async (body: unknown) =>
+        ((await chirp(body)).json as { reading: { entries: number } | null }).reading?.entries;
+      expect(await entries(totals(65535, 1, 1000, 990))).toBe(0);
+      expect(await entries(totals(0, 2, 1003, 991))).toBe(3);
+      expect(await entries(totals(3, 3, 1008, 995))).toBe(5);
+      // The hour's visits are the 8 people who came in, not 1,010.
+      const points = (await api.get('/api/usage/timeline?period=day')).json as {
+        hall: number;
+      }[];
+      expect(points.reduce((sum, p) => sum + p.hall, 0)).toBe(8);
+    });
+
     it('accepts other events with 204 and limits failed secrets per client', async () => {
       const join = { end_device_ids: { dev_eui: LAWN.devEui }, join_accept: {} };
       expect(await tts(join)).toEqual({ status: 204, json: null });
