@@ -39,6 +39,60 @@ const label = (index: number, reading: Reading) =>
   `readings.${index} (${reading.amenityId} at ${reading.time})`;
 
 /**
+ * Why one reading of a known amenity cannot be stored, or null when it can: `time` when it is
+ * dated where the amenity cannot have a reading (in the future, before the community was created,
+ * before the amenity was added), `bounds` when a figure is outside its plausible range. The
+ * reason reads after the reading's label ("entries 446 is more than 10 times the capacity of 40").
+ */
+export function readingProblem(
+  reading: Reading,
+  amenity: Amenity,
+  now: number,
+  createdAt = Number.NEGATIVE_INFINITY,
+): { kind: 'time' | 'bounds'; reason: string } | null {
+  const time = (reason: string) => ({ kind: 'time', reason }) as const;
+  const bounds = (reason: string) => ({ kind: 'bounds', reason }) as const;
+  const ms = Date.parse(reading.time);
+  if (!Number.isFinite(ms)) return time('time is not a valid instant');
+  if (ms > now + FUTURE_TOLERANCE_MS) {
+    return time(`time is in the future (more than ${FUTURE_TOLERANCE_MS / 60_000} minutes ahead)`);
+  }
+  if (ms < createdAt) {
+    return time(`time is before the community was created (${new Date(createdAt).toISOString()})`);
+  }
+  // Coverage, gaps and the reports hold that an amenity did not exist before it was added, so a
+  // reading from then would be counted where every statement about the period says there was none.
+  if (typeof amenity.createdAt === 'number' && ms < amenity.createdAt) {
+    return time(
+      `time is before ${amenity.name} was added (${new Date(amenity.createdAt).toISOString()})`,
+    );
+  }
+  if (reading.occupancy < 0) return bounds(`occupancy ${reading.occupancy} is negative`);
+  if (reading.entries < 0) return bounds(`entries ${reading.entries} is negative`);
+  if (!(reading.dwellMinutes >= 0)) {
+    return bounds(`dwellMinutes ${reading.dwellMinutes} is negative`);
+  }
+  if (reading.occupancy > amenity.capacity * MAX_OVER_CAPACITY) {
+    return bounds(
+      `occupancy ${reading.occupancy} is far over the capacity of ${amenity.capacity} ` +
+        `(more than ${Math.round(MAX_OVER_CAPACITY * 100)}%)`,
+    );
+  }
+  if (reading.entries > amenity.capacity * MAX_ENTRIES_PER_CAPACITY) {
+    return bounds(
+      `entries ${reading.entries} is more than ${MAX_ENTRIES_PER_CAPACITY} times the ` +
+        `capacity of ${amenity.capacity}`,
+    );
+  }
+  if (reading.dwellMinutes > MAX_DWELL_MINUTES) {
+    return bounds(
+      `dwellMinutes ${reading.dwellMinutes} is more than ${MAX_DWELL_MINUTES} (a whole day)`,
+    );
+  }
+  return null;
+}
+
+/**
  * Checks a whole batch before anything is written; the first bad reading rejects it with a
  * message that names it and says why. Returns the rows to insert.
  */
@@ -54,35 +108,9 @@ export function validateReadings(
     const amenity = bySlug.get(reading.amenityId);
     const fail = (reason: string) => new HttpError(400, `${label(index, reading)}: ${reason}`);
     if (!amenity) throw fail(`unknown amenity "${reading.amenityId}"`);
+    const problem = readingProblem(reading, amenity, now, createdAt);
+    if (problem) throw fail(problem.reason);
     const ms = Date.parse(reading.time);
-    if (!Number.isFinite(ms)) throw fail('time is not a valid instant');
-    if (ms > now + FUTURE_TOLERANCE_MS) {
-      throw fail(`time is in the future (more than ${FUTURE_TOLERANCE_MS / 60_000} minutes ahead)`);
-    }
-    if (ms < createdAt) {
-      throw fail(`time is before the community was created (${new Date(createdAt).toISOString()})`);
-    }
-    if (reading.occupancy < 0) throw fail(`occupancy ${reading.occupancy} is negative`);
-    if (reading.entries < 0) throw fail(`entries ${reading.entries} is negative`);
-    if (!(reading.dwellMinutes >= 0))
-      throw fail(`dwellMinutes ${reading.dwellMinutes} is negative`);
-    if (reading.occupancy > amenity.capacity * MAX_OVER_CAPACITY) {
-      throw fail(
-        `occupancy ${reading.occupancy} is far over the capacity of ${amenity.capacity} ` +
-          `(more than ${Math.round(MAX_OVER_CAPACITY * 100)}%)`,
-      );
-    }
-    if (reading.entries > amenity.capacity * MAX_ENTRIES_PER_CAPACITY) {
-      throw fail(
-        `entries ${reading.entries} is more than ${MAX_ENTRIES_PER_CAPACITY} times the ` +
-          `capacity of ${amenity.capacity}`,
-      );
-    }
-    if (reading.dwellMinutes > MAX_DWELL_MINUTES) {
-      throw fail(
-        `dwellMinutes ${reading.dwellMinutes} is more than ${MAX_DWELL_MINUTES} (a whole day)`,
-      );
-    }
     const key = `${amenity.id}|${ms}`;
     const first = seen.get(key);
     if (first !== undefined) throw fail(`duplicates readings.${first} (same amenity and time)`);

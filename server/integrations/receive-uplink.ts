@@ -4,7 +4,9 @@
  * store what it says in one transaction with its dedupe row.
  *
  * - A known device's uplink becomes a reading through the ingest path (bounds, rollups) with the
- *   device's counting state (server/lorawan/to-readings.ts) read under a row lock: 200.
+ *   device's counting state (server/lorawan/to-readings.ts) read under a row lock: 200. One dated
+ *   before its amenity was added gives no reading (`skipped: 'before-added'` with the reason);
+ *   its counting state and health still move on.
  * - An unknown device's uplink is kept in discovered_devices for the Admin to assign: 202.
  * - A ChirpStack `status` event updates the device's battery: 200 (202 when unknown).
  * - A delivery already handled (same integration and network-server message id) stores nothing
@@ -18,7 +20,7 @@ import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { asRealOrNull } from '../db/real';
 import { HttpError } from '../errors';
-import { FUTURE_TOLERANCE_MS, ingestInTransaction } from '../ingest';
+import { FUTURE_TOLERANCE_MS, ingestInTransaction, readingProblem } from '../ingest';
 import type { MilesightModel } from '../lorawan/milesight';
 import {
   initialDeviceState,
@@ -225,8 +227,16 @@ export function uplinkReceiver({
       asDeviceState(row?.counter_state),
       uplink,
     );
-    const accepted = step.reading
-      ? (await ingestInTransaction(tx, community, [step.reading], clock())).accepted
+    // A reading dated before its amenity was added (or the community created) is one coverage
+    // and the reports say cannot exist: skipped, with the reason, while the device's counting
+    // state and health move on as for any uplink (a 4xx would roll them back, uplink after uplink).
+    const problem = step.reading
+      ? readingProblem(step.reading, amenity, clock(), community.createdAt)
+      : null;
+    const tooEarly = problem?.kind === 'time' ? problem.reason : null;
+    const reading = tooEarly === null ? step.reading : undefined;
+    const accepted = reading
+      ? (await ingestInTransaction(tx, community, [reading], clock())).accepted
       : 0;
     await tx.query(
       `UPDATE devices
@@ -247,8 +257,9 @@ export function uplinkReceiver({
       status: 200,
       body: {
         device: device.dev_eui,
-        reading: step.reading && accepted > 0 ? step.reading : null,
+        reading: reading && accepted > 0 ? reading : null,
         ...(step.skipped ? { skipped: step.skipped } : {}),
+        ...(tooEarly !== null ? { skipped: 'before-added', reason: tooEarly } : {}),
         ...(uplink.decodeError ? { decodeError: uplink.decodeError } : {}),
       },
     } as const;

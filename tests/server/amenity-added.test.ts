@@ -181,6 +181,29 @@ for (const backend of BACKENDS) {
       );
     });
 
+    it('POST /api/readings refuses a reading from before its amenity was added, naming both', async () => {
+      // Coverage says the pool did not exist before 08:40, so a reading from 08:30 would be
+      // visits in a period every report calls "added after this period".
+      const res = await api.post([
+        reading('clubhouse-pool', local(TODAY, '08:30'), 5, 12, 40),
+        reading('great-lawn', local(TODAY, '08:30'), 5, 1, 40),
+      ]);
+      expect(res).toMatchObject({
+        status: 400,
+        json: {
+          error:
+            `readings.0 (clubhouse-pool at ${local(TODAY, '08:30')}): time is before ` +
+            `Clubhouse Pool was added (${local(TODAY, '08:40')})`,
+        },
+      });
+      const [stored] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM readings r JOIN amenities a ON a.id = r.amenity_id
+          WHERE a.slug = 'clubhouse-pool' AND r.time < $1`,
+        [local(TODAY, '08:40')],
+      );
+      expect(stored?.n).toBe(0);
+    });
+
     it('GET /api/usage/gaps: an amenity is silent from when it was added, not before', async () => {
       const silent = await gaps();
       // The pool: created 08:40, its first reading in the 09:00 hour.

@@ -114,8 +114,8 @@ for (const backend of BACKENDS) {
         capacity: 40,
         monthlyOperatingCost: 3100.5,
       });
-      // Sensors may report for it straight away.
-      const ingested = await app.post([reading('clubhouse-pool', local('2026-03-18', '04:50'), 3)]);
+      // Sensors may report for it straight away (from the instant it was added: 05:00 there).
+      const ingested = await app.post([reading('clubhouse-pool', local('2026-03-18', '05:00'), 3)]);
       expect(ingested.status).toBe(200);
 
       const [row] = await auditRows('clubhouse-pool');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SensorsSchema, type AmenityAnalytics } from '../../src/api/contract';
-import type { Community } from '../../server/community';
+import { reloadAmenities, type Community } from '../../server/community';
 import {
   DEMO_CHIRPSTACK,
   DEMO_DEVICES,
@@ -21,6 +21,7 @@ import {
   createTestCommunity,
   local,
   openTestDatabase,
+  TEST_COMMUNITY_CREATED,
   testApp,
   testClock,
   type TestDatabase,
@@ -383,6 +384,42 @@ for (const backend of BACKENDS) {
         hall: number;
       }[];
       expect(points.reduce((sum, p) => sum + p.hall, 0)).toBe(8);
+    });
+
+    it('skips an uplink dated before its amenity was added, with the reason, and the device is seen', async () => {
+      const added = new Date(Date.parse(NOW) - 5 * 60_000).toISOString();
+      const early = new Date(Date.parse(NOW) - 8 * 60_000).toISOString();
+      await test.db.query(`UPDATE amenities SET created_at = $1 WHERE slug = 'great-lawn'`, [
+        added,
+      ]);
+      await reloadAmenities(test.db, community);
+      try {
+        const body = ttsUplinkBody(
+          up({ devEui: LAWN.devEui, receivedAt: early, decoded: { people_counter_all: 12 } }),
+        );
+        expect(await tts(body)).toEqual({
+          status: 200,
+          json: {
+            device: LAWN.devEui,
+            reading: null,
+            skipped: 'before-added',
+            reason: `time is before The Great Lawn was added (${added})`,
+          },
+        });
+        expect((await stored())?.readings).toBe(0);
+        const lawn = (await sensors()).sensors.find((s) => s.devEui === LAWN.devEui);
+        expect(lawn?.lastUplinkAt).toBe(early);
+        // From when it was added, its uplinks count.
+        const later = ttsUplinkBody(
+          up({ devEui: LAWN.devEui, receivedAt: AT, decoded: { people_counter_all: 12 } }),
+        );
+        expect((await tts(later)).json).toMatchObject({ reading: { occupancy: 12 } });
+      } finally {
+        await test.db.query(`UPDATE amenities SET created_at = $1 WHERE slug = 'great-lawn'`, [
+          TEST_COMMUNITY_CREATED,
+        ]);
+        await reloadAmenities(test.db, community);
+      }
     });
 
     it('accepts other events with 204 and limits failed secrets per client', async () => {
