@@ -1,5 +1,6 @@
 import type { Sensors } from '../../src/api/contract';
 import { sensorHealth } from '../lorawan/health';
+import { asUncounted, recentUncounted } from '../lorawan/uncounted';
 import type { EndpointContext } from './context';
 
 type SensorRow = {
@@ -15,6 +16,7 @@ type SensorRow = {
   rssi: number | null;
   snr: number | null;
   uplinks_24h: number;
+  uncounted: unknown;
 };
 
 type DiscoveredRow = {
@@ -38,7 +40,7 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
             -- real columns: rounded so a reported 7.7 reads 7.7, not 7.6999998
             round(d.battery::numeric, 2)::float8 AS battery,
             round(d.rssi::numeric, 2)::float8 AS rssi,
-            round(d.snr::numeric, 2)::float8 AS snr,
+            round(d.snr::numeric, 2)::float8 AS snr, d.uncounted,
             (SELECT count(*)::int FROM uplinks u
               WHERE u.community_id = d.community_id AND u.dev_eui = d.dev_eui
                 AND u.kind = 'uplink' AND u.received_at > $2::timestamptz
@@ -63,6 +65,7 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
   );
   return {
     sensors: rows.map((r) => {
+      const uncounted = recentUncounted(asUncounted(r.uncounted), now);
       const health = sensorHealth({
         now,
         registeredAt: r.registered_ms,
@@ -72,6 +75,7 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
         battery: r.battery,
         rssi: r.rssi,
         snr: r.snr,
+        uncounted: uncounted.length,
       });
       return {
         devEui: r.dev_eui,
@@ -88,6 +92,7 @@ export async function sensorList({ db, community, now }: EndpointContext): Promi
         snr: r.snr,
         status: health.status,
         warnings: health.warnings,
+        ...(uncounted.length > 0 ? { uncounted } : {}),
       };
     }),
     discovered: discovered.map((d) => ({

@@ -5,8 +5,10 @@
  *
  * - A known device's uplink becomes a reading through the ingest path (bounds, rollups) with the
  *   device's counting state (server/lorawan/to-readings.ts) read under a row lock: 200. One dated
- *   before its amenity was added gives no reading (`skipped: 'before-added'` with the reason);
- *   its counting state and health still move on.
+ *   before its amenity was added gives no reading (`skipped: 'before-added'` with the reason),
+ *   nor does one whose reading breaks a bound (`skipped: 'out-of-bounds'`, the reason and the
+ *   entries not counted, recorded on the device for GET /api/sensors); either way 200, and the
+ *   counting state and health still move on, so the next uplinks count normally.
  * - An unknown device's uplink is kept in discovered_devices for the Admin to assign: 202.
  * - A ChirpStack `status` event updates the device's battery: 200 (202 when unknown).
  * - A delivery already handled (same integration and network-server message id) stores nothing
@@ -22,6 +24,7 @@ import { asRealOrNull } from '../db/real';
 import { HttpError } from '../errors';
 import { FUTURE_TOLERANCE_MS, ingestInTransaction, readingProblem } from '../ingest';
 import type { MilesightModel } from '../lorawan/milesight';
+import { addUncounted, asUncounted } from '../lorawan/uncounted';
 import {
   initialDeviceState,
   uplinkToReading,
@@ -201,8 +204,8 @@ export function uplinkReceiver({
   }
 
   async function storeUplink(tx: Queryable, device: DeviceRow, uplink: Uplink) {
-    const [row] = await tx.query<{ counter_state: unknown }>(
-      `SELECT counter_state FROM devices WHERE id = $1 FOR UPDATE`,
+    const [row] = await tx.query<{ counter_state: unknown; uncounted: unknown }>(
+      `SELECT counter_state, uncounted FROM devices WHERE id = $1 FOR UPDATE`,
       [device.id],
     );
     const amenity = community.amenities.find((a) => a.id === device.amenity_id);
@@ -217,6 +220,7 @@ export function uplinkReceiver({
           : `Device ${device.dev_eui} counts for an amenity this server does not know yet`,
       );
     }
+    const before = asDeviceState(row?.counter_state);
     const step = uplinkToReading(
       {
         amenityId: amenity.slug,
@@ -224,25 +228,38 @@ export function uplinkReceiver({
         ...(device.lines ? { lines: device.lines } : {}),
         ...(device.regions ? { regions: device.regions } : {}),
       },
-      asDeviceState(row?.counter_state),
+      before,
       uplink,
     );
-    // A reading dated before its amenity was added (or the community created) is one coverage
-    // and the reports say cannot exist: skipped, with the reason, while the device's counting
-    // state and health move on as for any uplink (a 4xx would roll them back, uplink after uplink).
+    // A reading that cannot be stored is skipped, with the reason, while the device's counting
+    // state and health move on as for any uplink: a 4xx would roll them back, so every later
+    // uplink would be judged against the same old totals and refused too, and the sensor shown
+    // silent while it reports. Dated before its amenity was added (or the community created): a
+    // reading coverage and the reports say cannot exist. Out of bounds (a line counter's totals
+    // jumping by more than 10 x capacity after an outage, say): no visits are invented or
+    // clamped; the entries not counted are recorded for the Admin (GET /api/sensors).
     const problem = step.reading
       ? readingProblem(step.reading, amenity, clock(), community.createdAt)
       : null;
-    const tooEarly = problem?.kind === 'time' ? problem.reason : null;
-    const reading = tooEarly === null ? step.reading : undefined;
+    const reading = problem === null ? step.reading : undefined;
     const accepted = reading
       ? (await ingestInTransaction(tx, community, [reading], clock())).accepted
       : 0;
+    const uncounted =
+      problem?.kind === 'bounds' && step.reading
+        ? addUncounted(asUncounted(row?.uncounted), {
+            from: before.lastReceivedAt ?? null,
+            to: uplink.receivedAt,
+            entries: step.reading.entries,
+            reason: problem.reason,
+          })
+        : null;
     await tx.query(
       `UPDATE devices
           SET counter_state = $2::jsonb,
               last_uplink_at = GREATEST(last_uplink_at, $3::timestamptz),
-              battery = COALESCE($4, battery), rssi = COALESCE($5, rssi), snr = COALESCE($6, snr)
+              battery = COALESCE($4, battery), rssi = COALESCE($5, rssi), snr = COALESCE($6, snr),
+              uncounted = COALESCE($7::jsonb, uncounted)
         WHERE id = $1`,
       [
         device.id,
@@ -251,6 +268,7 @@ export function uplinkReceiver({
         asRealOrNull(uplink.battery),
         asRealOrNull(uplink.rssi),
         asRealOrNull(uplink.snr),
+        uncounted === null ? null : JSON.stringify(uncounted),
       ],
     );
     return {
@@ -259,7 +277,15 @@ export function uplinkReceiver({
         device: device.dev_eui,
         reading: reading && accepted > 0 ? reading : null,
         ...(step.skipped ? { skipped: step.skipped } : {}),
-        ...(tooEarly !== null ? { skipped: 'before-added', reason: tooEarly } : {}),
+        ...(problem
+          ? {
+              skipped: problem.kind === 'time' ? 'before-added' : 'out-of-bounds',
+              reason: problem.reason,
+              ...(problem.kind === 'bounds'
+                ? { uncountedEntries: step.reading?.entries ?? 0 }
+                : {}),
+            }
+          : {}),
         ...(uplink.decodeError ? { decodeError: uplink.decodeError } : {}),
       },
     } as const;

@@ -13,7 +13,9 @@
  * Uplinks expected in the last 24 h = the whole intervals in the 24 h (or since registration, if
  * later). Warnings (any status): `few-uplinks` when fewer than 80% of the expected uplinks
  * arrived (lost frames, poor coverage), `low-battery` below 20%, `weak-signal` when the best
- * gateway heard it under -115 dBm RSSI or -10 dB SNR (close to the demodulation floor).
+ * gateway heard it under -115 dBm RSSI or -10 dB SNR (close to the demodulation floor),
+ * `uncounted-entries` when uplinks of the last 30 days gave a reading out of bounds that was not
+ * stored (server/lorawan/uncounted.ts: how many entries, between which times, why).
  */
 import type { SensorStatus, SensorWarning } from '../../src/api/contract';
 
@@ -37,6 +39,8 @@ export type HealthInput = {
   battery: number | null;
   rssi: number | null;
   snr: number | null;
+  /** Records of uplinks not counted still shown (recentUncounted); 0 when none. */
+  uncounted?: number;
 };
 
 export type SensorHealth = {
@@ -71,5 +75,6 @@ export function sensorHealth(input: HealthInput): SensorHealth {
   ) {
     warnings.push('weak-signal');
   }
+  if ((input.uncounted ?? 0) > 0) warnings.push('uncounted-entries');
   return { status, expected24h, warnings };
 }

@@ -22,6 +22,7 @@ export const SENSOR_WARNING_LABELS: Record<SensorWarning, string> = {
   'few-uplinks': 'Missing uplinks',
   'low-battery': 'Low battery',
   'weak-signal': 'Weak signal',
+  'uncounted-entries': 'Entries not counted',
 };
 
 /** Worst first: the badge names the status that needs attention. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sensorHealth, type HealthInput } from '../../server/lorawan/health';
+import {
+  addUncounted,
+  asUncounted,
+  MAX_UNCOUNTED,
+  recentUncounted,
+  UNCOUNTED_SHOWN_MS,
+} from '../../server/lorawan/uncounted';
 
 const NOW = Date.parse('2026-03-18T12:00:00Z');
 const MIN = 60_000;
@@ -54,5 +61,42 @@ describe('sensorHealth', () => {
     expect(sensorHealth(input({ rssi: -116 })).warnings).toEqual(['weak-signal']);
     expect(sensorHealth(input({ snr: -10.5 })).warnings).toEqual(['weak-signal']);
     expect(sensorHealth(input({ battery: null, rssi: null, snr: null })).warnings).toEqual([]);
+  });
+});
+
+describe('entries not counted', () => {
+  const at = (minutesAgo: number) => new Date(NOW - minutesAgo * MIN).toISOString();
+  const skip = (from: number, to: number, entries: number) => ({
+    from: at(from),
+    to: at(to),
+    entries,
+    reason: `entries ${entries} is more than 10 times the capacity of 40`,
+  });
+
+  it('warns while a record of the last 30 days is kept', () => {
+    expect(sensorHealth(input({ uncounted: 1 })).warnings).toEqual(['uncounted-entries']);
+    expect(sensorHealth(input({ uncounted: 0 })).warnings).toEqual([]);
+    const records = addUncounted([], skip(40, 30, 446));
+    expect(recentUncounted(records, NOW)).toHaveLength(1);
+    expect(recentUncounted(records, NOW + UNCOUNTED_SHOWN_MS)).toEqual([]);
+  });
+
+  it('merges an uplink refused right after another into one record; others add one', () => {
+    let records = addUncounted([], skip(40, 30, 446));
+    records = addUncounted(records, skip(30, 20, 448));
+    expect(records).toEqual([
+      { ...skip(40, 20, 894), uplinks: 2, reason: skip(30, 20, 448).reason },
+    ]);
+    records = addUncounted(records, skip(10, 0, 500));
+    expect(records.map((r) => [r.entries, r.uplinks])).toEqual([
+      [894, 2],
+      [500, 1],
+    ]);
+    for (let i = 0; i < MAX_UNCOUNTED + 5; i++) {
+      records = addUncounted(records, { ...skip(0, 0, i), from: null });
+    }
+    expect(records).toHaveLength(MAX_UNCOUNTED);
+    expect(asUncounted(JSON.parse(JSON.stringify(records)))).toEqual(records);
+    expect(asUncounted([{ from: 'x' }, 'nope', null])).toEqual([]);
   });
 });

@@ -300,13 +300,21 @@ for (const backend of BACKENDS) {
           error: expect.stringMatching(/^received_at: .* ahead of the server's clock$/) as string,
         },
       });
-      // A reading out of bounds (over 1.5 x capacity) stores nothing, not even the dedupe row.
-      const crowd = ttsUplinkBody(up({ devEui: LAWN.devEui, decoded: { people_count_all: 900 } }));
-      expect(await tts(crowd)).toMatchObject({
-        status: 400,
-        json: { error: expect.stringContaining('far over the capacity') as string },
-      });
       expect(await stored()).toEqual(nothing);
+      // A reading out of bounds (over 1.5 x capacity) is not stored, but the uplink is the
+      // device's: a 200 saying why, so the network server does not retry it.
+      const crowd = ttsUplinkBody(up({ devEui: LAWN.devEui, decoded: { people_count_all: 900 } }));
+      expect(await tts(crowd)).toEqual({
+        status: 200,
+        json: {
+          device: LAWN.devEui,
+          reading: null,
+          skipped: 'out-of-bounds',
+          reason: 'occupancy 900 is far over the capacity of 200 (more than 150%)',
+          uncountedEntries: 0,
+        },
+      });
+      expect(await stored()).toEqual({ readings: 0, uplinks: 1, discovered: 0 });
     });
 
     it('takes the battery from ChirpStack status events and ignores joins with 204', async () => {
@@ -420,6 +428,73 @@ for (const backend of BACKENDS) {
         ]);
         await reloadAmenities(test.db, community);
       }
+    });
+
+    it('a jump of running totals past the bounds is skipped, shown to the Admin, and counting goes on', async () => {
+      // Solis Hall holds 120: at most 1,200 entries between two readings. After an outage the
+      // totals jump 4 -> 1,300; refusing it with a 4xx rolled the device's state back, so every
+      // later uplink was judged against 4 and refused too, and the sensor read "silent".
+      const minute = (m: number) => new Date(Date.parse(NOW) - (10 - m) * 60_000).toISOString();
+      const totals = (m: number, totalIn: number, totalOut: number) =>
+        chirp(
+          chirpStackUpBody(
+            up({
+              devEui: HALL.devEui,
+              receivedAt: minute(m),
+              fCnt: Math.round(10 * m),
+              id: `jump-${m}`,
+              payload: encodeVs133({ lines: [{ line: 1, totalIn, totalOut }] }),
+            }),
+          ),
+        );
+      const entries = async (m: number, totalIn: number, totalOut: number) => {
+        const res = await totals(m, totalIn, totalOut);
+        expect(res.status).toBe(200);
+        return (res.json as { reading: { entries: number } | null }).reading?.entries;
+      };
+      expect(await entries(1, 4, 0)).toBe(0);
+      expect(await totals(2, 1300, 1290)).toEqual({
+        status: 200,
+        json: {
+          device: HALL.devEui,
+          reading: null,
+          skipped: 'out-of-bounds',
+          reason: 'entries 1296 is more than 10 times the capacity of 120',
+          uncountedEntries: 1296,
+        },
+      });
+      expect(await entries(3, 1302, 1290)).toBe(2);
+      expect(await entries(4, 1307, 1300)).toBe(5);
+      // A counter clear whose new totals are past the bound: skipped too, then counting goes on.
+      expect((await totals(5, 1250, 1240)).json).toMatchObject({
+        reading: null,
+        skipped: 'out-of-bounds',
+        uncountedEntries: 1250,
+      });
+      expect(await entries(9.8, 1251, 1245)).toBe(1);
+      expect((await stored())?.readings).toBe(4);
+      const hall = (await sensors()).sensors.find((s) => s.devEui === HALL.devEui);
+      expect(hall).toMatchObject({
+        lastUplinkAt: minute(9.8),
+        warnings: expect.arrayContaining(['uncounted-entries']) as string[],
+        uncounted: [
+          {
+            from: minute(1),
+            to: minute(2),
+            entries: 1296,
+            uplinks: 1,
+            reason: 'entries 1296 is more than 10 times the capacity of 120',
+          },
+          {
+            from: minute(4),
+            to: minute(5),
+            entries: 1250,
+            uplinks: 1,
+            reason: 'entries 1250 is more than 10 times the capacity of 120',
+          },
+        ],
+      });
+      expect(hall?.status).toBe('ok');
     });
 
     it('accepts other events with 204 and limits failed secrets per client', async () => {

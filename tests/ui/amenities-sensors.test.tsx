@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { amenitiesFixture } from '../../mocks/fixtures';
+import { amenitiesFixture, sensorsFixture } from '../../mocks/fixtures';
 import { API_PATHS } from '../../src/api/contract';
 import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
 import { renderWithApp } from '../render';
@@ -67,6 +67,41 @@ describe('Amenities page sensors', () => {
     const section = await screen.findByRole('region', { name: 'Sensors' });
     expect(await within(section).findByRole('alert')).toHaveTextContent('500: database busy');
     expect(card('The Great Lawn')).not.toHaveTextContent('sensor');
+  });
+
+  it('says how many entries a counter reported that were not counted, when and why', async () => {
+    const reason = 'entries 446 is more than 10 times the capacity of 40';
+    server.use(
+      http.get(API_PATHS.sensors, () =>
+        HttpResponse.json({
+          ...sensorsFixture,
+          sensors: sensorsFixture.sensors.map((s) =>
+            s.amenityId === 'heritage-tree'
+              ? {
+                  ...s,
+                  warnings: ['uncounted-entries'],
+                  uncounted: [
+                    {
+                      from: '2025-03-14T09:10:00.000Z',
+                      to: '2025-03-14T16:30:00.000Z',
+                      entries: 446,
+                      uplinks: 1,
+                      reason,
+                    },
+                  ],
+                }
+              : s,
+          ),
+        }),
+      ),
+    );
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Sensors' });
+    const items = await within(section).findAllByRole('listitem');
+    const tree = items.find((item) => item.textContent?.includes('24E124C0DE000005'));
+    expect(tree).toHaveTextContent('Entries not counted');
+    expect(tree).toHaveTextContent(/446 entries not counted between .+ and .+ \(1 uplink: /);
+    expect(tree).toHaveTextContent(reason);
   });
 
   it('says when no sensor is connected yet', async () => {

@@ -144,8 +144,25 @@ export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);
  */
 export const SENSOR_STATUSES = ['ok', 'late', 'silent', 'never-seen'] as const;
 export type SensorStatus = (typeof SENSOR_STATUSES)[number];
-export const SENSOR_WARNINGS = ['few-uplinks', 'low-battery', 'weak-signal'] as const;
+export const SENSOR_WARNINGS = [
+  'few-uplinks',
+  'low-battery',
+  'weak-signal',
+  'uncounted-entries',
+] as const;
 export type SensorWarning = (typeof SENSOR_WARNINGS)[number];
+/**
+ * Entries a device reported that were not counted: its uplinks from `from` (the uplink before,
+ * null if none) to `to` gave a reading out of bounds (`reason`, the last one), so none was stored.
+ */
+export const UncountedEntriesSchema = z.object({
+  from: z.nullable(z.string()),
+  to: z.string(),
+  entries: count,
+  uplinks: count,
+  reason: z.string(),
+});
+export type UncountedEntries = z.infer<typeof UncountedEntriesSchema>;
 export const SensorSchema = z.object({
   devEui: nonEmpty,
   name: z.string(),
@@ -164,6 +181,8 @@ export const SensorSchema = z.object({
   snr: z.nullable(z.number()),
   status: z.enum(SENSOR_STATUSES),
   warnings: z.array(z.enum(SENSOR_WARNINGS)),
+  /** Uplinks not counted in the last 30 days (warning `uncounted-entries`), oldest first. */
+  uncounted: z.optional(z.array(UncountedEntriesSchema)),
 });
 export type Sensor = z.infer<typeof SensorSchema>;
 export const DiscoveredDeviceSchema = z.object({

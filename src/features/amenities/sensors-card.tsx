@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DiscoveredDevice, Sensor } from '../../api/contract';
+import type { DiscoveredDevice, Sensor, UncountedEntries } from '../../api/contract';
 import { useSensors } from '../../api/sensors';
 import { formatCount, formatMoment } from '../../lib/format';
 import {
@@ -55,6 +55,7 @@ export function SensorsCard({ amenityNames }: { amenityNames: ReadonlyMap<string
                     ? 'Never'
                     : formatMoment(Date.parse(sensor.lastUplinkAt), now, zone)
                 }
+                format={(at) => formatMoment(Date.parse(at), now, zone)}
               />
             ))}
           </ul>
@@ -71,10 +72,12 @@ function SensorItem({
   sensor,
   amenity,
   lastUplink,
+  format,
 }: {
   sensor: Sensor;
   amenity: string;
   lastUplink: string;
+  format: (at: string) => string;
 }) {
   const signal = formatSignal(sensor);
   return (
@@ -116,7 +119,27 @@ function SensorItem({
           {sensor.warnings.map((w) => SENSOR_WARNING_LABELS[w]).join(' · ')}
         </p>
       ) : null}
+      {sensor.uncounted?.length ? (
+        <ul className={`mt-1 text-sm ${muted}`}>
+          {sensor.uncounted.map((u) => (
+            <li key={u.to}>{uncountedText(u, format)}</li>
+          ))}
+        </ul>
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * "446 entries not counted between Mar 18, 9:40 AM and 2:30 PM (1 uplink: entries 446 is more
+ * than 10 times the capacity of 40)": what the uplinks out of bounds said and why none was stored.
+ */
+function uncountedText(u: UncountedEntries, format: (at: string) => string): string {
+  const when =
+    u.from === null ? `up to ${format(u.to)}` : `between ${format(u.from)} and ${format(u.to)}`;
+  return (
+    `${formatCount(u.entries)} ${u.entries === 1 ? 'entry' : 'entries'} not counted ${when} ` +
+    `(${formatCount(u.uplinks)} uplink${u.uplinks === 1 ? '' : 's'}: ${u.reason})`
   );
 }
 
