@@ -77,6 +77,15 @@ export function uplinkHandlers({
 
   const handle = async (c: Context<Env>) => {
     if (c.get('integration').kind === 'readings') return acceptReadings(c);
+    // TTS webhooks (format JSON) and ChirpStack's HTTP integration (encoding JSON) send
+    // application/json; ChirpStack's Protobuf encoding (application/octet-stream) is not read here.
+    // As POST /api/readings: any other type is a 415 that says what to set.
+    if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
+      throw new HttpError(
+        415,
+        'Send uplinks as application/json (The Things Stack: webhook format JSON; ChirpStack: payload encoding JSON)',
+      );
+    }
     const text = await c.req.text();
     const outcome = await receiver.receive(c.get('integration'), c.req.query('event'), text);
     return outcome.body === null

@@ -36,7 +36,8 @@
  * TTS omits fields whose value is "", 0 or false (f_cnt 0, f_port 0, snr 0, simulated false), so
  * every such field is optional here and read as its zero value; ChirpStack's JSON (protobuf JSON
  * mapping) omits default values the same way. ChirpStack `status`: batteryLevel (percent) unless
- * batteryLevelUnavailable or externalPowerSource; margin (dB). TTS sends other message types
+ * batteryLevelUnavailable or externalPowerSource, unknown when absent (so a level of exactly 0,
+ * which protobuf JSON omits, reads as unknown rather than as empty); margin (dB). TTS sends other message types
  * (join_accept, downlink_*, location_solved, service_data, ...) to the same webhook if they are
  * enabled; they are ignored. A TTS device without a DevEUI (some ABP devices) is refused: devices
  * are registered by DevEUI.
@@ -296,7 +297,10 @@ export function parseChirpStackEvent(
     const s = parsed.data;
     const receivedAt = timeOf(s.time, options);
     if (!receivedAt) return invalid('time: missing');
-    const hasBattery = !s.batteryLevelUnavailable && !s.externalPowerSource;
+    // No batteryLevel (omitted, or unavailable, or mains powered) leaves the battery unknown:
+    // a missing figure is not an empty battery.
+    const hasBattery =
+      !s.batteryLevelUnavailable && !s.externalPowerSource && s.batteryLevel !== undefined;
     return {
       kind: 'status',
       status: {
@@ -304,7 +308,7 @@ export function parseChirpStackEvent(
         devEui: s.deviceInfo.devEui.toUpperCase(),
         receivedAt,
         dedupKey: `chirpstack-status:${s.deduplicationId}`,
-        ...(hasBattery ? { battery: s.batteryLevel ?? 0 } : {}),
+        ...(hasBattery ? { battery: s.batteryLevel } : {}),
         ...(s.externalPowerSource ? { externalPower: true } : {}),
         ...(s.margin !== undefined ? { margin: s.margin } : {}),
       },

@@ -452,8 +452,9 @@ describe('ChirpStack v4 events', () => {
     expect(mains.kind === 'status' && 'battery' in mains.status).toBe(false);
     const unknown = parseChirpStackEvent('status', { ...base, batteryLevelUnavailable: true });
     expect(unknown.kind === 'status' && 'battery' in unknown.status).toBe(false);
+    // No batteryLevel: unknown, not an empty battery.
     const empty = parseChirpStackEvent('status', base);
-    expect(empty.kind === 'status' && empty.status.battery).toBe(0);
+    expect(empty.kind === 'status' && 'battery' in empty.status).toBe(false);
   });
 
   it('recognises join and log events and ignores them', () => {

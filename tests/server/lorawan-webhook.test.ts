@@ -339,6 +339,56 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it('a ChirpStack status event without batteryLevel leaves the battery as it was', async () => {
+      const status = (id: string, extra: Record<string, unknown>) => ({
+        deduplicationId: id,
+        time: AT,
+        deviceInfo: { devEui: YARD.devEui, deviceName: 'yard' },
+        margin: 9,
+        ...extra,
+      });
+      const yard = async () => (await sensors()).sensors.find((s) => s.devEui === YARD.devEui);
+      // Never reported: unknown, and no low-battery warning (it read 0 % and warned).
+      expect(await chirp(status('s-1', {}), 'status')).toEqual({
+        status: 200,
+        json: { device: YARD.devEui, battery: null },
+      });
+      expect(await yard()).toMatchObject({ battery: null, warnings: [] });
+      // Reported before: kept.
+      expect((await chirp(status('s-2', { batteryLevel: 80 }), 'status')).status).toBe(200);
+      expect((await chirp(status('s-3', {}), 'status')).status).toBe(200);
+      expect(await yard()).toMatchObject({ battery: 80, warnings: [] });
+    });
+
+    it('refuses an uplink that is not application/json with a 415 saying what to set', async () => {
+      const body = JSON.stringify(ttsUplinkBody(up({ devEui: LAWN.devEui })));
+      for (const type of ['text/plain', 'application/octet-stream', null]) {
+        const res = await api.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${DEMO_TTS.secret}`,
+            ...(type === null ? {} : { 'Content-Type': type }),
+          },
+          body,
+        });
+        expect(res.status, String(type)).toBe(415);
+        expect(((await res.json()) as { error: string }).error).toMatch(
+          /^Send uplinks as application\/json/,
+        );
+      }
+      expect(await stored()).toEqual(nothing);
+      // With a charset, as some clients add, it is JSON still.
+      const res = await api.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${DEMO_TTS.secret}`,
+          'Content-Type': 'application/json; charset=utf-8',
+        },
+        body,
+      });
+      expect(res.status).toBe(200);
+    });
+
     it('keeps a line counter’s running totals between uplinks, across a reboot', async () => {
       const totals = (n: number, receivedAt: string, totalIn: number, totalOut: number) =>
         chirpStackUpBody(
@@ -511,7 +561,7 @@ for (const backend of BACKENDS) {
       const attempt = (secret: string) =>
         limited.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${secret}` },
+          headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
           body: '{}',
         });
       expect((await attempt('bad-1')).status).toBe(401);
