@@ -185,6 +185,30 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     };
   };
 
+  /**
+   * One people counter per amenity: each reading carries one device's count, so with two the
+   * live count and the peak would be one device's, not the amenity's. A 409 naming the counter
+   * already there, at the amenity field ("amenityId: …"). Registrations and moves take turns
+   * (an advisory lock per community), so two at once cannot both pass.
+   */
+  const refuseSecondCounter = async (tx: Queryable, amenityId: number, devEui: string) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('devices:' || $1))`, [community.id]);
+    const [other] = await tx.query<{ dev_eui: string; name: string; amenity: string }>(
+      `SELECT d.dev_eui, d.name, a.name AS amenity
+         FROM devices d JOIN amenities a ON a.id = d.amenity_id AND a.community_id = d.community_id
+        WHERE d.community_id = $1 AND d.amenity_id = $2 AND d.dev_eui <> $3
+        ORDER BY d.dev_eui LIMIT 1`,
+      [community.id, amenityId, devEui],
+    );
+    if (other) {
+      throw new HttpError(
+        409,
+        `amenityId: ${other.amenity} already has a people counter, ${other.name} ` +
+          `(${other.dev_eui}); an amenity counts with one, so move or remove that one first`,
+      );
+    }
+  };
+
   const lockedIntegration = async (tx: Queryable, id: string) => {
     const [row] = await tx.query<IntegrationRow>(
       `SELECT id, kind, name, ${CREATED_AT} FROM integrations
@@ -278,6 +302,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     const amenityId = amenityIdOf(body.amenityId);
     try {
       const device = await write(c, 'device.create', devEui, async (tx) => {
+        await refuseSecondCounter(tx, amenityId, devEui);
         const [row] = await tx.query<DeviceRow>(
           `INSERT INTO devices (community_id, dev_eui, amenity_id, name, model, counting_mode,
                                 report_interval_s)
@@ -316,7 +341,11 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
     const devEui = (c.req.param('devEui') ?? '').toUpperCase();
     const amenityId = body.amenityId === undefined ? null : amenityIdOf(body.amenityId);
     const device = await write(c, 'device.update', devEui, async (tx) => {
-      const before = await auditedDevice(tx, await lockedDevice(tx, devEui));
+      const current = await lockedDevice(tx, devEui);
+      if (amenityId !== null && amenityId !== current.amenity_id) {
+        await refuseSecondCounter(tx, amenityId, devEui);
+      }
+      const before = await auditedDevice(tx, current);
       const [row] = await tx.query<DeviceRow>(
         `UPDATE devices SET name = COALESCE($3, name), model = COALESCE($4, model),
                 counting_mode = COALESCE($5, counting_mode),

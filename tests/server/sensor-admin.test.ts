@@ -224,7 +224,7 @@ for (const backend of BACKENDS) {
         name: 'Side gate',
         model: 'vs121',
         countingMode: 'line',
-        amenityId: 'great-lawn',
+        amenityId: 'the-yard',
       });
       expect(fresh.status).toBe(201);
       const [plain] = await test.db.query<{ before: unknown; after: unknown }>(
@@ -233,6 +233,32 @@ for (const backend of BACKENDS) {
       );
       expect(plain?.before).toBeNull();
       expect(asObject(plain?.after)).not.toHaveProperty('discovered');
+
+      // A second counter on one amenity is refused, registered or moved there: its live count and
+      // peak would be one device's count, not the amenity's.
+      const taken = {
+        status: 409,
+        json: {
+          error:
+            `amenityId: The Great Lawn already has a people counter, Lawn gate (${EUI}); ` +
+            'an amenity counts with one, so move or remove that one first',
+        },
+      };
+      expect(
+        await call('POST', '/api/devices', {
+          devEui: '24E124C0DEAD0004',
+          name: 'Second lawn gate',
+          model: 'vs121',
+          countingMode: 'area',
+          amenityId: 'great-lawn',
+        }),
+      ).toEqual(taken);
+      expect(
+        await call('PATCH', '/api/devices/24E124C0DEAD0003', { amenityId: 'great-lawn' }),
+      ).toEqual(taken);
+      const listed = (await sensors()).sensors;
+      expect(listed.map((d) => d.devEui)).not.toContain('24E124C0DEAD0004');
+      expect(listed.find((d) => d.devEui === '24E124C0DEAD0003')?.amenityId).toBe('the-yard');
       expect((await call('DELETE', '/api/devices/24E124C0DEAD0003')).status).toBe(204);
 
       const again = await call('POST', '/api/devices', {

@@ -196,6 +196,26 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Device name' })).toHaveValue('Gate');
   });
 
+  it('shows at the Amenity field that the amenity already has a counter', async () => {
+    const taken =
+      'Solis Hall already has a people counter, Hall door (24E124C0DE000002); ' +
+      'an amenity counts with one, so move or remove that one first';
+    server.use(
+      http.patch(SENSOR_ADMIN_PATHS.device, () =>
+        HttpResponse.json({ error: `amenityId: ${taken}` }, { status: 409 }),
+      ),
+    );
+    const user = await openIntegrations('admin');
+    const edit = await screen.findAllByRole('button', { name: /^Edit: / });
+    await user.click(edit[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: /^Edit / });
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    const amenity = within(dialog).getByRole('combobox', { name: 'Amenity' });
+    await waitFor(() => expect(amenity).toHaveAccessibleDescription(taken));
+    expect(amenity).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(taken)).toHaveLength(1);
+  });
+
   it('shows a refusal about no one field under the form, inside the dialog', async () => {
     server.use(
       http.patch(SENSOR_ADMIN_PATHS.device, () =>
