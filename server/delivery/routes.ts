@@ -98,6 +98,9 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
       // Two subscribes of one device at once (two open tabs) queue on this lock, so the second
       // deletes the first's row instead of colliding with it on the unique endpoint.
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('push:' || $1))`, [input.endpoint]);
+      // One subscribe per user at a time too: at once, each transaction would trim to 20 without
+      // seeing the others' new rows, and together they left more (40 at once kept 24).
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('push-user:' || $1))`, [user.id]);
       await tx.query(`DELETE FROM push_subscriptions WHERE endpoint = $1`, [input.endpoint]);
       await tx.query(
         `INSERT INTO push_subscriptions (community_id, user_id, endpoint, p256dh, auth, created_at)

@@ -15,6 +15,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../server/delivery/backoff';
 import { pushChannel } from '../../server/delivery/push/channel';
 import { ALERT_TTL_SECONDS, topicFor } from '../../server/delivery/push/payload';
+import { MAX_DEVICES_PER_USER } from '../../server/delivery/routes';
 import { deliveryService } from '../../server/delivery/worker';
 import { runDueSchedules } from '../../server/schedules/run-due';
 import {
@@ -452,6 +453,62 @@ for (const backend of BACKENDS) {
         ]),
       ).toEqual([{ user_id: users.manager }]);
       await send(users.manager, 'DELETE', '/api/push/subscriptions', { endpoint });
+    });
+
+    it(`40 devices of one user subscribing at once leave the newest ${MAX_DEVICES_PER_USER}`, async () => {
+      const cookie = `cg_session=${await createSession(test.db, users.board, clock.now())}`;
+      const headers = {
+        Cookie: cookie,
+        Origin: 'http://localhost',
+        'Content-Type': 'application/json',
+      };
+      const devices = Array.from({ length: 40 }, (_, i) => newDevice(`many-${backend.name}-${i}`));
+      const answers = await Promise.all(
+        devices.map((device) =>
+          api.app.request('/api/push/subscriptions', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              endpoint: service.endpoint(device.name),
+              expirationTime: null,
+              keys: { p256dh: device.p256dh, auth: device.auth.toString('base64url') },
+            }),
+          }),
+        ),
+      );
+      const bodies = await Promise.all(
+        answers.map(async (res) => ({
+          status: res.status,
+          json: (await res.json()) as { pushDevices: number },
+        })),
+      );
+      for (const { status, json } of bodies) {
+        expect(status).toBe(201);
+        expect(json.pushDevices).toBeLessThanOrEqual(MAX_DEVICES_PER_USER);
+      }
+      // The last subscribe to be made saw the full set.
+      expect(Math.max(...bodies.map((b) => b.json.pushDevices))).toBe(MAX_DEVICES_PER_USER);
+      const kept = await test.db.query<{ id: number }>(
+        `SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY id`,
+        [users.board],
+      );
+      expect(kept).toHaveLength(MAX_DEVICES_PER_USER);
+      // The newest: the last 20 of the 40 rows made, in the order the subscribes were made.
+      const [{ last = 0 } = {}] = await test.db.query<{ last: number }>(
+        `SELECT max(id)::int AS last FROM push_subscriptions`,
+      );
+      expect(kept.map((row) => row.id)).toEqual(
+        Array.from({ length: MAX_DEVICES_PER_USER }, (_, i) => last - MAX_DEVICES_PER_USER + 1 + i),
+      );
+      // The next device still pushes out the oldest one.
+      const extra = newDevice(`many-${backend.name}-extra`);
+      await subscribe(users.board, extra);
+      const after = await test.db.query<{ id: number }>(
+        `SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY id`,
+        [users.board],
+      );
+      expect(after).toHaveLength(MAX_DEVICES_PER_USER);
+      expect(after.map((row) => row.id)).not.toContain(kept[0]?.id);
     });
 
     it('subscriptions are bounded: https endpoints only, of limited length, valid keys', async () => {
