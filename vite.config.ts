@@ -238,7 +238,7 @@ const boot = bootStages();
  * dashboard never runs.
  */
 const PAGE_HELPERS =
-  /\/src\/(lib\/typed-number|api\/account-unknown|api\/contract\/(display-name|text-formats|amenity-setup))\.ts$/;
+  /\/src\/(lib\/(typed-number|connection-notice)|api\/account-unknown|api\/contract\/(display-name|text-formats|amenity-setup))\.ts$/;
 const pageHelpersChunkOf = (id: string) => (PAGE_HELPERS.test(id) ? 'page-helpers' : null);
 
 /**

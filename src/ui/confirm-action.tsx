@@ -15,6 +15,7 @@ export function ConfirmAction({
   actionLabel,
   online,
   offlineText,
+  unreachableText,
   act,
   onDone,
 }: {
@@ -23,6 +24,8 @@ export function ConfirmAction({
   actionLabel: string;
   online: boolean;
   offlineText: string;
+  /** Said when the browser is online but the server does not answer (FormStatus). */
+  unreachableText?: string;
   act: () => Promise<ActionOutcome>;
   /** true once the change is made; false on Cancel. */
   onDone: (done: boolean) => void;
@@ -48,7 +51,12 @@ export function ConfirmAction({
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">{children}</p>
-      <FormStatus online={online} offlineText={offlineText} failure={failure} />
+      <FormStatus
+        online={online}
+        offlineText={offlineText}
+        unreachableText={unreachableText}
+        failure={failure}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => onDone(false)}>
           Cancel

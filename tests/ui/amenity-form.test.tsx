@@ -7,6 +7,7 @@ import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { communityFixture } from '../../mocks/community-handlers';
 import { AMENITY_SETUP_PATH, COMMUNITY_PATH, ME_PATH, type Me } from '../../src/api/contract';
 import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
+import { OFFLINE_MESSAGE } from '../../src/api/amenity-setup';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
 import { everyDay } from '../../src/lib/weekly-hours';
 import { renderWithApp } from '../render';
@@ -183,6 +184,43 @@ describe('Amenity forms (Managers and Admins)', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(NEEDS_CONNECTION);
     // Said once: the note became the alert.
     expect(within(dialog).getAllByText(NEEDS_CONNECTION)).toHaveLength(1);
+    expect(sent).toEqual([]);
+  });
+
+  it('when the server does not answer, says only that, not that the browser is offline', async () => {
+    server.use(http.post(AMENITY_SETUP_PATH, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Pool');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OFFLINE_MESSAGE);
+    expect(within(dialog).getAllByText(/needs a connection/)).toHaveLength(1);
+    expect(within(dialog).queryByText(NEEDS_CONNECTION)).toBeNull();
+    expect(dialog).not.toHaveTextContent(/You are offline/);
+  });
+
+  it('offline, the alert after a press goes once the connection is back; what was typed stays', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const capacity = await within(dialog).findByLabelText('Capacity (people)');
+    await user.clear(capacity);
+    await user.type(capacity, '150');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(NEEDS_CONNECTION);
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    expect(within(dialog).queryByText(/needs a connection/)).toBeNull();
+    expect(capacity).toHaveValue('150');
     expect(sent).toEqual([]);
   });
 

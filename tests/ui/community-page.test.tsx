@@ -20,7 +20,7 @@ import {
 } from '../../src/features/community/community-management-page';
 import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
 import { meQuery } from '../../src/api/me';
-import { residentsQuery } from '../../src/api/residents';
+import { RESIDENTS_OFFLINE_MESSAGE, residentsQuery } from '../../src/api/residents';
 import { createQueryClient } from '../../src/api/query-client';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { ScrollMemory } from '../../src/app/scroll-memory';
@@ -314,6 +314,49 @@ describe('Community Management: the residents directory (Managers)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(RESIDENTS_NEED_CONNECTION);
     expect(sent).toEqual([]);
+  });
+
+  it('offline, says once and plainly that nothing was saved, and not once the connection is back', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    const said = () => within(dialog).queryAllByText(/needs a connection/);
+    await waitFor(() => expect(said()).toHaveLength(1));
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    // Once, as the alert; and it does not promise a later save.
+    expect(said()).toHaveLength(1);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Changing the residents directory needs a connection to CommonGround. You are offline: nothing was saved. Try again once you are back online.',
+    );
+    expect(dialog).not.toHaveTextContent(/until it returns/);
+
+    // Back online: no longer true, so no longer said; what was typed stays.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(said()).toEqual([]));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ana');
+    expect(within(dialog).getByLabelText('Unit or address')).toHaveValue('B-2');
+  });
+
+  it('when the server does not answer, says that, not that the browser is offline', async () => {
+    server.use(http.post(RESIDENTS_PATH, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(RESIDENTS_OFFLINE_MESSAGE);
+    expect(within(dialog).queryAllByText(/needs a connection/)).toHaveLength(1);
+    expect(dialog).not.toHaveTextContent(/You are offline/);
   });
 });
 

@@ -13,6 +13,7 @@ import { useCommunity } from '../../api/community';
 import { useMe } from '../../api/me';
 import type { AmenityAnalytics, AmenitySetup, Sensor } from '../../api/contract';
 import { useSensors } from '../../api/sensors';
+import { connectionNotice } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
 import { formatCount, formatPercent } from '../../lib/format';
@@ -34,7 +35,7 @@ import { PageHeader } from '../../ui/page-header';
 import { TimesIn } from '../../ui/times-in';
 import { toast } from '../../ui/toast';
 import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
-import { AmenityForm, NEEDS_CONNECTION } from './amenity-form';
+import { AMENITY_CONNECTION_TEXTS, AmenityForm } from './amenity-form';
 import { SensorsCard } from './sensors-card';
 
 /**
@@ -202,7 +203,7 @@ function ArchivedAmenities({
   addRef: RefObject<HTMLButtonElement | null>;
 }) {
   const client = useQueryClient();
-  const online = useConnectivity() === 'online';
+  const connectivity = useConnectivity();
   const archived = setup?.filter((amenity) => amenity.archived) ?? [];
   // Each restore under way, by amenity id: its button is busy; another row's still works.
   const [restoring, setRestoring] = useState<ReadonlySet<string>>(new Set());
@@ -230,8 +231,8 @@ function ArchivedAmenities({
 
   const restore = async (amenity: AmenitySetup, row: number) => {
     setFailure(null);
-    if (!online) {
-      setFailure(NEEDS_CONNECTION);
+    if (connectivity !== 'online') {
+      setFailure(AMENITY_CONNECTION_TEXTS[connectivity]);
       return;
     }
     setRestoring((ids) => new Set(ids).add(amenity.id));
@@ -259,7 +260,9 @@ function ArchivedAmenities({
     }
   };
 
-  if (archived.length === 0 && failure === null) return null;
+  // A press without a connection is said as the connection is now, and not once it is back.
+  const shown = connectionNotice(connectivity, AMENITY_CONNECTION_TEXTS, failure).failure;
+  if (archived.length === 0 && shown === null) return null;
   return (
     <div className="mt-6">
       <Group
@@ -267,9 +270,9 @@ function ArchivedAmenities({
         headingRef={headingRef}
         description="Off the cards and live views; what they recorded stays in the reports. Restore one to bring it back with its sensors and alert rules."
       >
-        {failure ? (
+        {shown ? (
           <p role="alert" className="mb-3 text-sm font-medium text-red-700 dark:text-red-300">
-            {failure}
+            {shown}
           </p>
         ) : null}
         {archived.length > 0 ? (

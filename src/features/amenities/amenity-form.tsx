@@ -12,6 +12,7 @@ import {
 } from '../../api/amenity-setup';
 import { useCommunity } from '../../api/community';
 import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/contract';
+import { connectionNotice, type ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
 import { Button } from '../../ui/button';
@@ -43,6 +44,12 @@ const TYPE_OPTIONS = AMENITY_TYPES.map((type) => ({ value: type, label: titleCas
 export const NEEDS_CONNECTION =
   'Changing amenities needs a connection to CommonGround. You are offline: nothing was saved.';
 
+/** Offline, or online with a server that does not answer: each said only while true. */
+export const AMENITY_CONNECTION_TEXTS: ConnectionTexts = {
+  offline: NEEDS_CONNECTION,
+  unreachable: OFFLINE_MESSAGE,
+};
+
 /** Sends the photo change the form holds (never `unchanged`). */
 const savePhoto = (id: string, photo: Exclude<PhotoChoice, { kind: 'unchanged' }>) =>
   photo.kind === 'new'
@@ -67,7 +74,7 @@ export function AmenityForm({
   onDone: (saved: AmenitySetup | null) => void;
 }) {
   const client = useQueryClient();
-  const online = useConnectivity() === 'online';
+  const connectivity = useConnectivity();
   const { currency } = useCommunity();
   const cancel = useDialogClose(() => onDone(null));
   const formRef = useRef<HTMLFormElement>(null);
@@ -142,8 +149,8 @@ export function AmenityForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (!online) {
-      setFormError(NEEDS_CONNECTION);
+    if (connectivity !== 'online') {
+      setFormError(AMENITY_CONNECTION_TEXTS[connectivity]);
       refused();
       return;
     }
@@ -217,8 +224,8 @@ export function AmenityForm({
       setConfirmArchive(true);
       return;
     }
-    if (!online) {
-      setFormError(NEEDS_CONNECTION);
+    if (connectivity !== 'online') {
+      setFormError(AMENITY_CONNECTION_TEXTS[connectivity]);
       return;
     }
     setBusy(true);
@@ -228,6 +235,9 @@ export function AmenityForm({
       setBusy(false);
     }
   };
+
+  // The connection is named once, as it is now, and not once it is back (connectionNotice).
+  const notice = connectionNotice(connectivity, AMENITY_CONNECTION_TEXTS, formError);
 
   const text = (
     field: Exclude<AmenityFormField, 'hours'>,
@@ -250,8 +260,7 @@ export function AmenityForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      {/* Said once: after a press while offline, the alert below says it instead. */}
-      {!online && formError !== NEEDS_CONNECTION ? <InfoNote>{NEEDS_CONNECTION}</InfoNote> : null}
+      {notice.note ? <InfoNote>{notice.note}</InfoNote> : null}
       {text('name', 'Name', { autoComplete: 'off' })}
       <SelectField<AmenityType>
         label="Type"
@@ -311,9 +320,9 @@ export function AmenityForm({
           </InfoNote>
         </div>
       ) : null}
-      {formError ? (
+      {notice.failure ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {formError}
+          {notice.failure}
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">

@@ -6,9 +6,11 @@ import {
   fieldOfError,
   refreshResidents,
   removeResident,
+  RESIDENTS_OFFLINE_MESSAGE,
   updateResident,
   type Outcome,
 } from '../../api/residents';
+import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
@@ -28,7 +30,13 @@ import {
 } from './resident-form-values';
 
 export const RESIDENTS_NEED_CONNECTION =
-  'Changing the residents directory needs a connection to CommonGround. You are offline: nothing is saved until it returns.';
+  'Changing the residents directory needs a connection to CommonGround. You are offline: nothing was saved. Try again once you are back online.';
+
+/** What the directory's forms say when a change cannot reach the server (FormStatus). */
+const CONNECTION_TEXTS: ConnectionTexts = {
+  offline: RESIDENTS_NEED_CONNECTION,
+  unreachable: RESIDENTS_OFFLINE_MESSAGE,
+};
 
 const STATUS_OPTIONS = [
   { value: 'active' as const, label: 'Active' },
@@ -49,7 +57,8 @@ export function ResidentForm({
   // Cancel asks first, like Escape, once something has been typed.
   const cancel = useDialogClose(() => onDone(null));
   const client = useQueryClient();
-  const online = useConnectivity() === 'online';
+  const connectivity = useConnectivity();
+  const online = connectivity === 'online';
   const [values, setValues] = useState<ResidentFormValues>(
     resident ? residentFormValuesOf(resident) : EMPTY_RESIDENT_FORM,
   );
@@ -70,8 +79,8 @@ export function ResidentForm({
       setErrors(checked.errors);
       return;
     }
-    if (!online) {
-      setFailure(RESIDENTS_NEED_CONNECTION);
+    if (connectivity !== 'online') {
+      setFailure(CONNECTION_TEXTS[connectivity]);
       return;
     }
     setBusy(true);
@@ -142,7 +151,12 @@ export function ResidentForm({
           />
         )}
       </Field>
-      <FormStatus online={online} offlineText={RESIDENTS_NEED_CONNECTION} failure={failure} />
+      <FormStatus
+        online={online}
+        offlineText={CONNECTION_TEXTS.offline}
+        unreachableText={CONNECTION_TEXTS.unreachable}
+        failure={failure}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={cancel}>
           Cancel
@@ -174,7 +188,8 @@ export function RemoveResident({
     <ConfirmAction
       actionLabel="Remove resident"
       online={online}
-      offlineText={RESIDENTS_NEED_CONNECTION}
+      offlineText={CONNECTION_TEXTS.offline}
+      unreachableText={CONNECTION_TEXTS.unreachable}
       act={remove}
       onDone={onDone}
     >

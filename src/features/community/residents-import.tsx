@@ -6,7 +6,12 @@ import {
   type ImportRow,
   type ResidentImport,
 } from '../../api/contract';
-import { importResidents, previewOf, refreshResidents } from '../../api/residents';
+import {
+  importResidents,
+  previewOf,
+  refreshResidents,
+  RESIDENTS_OFFLINE_MESSAGE,
+} from '../../api/residents';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatCount } from '../../lib/format';
 import { RESIDENT_CSV_COLUMNS } from '../../lib/residents-csv';
@@ -125,7 +130,12 @@ export function ResidentsImport({ onDone }: { onDone: (imported: number) => void
       ) : null}
       {preview ? <ImportPreview preview={preview} fileName={file?.name ?? ''} /> : null}
 
-      <FormStatus online={online} offlineText={RESIDENTS_NEED_CONNECTION} failure={failure} />
+      <FormStatus
+        online={online}
+        offlineText={RESIDENTS_NEED_CONNECTION}
+        unreachableText={RESIDENTS_OFFLINE_MESSAGE}
+        failure={failure}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => onDone(0)}>
           Cancel
