@@ -9,7 +9,7 @@ import {
 } from './contract';
 import { communityQuery } from './community';
 import { contractQueryFn } from './query-fn';
-import { parser, send, type Outcome } from './send';
+import { parser, SAVED_UNKNOWN, send, type Outcome } from './send';
 
 /**
  * The Admins' side of the community (Settings): the profile's changes and the audit log. Apart
@@ -35,6 +35,9 @@ export async function updateCommunity(
     await client.invalidateQueries({
       predicate: (query) => query.queryKey[0] !== COMMUNITY_PATH,
     });
+  } else if (outcome.error === SAVED_UNKNOWN) {
+    // Perhaps saved: every view reads the profile, and what depends on it, again.
+    await client.invalidateQueries();
   }
   return outcome;
 }

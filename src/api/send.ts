@@ -26,6 +26,15 @@ export type Failure = {
 
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
+/**
+ * A write the server accepted (2xx) with an answer that cannot be read (empty, cut off, not what
+ * the contract says): the change may well be stored. "Try again" could make it twice (a second
+ * resident, a second amenity), so this says so instead; the caller reads again what the write
+ * touches (invalidates its queries), so the screen shows what was stored.
+ */
+export const SAVED_UNKNOWN =
+  'CommonGround answered, but its reply could not be read, so it is not known whether the change was saved. Check what is shown now before trying again.';
+
 /** What a request carries: JSON, or a file's contents as they are (a photo, a CSV). */
 export type RequestBody =
   | { json?: unknown; file?: undefined }
@@ -39,8 +48,9 @@ export type SendOptions = RequestBody & {
 
 /**
  * One request whose answer is JSON. With `parse`, a 2xx answer succeeds only when `parse` makes
- * a value of it (null: it does not fit); without, any 2xx succeeds with its JSON (null when the
- * answer was empty or not JSON), for callers that check it themselves.
+ * a value of it (null: it does not fit; for a write that fails with SAVED_UNKNOWN); without, any
+ * 2xx succeeds with its JSON (null when the answer was empty or not JSON), for callers that
+ * check it themselves.
  */
 export function send<T>(
   method: Method,
@@ -60,6 +70,9 @@ export async function send<T>(
     if (!parse) return { ok: true, value: json };
     const value = parse(json);
     if (value !== null) return { ok: true, value };
+    if (method !== 'GET') {
+      return { ok: false, error: SAVED_UNKNOWN, status: answer.res.status, body: json };
+    }
   }
   return {
     ok: false,

@@ -29,6 +29,15 @@ function captureWrites() {
   return sent;
 }
 
+/** How many times the page has read `path` so far. */
+function countReads(path: string) {
+  let count = 0;
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET' && new URL(request.url).pathname === path) count += 1;
+  });
+  return () => count;
+}
+
 afterEach(() => {
   // Set by the test of a refused save (jsdom has none).
   Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
@@ -243,6 +252,52 @@ describe('Amenity forms (Managers and Admins)', () => {
         body: { capacity: 150 },
       },
     ]);
+  });
+});
+
+describe('A save answered 2xx with an answer that cannot be read', () => {
+  it.each([
+    ['empty', ''],
+    ['cut off', '{"oops":[1,2,'],
+  ])(
+    'Settings (%s): says it is not known whether it was saved, and reads the amenities again',
+    async (_, text) => {
+      server.use(
+        http.patch(`${AMENITY_SETUP_PATH}/:id`, () => new HttpResponse(text, { status: 200 })),
+      );
+      const reads = countReads(AMENITY_SETUP_PATH);
+      const user = userEvent.setup();
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+      const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+      const capacity = await within(dialog).findByLabelText('Capacity (people)');
+      await user.clear(capacity);
+      await user.type(capacity, '150');
+      const before = reads();
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('it is not known whether the change was saved');
+      expect(alert).not.toHaveTextContent(/answered 200|try again/);
+      // The list behind the dialog is read again, so it shows what was stored.
+      await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    },
+  );
+
+  it('Add Amenity: no invitation to add it again, and the amenities are read again', async () => {
+    server.use(http.post(AMENITY_SETUP_PATH, () => new HttpResponse('', { status: 201 })));
+    const reads = countReads(AMENITY_SETUP_PATH);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Pool');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '10');
+    const before = reads();
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('it is not known whether the change was saved');
+    expect(alert).not.toHaveTextContent(/answered 201|try again/);
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });
 

@@ -344,6 +344,26 @@ describe('Community Management: the residents directory (Managers)', () => {
     expect(within(dialog).getByLabelText('Unit or address')).toHaveValue('B-2');
   });
 
+  it('an add answered 201 with an answer that cannot be read: perhaps added, the list read again', async () => {
+    server.use(http.post(RESIDENTS_PATH, () => new HttpResponse('', { status: 201 })));
+    let reads = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'GET' && new URL(request.url).pathname === RESIDENTS_PATH) reads += 1;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-2');
+    const before = reads;
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('it is not known whether the change was saved');
+    expect(alert).not.toHaveTextContent(/answered 201|try again/);
+    await waitFor(() => expect(reads).toBeGreaterThan(before));
+  });
+
   it('when the server does not answer, says that, not that the browser is offline', async () => {
     server.use(http.post(RESIDENTS_PATH, () => HttpResponse.error()));
     const user = userEvent.setup();

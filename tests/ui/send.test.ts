@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { server } from '../../mocks/node';
 import { AUTH_PATHS } from '../../src/api/contract';
 import { isSignOutPending, setSignOutPending } from '../../src/api/pending-sign-out';
-import { getText, parser, send } from '../../src/api/send';
+import { getText, parser, SAVED_UNKNOWN, send } from '../../src/api/send';
 import { onAccessRefused } from '../../src/api/session-end';
 import { getConnectivity, reportServerUnreachable } from '../../src/lib/connectivity';
 
@@ -118,9 +118,26 @@ describe('send', () => {
     expect(refused()).toBe(2);
   });
 
-  it('fails a 2xx answer that does not parse, as a failure naming the status', async () => {
-    server.use(http.post(PATH, () => HttpResponse.json({ id: 'seven' })));
-    await expect(send('POST', PATH, { ...withParse, json: {} })).resolves.toEqual({
+  it.each([
+    ['not what the contract says', () => HttpResponse.json({ id: 'seven' }), { id: 'seven' }],
+    ['empty', () => new HttpResponse('', { status: 200 }), null],
+    ['cut off', () => new HttpResponse('{"oops":[1,2,', { status: 200 }), null],
+  ])(
+    'a write answered 2xx with an answer %s may be saved: it says so, never "try again"',
+    async (_, answer, body) => {
+      server.use(http.post(PATH, answer), http.patch(PATH, answer));
+      for (const method of ['POST', 'PATCH'] as const) {
+        const outcome = await send(method, PATH, { ...withParse, json: {} });
+        expect(outcome).toEqual({ ok: false, error: SAVED_UNKNOWN, status: 200, body });
+      }
+      expect(SAVED_UNKNOWN).toMatch(/not known whether the change was saved/);
+      expect(SAVED_UNKNOWN).not.toMatch(/try again/);
+    },
+  );
+
+  it('a GET answered 2xx that does not parse names the status (nothing was changed)', async () => {
+    server.use(http.get(PATH, () => HttpResponse.json({ id: 'seven' })));
+    await expect(send('GET', PATH, withParse)).resolves.toEqual({
       ok: false,
       error: 'The server answered 200; try again',
       status: 200,

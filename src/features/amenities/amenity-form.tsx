@@ -11,6 +11,7 @@ import {
   type SaveResult,
 } from '../../api/amenity-setup';
 import { useCommunity } from '../../api/community';
+import { SAVED_UNKNOWN } from '../../api/send';
 import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/contract';
 import { connectionNotice, type ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
@@ -133,6 +134,8 @@ export function AmenityForm({
       onDone(result.amenity);
       return;
     }
+    // Perhaps saved: the cards and lists behind the dialog show what is stored.
+    if (result.error === SAVED_UNKNOWN) await refreshAmenityViews(client);
     const day = dayErrorOfServer(result.error);
     const field = formFieldOf(result.field);
     if (day) setErrors({ hours: 'Fix the opening hours marked below', [day.key]: day.text });

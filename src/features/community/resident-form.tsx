@@ -10,6 +10,7 @@ import {
   updateResident,
   type Outcome,
 } from '../../api/residents';
+import { SAVED_UNKNOWN } from '../../api/send';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
@@ -93,6 +94,8 @@ export function ResidentForm({
         onDone(result.value);
         return;
       }
+      // Perhaps saved: the directory behind the dialog shows what is stored.
+      if (result.error === SAVED_UNKNOWN) await refreshResidents(client);
       const field = residentFieldOf(fieldOfError(result.error));
       if (field) setErrors({ [field]: result.error.replace(/^[A-Za-z]+:\s*/, '') });
       else setFailure(result.error);
@@ -181,7 +184,7 @@ export function RemoveResident({
   const online = useConnectivity() === 'online';
   const remove = async () => {
     const outcome: Outcome<Resident> = await removeResident(resident.id);
-    if (outcome.ok) await refreshResidents(client);
+    if (outcome.ok || outcome.error === SAVED_UNKNOWN) await refreshResidents(client);
     return outcome;
   };
   return (

@@ -12,6 +12,7 @@ import {
   refreshResidents,
   RESIDENTS_OFFLINE_MESSAGE,
 } from '../../api/residents';
+import { SAVED_UNKNOWN } from '../../api/send';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatCount } from '../../lib/format';
 import { RESIDENT_CSV_COLUMNS } from '../../lib/residents-csv';
@@ -92,6 +93,8 @@ export function ResidentsImport({ onDone }: { onDone: (imported: number) => void
         onDone(result.value.imported);
         return;
       }
+      // Perhaps imported: the directory behind the dialog shows what is stored.
+      if (result.error === SAVED_UNKNOWN) await refreshResidents(client);
       // Refused: the directory changed since the preview (someone added one of the emails).
       setFailure(result.error);
       const refreshed = previewOf(result.body);

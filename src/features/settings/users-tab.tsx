@@ -13,6 +13,7 @@ import {
 } from '../../api/contract';
 import { useCommunity } from '../../api/community';
 import { ROLE_LABELS, initialsOf, useMe } from '../../api/me';
+import { SAVED_UNKNOWN } from '../../api/send';
 import {
   changeRole,
   inviteUser,
@@ -433,7 +434,13 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
         setInvite(outcome.value);
         // The list under the dialog shows it now (or without the invite it replaced).
         void client.invalidateQueries({ queryKey: [INVITES_PATH] });
-      } else setError(outcome.error.replace(/^email:\s*/, ''));
+      } else {
+        // Perhaps sent: the list under the dialog shows what is stored.
+        if (outcome.error === SAVED_UNKNOWN) {
+          void client.invalidateQueries({ queryKey: [INVITES_PATH] });
+        }
+        setError(outcome.error.replace(/^email:\s*/, ''));
+      }
     } finally {
       setBusy(false);
     }
