@@ -25,11 +25,10 @@ import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import {
-  accountScope,
-  addressScope,
   clearAccountFailures,
-  recordFailure,
-  signInWait,
+  releaseAttempt,
+  reserveAttempt,
+  type ReservedAttempt,
 } from './attempts';
 import { audit } from './audit';
 import { UNKNOWN_DEVICE } from './device-label';
@@ -58,7 +57,8 @@ import { endOtherSessions, endSessionById, listSessions } from './sessions';
  *                                    the other sessions
  *
  * A wrong current password (or authenticator code) counts as a failed sign-in of the account and the address, so a
- * borrowed session cannot be used to guess the password any faster than the sign-in page.
+ * borrowed session cannot be used to guess the password any faster than the sign-in page. As
+ * there, each attempt is counted before it is checked (attempts.ts), and uncounted if right.
  */
 /**
  * Locks the user's row and refuses unless the password is still the one this request checked:
@@ -80,10 +80,18 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
   const route = (path: string) => path.replace(/^\/api/, '');
   const limit = settingsBodyLimit(kit);
 
-  /** A 429 while the account or address is locked out of signing in (attempts.ts). */
-  const refuseWhileLocked = async (email: string, address: string, now: number) => {
-    const wait = await signInWait(db, limits, email, address, now);
-    if (wait > 0) {
+  /**
+   * Counts this attempt as a failed sign-in of the account and the address before its secret is
+   * checked (attempts.ts); a 429 while either is locked out of signing in.
+   */
+  const reserveOrRefuse = async (
+    email: string,
+    address: string,
+    now: number,
+  ): Promise<ReservedAttempt> => {
+    const reservation = await reserveAttempt(db, limits, email, address, now);
+    if (!reservation.ok) {
+      const wait = reservation.waitMs;
       const minutes = Math.max(1, Math.ceil(wait / 60_000));
       throw new HttpError(
         429,
@@ -91,8 +99,9 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
         { 'Retry-After': String(Math.ceil(wait / 1000)) },
       );
     }
+    return reservation.reserved;
   };
-  /** A wrong secret: one failed sign-in for the account and the address, and an audit row. */
+  /** A wrong secret: the attempt stays counted as a failed sign-in, and an audit row. */
   const recordRefusal = (
     user: User,
     address: string,
@@ -100,21 +109,18 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     reason: string,
     now: number,
   ) =>
-    db.transaction(async (tx) => {
-      await recordFailure(tx, limits, [accountScope(user.email), addressScope(address)], now);
-      await audit(
-        tx,
-        {
-          communityId: community.id,
-          userId: user.id,
-          action,
-          target: user.email,
-          after: { reason },
-          address,
-        },
-        now,
-      );
-    });
+    audit(
+      db,
+      {
+        communityId: community.id,
+        userId: user.id,
+        action,
+        target: user.email,
+        after: { reason },
+        address,
+      },
+      now,
+    );
 
   api.get(route(ACCOUNT_PATHS.sessions), async (c: Context<AuthEnv>) => {
     const { user, token } = signedIn(c);
@@ -182,11 +188,12 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { currentPassword, newPassword } = await readJson(c, PasswordChangeSchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    await refuseWhileLocked(user.email, address, now);
+    const reserved = await reserveOrRefuse(user.email, address, now);
     if (!(await checkPassword(currentPassword, user.passwordHash))) {
       await recordRefusal(user, address, 'password.change-failed', 'current password', now);
       throw new HttpError(400, CURRENT_PASSWORD_WRONG);
     }
+    await releaseAttempt(db, reserved);
     if (newPassword === currentPassword) throw new HttpError(400, PASSWORD_UNCHANGED);
 
     const passwordHash = await hashPassword(newPassword);
@@ -229,13 +236,14 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { code } = await readJson(c, AuthenticatorCodeBodySchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    await refuseWhileLocked(user.email, address, now);
+    const reserved = await reserveOrRefuse(user.email, address, now);
     // Only the authenticator's code: a recovery code proves nothing about the phone.
     const accepted = (await acceptSecondFactor(db, user, code, now)) === 'totp';
     if (!accepted) {
       await recordRefusal(user, address, 'totp.recovery-codes-refused', 'authenticator code', now);
       throw new HttpError(400, AUTHENTICATOR_CODE_WRONG);
     }
+    await releaseAttempt(db, reserved);
     const recoveryCodes = newRecoveryCodes();
     await db.transaction(async (tx) => {
       await storeRecoveryCodes(tx, user.id, recoveryCodes);
@@ -260,11 +268,12 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { password } = await readJson(c, ReplaceAuthenticatorSchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    await refuseWhileLocked(user.email, address, now);
+    const reserved = await reserveOrRefuse(user.email, address, now);
     if (!(await checkPassword(password, user.passwordHash))) {
       await recordRefusal(user, address, 'totp.replace-refused', 'password', now);
       throw new HttpError(400, CURRENT_PASSWORD_WRONG);
     }
+    await releaseAttempt(db, reserved);
     const secret = newTotpSecret();
     await db.transaction(async (tx) => {
       await refuseUnlessPasswordIs(tx, user);

@@ -17,11 +17,10 @@ import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
 import { principalOf } from './access';
 import {
-  accountScope,
   addressScope,
   clearAccountFailures,
-  recordFailure,
-  signInWait,
+  releaseAttempt,
+  reserveAttempt,
   type AttemptLimits,
 } from './attempts';
 import { audit } from './audit';
@@ -120,30 +119,32 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
     const { email, password, code } = await readBody(c, SignInBodySchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    const wait = await signInWait(db, limits, email, address, now);
-    if (wait > 0) {
+    // Counted before it is judged, so attempts sent at once cannot all pass a check made before
+    // any of them was counted: past the limit, even the right password is refused until the
+    // window ends.
+    const reservation = await reserveAttempt(db, limits, email, address, now);
+    if (!reservation.ok) {
       throw new HttpError(429, 'Too many failed sign-ins; try again in a few minutes', {
-        'Retry-After': String(Math.ceil(wait / 1000)),
+        'Retry-After': String(Math.ceil(reservation.waitMs / 1000)),
       });
     }
+    const { reserved } = reservation;
     const user = await findUserByEmail(db, community.id, email);
     const passwordOk = await checkPassword(password, user?.passwordHash ?? null);
+    // A wrong password or code: the attempt stays counted, and is audited.
     const fail = async (reason: string, message: string, totpRequired: boolean) => {
-      await db.transaction(async (tx) => {
-        await recordFailure(tx, limits, [accountScope(email), addressScope(address)], now);
-        await audit(
-          tx,
-          {
-            communityId: community.id,
-            userId: user?.id ?? null,
-            action: 'sign-in.failed',
-            target: email.toLowerCase(),
-            after: { reason },
-            address,
-          },
-          now,
-        );
-      });
+      await audit(
+        db,
+        {
+          communityId: community.id,
+          userId: user?.id ?? null,
+          action: 'sign-in.failed',
+          target: email.toLowerCase(),
+          after: { reason },
+          address,
+        },
+        now,
+      );
       return kit.json(401, totpRequired ? { error: message, totpRequired } : { error: message });
     };
     if (!user || !passwordOk) return fail('credentials', WRONG_CREDENTIALS, false);
@@ -151,13 +152,22 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
     let secondFactor: 'totp' | 'recovery' | null = null;
     if (user.role === 'admin' && user.totpEnabled) {
       // The right password is not a failure: the form asks for the code next.
-      if (!code) return kit.json(401, { error: TOTP_REQUIRED, totpRequired: true });
+      if (!code) {
+        await releaseAttempt(db, reserved);
+        return kit.json(401, { error: TOTP_REQUIRED, totpRequired: true });
+      }
       secondFactor = await acceptSecondFactor(db, user, code, now);
       if (!secondFactor) return fail('second factor', TOTP_WRONG, true);
     }
 
     const token = await db.transaction(async (tx) => {
+      // Signed in: the account's count starts again, and this attempt is no failure of the
+      // address either.
       await clearAccountFailures(tx, email);
+      await releaseAttempt(
+        tx,
+        reserved.filter((r) => r.scope === addressScope(address)),
+      );
       await pruneSessions(tx, now);
       const created = await createSession(
         tx,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
   AUTH_PATHS,
@@ -314,6 +314,57 @@ for (const backend of BACKENDS) {
         [email],
       );
       expect(failures).toHaveLength(3);
+    });
+
+    describe('wrong passwords and codes sent at once: only the limit (3 here) is judged', () => {
+      const statuses = (results: readonly Res[]) => results.map((res) => res.status).sort();
+      const JUDGED_THEN_REFUSED = [400, 400, 400, ...Array.from({ length: 9 }, () => 429)];
+      const burst = (send: (i: number) => Promise<Res>) =>
+        Promise.all(Array.from({ length: 12 }, (_, i) => send(i)));
+      afterEach(() => test.db.query(`DELETE FROM sign_in_attempts`));
+
+      it('the current password of a password change', async () => {
+        const email = await newManager();
+        const { cookie } = await signIn(email);
+        const guesses = await burst((i) =>
+          changePassword(cookie, `guess ${i}`, 'a new passphrase'),
+        );
+        expect(statuses(guesses)).toEqual(JUDGED_THEN_REFUSED);
+        // The right one after them is refused too, here and at the sign-in page.
+        const late = await Promise.all([
+          changePassword(cookie, PASSWORD, 'a new passphrase'),
+          changePassword(cookie, 'one more guess', 'a new passphrase'),
+        ]);
+        expect(statuses(late)).toEqual([429, 429]);
+        expect((await signIn(email)).status).toBe(429);
+        const audited = await test.db.query(
+          `SELECT 1 FROM audit_log WHERE action = 'password.change-failed' AND target = $1`,
+          [email],
+        );
+        expect(audited).toHaveLength(3);
+      });
+
+      it("an Admin's password to set up a new authenticator", async () => {
+        const admin = await newAdmin();
+        const cookie = `cg_session=${await createSession(test.db, admin.id, clock.now())}`;
+        const start = (password: string) =>
+          call('POST', ACCOUNT_PATHS.authenticator, { cookie, body: { password } });
+        expect(statuses(await burst((i) => start(`guess ${i}`)))).toEqual(JUDGED_THEN_REFUSED);
+        expect((await start(PASSWORD)).status).toBe(429);
+      });
+
+      it('the authenticator code for new recovery codes', async () => {
+        const admin = await newAdmin();
+        const cookie = `cg_session=${await createSession(test.db, admin.id, clock.now())}`;
+        const renew = (code: string) =>
+          call('POST', ACCOUNT_PATHS.recoveryCodes, { cookie, body: { code } });
+        const code = totp(base32Decode(ADMIN_SECRET) ?? Buffer.alloc(0), clock.now());
+        const wrong = Array.from({ length: 30 }, (_, i) => String(100000 + i * 7919))
+          .filter((guess) => guess !== code)
+          .slice(0, 12);
+        expect(statuses(await burst((i) => renew(wrong[i] ?? '')))).toEqual(JUDGED_THEN_REFUSED);
+        expect((await renew(code)).status).toBe(429);
+      });
     });
 
     it('an Admin sees the recovery codes left and makes new ones with an authenticator code', async () => {

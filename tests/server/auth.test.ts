@@ -368,6 +368,149 @@ for (const backend of BACKENDS) {
       await test.db.query(`DELETE FROM sign_in_attempts`);
     });
 
+    describe('attempts sent at once are counted before they are judged', () => {
+      const limits = { perAccount: 10, perAddress: 1000, windowMs: 15 * MINUTE };
+      const statuses = (results: readonly Res[]) =>
+        results.reduce<Record<number, number>>((counts, res) => {
+          counts[res.status] = (counts[res.status] ?? 0) + 1;
+          return counts;
+        }, {});
+      /** A user of its own, so no other case's failures count toward its limit. */
+      const addUser = async (role: Role, totpSecret: string | null = null) => {
+        const email = `burst-${++emailSeq}@example.org`;
+        const id = await insertUser(
+          test.db,
+          community.id,
+          { email, name: 'Burst', role, passwordHash: await hashPassword(PASSWORD), totpSecret },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        return email;
+      };
+      const failuresAudited = async (email: string) => {
+        const rows = await test.db.query(
+          `SELECT 1 FROM audit_log WHERE action = 'sign-in.failed' AND target = $1`,
+          [email],
+        );
+        return rows.length;
+      };
+
+      it('30 wrong passwords at once: 10 are judged (401), the rest refused (429)', async () => {
+        const apps = [0, 1].map(() =>
+          testApp(test.db, community, { clock: clock.now, demo: false, signInLimits: limits }),
+        );
+        const email = await addUser('board');
+        try {
+          const burst = await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              signIn({ email, password: `guess ${i}` }, apps[i % 2]),
+            ),
+          );
+          expect(statuses(burst)).toEqual({ 401: 10, 429: 20 });
+          for (const res of burst.filter((r) => r.status === 429)) {
+            expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+            expect(Number(res.headers.get('Retry-After'))).toBeLessThanOrEqual(15 * 60);
+          }
+          expect(await failuresAudited(email)).toBe(10);
+
+          // Past the limit the right password, sent with more guesses, is refused like them.
+          const after = await Promise.all([
+            signIn({ email, password: PASSWORD }, apps[0]),
+            ...Array.from({ length: 9 }, (_, i) =>
+              signIn({ email, password: `more ${i}` }, apps[i % 2]),
+            ),
+          ]);
+          expect(after.map((res) => res.status)).toEqual(Array.from({ length: 10 }, () => 429));
+          expect(await failuresAudited(email)).toBe(10);
+
+          clock.advance(15 * MINUTE);
+          expect((await signIn({ email, password: PASSWORD }, apps[1])).status).toBe(200);
+        } finally {
+          await test.db.query(`DELETE FROM sign_in_attempts`);
+        }
+      });
+
+      it('the right password sent at once with guesses, under the limit, signs in', async () => {
+        const app = testApp(test.db, community, {
+          clock: clock.now,
+          demo: false,
+          signInLimits: limits,
+        });
+        const email = await addUser('manager');
+        try {
+          const burst = await Promise.all([
+            signIn({ email, password: PASSWORD }, app),
+            ...Array.from({ length: 5 }, (_, i) => signIn({ email, password: `guess ${i}` }, app)),
+          ]);
+          expect(burst.map((res) => res.status)).toEqual([200, 401, 401, 401, 401, 401]);
+          // The right one is no failure of the address: only the five wrong ones count there.
+          const [row] = await test.db.query<{ failures: number }>(
+            `SELECT failures FROM sign_in_attempts WHERE scope = 'address:local'`,
+          );
+          expect(row?.failures).toBe(5);
+        } finally {
+          await test.db.query(`DELETE FROM sign_in_attempts`);
+        }
+      });
+
+      it('30 wrong passwords at once for 30 accounts from one address: 10 are judged', async () => {
+        const app = testApp(test.db, community, {
+          clock: clock.now,
+          demo: false,
+          signInLimits: { perAccount: 100, perAddress: 10, windowMs: 15 * MINUTE },
+        });
+        try {
+          const burst = await Promise.all(
+            Array.from({ length: 30 }, () => signIn({ email: freshEmail(), password: 'x' }, app)),
+          );
+          expect(statuses(burst)).toEqual({ 401: 10, 429: 20 });
+          // A refused attempt counts toward no account: its email's count was never kept.
+          const accounts = await test.db.query(
+            `SELECT 1 FROM sign_in_attempts WHERE scope LIKE 'account:%'`,
+          );
+          expect(accounts).toHaveLength(10);
+        } finally {
+          await test.db.query(`DELETE FROM sign_in_attempts`);
+        }
+      });
+
+      it("30 wrong authenticator codes at once for an Admin's right password: 10 are judged", async () => {
+        const app = testApp(test.db, community, {
+          clock: clock.now,
+          demo: false,
+          signInLimits: limits,
+        });
+        const email = await addUser('admin', ADMIN_SECRET);
+        try {
+          // Not a code of any nearby time step (the authenticator accepts ±1 step).
+          const near = new Set(
+            [-1, 0, 1].map((step) =>
+              totp(base32Decode(ADMIN_SECRET) ?? Buffer.alloc(0), clock.now() + step * 30_000),
+            ),
+          );
+          const wrong = Array.from({ length: 40 }, (_, i) => String(100000 + i * 7919))
+            .filter((code) => !near.has(code))
+            .slice(0, 20);
+          const recovery = Array.from({ length: 10 }, (_, i) => `wron${i}-codes`);
+          const burst = await Promise.all(
+            [...wrong, ...recovery].map((code) => signIn({ email, password: PASSWORD, code }, app)),
+          );
+          expect(statuses(burst)).toEqual({ 401: 10, 429: 20 });
+          for (const res of burst.filter((r) => r.status === 401)) {
+            expect(res.json).toMatchObject({ totpRequired: true });
+          }
+          // Then the right code, sent with more guesses, is refused like them.
+          const after = await Promise.all([
+            signIn({ email, password: PASSWORD, code: adminCode() }, app),
+            signIn({ email, password: PASSWORD, code: '000000' }, app),
+          ]);
+          expect(after.map((res) => res.status)).toEqual([429, 429]);
+        } finally {
+          await test.db.query(`DELETE FROM sign_in_attempts`);
+        }
+      });
+    });
+
     it('an Admin needs the authenticator code; each code works once', async () => {
       const body = { email: 'admin@example.org', password: PASSWORD };
       const noCode = await signIn(body);
