@@ -235,10 +235,11 @@ const boot = bootStages();
  * Small modules that several later pages share, bundled as one chunk with the contract's text
  * formats (a chunk already): a chunk of its own each would add its file name to the app layer's
  * map of lazy imports, about 15 B gzip of the dashboard's first load per chunk, for code the
- * dashboard never runs.
+ * dashboard never runs. The storage notice's words (app/storage-unavailable.ts, loaded only when
+ * IndexedDB fails) ride along for the same reason.
  */
 const PAGE_HELPERS =
-  /\/src\/(lib\/(typed-number|connection-notice)|api\/account-unknown|api\/contract\/(display-name|text-formats|amenity-setup))\.ts$/;
+  /\/src\/(lib\/(typed-number|connection-notice)|api\/account-unknown|app\/storage-unavailable|api\/contract\/(display-name|text-formats|amenity-setup))\.ts$/;
 const pageHelpersChunkOf = (id: string) => (PAGE_HELPERS.test(id) ? 'page-helpers' : null);
 
 /**

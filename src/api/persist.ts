@@ -34,7 +34,8 @@ export const SNAPSHOT_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSI
 const SNAPSHOT_KEY = 'query-snapshot';
 const SAVE_THROTTLE_MS = 1000;
 const OPEN_TIMEOUT_MS = 2000;
-const TIMED_OUT = 'IndexedDB timed out';
+/** What a storage that did not answer in time throws (app/storage-unavailable.ts names it). */
+export const TIMED_OUT = 'IndexedDB timed out';
 
 /**
  * The persisted reads: the data endpoints, the alert inbox and report archive (issue 14), and
@@ -104,18 +105,6 @@ export function validStoredState(state: DehydratedState): DehydratedState {
   };
 }
 
-function describeStorageError(error: unknown): string {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
-  if (name === 'QuotaExceededError') {
-    return 'the device storage is full';
-  }
-  if (error instanceof Error && error.message === TIMED_OUT) {
-    return 'the browser did not open its storage';
-  }
-  if (typeof indexedDB === 'undefined') return 'this browser has no IndexedDB';
-  return 'the browser refused access to its storage';
-}
-
 export type SnapshotPersister = Persister & {
   /** Writes the pending save now (page hide, tests). */
   flush: () => Promise<void>;
@@ -128,14 +117,15 @@ export type SnapshotPersister = Persister & {
 
 /**
  * An idb-keyval persister that never throws: a missing, blocked or full IndexedDB is reported
- * once through `onUnavailable` and the app carries on without offline copies.
+ * once through `onUnavailable` (with what the storage threw: app/storage-unavailable.ts says
+ * why) and the app carries on without offline copies.
  */
 export function createSnapshotPersister({
   onUnavailable,
   dbName = 'commonground',
   storeName = 'snapshot',
 }: {
-  onUnavailable: (reason: string) => void;
+  onUnavailable: (error: unknown) => void;
   dbName?: string;
   storeName?: string;
 }): SnapshotPersister {
@@ -147,7 +137,7 @@ export function createSnapshotPersister({
   const fail = (error: unknown) => {
     if (!broken) {
       broken = true;
-      onUnavailable(describeStorageError(error));
+      onUnavailable(error);
     }
   };
   const getStore = (): UseStore => {

@@ -1,10 +1,7 @@
-import { toast } from '../ui/toast';
-
-/** Said once per session when IndexedDB is missing, blocked or full. */
-export function announceStorageUnavailable(reason: string) {
-  toast({
-    title: 'Offline copies are unavailable',
-    description: `Data cannot be saved on this device (${reason}). The app works, but needs a connection to show numbers.`,
-    tone: 'error',
-  });
+/**
+ * Said once per session when IndexedDB is missing, blocked or full (persist.ts); its words load
+ * then (storage-unavailable.ts, in the page helpers' chunk: vite.config.ts, PAGE_HELPERS).
+ */
+export function announceStorageUnavailable(error: unknown) {
+  void import('./storage-unavailable').then((m) => m.showStorageUnavailable(error));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from '../../src/ui/toast';
+import { announceStorageUnavailable } from '../../src/app/storage-notice';
 
 describe('notifications', () => {
   it('shows at most one at a time: a new one replaces the old', async () => {
@@ -32,5 +33,14 @@ describe('notifications', () => {
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });
     fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
     expect(region.contains(document.activeElement)).toBe(true);
+  });
+
+  it('says why offline copies are unavailable, its words loaded only then', async () => {
+    render(<Toaster />);
+    announceStorageUnavailable(new DOMException('quota', 'QuotaExceededError'));
+    expect(await screen.findByText('Offline copies are unavailable')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Data cannot be saved on this device \(the device storage is full\)/),
+    ).toBeInTheDocument();
   });
 });

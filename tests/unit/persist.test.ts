@@ -15,6 +15,7 @@ import {
   restoreSnapshot,
   type SnapshotPersister,
 } from '../../src/api/persist';
+import { describeStorageError } from '../../src/app/storage-unavailable';
 
 let unsubscribers: (() => void)[] = [];
 
@@ -132,7 +133,9 @@ describe('offline snapshot', () => {
     await persister.flush();
     expect(client.getQueryData(metricsQuery().queryKey)).toMatchObject({ activeUsersToday: 1 });
     expect(onUnavailable).toHaveBeenCalledTimes(1);
-    expect(onUnavailable).toHaveBeenCalledWith('this browser has no IndexedDB');
+    expect(describeStorageError(onUnavailable.mock.calls[0]?.[0])).toBe(
+      'this browser has no IndexedDB',
+    );
   });
 
   it('reports a full disk once and keeps the app running', async () => {
@@ -146,6 +149,7 @@ describe('offline snapshot', () => {
     client.setQueryData(metricsQuery().queryKey, metricsFixture);
     await persister.flush();
     expect(onUnavailable).toHaveBeenCalledTimes(1);
-    expect(onUnavailable).toHaveBeenCalledWith('the device storage is full');
+    expect(onUnavailable).toHaveBeenCalledWith(full);
+    expect(describeStorageError(full)).toBe('the device storage is full');
   });
 });
