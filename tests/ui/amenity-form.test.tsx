@@ -3,9 +3,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { amenitiesFixture, demoMeFixture, meFixture } from '../../mocks/fixtures';
+import { amenitySetupFixture } from '../../mocks/amenity-setup-handlers';
 import { communityFixture } from '../../mocks/community-handlers';
-import { AMENITY_SETUP_PATH, COMMUNITY_PATH, ME_PATH, type Me } from '../../src/api/contract';
+import {
+  AMENITY_SETUP_PATH,
+  API_PATHS,
+  COMMUNITY_PATH,
+  ME_PATH,
+  type Me,
+} from '../../src/api/contract';
 import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
 import { OFFLINE_MESSAGE } from '../../src/api/amenity-setup';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
@@ -389,6 +396,67 @@ describe.each([
 });
 
 describe('Archiving from Settings', () => {
+  /** The server as it is: an archived amenity leaves the analytics (the cards). */
+  function keepArchives() {
+    const archived = new Set<string>();
+    server.use(
+      http.post(`${AMENITY_SETUP_PATH}/:id/archive`, ({ params }) => {
+        const amenity = amenitySetupFixture.find((a) => a.id === params.id);
+        archived.add(String(params.id));
+        return HttpResponse.json({ ...amenity, archived: true });
+      }),
+      http.get(API_PATHS.amenityAnalytics, () =>
+        HttpResponse.json(amenitiesFixture.filter((a) => !archived.has(a.id))),
+      ),
+    );
+  }
+
+  async function archive(user: ReturnType<typeof userEvent.setup>, name: string) {
+    await user.click(await screen.findByRole('button', { name: `Settings: ${name}` }));
+    const dialog = screen.getByRole('dialog', { name: `${name} settings` });
+    await user.click(await within(dialog).findByRole('button', { name: 'Archive' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm archive' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    await waitFor(() => expect(screen.queryByRole('article', { name })).toBeNull());
+  }
+
+  it('moves focus to the Settings of the card that took its place, not to the page', async () => {
+    keepArchives();
+    const user = userEvent.setup();
+    renderPage();
+    await archive(user, 'Grand Lake');
+    // Grand Lake was the fourth card: the fourth now is Heritage Tree Area.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Settings: Heritage Tree Area' })).toHaveFocus(),
+    );
+    expect(document.activeElement).not.toBe(document.body);
+
+    // The last card: focus goes to the new last card.
+    await archive(user, 'Sunny Side Playground');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Settings: Market Street Promenade' }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('the only card archived: focus goes to Add Amenity', async () => {
+    const lake = amenitiesFixture.filter((a) => a.name === 'Grand Lake');
+    let archived = false;
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json(archived ? [] : lake)),
+      http.post(`${AMENITY_SETUP_PATH}/:id/archive`, () => {
+        archived = true;
+        const setup = amenitySetupFixture.find((a) => a.id === 'grand-lake');
+        return HttpResponse.json({ ...setup, archived: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await archive(user, 'Grand Lake');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Amenity' })).toHaveFocus());
+  });
+
   it('asks once more, saying it can be restored, then archives', async () => {
     const sent = captureWrites();
     const user = userEvent.setup();

@@ -246,6 +246,29 @@ describe('Community Management: the residents directory (Managers)', () => {
     expect(await screen.findByText('Resident added')).toBeInTheDocument();
   });
 
+  it('a refused add puts focus on the first field at fault', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Resident' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Resident' });
+    const name = within(dialog).getByLabelText('Name');
+    const email = within(dialog).getByLabelText(/^Email/);
+    // Nothing typed: the name is the first field at fault.
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(name).toHaveFocus());
+
+    // Name and unit right, the email not: focus goes to the email, from the button pressed.
+    await user.type(name, 'Ana Souza');
+    await user.type(within(dialog).getByLabelText('Unit or address'), 'B-2');
+    await user.type(email, 'ana@');
+    await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(sent).toEqual([]);
+  });
+
   it('shows the server’s refusal next to the field it names', async () => {
     server.use(
       http.post(RESIDENTS_PATH, () =>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import {
@@ -78,6 +78,8 @@ export function AmenitiesPage() {
   const addRef = useRef<HTMLButtonElement>(null);
   const [selected, setSelected] = useState<AmenityAnalytics | null>(null);
   const selectedSetup = selected ? setup.data?.find((a) => a.id === selected.id) : undefined;
+  // The amenity archived from its Settings: its card goes, and focus moves on from it.
+  const archivedRef = useRef<RemovedRow | null>(null);
   const { timeZone } = useCommunity();
 
   return (
@@ -113,13 +115,22 @@ export function AmenitiesPage() {
           }
           isEmpty={(amenities) => amenities.length === 0}
           empty={
-            <EmptyNote title="No amenities yet">
-              {canManage && setup.data?.length && setup.data.every((amenity) => amenity.archived)
-                ? 'Every amenity is archived. Restore one under Archived amenities, or add one.'
-                : canManage
-                  ? 'Add the amenities your community shares to start tracking them.'
-                  : 'Amenities appear here once the CommonGround server tracks them.'}
-            </EmptyNote>
+            <>
+              {/* The last card archived: focus goes to Add Amenity. */}
+              <AmenityCards
+                amenities={[]}
+                archivedRef={archivedRef}
+                dialogOpen={selected !== null}
+                addRef={addRef}
+              />
+              <EmptyNote title="No amenities yet">
+                {canManage && setup.data?.length && setup.data.every((amenity) => amenity.archived)
+                  ? 'Every amenity is archived. Restore one under Archived amenities, or add one.'
+                  : canManage
+                    ? 'Add the amenities your community shares to start tracking them.'
+                    : 'Amenities appear here once the CommonGround server tracks them.'}
+              </EmptyNote>
+            </>
           }
         >
           {(amenities) => {
@@ -128,8 +139,13 @@ export function AmenitiesPage() {
                 <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
                   {amenitySummaryText(amenitySummary(amenities))}
                 </p>
-                <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {amenities.map((amenity) => (
+                <AmenityCards
+                  amenities={amenities}
+                  archivedRef={archivedRef}
+                  dialogOpen={selected !== null}
+                  addRef={addRef}
+                >
+                  {(amenity) => (
                     <AmenityCard
                       key={amenity.id}
                       amenity={amenity}
@@ -137,8 +153,8 @@ export function AmenitiesPage() {
                       onSettings={canManage ? () => setSelected(amenity) : null}
                       timeZone={timeZone}
                     />
-                  ))}
-                </ul>
+                  )}
+                </AmenityCards>
                 <div className="mt-6">
                   <SensorsCard
                     amenityNames={
@@ -173,7 +189,13 @@ export function AmenitiesPage() {
           <AmenityForm
             key={selectedSetup.id}
             amenity={selectedSetup}
-            onDone={() => setSelected(null)}
+            onDone={(saved) => {
+              if (saved?.archived) {
+                const row = query.data?.findIndex((a) => a.id === saved.id) ?? -1;
+                archivedRef.current = { key: saved.id, row: Math.max(row, 0) };
+              }
+              setSelected(null);
+            }}
           />
         ) : (
           <InfoNote>
@@ -184,6 +206,43 @@ export function AmenitiesPage() {
         )}
       </Dialog>
     </>
+  );
+}
+
+/**
+ * The cards. An amenity archived from its Settings leaves them (its Settings button, which opened
+ * the dialog, with it): focus goes to the Settings of the card that took its place, else of the
+ * new last card, else (no card left) to Add Amenity, as Restore does below. Here, where the list
+ * is rendered as shown, so that focus moves once the card has gone (useFocusAfterRemoval).
+ */
+function AmenityCards({
+  amenities,
+  archivedRef,
+  dialogOpen,
+  addRef,
+  children,
+}: {
+  amenities: readonly AmenityAnalytics[];
+  archivedRef: RefObject<RemovedRow | null>;
+  dialogOpen: boolean;
+  addRef: RefObject<HTMLButtonElement | null>;
+  /** Without it (no amenity left), nothing is rendered; focus still moves. */
+  children?: (amenity: AmenityAnalytics) => ReactNode;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval({
+    removedRef: archivedRef,
+    keys: amenities.map((amenity) => amenity.id),
+    paused: dialogOpen,
+    listRef,
+    selector: '[data-amenity-settings]',
+    fallbackRef: addRef,
+  });
+  if (!children) return null;
+  return (
+    <ul ref={listRef} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {amenities.map(children)}
+    </ul>
   );
 }
 
@@ -441,6 +500,7 @@ function AmenityCard({
               size="sm"
               className="flex-1"
               aria-label={`Settings: ${amenity.name}`}
+              data-amenity-settings=""
               onClick={onSettings}
             >
               <PageIcon name="settings" className="h-4 w-4" />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   archiveAmenity,
   createAmenity,
@@ -21,6 +21,7 @@ import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
+import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 import { colorChoicesFor } from '../../lib/amenity-color-choices';
 import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import {
@@ -79,9 +80,8 @@ export function AmenityForm({
   const { currency } = useCommunity();
   const cancel = useDialogClose(() => onDone(null));
   const formRef = useRef<HTMLFormElement>(null);
-  // Bumped by each refused save: the effect below then shows the first problem, wherever the
-  // dialog was scrolled to (the button pressed is at the bottom, the fields above it).
-  const [refusals, setRefusals] = useState(0);
+  // Called by each refused save: focus goes to the first field at fault (else the alert shows).
+  const refused = useFocusFirstProblem(formRef);
   const [values, setValues] = useState<AmenityFormValues>(
     amenity ? formValuesOf(amenity) : EMPTY_AMENITY_FORM,
   );
@@ -115,18 +115,6 @@ export function AmenityForm({
       return next;
     });
   };
-
-  useEffect(() => {
-    if (refusals === 0) return;
-    const form = formRef.current;
-    const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>('[role="alert"]');
-    if (!target) return;
-    if (target.matches('input, select, textarea')) target.focus({ preventScroll: true });
-    target.scrollIntoView?.({ block: 'center' });
-  }, [refusals]);
-  const refused = () => setRefusals((count) => count + 1);
 
   const finish = async (result: SaveResult) => {
     if (result.ok) {

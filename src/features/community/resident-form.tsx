@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Resident, ResidentStatus } from '../../api/contract';
 import {
   createResident,
@@ -19,6 +19,7 @@ import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { ConfirmAction } from '../../ui/confirm-action';
 import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
+import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 import {
   changedResidentFields,
   EMPTY_RESIDENT_FORM,
@@ -66,6 +67,9 @@ export function ResidentForm({
   const [errors, setErrors] = useState<ResidentFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Called by each refused save: focus goes to the first field at fault (else the alert shows).
+  const refused = useFocusFirstProblem(formRef);
 
   const set = (field: ResidentFormField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -78,10 +82,12 @@ export function ResidentForm({
     const checked = residentInputOf(values);
     if (!checked.ok) {
       setErrors(checked.errors);
+      refused();
       return;
     }
     if (connectivity !== 'online') {
       setFailure(CONNECTION_TEXTS[connectivity]);
+      refused();
       return;
     }
     setBusy(true);
@@ -99,6 +105,7 @@ export function ResidentForm({
       const field = residentFieldOf(fieldOfError(result.error));
       if (field) setErrors({ [field]: result.error.replace(/^[A-Za-z]+:\s*/, '') });
       else setFailure(result.error);
+      refused();
     } finally {
       setBusy(false);
     }
@@ -125,7 +132,7 @@ export function ResidentForm({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       {text('name', 'Name', { autoComplete: 'off' }, false)}
       {text('unit', 'Unit or address', { autoComplete: 'off' }, false)}
       <div className="grid gap-4 sm:grid-cols-2">
