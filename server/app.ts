@@ -253,6 +253,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     '/readings',
     ...ingestHandlers({
       ingestKey,
+      db,
       clock,
       authFailures: options.authFailures,
       accept: acceptReadings,
@@ -272,6 +273,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     route(UPLINK_PATH),
     ...uplinkHandlers({
       receiver: uplinks,
+      db,
       clock,
       kit,
       authFailures: options.authFailures,

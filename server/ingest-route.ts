@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeIssues, ReadingBatchSchema, type Reading } from '../src/api/contract';
+import type { Queryable } from './db/database';
 import { HttpError } from './errors';
 import { parseJsonText } from './json-text';
 import type { ResponseKit } from './http';
@@ -19,6 +20,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export type IngestRouteOptions = {
   /** Bearer key for POST /api/readings. */
   ingestKey: string;
+  /** Where failed authentications are counted (shared by every server process). */
+  db: Queryable;
   clock: Clock;
   /** Failed ingest authentications allowed per client per window. */
   authFailures?: { max: number; windowMs: number };
@@ -169,8 +172,10 @@ export function ingestHandlers(
     accept: (c: Context) => Promise<Response>;
   },
 ) {
-  const { ingestKey, clock, kit, accept } = options;
+  const { ingestKey, db, clock, kit, accept } = options;
   const limiter = new FailureLimiter(
+    db,
+    'ingest',
     options.authFailures?.max ?? 10,
     options.authFailures?.windowMs ?? 60_000,
   );
@@ -184,14 +189,13 @@ export function ingestHandlers(
     const header = c.req.header('Authorization') ?? '';
     const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
     if (!given || !sameSecret(given, ingestKey)) {
-      const client = clientAddress(c);
-      const wait = limiter.retryAfter(client, clock());
+      // Counted in the database, atomically: past the limit, refused and not counted.
+      const wait = await limiter.recordFailure(clientAddress(c), clock());
       if (wait > 0) {
         throw new HttpError(429, 'Too many failed attempts; try again later', {
           'Retry-After': String(Math.ceil(wait / 1000)),
         });
       }
-      limiter.recordFailure(client, clock());
       throw new HttpError(
         401,
         given ? 'Invalid API key' : 'Missing API key (Authorization: Bearer <key>)',

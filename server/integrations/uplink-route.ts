@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import { batchBodyLimit, clientAddress } from '../ingest-route';
@@ -16,6 +17,8 @@ export const UPLINK_PATH = '/api/integrations/:id/uplink';
 
 export type UplinkRouteOptions = {
   receiver: UplinkReceiver;
+  /** Where failed authentications are counted (shared by every server process). */
+  db: Queryable;
   clock: Clock;
   kit: ResponseKit;
   /** Failed authentications allowed per client per window. */
@@ -37,12 +40,18 @@ type Env = { Variables: { integration: Integration } };
  */
 export function uplinkHandlers({
   receiver,
+  db,
   clock,
   kit,
   authFailures,
   acceptReadings,
 }: UplinkRouteOptions) {
-  const limiter = new FailureLimiter(authFailures?.max ?? 10, authFailures?.windowMs ?? 60_000);
+  const limiter = new FailureLimiter(
+    db,
+    'uplink',
+    authFailures?.max ?? 10,
+    authFailures?.windowMs ?? 60_000,
+  );
 
   const authenticate: MiddlewareHandler<Env> = async (c, next) => {
     try {
@@ -53,14 +62,13 @@ export function uplinkHandlers({
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 401) throw error;
       // Only failures are limited, per address: a right secret is never refused for others'.
-      const client = clientAddress(c);
-      const wait = limiter.retryAfter(client, clock());
+      // Counted in the database, atomically: past the limit, refused and not counted.
+      const wait = await limiter.recordFailure(clientAddress(c), clock());
       if (wait > 0) {
         throw new HttpError(429, 'Too many failed attempts; try again later', {
           'Retry-After': String(Math.ceil(wait / 1000)),
         });
       }
-      limiter.recordFailure(client, clock());
       throw error;
     }
     await next();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../server/cache';
-import { FailureLimiter } from '../../server/rate-limit';
 
 describe('ResponseCache', () => {
   it('reuses a value until new data arrives or it is too old', async () => {
@@ -45,18 +44,5 @@ describe('ResponseCache', () => {
     release('old');
     expect(await pending).toBe('old');
     expect(await cache.get('k', async () => 'new')).toBe('new');
-  });
-});
-
-describe('FailureLimiter', () => {
-  it('blocks a client after max failures until its window ends', () => {
-    const limiter = new FailureLimiter(2, 60_000);
-    expect(limiter.retryAfter('a', 0)).toBe(0);
-    limiter.recordFailure('a', 0);
-    expect(limiter.retryAfter('a', 1)).toBe(0);
-    limiter.recordFailure('a', 1000);
-    expect(limiter.retryAfter('a', 2000)).toBe(58_000);
-    expect(limiter.retryAfter('b', 2000)).toBe(0);
-    expect(limiter.retryAfter('a', 60_000)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { ApiErrorSchema, type DashboardMetrics, type UsagePoint } from '../../sr
 import type { Community } from '../../server/community';
 import type { Database } from '../../server/db/database';
 import { ingestBatches } from '../../server/ingest';
+import { FailureLimiter } from '../../server/rate-limit';
 import { rebuildRollups } from '../../server/rollups';
 import {
   BACKENDS,
@@ -65,6 +66,7 @@ for (const backend of BACKENDS) {
         authFailures: { max: 3, windowMs: 60_000 },
       });
       await test.db.query('DELETE FROM readings');
+      await test.db.query('DELETE FROM key_failures');
       await test.db.query('DELETE FROM readings_hourly');
       await test.db.query('DELETE FROM readings_daily');
     });
@@ -447,6 +449,46 @@ for (const backend of BACKENDS) {
       expect((await api.post([good], 'guess again')).status).toBe(429);
       clock.advance(61_000);
       expect((await api.post([good], 'guess')).status).toBe(401);
+    });
+
+    it('servers on one database share the failed-key count: 3 a minute in all, not 3 each', async () => {
+      const other = testApp(test.db, community, {
+        clock: clock.now,
+        authFailures: { max: 3, windowMs: 60_000 },
+      });
+      const servers = [api, other];
+      // Twelve wrong keys at once, spread over both servers.
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? other : api).post([good], `guess ${i}`)),
+      );
+      const statuses = burst.map((res) => res.status).sort();
+      expect(statuses).toEqual([401, 401, 401, ...Array.from({ length: 9 }, () => 429)]);
+      // Either server goes on refusing; the right key still gets in at both.
+      for (const server of servers) {
+        expect((await server.post([good], 'guess')).status).toBe(429);
+      }
+      expect((await other.post([good])).status).toBe(200);
+      clock.advance(60_000);
+      expect((await other.post([good], 'guess')).status).toBe(401);
+      expect((await api.post([good], 'guess')).status).toBe(401);
+    });
+
+    it('counts failures per endpoint and client in windows, and drops ended windows', async () => {
+      const limiter = new FailureLimiter(test.db, 'ingest', 2, 60_000);
+      const other = new FailureLimiter(test.db, 'uplink', 2, 60_000);
+      const at = clock.now();
+      expect(await limiter.recordFailure('a', at)).toBe(0);
+      expect(await limiter.recordFailure('a', at + 1000)).toBe(0);
+      expect(await limiter.recordFailure('a', at + 2000)).toBe(58_000);
+      expect(await limiter.recordFailure('b', at + 2000)).toBe(0);
+      expect(await other.recordFailure('a', at + 2000)).toBe(0);
+      // A window ends 60 s after its first failure; the next failure starts a new one and drops
+      // the rows of windows that have ended (all three by now).
+      expect(await limiter.recordFailure('a', at + 62_000)).toBe(0);
+      const rows = await test.db.query<{ scope: string; failures: number }>(
+        `SELECT scope, failures FROM key_failures ORDER BY scope`,
+      );
+      expect(rows).toEqual([{ scope: 'ingest:a', failures: 1 }]);
     });
 
     it('bounds the ingest queue: past it a 503 with Retry-After, and nothing of that batch is written', async () => {

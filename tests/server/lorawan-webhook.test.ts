@@ -80,6 +80,7 @@ for (const backend of BACKENDS) {
         'readings_daily',
         'uplinks',
         'discovered_devices',
+        'key_failures',
       ]) {
         await test.db.query(`DELETE FROM ${table}`);
       }
@@ -558,15 +559,22 @@ for (const backend of BACKENDS) {
         clock: clock.now,
         authFailures: { max: 2, windowMs: 60_000 },
       });
-      const attempt = (secret: string) =>
-        limited.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
+      // A second server on the same database: the count is shared, not kept per process.
+      const alsoLimited = testApp(test.db, community, {
+        clock: clock.now,
+        authFailures: { max: 2, windowMs: 60_000 },
+      });
+      const attempt = (secret: string, server = limited) =>
+        server.app.request(`/api/integrations/${DEMO_TTS.id}/uplink`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
           body: '{}',
         });
       expect((await attempt('bad-1')).status).toBe(401);
-      expect((await attempt('bad-2')).status).toBe(401);
+      expect((await attempt('bad-2', alsoLimited)).status).toBe(401);
       expect((await attempt('bad-3')).status).toBe(429);
+      expect((await attempt('bad-4', alsoLimited)).status).toBe(429);
+      expect((await attempt(DEMO_TTS.secret, alsoLimited)).status).toBe(400);
       // The right secret is never refused for others' failures.
       expect((await attempt(DEMO_TTS.secret)).status).toBe(400);
       expect(await stored()).toEqual(nothing);
