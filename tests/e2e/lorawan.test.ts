@@ -1,7 +1,19 @@
-import { expect, it } from 'vitest';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort, startServer } from '../../scripts/production-server';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { base32Decode, totp } from '../../server/auth/totp';
-import { BASE_URL, DESKTOP, describeBrowser, openPage, useBrowser } from './browser';
+import {
+  BASE_URL,
+  DESKTOP,
+  DIST_DIR,
+  describeBrowser,
+  openPage,
+  requestFromPage,
+  useBrowser,
+} from './browser';
 
 /**
  * The README's "Connecting LoRaWAN sensors" example: a TTS uplink from the demo lake counter,
@@ -59,9 +71,32 @@ describeBrowser('LoRaWAN uplinks', () => {
       .toContain(LAKE_EUI);
     await context.close();
   });
+});
+
+// Its own server and database: the amenity it adds stays out of the other tests' community.
+describeBrowser('LoRaWAN set-up', () => {
+  const browser = useBrowser();
+  let work: string;
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'commonground-lorawan-'));
+    const distDir = path.join(work, 'dist');
+    cpSync(DIST_DIR, distDir, { recursive: true });
+    server = await startServer({
+      port: await freePort(),
+      dataDir: path.join(work, 'data'),
+      distDir,
+      env: { SIMULATE: '0' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
 
   it('an Admin connects an integration and assigns an unknown counter, whose uplinks then count', async () => {
-    const { page, context } = await openPage(browser(), DESKTOP);
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill('admin@willowcreek.example');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -97,11 +132,25 @@ describeBrowser('LoRaWAN uplinks', () => {
       }),
     });
     expect(unknown.status).toBe(202);
+    // Every demo amenity has its counter; a new one, the boat house, has none yet.
+    const added = await requestFromPage(page, 'POST', '/api/amenities', {
+      name: 'Boat House',
+      type: 'lake',
+      capacity: 30,
+      hours: Array.from({ length: 7 }, () => ({ opensMinute: 360, closesMinute: 1320 })),
+      monthlyOperatingCost: null,
+    });
+    expect(added.status).toBe(201);
     await page.reload();
     await page.getByRole('tab', { name: 'Integrations' }).click();
     await page.getByRole('button', { name: `Assign: ${eui}` }).click();
     const form = page.getByRole('dialog', { name: 'Register device' });
-    await form.getByRole('combobox', { name: 'Amenity' }).selectOption({ label: 'Grand Lake' });
+    const amenity = form.getByRole('combobox', { name: 'Amenity' });
+    // The lake counts with its own counter already: refused, saying which one.
+    await amenity.selectOption({ label: 'Grand Lake' });
+    await form.getByRole('button', { name: 'Save device' }).click();
+    await form.getByText(/Grand Lake already has a people counter/).waitFor();
+    await amenity.selectOption({ label: 'Boat House' });
     await form.getByRole('button', { name: 'Save device' }).click();
     await page.getByRole('button', { name: `Edit: ${eui}` }).waitFor();
 
@@ -114,7 +163,7 @@ describeBrowser('LoRaWAN uplinks', () => {
       }),
     });
     expect(sent.status).toBe(200);
-    expect(await sent.json()).toMatchObject({ device: eui, reading: { amenityId: 'grand-lake' } });
+    expect(await sent.json()).toMatchObject({ device: eui, reading: { amenityId: 'boat-house' } });
     await context.close();
   });
 });
