@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { cx } from '../lib/cx';
-import type { Me } from '../api/contract';
-import { isEndedByServer, isOwnSignOut } from '../api/session-end';
 import { probeServer } from '../api/connectivity-sync';
 import { useAlertInbox } from '../api/alert-inbox';
 import { useMe } from '../api/me';
@@ -18,25 +16,8 @@ import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
 import { SavedCopyNote } from './saved-copy-note';
+import { useSessionEnded } from './use-session-ended';
 import { Deferred } from '../ui/deferred';
-
-/**
- * Whether the signed-in user has just gone without this device signing out: their session
- * ended elsewhere (signed out from another device, a new password, removed by an Admin,
- * expired). Kept from render to render, as React's "information from previous renders".
- */
-function useSessionEnded(me: Me | null | undefined): boolean {
-  const current = me === undefined ? undefined : me && !me.demo ? me.user.email : null;
-  const [signedInAs, setSignedInAs] = useState<string | null>(null);
-  const [ended, setEnded] = useState(false);
-  if (current !== undefined && current !== signedInAs) {
-    setSignedInAs(current);
-    if (signedInAs !== null && !isOwnSignOut()) setEnded(true);
-  }
-  // Opened afresh with an ended session's cookie: no user was seen on this page, but the server
-  // said so, and the device may hold that user's saved data.
-  return ended || (current === null && isEndedByServer());
-}
 
 export function AppShell() {
   const me = useMe();

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { demoMeFixture } from '../../mocks/fixtures';
 import { server } from '../../mocks/node';
 import { API_PATHS, ME_PATH, RESIDENTS_PATH, SESSION_ENDED_HEADER } from '../../src/api/contract';
 import { createQueryClient } from '../../src/api/query-client';
 import { AppRoutes } from '../../src/app/routes';
+import { useSessionEnded } from '../../src/app/use-session-ended';
+import { clearOwnSignOut, markEndedByServer, settleOwedWipe } from '../../src/api/session-end';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 const ENDED = /Your session ended: you were signed out on another device/;
@@ -68,6 +71,27 @@ describe('a session that ends elsewhere', () => {
     ).toBeInTheDocument();
     expect(await screen.findByRole('status')).toHaveTextContent(ENDED);
     expect(client.getQueryData([API_PATHS.metrics])).toBeUndefined();
+  });
+
+  it('once the page has heard its session ended, it stays ended while the wipe asks who is looking', () => {
+    // The wipe empties the cache, who is looking with it. Had the shell taken that for "not
+    // known yet", it would show the pages again, whose answers (as the demo viewer) would then
+    // be saved to the snapshot the wipe had just deleted: the lost phone kept data, 1 run in 6.
+    markEndedByServer();
+    try {
+      const { result, rerender } = renderHook(
+        ({ me }: { me: Parameters<typeof useSessionEnded>[0] }) => useSessionEnded(me),
+        { initialProps: { me: null as Parameters<typeof useSessionEnded>[0] } },
+      );
+      expect(result.current).toBe(true);
+      rerender({ me: undefined });
+      expect(result.current).toBe(true);
+      rerender({ me: demoMeFixture });
+      expect(result.current).toBe(true);
+    } finally {
+      clearOwnSignOut();
+      settleOwedWipe();
+    }
   });
 
   it('a plain 401 on a fresh start (never signed in here) is the ordinary sign-in page', async () => {
