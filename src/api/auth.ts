@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportServerAnswer, reportServerUnreachable } from '../lib/connectivity';
+import { SIGNED_OUT_AT_KEY } from '../lib/storage-keys';
+import { writeStoredFlag } from '../lib/stored-flag';
 import { AUTH_PATHS } from './contract';
 import { meQuery } from './me';
 import { setSignOutPending } from './pending-sign-out';
@@ -55,12 +57,16 @@ export async function post(
 /**
  * Wipes what this device holds of the community's data: the query cache (reports are built
  * from it), the IndexedDB snapshot and the service worker's amenity photos. A shared tablet
- * keeps nothing after sign-out.
+ * keeps nothing after sign-out. The browser's other tabs share the ended session: the time
+ * written first (SIGNED_OUT_AT_KEY) makes each of them clear its cache and reload (its `storage`
+ * event), and keeps their persisters from writing back anything fetched before it (persist.ts),
+ * even from a tab that was frozen and never heard.
  */
 export async function wipeOfflineData(
   client: QueryClient,
   persister: SnapshotPersister | null,
 ): Promise<void> {
+  writeStoredFlag(SIGNED_OUT_AT_KEY, true);
   client.clear();
   // The clear reaches the persister as an empty cache; write that, then delete the record.
   await persister?.flush();

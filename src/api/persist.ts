@@ -7,6 +7,8 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { SESSION_STARTED_AT } from '../lib/session';
+import { SIGNED_OUT_AT_KEY } from '../lib/storage-keys';
+import { storedFlagTime } from '../lib/stored-flag';
 import { deletePhotoCache } from '../lib/photo-cache';
 import { withTimeout } from '../lib/timeout';
 import * as z from 'zod/mini';
@@ -70,27 +72,40 @@ export function shouldPersistQuery(query: Query): boolean {
 }
 
 /**
+ * Whether a query's data came after the last sign-out in this browser (any tab: auth.ts,
+ * wipeOfflineData). Data from before it is the ended session's: a tab that missed the sign-out
+ * (frozen, or its refetches answered as the demo viewer keep their last data) must neither save
+ * it nor, should it be on disk all the same, restore it.
+ */
+function isAfterSignOut(query: DehydratedState['queries'][number]): boolean {
+  return query.state.dataUpdatedAt > storedFlagTime(SIGNED_OUT_AT_KEY);
+}
+
+/**
  * Stored queries are written as plain successful data: no error objects, no promises, no
  * in-flight status, so the record is structured-clone safe and restores as data, not as an error.
+ * None from before the last sign-out (isAfterSignOut).
  */
 export function toStoredState(state: DehydratedState): DehydratedState {
   return {
     mutations: [],
-    queries: state.queries.map(({ queryKey, queryHash, state: q, meta, dehydratedAt }) => ({
-      queryKey,
-      queryHash,
-      meta,
-      dehydratedAt,
-      state: {
-        ...q,
-        status: 'success',
-        fetchStatus: 'idle',
-        error: null,
-        errorUpdatedAt: 0,
-        fetchFailureCount: 0,
-        fetchFailureReason: null,
-      },
-    })),
+    queries: state.queries
+      .filter(isAfterSignOut)
+      .map(({ queryKey, queryHash, state: q, meta, dehydratedAt }) => ({
+        queryKey,
+        queryHash,
+        meta,
+        dehydratedAt,
+        state: {
+          ...q,
+          status: 'success',
+          fetchStatus: 'idle',
+          error: null,
+          errorUpdatedAt: 0,
+          fetchFailureCount: 0,
+          fetchFailureReason: null,
+        },
+      })),
   };
 }
 
@@ -100,7 +115,9 @@ export function validStoredState(state: DehydratedState): DehydratedState {
     mutations: [],
     queries: state.queries.filter((query) => {
       const schema = persistedSchema(query.queryKey);
-      return schema !== undefined && schema.safeParse(query.state.data).success;
+      return (
+        schema !== undefined && isAfterSignOut(query) && schema.safeParse(query.state.data).success
+      );
     }),
   };
 }
@@ -151,7 +168,10 @@ export function createSnapshotPersister({
     pending = null;
     if (!client || broken) return;
     try {
-      await withTimeout(set(SNAPSHOT_KEY, client, getStore()), OPEN_TIMEOUT_MS, TIMED_OUT);
+      // Made stored here, as late as can be: a sign-out in another tab since the save was asked
+      // for keeps what it ended out of the record.
+      const stored = { ...client, clientState: toStoredState(client.clientState) };
+      await withTimeout(set(SNAPSHOT_KEY, stored, getStore()), OPEN_TIMEOUT_MS, TIMED_OUT);
     } catch (error) {
       fail(error);
     }
@@ -173,7 +193,7 @@ export function createSnapshotPersister({
   return {
     persistClient(client) {
       if (broken) return;
-      pending = { ...client, clientState: toStoredState(client.clientState) };
+      pending = client;
       timer ??= setTimeout(() => void write(), SAVE_THROTTLE_MS);
     },
     async restoreClient() {

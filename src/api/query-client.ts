@@ -3,6 +3,7 @@ import { ME_PATH } from './contract';
 import { defaultQueryFn, HttpError } from './query-fn';
 import { SNAPSHOT_MAX_AGE } from './persist';
 import { onAccessRefused, reportAccessRefused } from './session-end';
+import { SIGNED_OUT_AT_KEY } from '../lib/storage-keys';
 
 /**
  * Spec section 7: no automatic retries, no refetch on window focus, data never becomes stale.
@@ -39,6 +40,15 @@ export function createQueryClient(): QueryClient {
   // Writes report their 401s too (session-end.ts); the client lives as long as the page.
   onAccessRefused(() => {
     void client.invalidateQueries({ queryKey: [ME_PATH], exact: true }, { cancelRefetch: false });
+  });
+  // Signed out in another tab of this browser (auth.ts, wipeOfflineData): this one's cache is
+  // the ended session's. It goes, and the page starts again as whoever is looking now (the demo
+  // viewer, or the sign-in page). A tab that misses this (frozen) saves none of it (persist.ts).
+  addEventListener('storage', (event) => {
+    if (event.key === SIGNED_OUT_AT_KEY) {
+      client.clear();
+      location.reload();
+    }
   });
   return client;
 }

@@ -6,3 +6,5 @@ export const EVENT_CHECKLIST_KEY = 'cg.amy.checklist';
 export const REPORTS_ACTIVITY_KEY = 'cg.reports.activity';
 export const SIGN_OUT_PENDING_KEY = 'cg.signout.pending';
 export const SESSION_ENDED_KEY = 'cg.session.ended';
+/** When this browser last signed out (any tab): data fetched before then is the ended session's. */
+export const SIGNED_OUT_AT_KEY = 'cg.signout.at';

@@ -18,3 +18,12 @@ export function writeStoredFlag(key: string, raised: boolean): void {
     // Blocked or full: see readStoredFlag.
   }
 }
+
+/** When the flag was last raised (ms since the epoch), or 0 when unset or unreadable. */
+export function storedFlagTime(key: string): number {
+  try {
+    return Number(localStorage.getItem(key));
+  } catch {
+    return 0;
+  }
+}

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { API_PATHS, AUTH_PATHS, ME_PATH, SESSION_ENDED_HEADER } from '../../src/api/contract';
+import {
+  API_PATHS,
+  AUTH_PATHS,
+  ME_PATH,
+  RESIDENTS_PATH,
+  SESSION_ENDED_HEADER,
+} from '../../src/api/contract';
 import { signOut, wipeOfflineData } from '../../src/api/auth';
 import { signIn } from '../../src/api/sign-in';
 import { meQuery } from '../../src/api/me';
@@ -13,6 +19,8 @@ import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import { createSnapshotPersister, restoreSnapshot } from '../../src/api/persist';
 import { timelineQuery } from '../../src/api/timeline';
+import { residentsQuery } from '../../src/api/residents';
+import { SIGNED_OUT_AT_KEY } from '../../src/lib/storage-keys';
 
 /** The bits of localStorage the app uses, in memory (Node has no localStorage). */
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
@@ -248,5 +256,83 @@ describe('a session ended elsewhere, on a page that goes before its wipe is done
     await expect(first.client.fetchQuery({ ...metricsQuery(), retry: false })).rejects.toThrow();
     expect(isWipeOwed()).toBe(false);
     first.stop();
+  });
+});
+
+/** What the browser tells the other tabs when one of them writes the sign-out's time. */
+function hearSignOutFromAnotherTab() {
+  window.dispatchEvent(
+    new StorageEvent('storage', { key: SIGNED_OUT_AT_KEY, newValue: String(Date.now()) }),
+  );
+}
+
+/** A moment, so that data fetched next is stamped after the sign-out's millisecond. */
+const aMomentLater = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('a sign-out in another tab of the same browser', () => {
+  it("clears this tab's cache, starts the page again and leaves no snapshot behind", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const tab = await load();
+    await tab.client.fetchQuery(residentsQuery(''));
+    await tab.client.fetchQuery(metricsQuery());
+    await tab.persister.flush();
+
+    const other = await load();
+    await signOut(other.client, other.persister);
+    hearSignOutFromAnotherTab();
+
+    expect(tab.client.getQueryCache().getAll()).toEqual([]);
+    expect(reload).toHaveBeenCalled();
+    // The page going away writes what it has pending (pagehide): nothing of the ended session.
+    await tab.persister.flush();
+    tab.stop();
+    other.stop();
+    const next = await load();
+    expect(next.client.getQueryData(residentsQuery('').queryKey)).toBeUndefined();
+    expect(next.client.getQueryData(metricsQuery().queryKey)).toBeUndefined();
+    next.stop();
+  });
+
+  it('a tab that never heard (frozen) saves none of what it fetched before the sign-out', async () => {
+    const tab = await load();
+    await tab.client.fetchQuery(residentsQuery(''));
+    await tab.client.fetchQuery(metricsQuery());
+    await tab.persister.flush();
+
+    const other = await load();
+    await signOut(other.client, other.persister);
+    other.stop();
+
+    // The tab wakes: it refreshes as the demo viewer, whom the directory refuses (its last data
+    // is kept), while the dashboard's numbers come back.
+    await aMomentLater();
+    server.use(
+      http.get(RESIDENTS_PATH, () =>
+        HttpResponse.json({ error: 'Managers and Admins only' }, { status: 403 }),
+      ),
+    );
+    await tab.client.refetchQueries();
+    expect(tab.client.getQueryData(residentsQuery('').queryKey)).toBeDefined();
+    await tab.persister.flush();
+    tab.stop();
+
+    const next = await load();
+    expect(next.client.getQueryData(residentsQuery('').queryKey)).toBeUndefined();
+    expect(next.client.getQueryData(metricsQuery().queryKey)).toEqual(metricsFixture);
+    next.stop();
+  });
+
+  it('a snapshot of the ended session found on disk all the same is not restored', async () => {
+    const tab = await load();
+    await tab.client.fetchQuery(residentsQuery(''));
+    await tab.persister.flush();
+    tab.stop();
+    // Signed out in a tab whose storage did not answer the delete: the record is still there.
+    localStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
+
+    const next = await load();
+    expect(next.client.getQueryData(residentsQuery('').queryKey)).toBeUndefined();
+    next.stop();
   });
 });
