@@ -322,15 +322,14 @@ const sensor = (
 });
 
 /**
- * The demo's people counters (the same dev EUIs as the server's demo): the hall has two, one of
- * them late; the lake's counter went silent with a low battery; the playground's has never
- * reported; and one unknown device waits to be assigned.
+ * The demo's people counters (the same dev EUIs as the server's demo), one per amenity as the
+ * server allows: the hall's is late; the lake's counter went silent with a low battery; the
+ * playground's has never reported; and one unknown device waits to be assigned.
  */
 export const sensorsFixture: Sensors = {
   sensors: [
     sensor(1, 'great-lawn', 'vs121'),
-    sensor(2, 'solis-hall', 'vs133'),
-    sensor(8, 'solis-hall', 'vs133', {
+    sensor(2, 'solis-hall', 'vs133', {
       lastUplinkAt: '2025-03-14T18:31:00.000Z',
       status: 'late',
       uplinks24h: 120,
