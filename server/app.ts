@@ -304,7 +304,17 @@ export function createApp(options: AppOptions): CommonGroundApp {
   api.route('/', residentRoutes({ db, community, clock, kit, trustProxy }));
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
   // Web Push subscriptions and notification preferences (issue 14).
-  api.route('/', deliveryRoutes({ db, community, clock, kit, trustProxy }));
+  api.route(
+    '/',
+    deliveryRoutes({
+      db,
+      community,
+      clock,
+      kit,
+      trustProxy,
+      allowPrivatePushHosts: options.push?.allowPrivateHosts ?? false,
+    }),
+  );
   api.route(
     '/',
     profileRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),

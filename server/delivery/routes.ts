@@ -19,6 +19,7 @@ import type { Clock } from '../time';
 import { DEFAULT_PREFERENCES, type Preferences } from './channel';
 import { loadPreferences, savePreferences } from './preferences';
 import { checkSubscriptionKeys } from './push/subscription-keys';
+import { isPublicHostName } from './push/public-host';
 import { vapidKeys } from './push/vapid';
 
 /**
@@ -38,6 +39,8 @@ export type DeliveryRoutesOptions = {
   clock: Clock;
   kit: ResponseKit;
   trustProxy: boolean;
+  /** Endpoints on this network are accepted (tests' local push service; see public-host.ts). */
+  allowPrivatePushHosts?: boolean;
 };
 
 const hhmm = (minute: number) =>
@@ -48,7 +51,7 @@ const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.s
 export const MAX_DEVICES_PER_USER = 20;
 
 export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
-  const { db, community, clock, kit, trustProxy } = options;
+  const { db, community, clock, kit, trustProxy, allowPrivatePushHosts = false } = options;
   const routes = new Hono<AuthEnv>();
   const publicKey = PUSH_PATHS.publicKey.replace(/^\/api/, '');
   const subscriptions = PUSH_PATHS.subscriptions.replace(/^\/api/, '');
@@ -92,6 +95,9 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
     const user = signedIn(c);
     const input = await readJson(c, PushSubscriptionInputSchema);
     checkSubscriptionKeys(input.keys);
+    if (!allowPrivatePushHosts && !isPublicHostName(new URL(input.endpoint).hostname)) {
+      throw new HttpError(400, 'endpoint: must be a push service on the public internet');
+    }
     const now = clock();
     const devices = await db.transaction(async (tx) => {
       // One endpoint is one device: subscribing again (a new user on it, fresh keys) replaces it.

@@ -207,7 +207,8 @@ for (const backend of BACKENDS) {
       service.answers.clear();
       api = testApp(test.db, community, {
         clock: clock.now,
-        push: { subject: 'mailto:ops@example.org', agent: service.agent },
+        // The local push service is on 127.0.0.1, which a real server refuses (public-host.ts).
+        push: { subject: 'mailto:ops@example.org', agent: service.agent, allowPrivateHosts: true },
       });
       for (const table of [
         'deliveries',
@@ -509,6 +510,78 @@ for (const backend of BACKENDS) {
       );
       expect(after).toHaveLength(MAX_DEVICES_PER_USER);
       expect(after.map((row) => row.id)).not.toContain(kept[0]?.id);
+    });
+
+    it('a push endpoint on the server’s own network is refused, when subscribed and when sent', async () => {
+      const device = newDevice(`inside-${backend.name}`);
+      const keys = { p256dh: device.p256dh, auth: device.auth.toString('base64url') };
+      const strict = testApp(test.db, community, {
+        clock: clock.now,
+        push: { subject: 'mailto:ops@example.org' },
+      });
+      const strictSend = sessionRequests(
+        () => test.db,
+        () => strict,
+        clock.now,
+      );
+      for (const endpoint of [
+        service.endpoint('x'),
+        'https://localhost/push/x',
+        'https://169.254.169.254/latest/meta-data',
+        'https://[::1]/push/x',
+        'https://[::ffff:10.0.0.1]/push/x',
+        'https://10.1.2.3/push/x',
+        'https://db/push/x',
+        'https://printer.local/push/x',
+      ]) {
+        const res = await strictSend(users.manager, 'POST', '/api/push/subscriptions', {
+          endpoint,
+          keys,
+        });
+        expect(res.status, endpoint).toBe(400);
+        expect(res.json, endpoint).toEqual({
+          error: 'endpoint: must be a push service on the public internet',
+        });
+      }
+      expect(await test.db.query(`SELECT 1 FROM push_subscriptions`)).toEqual([]);
+      // A browser's push service is accepted.
+      const fcm = await strictSend(users.manager, 'POST', '/api/push/subscriptions', {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/e2x-device-token',
+        keys,
+      });
+      expect(fcm.status).toBe(201);
+      await test.db.query(`DELETE FROM push_subscriptions`);
+
+      // A name that resolves inside when the push is sent (here localhost, as a name rebound
+      // after it was subscribed would): nothing is sent, and the delivery fails at once.
+      await test.db.query(
+        `INSERT INTO push_subscriptions (community_id, user_id, endpoint, p256dh, auth, created_at)
+         VALUES ($1, $2, $3, $4, $5, now())`,
+        [
+          community.id,
+          users.manager,
+          `https://localhost:${service.port}/push/${device.name}`,
+          keys.p256dh,
+          keys.auth,
+        ],
+      );
+      const res = await strict.post([
+        reading('grand-lake', new Date(clock.now()).toISOString(), 140),
+      ]);
+      expect(res.status).toBe(200);
+      await strict.delivery.idle();
+      expect(requestsTo(device)).toHaveLength(0);
+      const rows = await test.db.query<{ status: string; last_error: string }>(
+        `SELECT status, last_error FROM deliveries WHERE channel = 'push'`,
+      );
+      expect(rows).toEqual([
+        {
+          status: 'failed',
+          last_error: expect.stringMatching(
+            /^Not sent: localhost resolves to (127\.0\.0\.1|::1), not a public address$/,
+          ),
+        },
+      ]);
     });
 
     it('subscriptions are bounded: https endpoints only, of limited length, valid keys', async () => {

@@ -2,13 +2,19 @@ import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Channel, Outcome } from '../channel';
 import { pushPayload, type PushPayload } from './payload';
+import { NOT_PUBLIC, publicOnlyAgent } from './public-host';
 import { vapidKeys } from './vapid';
 
 export type PushChannelOptions = {
   /** The VAPID contact, `mailto:` or `https:` (VAPID_SUBJECT). */
   subject: string;
-  /** An HTTPS agent for the push services (tests trust their local service with it). */
+  /**
+   * An HTTPS agent for the push services, in place of the one that connects to public addresses
+   * only (tests trust their local service with it).
+   */
   agent?: Agent;
+  /** Push services on this network are allowed (tests; never set by the server's own start). */
+  allowPrivateHosts?: boolean;
   /** How long one request to a push service may take. */
   timeoutMs?: number;
 };
@@ -66,11 +72,14 @@ export function pushChannel(options: PushChannelOptions): Channel {
               privateKey: keys.privateKey,
             },
             timeout: options.timeoutMs ?? 10_000,
-            ...(options.agent ? { agent: options.agent } : {}),
+            agent: options.agent ?? (options.allowPrivateHosts ? undefined : publicOnlyAgent),
           },
         );
         return { status: 'sent' };
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC) {
+          return { status: 'failed', error: `Not sent: ${(error as Error).message}` };
+        }
         if (!(error instanceof webpush.WebPushError)) {
           return {
             status: 'retry',
