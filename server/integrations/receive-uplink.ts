@@ -8,7 +8,8 @@
  *   before its amenity was added gives no reading (`skipped: 'before-added'` with the reason),
  *   nor does one whose reading breaks a bound (`skipped: 'out-of-bounds'`, the reason and the
  *   entries not counted, recorded on the device for GET /api/sensors); either way 200, and the
- *   counting state and health still move on, so the next uplinks count normally.
+ *   counting state and health still move on, so the next uplinks count normally. So for a device
+ *   whose amenity is archived (`skipped: 'archived'`): heard, not counted.
  * - An unknown device's uplink is kept in discovered_devices for the Admin to assign: 202.
  * - A ChirpStack `status` event updates the device's battery: 200 (202 when unknown).
  * - A delivery already handled (same integration and network-server message id) stores nothing
@@ -203,21 +204,28 @@ export function uplinkReceiver({
     return outcome;
   }
 
+  /** What the uplink's answer calls a reading it could not store, by the problem's kind. */
+  const SKIPPED = { time: 'before-added', bounds: 'out-of-bounds', archived: 'archived' } as const;
+
   async function storeUplink(tx: Queryable, device: DeviceRow, uplink: Uplink) {
     const [row] = await tx.query<{ counter_state: unknown; uncounted: unknown }>(
       `SELECT counter_state, uncounted FROM devices WHERE id = $1 FOR UPDATE`,
       [device.id],
     );
-    const amenity = community.amenities.find((a) => a.id === device.amenity_id);
+    const active = community.amenities.find((a) => a.id === device.amenity_id);
+    // Archived: its counts are not stored until it is restored (Amenities), but the uplink is
+    // heard: the device's health moves on (it is not silent), and so does its counting state
+    // (the restore makes the next totals a new baseline). A 409 rolled all of that back.
+    const archived = active
+      ? undefined
+      : community.archivedAmenities.find((a) => a.id === device.amenity_id);
+    const amenity = active ?? archived;
     if (!amenity) {
-      const archived = community.archivedAmenities.find((a) => a.id === device.amenity_id);
-      // Archived: its counts are refused until it is restored (Amenities). Otherwise registered
-      // for an amenity added after this server loaded the community.
+      // Registered for an amenity added after this server loaded the community: the network
+      // server delivers it again, by when this server knows it.
       throw new HttpError(
         409,
-        archived
-          ? `Device ${device.dev_eui} counts for ${archived.name}, which is archived; restore it to count again`
-          : `Device ${device.dev_eui} counts for an amenity this server does not know yet`,
+        `Device ${device.dev_eui} counts for an amenity this server does not know yet`,
       );
     }
     const before = asDeviceState(row?.counter_state);
@@ -238,9 +246,14 @@ export function uplinkReceiver({
     // reading coverage and the reports say cannot exist. Out of bounds (a line counter's totals
     // jumping by more than 10 x capacity after an outage, say): no visits are invented or
     // clamped; the entries not counted are recorded for the Admin (GET /api/sensors).
-    const problem = step.reading
-      ? readingProblem(step.reading, amenity, clock(), community.createdAt)
-      : null;
+    const problem = !step.reading
+      ? null
+      : archived
+        ? ({
+            kind: 'archived',
+            reason: `${archived.name} is archived; restore it to count again`,
+          } as const)
+        : readingProblem(step.reading, amenity, clock(), community.createdAt);
     const reading = problem === null ? step.reading : undefined;
     const accepted = reading
       ? (await ingestInTransaction(tx, community, [reading], clock())).accepted
@@ -279,7 +292,7 @@ export function uplinkReceiver({
         ...(step.skipped ? { skipped: step.skipped } : {}),
         ...(problem
           ? {
-              skipped: problem.kind === 'time' ? 'before-added' : 'out-of-bounds',
+              skipped: SKIPPED[problem.kind],
               reason: problem.reason,
               ...(problem.kind === 'bounds'
                 ? { uncountedEntries: step.reading?.entries ?? 0 }

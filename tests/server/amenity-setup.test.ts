@@ -325,8 +325,16 @@ for (const backend of BACKENDS) {
         const json = (await res.json()) as {
           reading?: { entries: number } | null;
           error?: string;
+          skipped?: string;
+          reason?: string;
         };
-        return { status: res.status, entries: json.reading?.entries, error: json.error };
+        return {
+          status: res.status,
+          entries: json.reading?.entries,
+          error: json.error,
+          skipped: json.skipped,
+          reason: json.reason,
+        };
       };
       expect(await uplink(100, 30, 500, 480)).toMatchObject({ status: 200, entries: 0 }); // baseline
       expect(await uplink(101, 25, 507, 481)).toMatchObject({ status: 200, entries: 7 });
@@ -337,12 +345,26 @@ for (const backend of BACKENDS) {
         sensors: { devEui: string; amenityId: string }[];
       };
       expect(listed.sensors.find((s) => s.devEui === hall.devEui)?.amenityId).toBe('solis-hall');
-      // Archived: refused, so the counter's state stays where it was while people keep coming.
+      // Archived: heard but not counted. The counter is not shown silent for it.
       expect(await uplink(102, 20, 2000, 1990)).toEqual({
-        status: 409,
+        status: 200,
         entries: undefined,
-        error: `Device ${hall.devEui} counts for Solis Hall, which is archived; restore it to count again`,
+        error: undefined,
+        skipped: 'archived',
+        reason: 'Solis Hall is archived; restore it to count again',
       });
+      const heard = (await call('GET', API_PATHS.sensors)).json as {
+        sensors: { devEui: string; lastUplinkAt: string | null }[];
+      };
+      expect(heard.sensors.find((s) => s.devEui === hall.devEui)?.lastUplinkAt).toBe(
+        new Date(clock.now() - 20 * 60_000).toISOString(),
+      );
+      const [stored] = await test.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM readings r JOIN amenities a ON a.id = r.amenity_id
+          WHERE a.slug = 'solis-hall' AND r.time = $1`,
+        [new Date(clock.now() - 20 * 60_000).toISOString()],
+      );
+      expect(stored?.n).toBe(0);
       expect((await call('POST', `${hallPath}/restore`)).status).toBe(200);
       // Back: the first totals are a new baseline (not the 2,500 people of the archived time in
       // one reading, which ingest would refuse, uplink after uplink); then the increase again.
