@@ -24,8 +24,11 @@
  * Dwell (both): the mean of the reported average dwell times (of the selected regions), seconds
  * to minutes; 0 when none is reported.
  *
- * Duplicates (a dedup key seen among the last RECENT_KEYS) and uplinks not newer than the last
- * one handled give no reading and leave the counting state as it was.
+ * Duplicates (a dedup key seen among the last RECENT_KEYS) give no reading and leave the counting
+ * state as it was. So do uplinks not newer than the last one handled (a network server's retry,
+ * a gateway's backlog), with one exception: an uplink that says everything by itself, period
+ * counts on every selected line and the occupancy it measured, is a reading at its own time all
+ * the same (otherwise its period's visits would be lost); the state still does not move.
  */
 import type { Reading } from '../../src/api/contract';
 import { hasCounts, type LineCounts } from './decoded';
@@ -82,7 +85,12 @@ export function uplinkToReading(
   const recent = [...state.recent, uplink.dedupKey].slice(-RECENT_KEYS);
   const time = Date.parse(uplink.receivedAt);
   if (state.lastReceivedAt !== undefined && !(time > Date.parse(state.lastReceivedAt))) {
-    return { state: { ...state, recent }, skipped: 'out-of-order' };
+    // Strictly older: one at the same time would take the place of the reading already stored.
+    const late =
+      time < Date.parse(state.lastReceivedAt) ? selfContainedReading(mapping, uplink) : undefined;
+    return late
+      ? { state: { ...state, recent }, reading: late }
+      : { state: { ...state, recent }, skipped: 'out-of-order' };
   }
   const { counts } = uplink;
   // Only a reset event restarts every total. A frame counter going back (rejoin, wrap) does not
@@ -100,9 +108,7 @@ export function uplinkToReading(
     return { state: base, skipped: 'no-counts' };
   }
 
-  const selected = (line: LineCounts) =>
-    !mapping.lines?.length || mapping.lines.includes(line.line);
-  const lines = (counts.lines ?? []).filter(selected);
+  const lines = selectedLines(mapping, counts);
   const totals: Record<string, LineTotals> = { ...base.totals };
   // After a restart the totals count from zero; before any totals, the first ones are a baseline.
   const zero: LineTotals | undefined = base.fromZero ? { in: 0, out: 0 } : undefined;
@@ -110,9 +116,6 @@ export function uplinkToReading(
     now === undefined || before === undefined ? 0 : now >= before ? now - before : now;
   let entries = 0;
   let exits = 0;
-  let totalIn = 0;
-  let totalOut = 0;
-  let allTotals = lines.length > 0;
   let sawTotals = false;
   for (const line of lines) {
     const previous = base.totals[String(line.line)] ?? zero;
@@ -125,35 +128,9 @@ export function uplinkToReading(
         out: line.totalOut ?? previous?.out,
       };
     }
-    if (line.totalIn === undefined || line.totalOut === undefined) allTotals = false;
-    totalIn += line.totalIn ?? 0;
-    totalOut += line.totalOut ?? 0;
   }
-
-  const regionSum = (() => {
-    if (!counts.regionCounts) return undefined;
-    const chosen = mapping.regions?.length
-      ? counts.regionCounts.filter((r) => mapping.regions?.includes(r.region))
-      : counts.regionCounts;
-    return chosen.reduce((sum, r) => sum + r.count, 0);
-  })();
-  const running = Math.max(0, base.occupancy + entries - exits);
-  let occupancy: number;
-  if (mapping.mode === 'area') {
-    occupancy =
-      (mapping.regions?.length ? regionSum : undefined) ?? counts.occupancy ?? regionSum ?? running;
-  } else {
-    occupancy = regionSum ?? (allTotals ? Math.max(0, totalIn - totalOut) : undefined) ?? running;
-  }
-
-  const dwell = (counts.dwell ?? []).filter(
-    (d) =>
-      d.avgSeconds !== undefined &&
-      (d.region === undefined || !mapping.regions?.length || mapping.regions.includes(d.region)),
-  );
-  const dwellSeconds = dwell.length
-    ? dwell.reduce((sum, d) => sum + (d.avgSeconds ?? 0), 0) / dwell.length
-    : 0;
+  const occupancy =
+    measuredOccupancy(mapping, counts, lines) ?? Math.max(0, base.occupancy + entries - exits);
 
   return {
     state: { ...base, totals, occupancy, fromZero: base.fromZero && !sawTotals },
@@ -162,8 +139,76 @@ export function uplinkToReading(
       time: uplink.receivedAt,
       occupancy,
       entries,
-      dwellMinutes: Math.round((dwellSeconds / 60) * 100) / 100,
+      dwellMinutes: dwellMinutesOf(mapping, counts),
     },
+  };
+}
+
+type Counts = CountingUplink['counts'];
+
+function selectedLines(mapping: DeviceMapping, counts: Counts): LineCounts[] {
+  return (counts.lines ?? []).filter(
+    (line) => !mapping.lines?.length || mapping.lines.includes(line.line),
+  );
+}
+
+/**
+ * The occupancy the uplink itself reports (regions, the area's people count, or a line counter's
+ * totals in - out), not the running estimate; undefined when it reports none.
+ */
+function measuredOccupancy(
+  mapping: DeviceMapping,
+  counts: Counts,
+  lines: readonly LineCounts[],
+): number | undefined {
+  const regionSum = counts.regionCounts
+    ?.filter((r) => !mapping.regions?.length || mapping.regions.includes(r.region))
+    .reduce((sum, r) => sum + r.count, 0);
+  if (mapping.mode === 'area') {
+    return (mapping.regions?.length ? regionSum : undefined) ?? counts.occupancy ?? regionSum;
+  }
+  const allTotals =
+    lines.length > 0 &&
+    lines.every((line) => line.totalIn !== undefined && line.totalOut !== undefined);
+  const sum = (pick: (line: LineCounts) => number | undefined) =>
+    lines.reduce((total, line) => total + (pick(line) ?? 0), 0);
+  return (
+    regionSum ??
+    (allTotals ? Math.max(0, sum((l) => l.totalIn) - sum((l) => l.totalOut)) : undefined)
+  );
+}
+
+/** The mean of the reported average dwell times (of the selected regions), in minutes. */
+function dwellMinutesOf(mapping: DeviceMapping, counts: Counts): number {
+  const dwell = (counts.dwell ?? []).filter(
+    (d) =>
+      d.avgSeconds !== undefined &&
+      (d.region === undefined || !mapping.regions?.length || mapping.regions.includes(d.region)),
+  );
+  const seconds = dwell.length
+    ? dwell.reduce((sum, d) => sum + (d.avgSeconds ?? 0), 0) / dwell.length
+    : 0;
+  return Math.round((seconds / 60) * 100) / 100;
+}
+
+/**
+ * The reading of an uplink that needs no state: period counts on every selected line (none for an
+ * area counter that reports no lines) and a measured occupancy; undefined otherwise.
+ */
+function selfContainedReading(mapping: DeviceMapping, uplink: CountingUplink): Reading | undefined {
+  const { counts } = uplink;
+  if (!hasCounts(counts)) return undefined;
+  const lines = selectedLines(mapping, counts);
+  if (lines.some((line) => line.periodIn === undefined)) return undefined;
+  if (mapping.mode === 'line' && lines.length === 0) return undefined;
+  const occupancy = measuredOccupancy(mapping, counts, lines);
+  if (occupancy === undefined) return undefined;
+  return {
+    amenityId: mapping.amenityId,
+    time: uplink.receivedAt,
+    occupancy,
+    entries: lines.reduce((sum, line) => sum + (line.periodIn ?? 0), 0),
+    dwellMinutes: dwellMinutesOf(mapping, counts),
   };
 }
 

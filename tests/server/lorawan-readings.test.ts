@@ -237,6 +237,45 @@ describe('duplicates and order', () => {
     expect(state.lastReceivedAt).toBe('2026-03-18T18:15:00.000Z');
   });
 
+  it('a late uplink with period counts and its occupancy is a reading at its own time', () => {
+    // A VS121 that reports people in per period: the uplink of 18:05 arrives after the one of
+    // 18:10 (a gateway's backlog). Its 4 entries are its own period's, so they are not lost.
+    const period = (occupancy: number, periodIn: number) => ({
+      occupancy,
+      lines: [{ line: 1, periodIn, periodOut: 0 }],
+    });
+    const { readings, skipped, state } = run(AREA, [
+      up(0, period(3, 2)),
+      up(10, period(5, 6)),
+      up(5, period(4, 4)),
+      up(15, period(6, 1)),
+    ]);
+    expect(readings.map((r) => [r.time.slice(11, 16), r.occupancy, r.entries])).toEqual([
+      ['18:00', 3, 2],
+      ['18:10', 5, 6],
+      ['18:05', 4, 4],
+      ['18:15', 6, 1],
+    ]);
+    expect(skipped).toEqual([]);
+    // The counting state is the newest uplink's, as if the late one had not come.
+    expect(state.lastReceivedAt).toBe('2026-03-18T18:15:00.000Z');
+    expect(state.occupancy).toBe(6);
+  });
+
+  it('a late uplink that needs the state (totals only, no occupancy, or the same time) is skipped', () => {
+    const { readings, skipped } = run(AREA, [
+      up(10, { occupancy: 5, lines: [{ line: 1, periodIn: 6 }] }),
+      // Running totals: their increase is from an uplink that came later.
+      up(5, { occupancy: 4, lines: [{ line: 1, totalIn: 30, totalOut: 20 }] }),
+      // No occupancy measured (the running estimate is the newest uplink's, not its own).
+      up(6, { lines: [{ line: 1, periodIn: 3, periodOut: 1 }] }),
+      // The same time as the last: it would take that reading's place.
+      up(10, { occupancy: 5, lines: [{ line: 1, periodIn: 1 }] }),
+    ]);
+    expect(readings).toHaveLength(1);
+    expect(skipped.map((s) => s.reason)).toEqual(['out-of-order', 'out-of-order', 'out-of-order']);
+  });
+
   it('remembers at most RECENT_KEYS dedup keys', () => {
     const uplinks = Array.from({ length: RECENT_KEYS + 10 }, (_, i) => up(i, { occupancy: i }));
     const { state } = run(AREA, uplinks);
