@@ -156,6 +156,36 @@ for (const backend of BACKENDS) {
       expect(lawn?.uplinks24h).toBe(1);
     });
 
+    it('stores a late VS121 uplink with its period counts at its own time', async () => {
+      const at = (minutesAgo: number) =>
+        new Date(Date.parse(AT) - minutesAgo * 60_000).toISOString();
+      const send = (minutesAgo: number, occupancy: number, peopleIn: number) =>
+        tts(
+          ttsUplinkBody(
+            up({
+              devEui: LAWN.devEui,
+              receivedAt: at(minutesAgo),
+              id: `late-${minutesAgo}`,
+              decoded: { people_counter_all: occupancy, people_in: peopleIn, people_out: 0 },
+            }),
+          ),
+        );
+      expect((await send(0, 12, 3)).status).toBe(200);
+      // Ten minutes older, delivered after: its own period's 4 entries, at its own time.
+      expect(await send(10, 9, 4)).toMatchObject({
+        status: 200,
+        json: { reading: { time: at(10), occupancy: 9, entries: 4 } },
+      });
+      const rows = await test.db.query<{ entries: number }>(
+        `SELECT r.entries
+           FROM readings r JOIN amenities a ON a.id = r.amenity_id AND a.slug = 'great-lawn'
+          ORDER BY r.time`,
+      );
+      expect(rows.map((r) => r.entries)).toEqual([4, 3]);
+      // The live count is still the newest uplink's.
+      expect(await liveCount('great-lawn')).toBe(12);
+    });
+
     it('judges an uplink by the alert rules, as a posted reading is', async () => {
       const lawn = community.amenities.find((a) => a.slug === 'great-lawn');
       if (!lawn) throw new Error('no lawn');
