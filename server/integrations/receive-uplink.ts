@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../db/database';
 import { asRealOrNull } from '../db/real';
 import { HttpError } from '../errors';
 import { FUTURE_TOLERANCE_MS, ingestInTransaction, readingProblem } from '../ingest';
+import { currentSettings } from '../settings-lock';
 import type { MilesightModel } from '../lorawan/milesight';
 import { addUncounted, asUncounted } from '../lorawan/uncounted';
 import {
@@ -208,6 +209,10 @@ export function uplinkReceiver({
   const SKIPPED = { time: 'before-added', bounds: 'out-of-bounds', archived: 'archived' } as const;
 
   async function storeUplink(tx: Queryable, device: DeviceRow, uplink: Uplink) {
+    // Before the device's row lock: an archive or restore takes the settings lock first and then
+    // writes the devices' rows, so the other order could deadlock. And the amenity's state
+    // (archived or not) is then the one another process may have just changed.
+    await currentSettings(tx, community);
     const [row] = await tx.query<{ counter_state: unknown; uncounted: unknown }>(
       `SELECT counter_state, uncounted FROM devices WHERE id = $1 FOR UPDATE`,
       [device.id],

@@ -12,7 +12,7 @@ import { everyDay } from '../../src/lib/weekly-hours';
 import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import { insertUser } from '../../server/auth/users';
-import type { Community } from '../../server/community';
+import { loadCommunity, type Community } from '../../server/community';
 import {
   DEMO_CHIRPSTACK,
   DEMO_DEVICES,
@@ -299,8 +299,9 @@ for (const backend of BACKENDS) {
         minutesAgo: number,
         totalIn: number,
         totalOut: number,
+        via = app,
       ) => {
-        const res = await app.app.request(
+        const res = await via.app.request(
           `/api/integrations/${DEMO_CHIRPSTACK.id}/uplink?event=up`,
           {
             method: 'POST',
@@ -338,8 +339,19 @@ for (const backend of BACKENDS) {
       };
       expect(await uplink(100, 30, 500, 480)).toMatchObject({ status: 200, entries: 0 }); // baseline
       expect(await uplink(101, 25, 507, 481)).toMatchObject({ status: 200, entries: 7 });
+      // A second server process on the same database, whose copy of the community still has the
+      // hall live when this one archives it.
+      const stale = await loadCommunity(test.db, community.slug);
+      if (!stale) throw new Error('no community');
+      const other = testApp(test.db, stale, { clock: clock.now, demo: true });
       const hallPath = `${AMENITY_SETUP_PATH}/solis-hall`;
       expect((await call('POST', `${hallPath}/archive`)).status).toBe(200);
+      // The other process hears the archive as it stores the uplink (before, a 400 there: its
+      // copy judged the hall live, the ingest then refused the reading).
+      expect(await uplink(150, 22, 600, 560, other)).toMatchObject({
+        status: 200,
+        skipped: 'archived',
+      });
       // Still listed among the sensors, under the amenity's slug (not its database id).
       const listed = (await call('GET', API_PATHS.sensors)).json as {
         sensors: { devEui: string; amenityId: string }[];
