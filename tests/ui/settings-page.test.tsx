@@ -659,6 +659,7 @@ describe('Settings page', () => {
 
   describe('Billing', () => {
     async function openBilling() {
+      asAdmin();
       const user = userEvent.setup();
       const view = renderSettings();
       await user.click(screen.getByRole('tab', { name: 'Billing' }));
@@ -716,6 +717,16 @@ describe('Settings page', () => {
       );
       expect(await within(panel).findByText(/7 amenities in use · no limit/)).toBeInTheDocument();
       expect(panel).not.toHaveTextContent('••••');
+    });
+
+    it('offers Upgrade Plan to Admins only: a Manager is told who manages the plan', async () => {
+      const user = userEvent.setup();
+      renderSettings();
+      await user.click(screen.getByRole('tab', { name: 'Billing' }));
+      const panel = screen.getByRole('tabpanel', { name: 'Billing' });
+      expect(await within(panel).findByText('Starter')).toBeInTheDocument();
+      expect(panel).toHaveTextContent('Only Admins manage the plan.');
+      expect(within(panel).queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
     });
 
     it('says when no plan is on file, and how to get one', async () => {

@@ -176,7 +176,7 @@ export function SettingsPage() {
           </TabsContent>
         ) : null}
         <TabsContent forceMount hidden={tab !== 'billing'} value="billing">
-          <BillingTab />
+          <BillingTab canManagePlan={isAdmin} />
         </TabsContent>
       </Tabs>
 

@@ -185,8 +185,16 @@ function PlanAmenityUse({ limit }: { limit: number | null }) {
   );
 }
 
-/* A plain link: the pricing page is a prerendered public page, not an app route. */
-function UpgradePlanLink() {
+/**
+ * A plain link: the pricing page is a prerendered public page, not an app route. Only an Admin
+ * chooses the plan; the others are told so instead of offered a step they cannot take.
+ */
+function UpgradePlanLink({ canManagePlan }: { canManagePlan: boolean }) {
+  if (!canManagePlan) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">Only Admins manage the plan.</p>
+    );
+  }
   return (
     <a href="/pricing" className={buttonClasses('primary')}>
       Upgrade Plan
@@ -198,10 +206,12 @@ function PlanSummary({
   plan,
   nextBillingDate,
   paymentMethod,
+  canManagePlan,
 }: {
   plan: BillingPlan;
   nextBillingDate: string;
   paymentMethod: Billing['paymentMethod'];
+  canManagePlan: boolean;
 }) {
   return (
     <div className="grid gap-4">
@@ -219,7 +229,7 @@ function PlanSummary({
           </p>
           <PlanAmenityUse limit={plan.amenityLimit} />
         </div>
-        <UpgradePlanLink />
+        <UpgradePlanLink canManagePlan={canManagePlan} />
       </div>
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -248,7 +258,7 @@ function PlanSummary({
   );
 }
 
-function NoPlan() {
+function NoPlan({ canManagePlan }: { canManagePlan: boolean }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <div className="min-w-0">
@@ -257,7 +267,7 @@ function NoPlan() {
           Compare the plans on the pricing page, then ask CommonGround to set one up for you.
         </p>
       </div>
-      <UpgradePlanLink />
+      <UpgradePlanLink canManagePlan={canManagePlan} />
     </div>
   );
 }
@@ -266,19 +276,20 @@ function NoPlan() {
  * Settings → Billing: the plan CommonGround has on file for the community (GET /api/billing),
  * or that there is none. Read only: payments are not handled in the app.
  */
-export function BillingTab() {
+export function BillingTab({ canManagePlan }: { canManagePlan: boolean }) {
   const query = useBilling();
   return (
     <Group title="Current plan">
       <QueryState query={query} label="the plan" skeleton={<ListSkeleton rows={3} />}>
         {(billing: Billing) =>
           billing.plan === null || billing.nextBillingDate === undefined ? (
-            <NoPlan />
+            <NoPlan canManagePlan={canManagePlan} />
           ) : (
             <PlanSummary
               plan={billing.plan}
               nextBillingDate={billing.nextBillingDate}
               paymentMethod={billing.paymentMethod}
+              canManagePlan={canManagePlan}
             />
           )
         }
