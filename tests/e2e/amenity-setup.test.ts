@@ -1,12 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { freePort, startServer } from '../../scripts/production-server';
 import { pngOf } from '../images';
 import { expectAxeCleanInBothThemes } from './axe';
-import { DESKTOP, DIST_DIR, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser, useOwnServer } from './browser';
 
 async function signIn(page: Page, email: string) {
   await page.goto('/sign-in');
@@ -19,27 +15,10 @@ async function signIn(page: Page, email: string) {
 // Its own server and database: the amenity it adds stays out of the other tests' community.
 describeBrowser('amenity setup', () => {
   const browser = useBrowser();
-  let work: string;
-  let server: Awaited<ReturnType<typeof startServer>>;
-
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), 'commonground-amenities-'));
-    const distDir = path.join(work, 'dist');
-    cpSync(DIST_DIR, distDir, { recursive: true });
-    server = await startServer({
-      port: await freePort(),
-      dataDir: path.join(work, 'data'),
-      distDir,
-      env: { SIMULATE: '0' },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  const server = useOwnServer('amenities');
 
   it('the demo manager adds an amenity and sees it on the Amenities page', async () => {
-    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
     try {
       await signIn(page, 'manager@willowcreek.example');
       await page.goto('/amenities');
@@ -60,7 +39,7 @@ describeBrowser('amenity setup', () => {
   });
 
   it('the manager gives Solis Hall a photo, sees it on its card, then removes it', async () => {
-    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
     try {
       await signIn(page, 'manager@willowcreek.example');
       await page.goto('/amenities');
@@ -114,7 +93,7 @@ describeBrowser('amenity setup', () => {
     // bypassCSP lets the test inject axe; the test above runs under the real CSP.
     const { page, context } = await openPage(browser(), {
       ...PHONE,
-      baseURL: server.url,
+      baseURL: server().url,
       bypassCSP: true,
     });
     try {
@@ -152,7 +131,7 @@ describeBrowser('amenity setup', () => {
   });
 
   it('a Board member sees no Add Amenity and no Settings', async () => {
-    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
     try {
       await signIn(page, 'board@willowcreek.example');
       await page.goto('/amenities');

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, onTestFailed } from 'vitest';
 import {
   chromium,
@@ -9,6 +11,7 @@ import {
 } from 'playwright-core';
 import type { QueryKey } from '@tanstack/react-query';
 import { CHROMIUM_ARGS } from '../../scripts/chromium';
+import { freePort, startServer } from '../../scripts/production-server';
 import { API_PATHS } from '../../src/api/contract';
 import { urlFromKey } from '../../src/api/query-fn';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
@@ -51,6 +54,38 @@ export function useBrowser(): () => Browser {
   return () => {
     if (!browser) throw new Error('Chromium is not running');
     return browser;
+  };
+}
+
+type OwnServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A server of the test file's own, with its own database and copy of the build and no simulator,
+ * started before its tests and stopped after: what they change stays out of the other tests'
+ * community. `name` tells its temporary folder apart.
+ */
+export function useOwnServer(name: string): () => OwnServer {
+  let work = '';
+  let server: OwnServer | undefined;
+  beforeAll(async () => {
+    if (context.skip) return;
+    work = mkdtempSync(path.join(tmpdir(), `commonground-${name}-`));
+    const distDir = path.join(work, 'dist');
+    cpSync(DIST_DIR, distDir, { recursive: true });
+    server = await startServer({
+      port: await freePort(),
+      dataDir: path.join(work, 'data'),
+      distDir,
+      env: { SIMULATE: '0' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+  return () => {
+    if (!server) throw new Error('The test server is not running');
+    return server;
   };
 }
 

@@ -1,18 +1,14 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startServer } from '../../scripts/production-server';
+import { expect, it } from 'vitest';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { base32Decode, totp } from '../../server/auth/totp';
 import {
   BASE_URL,
   DESKTOP,
-  DIST_DIR,
   describeBrowser,
   openPage,
   requestFromPage,
   useBrowser,
+  useOwnServer,
 } from './browser';
 
 /**
@@ -76,27 +72,10 @@ describeBrowser('LoRaWAN uplinks', () => {
 // Its own server and database: the amenity it adds stays out of the other tests' community.
 describeBrowser('LoRaWAN set-up', () => {
   const browser = useBrowser();
-  let work: string;
-  let server: Awaited<ReturnType<typeof startServer>>;
-
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), 'commonground-lorawan-'));
-    const distDir = path.join(work, 'dist');
-    cpSync(DIST_DIR, distDir, { recursive: true });
-    server = await startServer({
-      port: await freePort(),
-      dataDir: path.join(work, 'data'),
-      distDir,
-      env: { SIMULATE: '0' },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  const server = useOwnServer('lorawan');
 
   it('an Admin connects an integration and assigns an unknown counter, whose uplinks then count', async () => {
-    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill('admin@willowcreek.example');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);

@@ -1,11 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { freePort, startServer } from '../../scripts/production-server';
 import { axeViolations } from './axe';
-import { DESKTOP, DIST_DIR, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser, useOwnServer } from './browser';
 
 async function signIn(page: Page, email: string) {
   await page.goto('/sign-in');
@@ -20,29 +17,12 @@ const CSV = 'Name,Unit,Email\r\nNadia Haddad,F-101,nadia@example.org\r\n"Okafor,
 // Its own server and database: the residents it imports stay out of the other tests' community.
 describeBrowser('residents directory', () => {
   const browser = useBrowser();
-  let work: string;
-  let server: Awaited<ReturnType<typeof startServer>>;
-
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), 'commonground-residents-'));
-    const distDir = path.join(work, 'dist');
-    cpSync(DIST_DIR, distDir, { recursive: true });
-    server = await startServer({
-      port: await freePort(),
-      dataDir: path.join(work, 'data'),
-      distDir,
-      env: { SIMULATE: '0' },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  const server = useOwnServer('residents');
 
   it('the demo manager imports a 2-row CSV, sees the residents, and exports', async () => {
     const { page, context } = await openPage(browser(), {
       ...DESKTOP,
-      baseURL: server.url,
+      baseURL: server().url,
       acceptDownloads: true,
     });
     try {
@@ -94,7 +74,7 @@ describeBrowser('residents directory', () => {
       const { page, context } = await openPage(browser(), {
         ...size,
         colorScheme,
-        baseURL: server.url,
+        baseURL: server().url,
         // bypassCSP lets the test inject axe (as tests/e2e/accessibility.test.ts does).
         bypassCSP: true,
       });
@@ -125,7 +105,7 @@ describeBrowser('residents directory', () => {
   );
 
   it('a Board member sees who may open the directory, and no write controls', async () => {
-    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server.url });
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
     try {
       await signIn(page, 'board@willowcreek.example');
       await page.goto('/community-management');

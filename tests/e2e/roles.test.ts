@@ -1,21 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startServer } from '../../scripts/production-server';
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { ALERTS_API_PATHS, AUTH_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { base32Decode, totp } from '../../server/auth/totp';
 import { expectAxeCleanInBothThemes } from './axe';
 import {
   DESKTOP,
-  DIST_DIR,
   PHONE,
   describeBrowser,
   openPage,
   requestFromPage,
   signIn,
   useBrowser,
+  useOwnServer,
 } from './browser';
 
 /**
@@ -28,28 +25,13 @@ import {
 
 describeBrowser('what each role may do', () => {
   const browser = useBrowser();
-  let work: string;
-  let server: Awaited<ReturnType<typeof startServer>>;
-
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), 'commonground-roles-'));
-    server = await startServer({
-      port: await freePort(),
-      dataDir: path.join(work, 'data'),
-      distDir: DIST_DIR,
-      env: { SIMULATE: '0' },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  const server = useOwnServer('roles');
 
   // bypassCSP lets the test inject axe (as tests/e2e/accessibility.test.ts does).
   const open = (device = DESKTOP) =>
     openPage(browser(), {
       ...device,
-      baseURL: server.url,
+      baseURL: server().url,
       bypassCSP: true,
       serviceWorkers: 'block',
     });
@@ -78,7 +60,7 @@ describeBrowser('what each role may do', () => {
         const link = dialog.getByRole('textbox', { name: 'Invite link' });
         await link.waitFor();
         expect(await link.inputValue()).toMatch(
-          new RegExp(`^${server.url}/accept-invite#token=[A-Za-z0-9_-]{20,}$`),
+          new RegExp(`^${server().url}/accept-invite#token=[A-Za-z0-9_-]{20,}$`),
         );
         await expectAxeCleanInBothThemes(page, 'invite link');
         await dialog.getByRole('button', { name: 'Done' }).click();
