@@ -269,17 +269,22 @@ function hearSignOutFromAnotherTab() {
 /** A moment, so that data fetched next is stamped after the sign-out's millisecond. */
 const aMomentLater = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** A tab holding the directory and the numbers, saved; then another tab of the browser signs out. */
+async function signOutBesideATab() {
+  const tab = await load();
+  await tab.client.fetchQuery(residentsQuery(''));
+  await tab.client.fetchQuery(metricsQuery());
+  await tab.persister.flush();
+  const other = await load();
+  await signOut(other.client, other.persister);
+  return { tab, other };
+}
+
 describe('a sign-out in another tab of the same browser', () => {
   it("clears this tab's cache, starts the page again and leaves no snapshot behind", async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    const tab = await load();
-    await tab.client.fetchQuery(residentsQuery(''));
-    await tab.client.fetchQuery(metricsQuery());
-    await tab.persister.flush();
-
-    const other = await load();
-    await signOut(other.client, other.persister);
+    const { tab, other } = await signOutBesideATab();
     hearSignOutFromAnotherTab();
 
     expect(tab.client.getQueryCache().getAll()).toEqual([]);
@@ -295,13 +300,7 @@ describe('a sign-out in another tab of the same browser', () => {
   });
 
   it('a tab that never heard (frozen) saves none of what it fetched before the sign-out', async () => {
-    const tab = await load();
-    await tab.client.fetchQuery(residentsQuery(''));
-    await tab.client.fetchQuery(metricsQuery());
-    await tab.persister.flush();
-
-    const other = await load();
-    await signOut(other.client, other.persister);
+    const { tab, other } = await signOutBesideATab();
     other.stop();
 
     // The tab wakes: it refreshes as the demo viewer, whom the directory refuses (its last data
