@@ -19,7 +19,8 @@ export function useSessionEnded(me: Me | null | undefined): boolean {
   // said so, and the device may hold that user's saved data. Kept once seen: the wipe empties the
   // cache, who is looking with it, and the pages must not come back (and fetch, and be saved)
   // while it is asked again.
-  const endedHere = current === null && isEndedByServer();
-  if (endedHere && !ended) setEnded(true);
-  return ended || endedHere;
+  if (!ended && current === null && isEndedByServer()) setEnded(true);
+  // A state set while rendering renders again at once, before anything is shown: `ended` is then
+  // the new value.
+  return ended;
 }

@@ -145,35 +145,26 @@ const dayOf = (ms: number, timeZone: string) =>
   dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone })
     .format(ms)
     .replace(',', '');
-/** "02:00" in the zone; with `zone`, "01:00 GMT-7". */
-const clockOf = (ms: number, timeZone: string, zone?: 'short') =>
-  dateFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-    timeZoneName: zone,
-  }).format(ms);
+/** "02:00" in the zone. */
+const clockOf = (ms: number, timeZone: string) =>
+  dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    ms,
+  );
 
 const yearOf = (ms: number, timeZone: string) =>
   dateFormat('en-GB', { year: 'numeric', timeZone }).format(ms);
 
 /**
  * A silence in the zone: "Tue 17 Nov 02:00–09:00" within a day ("…22:00–24:00" when it ends at
- * the next midnight, "Sun 1 Nov 01:00 GMT-7–01:00 GMT-8" in the hour repeated as DST ends),
- * "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days, with the years when it runs from one year
- * into the next ("Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00").
+ * the next midnight), "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days, with the years when it
+ * runs from one year into the next ("Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00").
  */
 export function formatInterval({ from, to }: Interval, timeZone: string): string {
   const years = yearOf(from, timeZone) !== yearOf(to - 1, timeZone);
   const day = years ? `${dayOf(from, timeZone)} ${yearOf(from, timeZone)}` : dayOf(from, timeZone);
   const endDay = years ? `${dayOf(to, timeZone)} ${yearOf(to, timeZone)}` : dayOf(to, timeZone);
   const endClock = clockOf(to, timeZone);
-  if (endDay === day) {
-    // Across the hour repeated as DST ends, the clock alone reads 01:00–01:00: the offsets say it.
-    const zone = clockOf(from, timeZone) < endClock ? undefined : 'short';
-    return `${day} ${clockOf(from, timeZone, zone)}–${clockOf(to, timeZone, zone)}`;
-  }
+  if (endDay === day) return `${day} ${clockOf(from, timeZone)}–${endClock}`;
   if (endClock === '00:00' && dayOf(to - 1, timeZone) === day) {
     return `${day} ${clockOf(from, timeZone)}–24:00`;
   }

@@ -3,11 +3,8 @@
  * storage reads as unset and ignores writes: callers say what that costs them.
  */
 export function readStoredFlag(key: string): boolean {
-  try {
-    return localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
+  // Any stored value is raised (NaN too: a value of another shape); only none reads as 0.
+  return storedFlagTime(key) !== 0;
 }
 
 export function writeStoredFlag(key: string, raised: boolean): void {
