@@ -249,6 +249,17 @@ const pageHelpersChunkOf = (id: string) => (PAGE_HELPERS.test(id) ? 'page-helper
 const SNAPSHOT = /\/src\/api\/(snapshot|amenity-setup)\.ts$/;
 const snapshotChunkOf = (id: string) => (SNAPSHOT.test(id) ? 'snapshot' : null);
 
+/**
+ * The bundler's runtime, the entry and the boot stages before the app layer, which have run before
+ * any lazy import of the app can: listing them in each lazy import's preload list (the app layer's
+ * map of lazy imports holds twenty such lists) costs the first load bytes for links the browser
+ * skips. A preload list only saves round trips (a module still fetches its own imports), so a
+ * chunk left out by mistake would load a little later, never fail; stylesheets are not affected.
+ */
+const LOADED_AT_START = /(^|\/)(rolldown-runtime|index|contract|data-layer)-[\w-]{8}\.js$/;
+const withoutLoadedAtStart = (_file: string, deps: string[]) =>
+  deps.filter((dep) => !LOADED_AT_START.test(dep));
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
@@ -314,7 +325,7 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     // Every browser the app supports (es2022) preloads modules natively: no polyfill to ship.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: withoutLoadedAtStart },
     rolldownOptions: {
       output: {
         codeSplitting: {
