@@ -145,26 +145,39 @@ const dayOf = (ms: number, timeZone: string) =>
   dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone })
     .format(ms)
     .replace(',', '');
-/** "02:00" in the zone. */
-const clockOf = (ms: number, timeZone: string) =>
-  dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-    ms,
-  );
+/** "02:00" in the zone; with `zone`, "01:00 GMT-7". */
+const clockOf = (ms: number, timeZone: string, zone?: 'short') =>
+  dateFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+    timeZoneName: zone,
+  }).format(ms);
 
 const yearOf = (ms: number, timeZone: string) =>
   dateFormat('en-GB', { year: 'numeric', timeZone }).format(ms);
 
 /**
  * A silence in the zone: "Tue 17 Nov 02:00–09:00" within a day ("…22:00–24:00" when it ends at
- * the next midnight), "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days, with the years when it
- * runs from one year into the next ("Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00").
+ * the next midnight; "Sun 1 Nov 01:00 GMT-7–01:00 GMT-8" when the clocks change during it),
+ * "Tue 17 Nov 22:00 – Wed 18 Nov 03:00" across days, with the years when it runs from one year
+ * into the next ("Sat 1 Nov 2025 00:00 – Tue 25 Aug 2026 00:00").
  */
 export function formatInterval({ from, to }: Interval, timeZone: string): string {
   const years = yearOf(from, timeZone) !== yearOf(to - 1, timeZone);
   const day = years ? `${dayOf(from, timeZone)} ${yearOf(from, timeZone)}` : dayOf(from, timeZone);
   const endDay = years ? `${dayOf(to, timeZone)} ${yearOf(to, timeZone)}` : dayOf(to, timeZone);
   const endClock = clockOf(to, timeZone);
-  if (endDay === day) return `${day} ${clockOf(from, timeZone)}–${endClock}`;
+  if (endDay === day) {
+    const start = clockOf(from, timeZone, 'short');
+    const end = clockOf(to, timeZone, 'short');
+    // Where the clocks change, the times alone misstate the silence (01:00–01:00 in the hour
+    // repeated as DST ends, 00:00–02:00 for three hours): the offsets say it.
+    return start.slice(5) === end.slice(5)
+      ? `${day} ${clockOf(from, timeZone)}–${endClock}`
+      : `${day} ${start}–${end}`;
+  }
   if (endClock === '00:00' && dayOf(to - 1, timeZone) === day) {
     return `${day} ${clockOf(from, timeZone)}–24:00`;
   }

@@ -137,7 +137,7 @@ describe('summarizeCoverage', () => {
     // 01:00 PST to 04:00 PDT is two real hours (02:00 does not exist that night).
     expect(summary.coveredMs).toBe(21 * H);
     expect(summary.text).toBe(
-      'Data for 21 h of 23 h; The Yard sensor silent Sun 8 Mar 01:00–04:00',
+      'Data for 21 h of 23 h; The Yard sensor silent Sun 8 Mar 01:00 GMT-8–04:00 GMT-7',
     );
     const autumn = periodInstants('2026-11-01', '2026-11-01', ZONE);
     expect(summarizeCoverage(gaps({}, autumn.from, autumn.to), autumn, ZONE).text).toBe(
@@ -317,5 +317,29 @@ describe('coverage helpers', () => {
       formatInterval({ from: pst('2026-11-17', '22:00'), to: pst('2026-11-18', '03:00') }, ZONE),
     ).toBe('Tue 17 Nov 22:00 – Wed 18 Nov 03:00');
     expect(formatInstant(pst('2026-11-24', '10:00'), ZONE)).toBe('Tue 24 Nov 10:00');
+  });
+
+  it('says the offsets of a silence during which the clocks change', () => {
+    // 1 November 2026: the clocks go back from 02:00 PDT to 01:00 PST, so 01:00 comes twice.
+    const firstOneAm = Date.parse('2026-11-01T08:00:00Z');
+    expect(formatInterval({ from: firstOneAm, to: firstOneAm + H }, ZONE)).toBe(
+      'Sun 1 Nov 01:00 GMT-7–01:00 GMT-8',
+    );
+    expect(formatInterval({ from: firstOneAm + 30 * 60_000, to: firstOneAm + H }, ZONE)).toBe(
+      'Sun 1 Nov 01:30 GMT-7–01:00 GMT-8',
+    );
+    // Three hours, not the two that 00:00–02:00 would say.
+    expect(formatInterval({ from: firstOneAm - H, to: firstOneAm + 2 * H }, ZONE)).toBe(
+      'Sun 1 Nov 00:00 GMT-7–02:00 GMT-8',
+    );
+    // 8 March 2026: from 02:00 PST to 03:00 PDT, so 01:00–03:00 lasts one hour.
+    const oneAm = pst('2026-03-08', '01:00');
+    expect(formatInterval({ from: oneAm, to: oneAm + H }, ZONE)).toBe(
+      'Sun 8 Mar 01:00 GMT-8–03:00 GMT-7',
+    );
+    // Within the repeated hour, after the change, the clocks agree again.
+    expect(formatInterval({ from: firstOneAm + H, to: firstOneAm + 2 * H }, ZONE)).toBe(
+      'Sun 1 Nov 01:00–02:00',
+    );
   });
 });
