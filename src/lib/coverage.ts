@@ -12,9 +12,11 @@ import { dateFormat } from './intl-formats';
  *   charged nor averaged over it (`existedMs` tells that apart from a silence);
  * - each amenity's silent intervals are clipped to its own period and merged where they overlap
  *   or touch; its covered time = its own period − its silences;
- * - the period is covered where no amenity was silent: covered = period − the union of every
- *   amenity's silences (so a figure summed over the amenities there is whole only there; time
- *   before an amenity was added is not a silence, so it does not reduce this);
+ * - the period is covered where some amenity was there and none was silent: covered = the
+ *   period from the first amenity's own start − the union of every amenity's silences (so a
+ *   figure summed over the amenities there is whole only there; time before one amenity was
+ *   added while others were there is not a silence, so it does not reduce this, but time before
+ *   any was added is not covered: no sensor vouches for it);
  * - durations are exact milliseconds, so a DST day is 23 or 25 hours long;
  * - the sentence names no silence shorter than a minute (it would read "01:58–01:58"), though it
  *   counts in the covered time.
@@ -47,6 +49,8 @@ export type CoverageSummary = {
   totalMs: number;
   /** Time in which every amenity reported. */
   coveredMs: number;
+  /** When the first amenity's own period starts (`start`, or later when all were added later). */
+  checkedFrom: number;
   complete: boolean;
   amenities: AmenityCoverage[];
   /** Every silence of every amenity, oldest first (ties by name). */
@@ -107,10 +111,11 @@ export function summarizeCoverage(
     };
   });
   const union = mergeIntervals(amenities.flatMap((a) => a.silent));
-  // With no live amenity in the period (none set up yet, all archived, or added later) no sensor
-  // vouches for any of it: none of it is covered, rather than all of it for want of a silence.
-  const none = !amenities.some((a) => a.existedMs > 0);
-  const coveredMs = none ? 0 : totalMs - length(union);
+  // Before the first amenity was added (with none live in the period: none set up yet, all
+  // archived, or added later, all of it) no sensor vouches for the time: it is not covered,
+  // rather than covered for want of a silence.
+  const checkedFrom = Math.min(end, ...amenities.map((a) => end - a.existedMs));
+  const coveredMs = end - checkedFrom - length(union);
   const silent = amenities
     .flatMap((a) => a.silent.map((i) => ({ ...i, id: a.id, name: a.name })))
     .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name));
@@ -119,6 +124,7 @@ export function summarizeCoverage(
     end,
     totalMs,
     coveredMs,
+    checkedFrom,
     complete: coveredMs === totalMs,
     amenities,
     silent,
@@ -205,9 +211,12 @@ function coverageText(
   const covered = formatDuration(coveredMs);
   // Whole minutes only: the same figure twice would read as complete when it is not.
   const head =
-    covered === total
+    (covered === total
       ? `Data for all but under a minute of ${total}`
-      : `Data for ${covered} of ${total}`;
+      : `Data for ${covered} of ${total}`) +
+    (summary.checkedFrom > summary.start
+      ? `; no amenity before ${formatInstant(summary.checkedFrom, timeZone)}`
+      : '');
   if (coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)) {
     return `No data for any of the ${total}: every sensor silent`;
   }

@@ -251,6 +251,48 @@ describe('summarizeCoverage: an amenity added during the period', () => {
     expect(afterwards.text).toBe('No live amenity in any of the 7 d, so no sensor to check');
   });
 
+  it('with every amenity added during it, the time before the first is not covered', () => {
+    // The Great Lawn added Wed 18 Nov 12:00, the others Thu 19 Nov 10:00, none silent since:
+    // covered = Wed 12:00 to Mon 00:00 = 4 d 12 h of 7 d, not all 7 d for want of a silence.
+    const first = pst('2026-11-18', '12:00');
+    const week = gaps({ 'the-yard': [[added, firstReading]] }, WEEK.from, WEEK.to, {
+      'great-lawn': first,
+      'grand-lake': added,
+      'the-yard': added,
+    });
+    const summary = summarizeCoverage(week, WEEK, ZONE);
+    expect(summary).toMatchObject({
+      checkedFrom: first,
+      coveredMs: 4 * D + 12 * H - 2 * H,
+      complete: false,
+    });
+    expect(summary.amenities.find((a) => a.id === 'great-lawn')).toMatchObject({
+      existedMs: 4 * D + 12 * H,
+      coveredMs: 4 * D + 12 * H,
+    });
+    expect(summary.text).toBe(
+      'Data for 4 d 10 h of 7 d; no amenity before Wed 18 Nov 12:00; The Yard sensor silent Thu 19 Nov 10:00–12:00',
+    );
+    // Under a KPI (one silence named), the note stays and the rest are counted.
+    const twice = gaps(
+      {
+        'the-yard': [[added, firstReading]],
+        'grand-lake': [[pst('2026-11-20', '01:00'), pst('2026-11-20', '02:00')]],
+      },
+      WEEK.from,
+      WEEK.to,
+      { 'great-lawn': first, 'grand-lake': added, 'the-yard': added },
+    );
+    expect(summarizeCoverage(twice, WEEK, ZONE, { maxListed: 1 }).text).toBe(
+      'Data for 4 d 9 h of 7 d; no amenity before Wed 18 Nov 12:00; The Yard sensor silent Thu 19 Nov 10:00–12:00 and 1 more',
+    );
+    // From the first amenity's arrival on, the same readings cover all of the period.
+    const since = { from: first, to: WEEK.to };
+    expect(
+      summarizeCoverage(gaps({}, WEEK.from, WEEK.to, { 'great-lawn': first }), since, ZONE),
+    ).toMatchObject({ complete: true, text: 'Data for all 4 d 12 h' });
+  });
+
   it('one added before the period (or at its start) is there all of it', () => {
     const summary = summarizeCoverage(
       gaps({}, WEEK.from - D, WEEK.to, { 'the-yard': WEEK.from - 3 * H }),
