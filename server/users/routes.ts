@@ -24,9 +24,10 @@ import { insertUser } from '../auth/users';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
+import { FailureLimiter } from '../rate-limit';
 import type { ResponseKit } from '../http';
 import { leaveSchedules } from '../schedules/leave-schedules';
-import { DAY, type Clock } from '../time';
+import { DAY, MINUTE, type Clock } from '../time';
 
 /**
  * Users of a community (issue 11; roles in server/auth/access.ts):
@@ -62,6 +63,8 @@ export type UserRoutesOptions = {
   clock: Clock;
   kit: ResponseKit;
   trustProxy: boolean;
+  /** Wrong invite tokens an address may send in a window (default 30 in 15 minutes). */
+  inviteFailures?: { max: number; windowMs: number };
 };
 
 type Row = { id: number; name: string; email: string; role: Role; totp_enabled: boolean };
@@ -108,6 +111,33 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   for (const path of [users, `${users}/*`, accept, acceptCheck]) {
     routes.use(path, settingsBodyLimit(kit));
   }
+
+  // An invite token is 256 random bits, so a wrong one is a stale link or a guess. Wrong tokens
+  // are counted per address in the database (as wrong ingest keys are; every process sees the
+  // count): past the limit they get a 429 until the window ends. A live token is never refused.
+  const inviteFailures = new FailureLimiter(
+    db,
+    'invite',
+    options.inviteFailures?.max ?? 30,
+    options.inviteFailures?.windowMs ?? 15 * MINUTE,
+  );
+  const refuseToken = async (c: Context<AuthEnv>): Promise<never> => {
+    const wait = await inviteFailures.recordFailure(requestAddress(c, trustProxy), clock());
+    if (wait > 0) {
+      throw new HttpError(429, 'Too many invalid invite links from here; try again later', {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
+    }
+    throw new HttpError(400, INVITE_INVALID);
+  };
+  const liveInvite = async (token: string, now: number) =>
+    (
+      await db.query<{ email: string; role: Role; expires_at: Date | string }>(
+        `SELECT email, role, expires_at FROM invites
+          WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3`,
+        [hashToken(token), community.id, new Date(now).toISOString()],
+      )
+    )[0];
 
   const who = (c: Context<AuthEnv>) => ({
     communityId: community.id,
@@ -312,12 +342,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   // only: nothing is audited, the invite stays as it was.
   routes.post(acceptCheck, async (c) => {
     const { token } = await readJson(c, InviteCheckInputSchema);
-    const [invite] = await db.query<{ email: string; role: Role; expires_at: Date | string }>(
-      `SELECT email, role, expires_at FROM invites
-        WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3`,
-      [hashToken(token), community.id, new Date(clock()).toISOString()],
-    );
-    if (!invite) throw new HttpError(400, INVITE_INVALID);
+    const invite = (await liveInvite(token, clock())) ?? (await refuseToken(c));
     const live: InviteCheck = {
       email: invite.email,
       role: invite.role,
@@ -328,6 +353,9 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
 
   routes.post(accept, async (c) => {
     const input = await readJson(c, AcceptInviteSchema);
+    // The token first: the password is hashed (argon2, ~140 ms of CPU) only for a live invite,
+    // so a flood of made-up tokens costs a lookup each.
+    if (!(await liveInvite(input.token, clock()))) await refuseToken(c);
     const passwordHash = await hashPassword(input.password);
     const now = clock();
     const created = await db.transaction(async (tx) => {

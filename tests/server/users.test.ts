@@ -629,6 +629,46 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('made-up invite tokens from one address get a 429 past 30 in 15 minutes; a live one is accepted', async () => {
+      const live = (
+        await call('POST', INVITES_PATH, { email: 'after-guesses@example.org', role: 'board' })
+      ).json as Invite;
+      const guess = (i: number, path = ACCEPT_INVITE_PATH) =>
+        app.app.request(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            token: `made-up-token-${i}-0123456789abcdef`,
+            ...(path === ACCEPT_INVITE_PATH ? { name: 'Guesser', password: NEW_PASSWORD } : {}),
+          }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) statuses.push((await guess(i)).status);
+      // Earlier tests of this file sent a few dead links from the same (in-process) address.
+      const refused = statuses.indexOf(429);
+      expect(refused).toBeGreaterThan(0);
+      expect(refused).toBeLessThanOrEqual(30);
+      expect(statuses.slice(0, refused).every((status) => status === 400)).toBe(true);
+      expect(statuses.slice(refused).every((status) => status === 429)).toBe(true);
+      const limited = await guess(99, ACCEPT_INVITE_CHECK_PATH);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await limited.json()).toEqual({
+        error: 'Too many invalid invite links from here; try again later',
+      });
+      // The one who was sent a real link is not held up by the guesses.
+      const accepted = await call(
+        'POST',
+        ACCEPT_INVITE_PATH,
+        { token: tokenOf(live), name: 'Patient Person', password: NEW_PASSWORD },
+        '',
+      );
+      expect(accepted.status).toBe(201);
+      clock.advance(15 * MINUTE);
+      adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
+      expect((await guess(100)).status).toBe(400);
+    });
+
     it('with a second Admin, the first may step down', async () => {
       const promoted = await call('PATCH', `${USERS_PATH}/${ids.manager}`, { role: 'admin' });
       expect(promoted.json).toMatchObject({ id: ids.manager, role: 'admin' });
