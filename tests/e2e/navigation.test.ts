@@ -67,4 +67,28 @@ describeBrowser('moving between sections on a phone', () => {
     await page.getByRole('table').filter({ hasText: 'The Great Lawn' }).first().waitFor();
     await context.close();
   });
+  it("the dashboard's quick actions open the scheduled reports and the alert rules in view", async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    await page.goto('/dashboard');
+    await page.getByRole('list', { name: 'Key metrics' }).waitFor();
+    const actions = page.getByRole('region', { name: 'Quick Actions & Reports', exact: true });
+    for (const [button, path, id] of [
+      ['Schedule Auto Reports', '/reports', 'scheduled-reports'],
+      ['Manage Alerts', '/alerts', 'alert-rules'],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await actions.getByRole('button', { name: button }).click();
+      await page.waitForURL(`**${path}#${id}`);
+      // The scheduled reports are ~1,300 px down the Reports page on a phone: brought into
+      // view, with focus on them.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(id);
+      const section = page.locator(`#${id}`);
+      const box = await section.boundingBox();
+      expect(box?.y).toBeGreaterThanOrEqual(0);
+      expect(box?.y).toBeLessThan((page.viewportSize()?.height ?? 0) - 200);
+      await page.goBack();
+      await actions.waitFor();
+    }
+    await context.close();
+  });
 });

@@ -27,16 +27,40 @@ export function generateMonthlyReport({ navigate }: ActionContext): void {
   navigate('/reports?report=full');
 }
 
+/** Frames to wait for the page that was opened to render the section (its code may load first). */
+const SECTION_FRAMES = 180;
+
+/**
+ * Opens `path#id` and brings the section into view, with focus on it, once its page has
+ * rendered it: the browser scrolls to a #hash only when a document loads, not when the app
+ * changes its URL, and the page's code may still be loading.
+ */
+export function openSection(navigate: NavigateFunction, path: string, id: string): void {
+  navigate(`${path}#${id}`);
+  let frames = 0;
+  const find = () => {
+    const section = document.getElementById(id);
+    if (!section) {
+      if (++frames < SECTION_FRAMES) requestAnimationFrame(find);
+      return;
+    }
+    section.scrollIntoView({ block: 'start' });
+    if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
+    section.focus({ preventScroll: true });
+  };
+  requestAnimationFrame(find);
+}
+
 /** Opens the server's report schedules on the Reports page. */
 export function scheduleAutoReports({ navigate }: ActionContext): void {
   toast({ title: 'Report Scheduling', description: 'Opening the scheduled reports.' });
-  navigate('/reports#scheduled-reports');
+  openSection(navigate, '/reports', 'scheduled-reports');
 }
 
 /** Opens the alert rules (the Alerts page says why when the viewer may not edit them). */
 export function manageAlerts({ navigate }: ActionContext): void {
   toast({ title: 'Alert Management', description: 'Opening the alert rules.' });
-  navigate(`/alerts#${ALERT_RULES_ANCHOR}`);
+  openSection(navigate, '/alerts', ALERT_RULES_ANCHOR);
 }
 
 const ACTIONS: readonly {
