@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
+import { metricsFixture } from '../../mocks/fixtures';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { TOOLTIP_DELAY_MS } from '../../src/ui/tooltip';
 import { reportServerUnreachable } from '../../src/lib/connectivity';
@@ -196,6 +197,17 @@ describe('Dashboard', () => {
     const [lawnPeak] = within(peak).getAllByText('The Great Lawn');
     expect(lawnPeak?.closest('li')).toHaveTextContent('no reading');
     expect(lawnPeak?.closest('li')).not.toHaveTextContent('0% usage');
+  });
+
+  it("Peak Amenity Usage says its figure is today's, beside the amenity", async () => {
+    renderWithApp(<DashboardPage />);
+    const metrics = await screen.findByRole('list', { name: 'Key metrics' }, LAZY_LOAD);
+    const peak = await within(metrics).findByText(/ today$/);
+    expect(peak.closest('li')).toHaveTextContent(
+      new RegExp(
+        `^Peak Amenity Usage${metricsFixture.peakUsage}%${metricsFixture.peakAmenity} today`,
+      ),
+    );
   });
 
   it('with no amenity reporting today, Peak Amenity Usage says so instead of 0%', async () => {

@@ -33,7 +33,7 @@ const METRICS: readonly MetricSpec[] = [
     value: (metrics) => (metrics.peakAmenity ? formatPercent(metrics.peakUsage) : '—'),
     footer: (metrics) => (
       <span className="text-slate-600 dark:text-slate-400">
-        {metrics.peakAmenity || 'No reading today'}
+        {metrics.peakAmenity ? `${metrics.peakAmenity} today` : 'No reading today'}
       </span>
     ),
   },
