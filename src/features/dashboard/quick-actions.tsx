@@ -44,7 +44,7 @@ export function openSection(navigate: NavigateFunction, path: string, id: string
       if (++frames < SECTION_FRAMES) requestAnimationFrame(find);
       return;
     }
-    section.scrollIntoView({ block: 'start' });
+    section.scrollIntoView?.({ block: 'start' });
     if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
     section.focus({ preventScroll: true });
   };
