@@ -87,8 +87,11 @@ export function Dialog({
     if (confirming) keepRef.current?.focus();
   }, [confirming]);
 
+  // Something typed is still there to lose: a form was changed and a form is still shown (one
+  // replaced by its result, such as a link made from it, has nothing left to discard).
+  const hasDraft = () => dirty.current && !!ref.current?.querySelector('form');
   const requestClose = () => {
-    if (!dirty.current) {
+    if (!hasDraft()) {
       onClose();
       return;
     }
@@ -128,7 +131,7 @@ export function Dialog({
       }}
       onCancel={(event) => {
         // Other close requests (Android's back button): ask too, when the browser lets us.
-        if (!dirty.current) return;
+        if (!hasDraft()) return;
         event.preventDefault();
         setConfirming(true);
       }}
@@ -137,7 +140,7 @@ export function Dialog({
         if (!open) return;
         // A close request the browser would not let us cancel: reopen and ask, the draft kept.
         const dialog = ref.current;
-        if (dirty.current && dialog && !dialog.open) {
+        if (hasDraft() && dialog && !dialog.open) {
           dialog.showModal();
           setConfirming(true);
           return;

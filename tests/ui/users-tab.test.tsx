@@ -93,6 +93,40 @@ describe('Settings → Users', () => {
       `${window.location.origin}/accept-invite#token=fixture-token-0123456789abcdef`,
     );
     expect(dialog).toHaveTextContent('Send this link to new@example.org');
+    // Focus goes to the link, whose form is gone; Copy link copies it and says so.
+    expect(link).toHaveFocus();
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/accept-invite#token=fixture-token-0123456789abcdef`,
+    );
+    expect(await within(dialog).findByText('Copied to the clipboard.')).toBeInTheDocument();
+    // The invite exists: Escape closes without asking to discard anything.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('Discard your changes?')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument();
+  });
+
+  it('says to copy the link by hand where the browser refuses the clipboard', async () => {
+    const user = userEvent.setup();
+    renderAs(adminMe);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText('Email'), 'new@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invite link' }));
+    await within(dialog).findByLabelText('Invite link');
+    const writeText = vi
+      .fn<(text: string) => Promise<void>>()
+      .mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(
+      await within(dialog).findByText(
+        'This browser did not allow copying. Select the text and copy it yourself.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Copied to the clipboard.')).not.toBeInTheDocument();
   });
 
   it('shows a bad email next to the field in words, before sending anything', async () => {

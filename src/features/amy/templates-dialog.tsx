@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { CopyNote, useCopy } from '../../ui/copy-note';
 import type { Suggestion } from '../../api/contract';
 import { fillTemplate, TEMPLATE_KINDS, type TemplateKind } from './event-planning';
 import { Button } from '../../ui/button';
@@ -7,8 +8,6 @@ import { EmptyNote } from '../../ui/empty-note';
 import { PageIcon } from '../../ui/page-icons';
 import { CONTROL_CLASSES } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
-
-type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Marketing templates filled from one of Amy's suggestions, ready to copy. */
 export function TemplatesDialog({
@@ -56,7 +55,7 @@ function TemplatesBody({
 }) {
   const [suggestionId, setSuggestionId] = useState(initialSuggestionId ?? suggestions[0]?.id ?? '');
   const [kind, setKind] = useState<TemplateKind>('email');
-  const [copy, setCopy] = useState<CopyState>('idle');
+  const [copy, copyText, resetCopy] = useCopy();
   const textId = useId();
   const suggestion = suggestions.find((item) => item.id === suggestionId) ?? suggestions[0];
 
@@ -70,15 +69,6 @@ function TemplatesBody({
   }
   const text = fillTemplate(kind, suggestion, communityName);
 
-  const copyText = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
-
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -88,7 +78,7 @@ function TemplatesBody({
           options={suggestions.map((item) => ({ value: item.id, label: item.title }))}
           onChange={(value) => {
             setSuggestionId(value);
-            setCopy('idle');
+            resetCopy();
           }}
         />
         <SelectField
@@ -97,7 +87,7 @@ function TemplatesBody({
           options={TEMPLATE_KINDS.map((item) => ({ value: item.kind, label: item.label }))}
           onChange={(value) => {
             setKind(value);
-            setCopy('idle');
+            resetCopy();
           }}
         />
       </div>
@@ -114,20 +104,12 @@ function TemplatesBody({
           className={CONTROL_CLASSES}
         />
       </div>
-      <p aria-live="polite" className="min-h-5 text-sm">
-        {copy === 'copied' ? (
-          <span className="text-green-800 dark:text-green-300">Copied to the clipboard.</span>
-        ) : copy === 'failed' ? (
-          <span className="text-red-700 dark:text-red-300">
-            This browser did not allow copying. Select the text and copy it yourself.
-          </span>
-        ) : null}
-      </p>
+      <CopyNote state={copy} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           Close
         </Button>
-        <Button onClick={() => void copyText()}>
+        <Button onClick={() => void copyText(text)}>
           <PageIcon name="check" className="h-4 w-4" />
           Copy text
         </Button>

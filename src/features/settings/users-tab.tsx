@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   INVITES_PATH,
   INVITE_EMAIL_INVALID,
@@ -28,6 +28,7 @@ import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { CopyNote, useCopy } from '../../ui/copy-note';
 import { PageIcon } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -403,6 +404,42 @@ function RemoveUser({
   );
 }
 
+/**
+ * The link shown once: focus moves to it, selected (the form that had focus is gone), and Copy
+ * link puts it on the clipboard, or says to copy it by hand where the browser will not.
+ */
+function InviteLink({ link, onDone }: { link: string; onDone: () => void }) {
+  const [copy, copyLink] = useCopy();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+  return (
+    <>
+      <Field label="Invite link">
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className={CONTROL_CLASSES}
+          />
+        )}
+      </Field>
+      <CopyNote state={copy} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => void copyLink(link)}>
+          Copy link
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </>
+  );
+}
+
 function InviteForm({ online, onDone }: { online: boolean; onDone: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('manager');
@@ -458,12 +495,7 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
           and works once, until{' '}
           <time dateTime={invite.expiresAt}>{formatMoment(expiresAt, now, timeZone)}</time>.
         </p>
-        <Field label="Invite link">
-          {(control) => <input {...control} readOnly value={link} className={CONTROL_CLASSES} />}
-        </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button onClick={onDone}>Done</Button>
-        </div>
+        <InviteLink link={link} onDone={onDone} />
       </div>
     );
   }
