@@ -24,6 +24,10 @@ describe('names people read', () => {
     ['\u200b\u200c\u200d\u2060', 'only invisible characters'],
     ['Pool \u202eloot', 'a right-to-left override'],
     ['\u2066Hall\u2069', 'direction isolates'],
+    ['Line1\nLine2', 'a line break'],
+    ['Court\t2', 'a tab'],
+    ['Pool\u0007\u001b[2J', 'a bell and a terminal escape'],
+    ['Hall\u0085', 'a C1 control'],
   ])('refuses %j (%s)', (name) => {
     expect(isReadableName(name)).toBe(false);
   });
@@ -32,13 +36,16 @@ describe('names people read', () => {
     expect(ResidentInputSchema.safeParse({ name: '\u200b', unit: 'B-2' }).success).toBe(false);
     expect(ProfilePatchSchema.safeParse({ name: 'Sam \u202e' }).success).toBe(false);
     expect(ProfilePatchSchema.safeParse({ name: 'Sam' }).success).toBe(true);
+    expect(ResidentInputSchema.safeParse({ name: 'Line1\nLine2', unit: 'N-1' }).success).toBe(
+      false,
+    );
     expect(AmenityInputSchema.shape.name.safeParse('\u200b\u200b').success).toBe(false);
     const amenity = amenityInputOf({ ...EMPTY_AMENITY_FORM, name: '\u200b' });
     expect(amenity.ok ? null : amenity.errors.name).toBe(
-      'Use letters or digits in the name, without invisible or text-direction characters',
+      'Use letters or digits in the name, on one line, without invisible or text-direction characters',
     );
     expect(nameError('\u200b')).toBe(
-      'Use letters or digits in the name, without invisible or text-direction characters',
+      'Use letters or digits in the name, on one line, without invisible or text-direction characters',
     );
     expect(nameError('  ')).toBe('Enter your name.');
   });
