@@ -199,7 +199,10 @@ export function parseResidentsCsv(text: string): ResidentsFile {
       const raw: Partial<Record<Key, string>> = {};
       record.cells.forEach((cell, index) => {
         const column = columns[index];
-        if (column) raw[column.key] = unprotectCell(cell).trim();
+        if (!column) return;
+        const text = unprotectCell(cell).trim();
+        // A name takes one line: a line break typed into a spreadsheet cell becomes a space.
+        raw[column.key] = column.key === 'name' ? text.replace(/\s+/g, ' ') : text;
       });
       if (
         record.cells.length > columns.length &&
