@@ -11,8 +11,19 @@ export type AuditEntry = {
   address?: string | null;
 };
 
-/** Writes one audit row; pass the transaction of the change so both commit or neither does. */
+/**
+ * Writes one audit row; pass the transaction of the change so both commit or neither does. An
+ * update that changed nothing (an empty PATCH, or one sending the values already stored: the
+ * same before and after) is not a change, and is not logged as one.
+ */
 export async function audit(db: Queryable, entry: AuditEntry, now: number): Promise<void> {
+  if (
+    entry.action.endsWith('.update') &&
+    entry.before !== undefined &&
+    JSON.stringify(entry.before) === JSON.stringify(entry.after)
+  ) {
+    return;
+  }
   await db.query(
     `INSERT INTO audit_log (community_id, user_id, at, action, target, before, after, address)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -241,6 +241,9 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
         await lockDirectory(tx);
         const before = toResident(await lockedResident(tx, id));
         const next = storedFields({ ...before, ...patch });
+        // Nothing to change (an empty PATCH, or the values already stored): nothing is written,
+        // so neither its "updated" time nor the audit log says it changed.
+        if (JSON.stringify(next) === JSON.stringify(storedFields(before))) return before;
         if (patch.email !== undefined) await emailOwner(tx, next.email, id);
         const [row] = await tx.query<ResidentRow>(
           `UPDATE residents SET name = $2, unit = $3, email = $4, phone = $5, household_size = $6,

@@ -142,6 +142,12 @@ for (const backend of BACKENDS) {
         before: { capacity: 200, monthlyOperatingCost: 4200 },
         after: { capacity: 250, monthlyOperatingCost: null },
       });
+      // Nothing to change (an empty PATCH, or the values already stored): not logged as a change.
+      for (const same of [{}, { capacity: 250 }]) {
+        const unchanged = await call('PATCH', `${AMENITY_SETUP_PATH}/great-lawn`, same);
+        expect(unchanged).toMatchObject({ status: 200, json: { id: 'great-lawn', capacity: 250 } });
+      }
+      expect(await auditRows('great-lawn')).toHaveLength(rows.length);
     });
 
     it.each([

@@ -195,6 +195,27 @@ for (const backend of BACKENDS) {
       expect(update?.before).toMatchObject({ unit: 'A-101', status: 'active' });
       expect(update?.after).toMatchObject({ unit: 'A-102', status: 'inactive' });
 
+      // A PATCH that changes nothing (empty, or the values already stored) writes nothing and
+      // is not logged as a change.
+      const updatedAt = async () =>
+        (
+          await test.db.query<{ at: string }>(
+            `SELECT updated_at::text AS at FROM residents WHERE id = $1`,
+            [emily.id],
+          )
+        )[0]?.at;
+      const stamped = await updatedAt();
+      clock.advance(60_000);
+      for (const same of [{}, { unit: 'A-102' }, { status: 'inactive', unit: 'A-102' }]) {
+        const unchanged = await call('PATCH', `${RESIDENTS_PATH}/${emily.id}`, same);
+        expect(unchanged).toMatchObject({
+          status: 200,
+          json: { unit: 'A-102', status: 'inactive' },
+        });
+      }
+      expect(await auditRows('resident.update')).toHaveLength(1);
+      expect(await updatedAt()).toBe(stamped);
+
       expect((await call('PATCH', `${RESIDENTS_PATH}/99999`, { unit: 'X' })).status).toBe(404);
       expect((await call('PATCH', `${RESIDENTS_PATH}/abc`, { unit: 'X' })).status).toBe(404);
       expect((await call('PATCH', `${RESIDENTS_PATH}/${emily.id}`, { unit: '' })).status).toBe(400);
@@ -395,6 +416,8 @@ for (const backend of BACKENDS) {
       expect(await count()).toBe(before + 2);
       const olivia = (await list('?q=olivia')).residents[0];
       expect(olivia).toMatchObject({ unit: 'C-018', phone: '+1 555 010 6018' });
+      // The line break typed into the name's cell became a space: a name takes one line.
+      expect((await list('?q=nguyen')).residents[0]).toMatchObject({ name: 'Robert Nguyen' });
       const audits = await auditRows('resident.import');
       expect(audits).toHaveLength(1);
       expect(audits[0]?.after).toMatchObject({ count: 2 });
