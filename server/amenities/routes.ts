@@ -137,6 +137,26 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     );
   });
 
+  /**
+   * Names tell amenities apart in every list, chart, report and CSV, archived ones included (a
+   * past period's report still lists them): two called the same, whatever the case, could not be
+   * told apart. Callers hold the settings lock, so two requests cannot both pass.
+   */
+  const refuseTakenName = async (tx: Queryable, name: string, exceptId: number | null) => {
+    const [taken] = await tx.query<{ name: string; archived: boolean }>(
+      `SELECT name, archived_at IS NOT NULL AS archived FROM amenities
+        WHERE community_id = $1 AND lower(name) = lower($2) AND id <> $3`,
+      [community.id, name, exceptId ?? 0],
+    );
+    if (!taken) return;
+    throw new HttpError(
+      409,
+      taken.archived
+        ? `name: an archived amenity is called ${taken.name}; restore it, or give this one another name`
+        : `name: another amenity is called ${taken.name}; give this one another name`,
+    );
+  };
+
   routes.post(path, async (c) => {
     const input = await readJson(c, AmenityInputSchema);
     const problem = weeklyHoursProblem(input.hours);
@@ -153,6 +173,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       if (existing.length >= MAX_AMENITIES) {
         throw new HttpError(409, `A community has at most ${MAX_AMENITIES} amenities`);
       }
+      await refuseTakenName(tx, input.name, null);
       const slug = slugFor(input.name, new Set(existing.map((a) => a.slug)));
       const position = Math.max(-1, ...existing.map((a) => a.position)) + 1;
       const [row] = await tx.query<Row>(
@@ -195,6 +216,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       const next = { ...before, ...patch };
       const problem = weeklyHoursProblem(next.hours);
       if (problem) throw new HttpError(400, problem);
+      if (patch.name !== undefined) await refuseTakenName(tx, patch.name, current.id);
       const [row] = await tx.query<Row>(
         `UPDATE amenities SET name = $2, type = $3, description = $4, capacity = $5,
                 color = $6, monthly_operating_cost = $7

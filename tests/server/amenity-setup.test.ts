@@ -122,8 +122,33 @@ for (const backend of BACKENDS) {
       expect(row).toMatchObject({ action: 'amenity.create', before: null });
       expect(row?.after).toMatchObject({ name: 'Clubhouse Pool', capacity: 40 });
 
-      const again = await call('POST', AMENITY_SETUP_PATH, NEW_AMENITY);
-      expect((again.json as AmenitySetup).id).toBe('clubhouse-pool-2');
+      // One name per amenity, whatever the case: two could not be told apart in any list.
+      const taken = {
+        status: 409,
+        json: {
+          error: 'name: another amenity is called Clubhouse Pool; give this one another name',
+        },
+      };
+      expect(await call('POST', AMENITY_SETUP_PATH, NEW_AMENITY)).toEqual(taken);
+      expect(
+        await call('POST', AMENITY_SETUP_PATH, { ...NEW_AMENITY, name: 'clubhouse POOL' }),
+      ).toEqual(taken);
+      expect(
+        await call('PATCH', `${AMENITY_SETUP_PATH}/great-lawn`, { name: 'Clubhouse pool' }),
+      ).toEqual(taken);
+      // Another name with the same address gets the next one.
+      const other = await call('POST', AMENITY_SETUP_PATH, {
+        ...NEW_AMENITY,
+        name: 'Clubhouse Pool!',
+      });
+      expect((other.json as AmenitySetup).id).toBe('clubhouse-pool-2');
+      // Sent at once, the same new name is created once.
+      const burst = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          call('POST', AMENITY_SETUP_PATH, { ...NEW_AMENITY, name: 'Tennis Court' }),
+        ),
+      );
+      expect(burst.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
     });
 
     it('edits any subset of the fields, with before and after in the audit log', async () => {
@@ -246,6 +271,16 @@ for (const backend of BACKENDS) {
       const setup = (await call('GET', AMENITY_SETUP_PATH)).json as AmenitySetup[];
       expect(setup.find((a) => a.id === 'grand-lake')?.archived).toBe(true);
       expect((await analytics()).map((a) => a.id)).not.toContain('grand-lake');
+      // Its name is still its own: a new amenity is pointed to it instead.
+      expect(
+        await call('POST', AMENITY_SETUP_PATH, { ...NEW_AMENITY, name: 'Grand Lake' }),
+      ).toEqual({
+        status: 409,
+        json: {
+          error:
+            'name: an archived amenity is called Grand Lake; restore it, or give this one another name',
+        },
+      });
 
       const res = await call('POST', `${lake}/restore`);
       expect(res.status).toBe(200);
