@@ -63,7 +63,7 @@ describe('Amy Events', () => {
       ['Events held', '43'],
       ['Attendance vs plan', '85%'],
       ['Average attendance', '97'],
-      ['Top category', 'Recreational'],
+      ['Most events', 'Recreational'],
     ] as const) {
       expect(within(metrics).getByText(label).parentElement).toHaveTextContent(figure);
     }

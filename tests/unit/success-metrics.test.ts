@@ -20,7 +20,7 @@ describe('successMetrics', () => {
       ['Events held', '4'],
       ['Attendance vs plan', '70%'],
       ['Average attendance', '40'],
-      ['Top category', 'Community'],
+      ['Most events', 'Community (3)'],
     ]);
   });
 

@@ -11,7 +11,8 @@ export type SuccessMetric = { label: string; value: string; icon: PageIconName }
  * - Events held: the events of every category;
  * - Attendance vs plan: the mean share of planned attendance reached, weighted by events;
  * - Average attendance: people per event, weighted by the events of each month;
- * - Top category: the category with the most events.
+ * - Most events: the category with the most events, and how many (named for its measure: the
+ *   category that does best by attendance, which the trends card names, may be another).
  * Null when no event was held, so the card says so instead of showing zeros.
  */
 export function successMetrics(analysis: EventAnalysis): SuccessMetric[] | null {
@@ -37,6 +38,10 @@ export function successMetrics(analysis: EventAnalysis): SuccessMetric[] | null 
       value: attendance === null ? '—' : formatCount(Math.round(attendance)),
       icon: 'users',
     },
-    { label: 'Top category', value: top ? titleCase(top.category) : '—', icon: 'trending' },
+    {
+      label: 'Most events',
+      value: top ? `${titleCase(top.category)} (${formatCount(top.count)})` : '—',
+      icon: 'trending',
+    },
   ];
 }
