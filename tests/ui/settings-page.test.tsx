@@ -777,16 +777,18 @@ describe('Settings page', () => {
     });
   });
 
-  it('shows the calendar as not connected and says connecting needs the server', async () => {
+  it('shows the calendar as not connected, with no Connect button, and where calendar files are made', async () => {
     const user = userEvent.setup();
     renderSettings();
     await user.click(screen.getByRole('tab', { name: 'Integrations' }));
     expect(screen.getByText('Not connected')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Email Service' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Mobile App' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Connect: Calendar Integration' }));
-    expect(screen.getByRole('dialog', { name: 'Calendar Integration' })).toHaveTextContent(
-      'Nothing was connected.',
+    expect(screen.queryByRole('button', { name: /Connect/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/does not sync with a calendar/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Calendar files: Amy Events' })).toHaveAttribute(
+      'href',
+      '/amy-events',
     );
   });
 

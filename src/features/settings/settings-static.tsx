@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import { useNotificationsStatus } from '../../api/notifications-status';
 import { cx } from '../../lib/cx';
@@ -7,8 +8,7 @@ import type { Billing, BillingPlan } from '../../api/contract/billing';
 import { formatCalendarDate, formatCount } from '../../lib/format';
 import { formatPlanPrice, maskedCard } from '../../lib/plan';
 import { Badge } from '../../ui/badge';
-import { Button, buttonClasses } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { buttonClasses } from '../../ui/button';
 import { PageIcon, type PageIconName } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { Group } from '../../ui/group';
@@ -93,26 +93,26 @@ function EmailServiceRow() {
 }
 
 export function IntegrationsTab() {
-  const [calendarOpen, setCalendarOpen] = useState(false);
   const [installed] = useState(isInstalled);
   return (
     <Group title="Integrations" description="Services CommonGround works with.">
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         <EmailServiceRow />
+        {/* No calendar sync on the server, so no Connect button that could only say so: what
+            does work, a calendar file from Amy Events, is pointed to instead. */}
         <IntegrationRow
           icon="calendar"
           name="Calendar Integration"
           status={<Badge tone="yellow">Not connected</Badge>}
-          description="Puts community events and reservations in your calendar."
+          description="CommonGround does not sync with a calendar. Events go into yours as a calendar file, which any calendar app opens."
           action={
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label="Connect: Calendar Integration"
-              onClick={() => setCalendarOpen(true)}
+            <Link
+              to="/amy-events"
+              aria-label="Calendar files: Amy Events"
+              className={buttonClasses('secondary', 'sm')}
             >
-              Connect
-            </Button>
+              Amy Events
+            </Link>
           }
         />
         <IntegrationRow
@@ -132,21 +132,6 @@ export function IntegrationsTab() {
           }
         />
       </ul>
-      <Dialog
-        open={calendarOpen}
-        onClose={() => setCalendarOpen(false)}
-        title="Calendar Integration"
-      >
-        <InfoNote>
-          Connecting a calendar needs the CommonGround server, which does not offer it yet. Nothing
-          was connected.
-        </InfoNote>
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={() => setCalendarOpen(false)}>
-            Close
-          </Button>
-        </div>
-      </Dialog>
     </Group>
   );
 }
