@@ -128,8 +128,16 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
 
   const amenityIdOf = (slug: string) => {
     const amenity = community.amenities.find((a) => a.slug === slug);
-    if (!amenity) throw new HttpError(400, `Invalid body: amenityId: no amenity "${slug}"`);
-    return amenity.id;
+    if (amenity) return amenity.id;
+    const archived = community.archivedAmenities.find((a) => a.slug === slug);
+    // An archived amenity counts nothing, so a sensor is not assigned to it: said as such.
+    if (archived) {
+      throw new HttpError(
+        409,
+        `amenityId: ${archived.name} is archived; restore it before assigning a sensor to it`,
+      );
+    }
+    throw new HttpError(400, `Invalid body: amenityId: no amenity "${slug}"`);
   };
   const slugOf = (id: number) =>
     [...community.amenities, ...community.archivedAmenities].find((a) => a.id === id)?.slug ??

@@ -340,6 +340,17 @@ for (const backend of BACKENDS) {
       expect((kind.json as { error: string }).error).toContain('kind');
       const patch = await call('PATCH', `/api/devices/24E124C0DE000001`, { model: 'x' });
       expect(patch.status).toBe(400);
+      // An archived amenity is named as archived, not as unknown.
+      expect((await call('POST', '/api/amenities/heritage-tree/archive')).status).toBe(200);
+      const archived = await call('POST', '/api/devices', {
+        ...device,
+        amenityId: 'heritage-tree',
+      });
+      expect(archived.status).toBe(409);
+      expect((archived.json as { error: string }).error).toMatch(
+        /^amenityId: .+ is archived; restore it before assigning a sensor to it$/,
+      );
+      expect((await call('POST', '/api/amenities/heritage-tree/restore')).status).toBe(200);
       expect((await sensors()).sensors.length).toBe(before);
     });
 
