@@ -84,7 +84,7 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
       case 'unauthenticated':
         throw new HttpError(401, 'Sign in to continue');
       case 'forbidden':
-        throw new HttpError(403, forbiddenMessage(principal.kind));
+        throw new HttpError(403, forbiddenMessage(principal.kind, isStateChanging(c.req.method)));
       case 'allow':
         c.set('principal', principal);
         return next();
@@ -92,10 +92,13 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
   };
 }
 
-function forbiddenMessage(kind: PrincipalKind): string {
+function forbiddenMessage(kind: PrincipalKind, write: boolean): string {
   switch (kind) {
     case 'demo':
-      return 'The demo is read-only: sign in to make changes';
+      // A read the demo may not make (the users, the audit log) is not a change refused.
+      return write
+        ? 'The demo is read-only: sign in to make changes'
+        : 'The demo does not show this: sign in to see it';
     case 'enrolling':
       return 'Set up two-factor authentication first';
     default:

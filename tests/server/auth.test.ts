@@ -232,6 +232,14 @@ for (const backend of BACKENDS) {
         } else {
           expect(res.status, JSON.stringify(res.json)).toBe(principal === 'anonymous' ? 401 : 403);
           expect(res.json).toEqual({ error: expect.any(String) as string });
+          // The demo viewer is told what was refused: a change, or something it may not read.
+          if (principal === 'demo') {
+            expect((res.json as { error: string }).error).toBe(
+              method === 'GET'
+                ? 'The demo does not show this: sign in to see it'
+                : 'The demo is read-only: sign in to make changes',
+            );
+          }
         }
       });
     });
