@@ -10,6 +10,7 @@ import {
   type AmenityPatch,
   type AmenitySetup,
 } from './contract';
+import { fieldOfError } from '../lib/field-error';
 import { contractQueryFn } from './query-fn';
 import { parser, send, type Method, type RequestBody } from './send';
 
@@ -32,14 +33,6 @@ export type SaveResult =
 
 export const OFFLINE_MESSAGE =
   "Can't reach CommonGround. Changing amenities needs a connection; nothing was saved.";
-
-/**
- * The field a server error names ("capacity: must be at least 1" names capacity;
- * "hours.3.closesMinute: ..." names hours).
- */
-export function fieldOfError(message: string): string | null {
-  return /^([A-Za-z]+)(?:\.[\w.]+)?:/.exec(message)?.[1] ?? null;
-}
 
 /** A photo of up to 2 MB may take a while on a slow phone connection. */
 const PHOTO_TIMEOUT_MS = 60_000;

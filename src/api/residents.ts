@@ -41,11 +41,6 @@ export type { Outcome } from './send';
 export const RESIDENTS_OFFLINE_MESSAGE =
   "Can't reach CommonGround. Changing the residents directory needs a connection; nothing was saved.";
 
-/** The field a server error names ("email: …" names email). */
-export function fieldOfError(message: string): string | null {
-  return /^([A-Za-z]+):/.exec(message)?.[1] ?? null;
-}
-
 /** Imports and exports carry the whole directory, so this module's requests wait longer. */
 const RESIDENTS_TIMEOUT_MS = REQUEST_TIMEOUT_MS * 3;
 

@@ -180,7 +180,7 @@ describe('Amenity forms (Managers and Admins)', () => {
     await user.type(within(dialog).getByLabelText('Capacity (people)'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('already taken'),
+      expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Already taken'),
     );
     expect(dialog).toBeVisible();
   });

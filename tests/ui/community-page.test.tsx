@@ -288,7 +288,7 @@ describe('Community Management: the residents directory (Managers)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add resident' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Email/)).toHaveAccessibleDescription(
-        'another resident already has this email address (Emily Rodriguez)',
+        'Another resident already has this email address (Emily Rodriguez)',
       ),
     );
     expect(dialog).toBeVisible();

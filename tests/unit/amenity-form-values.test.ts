@@ -1,6 +1,6 @@
 import { AMENITY_COLOR_CHOICES, colorChoicesFor } from '../../src/lib/amenity-color-choices';
 import { describe, expect, it } from 'vitest';
-import { fieldOfError } from '../../src/api/amenity-setup';
+import { fieldOfError } from '../../src/lib/field-error';
 import type { AmenitySetup } from '../../src/api/contract';
 import {
   amenityInputOf,

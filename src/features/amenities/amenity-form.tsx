@@ -16,6 +16,7 @@ import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/co
 import { connectionNotice, type ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { titleCase } from '../../lib/display-rules';
+import { fieldMessage } from '../../lib/field-error';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -127,7 +128,7 @@ export function AmenityForm({
     const day = dayErrorOfServer(result.error);
     const field = formFieldOf(result.field);
     if (day) setErrors({ hours: 'Fix the opening hours marked below', [day.key]: day.text });
-    else if (field) setErrors({ [field]: result.error.replace(/^[\w.]+:\s*/, '') });
+    else if (field) setErrors({ [field]: fieldMessage(result.error) });
     else setFormError(result.error);
     refused();
   };

@@ -3,7 +3,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Resident, ResidentStatus } from '../../api/contract';
 import {
   createResident,
-  fieldOfError,
   refreshResidents,
   removeResident,
   RESIDENTS_OFFLINE_MESSAGE,
@@ -11,6 +10,7 @@ import {
   type Outcome,
 } from '../../api/residents';
 import { SAVED_UNKNOWN } from '../../api/send';
+import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
@@ -103,7 +103,7 @@ export function ResidentForm({
       // Perhaps saved: the directory behind the dialog shows what is stored.
       if (result.error === SAVED_UNKNOWN) await refreshResidents(client);
       const field = residentFieldOf(fieldOfError(result.error));
-      if (field) setErrors({ [field]: result.error.replace(/^[A-Za-z]+:\s*/, '') });
+      if (field) setErrors({ [field]: fieldMessage(result.error) });
       else setFailure(result.error);
       refused();
     } finally {

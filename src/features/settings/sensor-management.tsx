@@ -24,6 +24,7 @@ import {
   integrationSetupSteps,
   webhookUrlOf,
 } from '../../lib/lorawan-setup';
+import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -371,8 +372,10 @@ type DeviceErrors = Partial<Record<DeviceField | 'form', string>>;
  * form.
  */
 function deviceErrorsOf(error: string): DeviceErrors {
-  const named = /^(?:Invalid body:\s*)?(devEui|name|amenityId):\s*(.+)$/.exec(error);
-  if (named?.[1] && named[2]) return { [named[1]]: named[2] };
+  const field = fieldOfError(error);
+  if (field === 'devEui' || field === 'name' || field === 'amenityId') {
+    return { [field]: fieldMessage(error) };
+  }
   if (/\bdev ?EUI\b/i.test(error)) return { devEui: error };
   return { form: error };
 }

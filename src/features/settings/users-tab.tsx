@@ -29,6 +29,7 @@ import { Button } from '../../ui/button';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { CopyNote, useCopy } from '../../ui/copy-note';
+import { fieldMessage } from '../../lib/field-error';
 import { PageIcon } from '../../ui/page-icons';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -476,7 +477,7 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
         if (outcome.error === SAVED_UNKNOWN) {
           void client.invalidateQueries({ queryKey: [INVITES_PATH] });
         }
-        setError(outcome.error.replace(/^email:\s*/, ''));
+        setError(fieldMessage(outcome.error));
       }
     } finally {
       setBusy(false);
