@@ -4,7 +4,8 @@ import { cx } from '../lib/cx';
 
 /**
  * Radix Tabs (WAI-ARIA tabs: arrow keys move between tabs, Home/End jump, Tab enters the panel)
- * with the app's styling. The list scrolls sideways on a phone instead of wrapping.
+ * with the app's styling. On a phone the list wraps onto a second line rather than scrolling
+ * sideways, where a tab cut off at the edge ("Audit l…") was the only sign that more followed.
  */
 export const Tabs = TabsPrimitive.Root;
 
@@ -15,7 +16,7 @@ export function TabsList({
   return (
     <TabsPrimitive.List
       className={cx(
-        'flex overflow-x-auto border-b sm:gap-1 border-slate-200 dark:border-slate-800',
+        'flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto dark:border-slate-800',
         className,
       )}
       {...props}
