@@ -230,7 +230,8 @@ export function scheduleRoutes({
     if (same) {
       throw new HttpError(
         409,
-        `This report is already scheduled at that time (schedule ${same.id}). Add recipients to that one, or choose another day or time.`,
+        // Named by what the list shows (the report and its time), not by an id no screen shows.
+        'This report is already scheduled at that time. Add recipients to that schedule, or choose another day or time.',
       );
     }
     if (except !== null) return;

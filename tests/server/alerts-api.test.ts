@@ -290,7 +290,7 @@ for (const backend of BACKENDS) {
       expect(statuses).toEqual([201, 409, 409, 409, 409]);
       expect(answers.find((res) => res.status === 409)?.json).toEqual({
         error: expect.stringMatching(
-          /^This report is already scheduled at that time \(schedule \d+\)\. Add recipients to that one/,
+          /^This report is already scheduled at that time\. Add recipients to that schedule/,
         ) as string,
       });
       // An edit that would make one the same as another is refused too; other times are fine.
