@@ -220,11 +220,12 @@ const SUGGESTIONS: Suggestion[] = [
     reasoning:
       'Saturday evenings on The Great Lawn averaged 138 visitors over the last 8 weeks with 30% spare capacity; 4 past movie nights drew 121-152 people.',
     estimatedCost: 1850,
+    // Each with its cost, as the server lists them: they add up to the estimate.
     requiredResources: [
-      'Outdoor screen and projector',
-      'Sound system',
-      'Food truck permits',
-      'Lawn lighting',
+      'Outdoor screen and projector: $900',
+      'Sound system: $450',
+      'Food truck permits: $200',
+      'Lawn lighting: $300',
     ],
   },
   {
@@ -240,7 +241,7 @@ const SUGGESTIONS: Suggestion[] = [
     reasoning:
       'Solis Hall sits at 22% occupancy on Saturday mornings in December; 3 seasonal workshops last year averaged 44 attendees.',
     estimatedCost: 620,
-    requiredResources: ['Craft materials', 'Tables and chairs'],
+    requiredResources: ['Craft materials for 48: 48 × $10', 'Tables and chairs (2): 2 × $70'],
   },
   {
     id: 'sugg-yard-bootcamp',
@@ -255,7 +256,7 @@ const SUGGESTIONS: Suggestion[] = [
     reasoning:
       'Early-morning use of The Yard rises 18% in January; only 2 past fitness events to compare, so confidence is moderate.',
     estimatedCost: 900,
-    requiredResources: ['Certified trainer', 'Mats', 'Water station'],
+    requiredResources: ['Certified trainer: $600', 'Mats (26): 26 × $10', 'Water station: $40'],
   },
 ];
 

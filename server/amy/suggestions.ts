@@ -223,7 +223,7 @@ export async function amySuggestions(
       expectedAttendance: c.expected,
       reasoning: reasoning(c, basisLabel, season.name),
       estimatedCost: eventCost(c.template, c.expected),
-      requiredResources: resourceList(c.template, c.expected),
+      requiredResources: resourceList(c.template, c.expected, community.currency),
     });
   }
   return suggestions.sort((a, b) => b.confidence - a.confidence);

@@ -520,12 +520,28 @@ export function eventCost(template: EventTemplate, attendance: number): number {
   return Math.round(total);
 }
 
-/** The resources to book, with quantities where they scale with attendance. */
-export function resourceList(template: EventTemplate, attendance: number): string[] {
+/**
+ * The resources to book, with quantities where they scale with attendance, each with what it
+ * costs ("Sound system: $250", "Blankets and low chairs (3): 3 × $60"), so the estimate
+ * (`eventCost`, their sum) can be added up by hand from the card.
+ */
+export function resourceList(
+  template: EventTemplate,
+  attendance: number,
+  currency = 'USD',
+): string[] {
+  // Whole amounts without cents ($250), others with them ($1.50).
+  const money = (amount: number) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    }).format(amount);
   return template.resources.map((r) => {
-    if (!r.per) return r.name;
+    if (!r.per) return `${r.name}: ${money(r.cost)}`;
     const n = units(r, attendance);
-    return r.per === 1 ? `${r.name} for ${n}` : `${r.name} (${n})`;
+    const each = `${n} × ${money(r.cost)}`;
+    return r.per === 1 ? `${r.name} for ${n}: ${each}` : `${r.name} (${n}): ${each}`;
   });
 }
 

@@ -40,8 +40,17 @@ describe('costs and dates', () => {
     const movie = template('movie-night');
     // 650 + 250 + 180 + 120 fixed, blankets 60 per 50 people: 3 sets for 140.
     expect(eventCost(movie, 140)).toBe(650 + 250 + 180 + 120 + 3 * 60);
-    expect(resourceList(movie, 140)).toContain('Blankets and low chairs (3)');
-    expect(resourceList(template('potluck'), 30)).toContain('Compostable tableware for 30');
+    // Each with its cost, so the estimate adds up by hand from the list.
+    expect(resourceList(movie, 140)).toEqual([
+      'Outdoor screen and projector: $650',
+      'Sound system: $250',
+      'Lawn lighting: $180',
+      'Food truck permits: $120',
+      'Blankets and low chairs (3): 3 × $60',
+    ]);
+    expect(resourceList(template('potluck'), 30, 'EUR')).toContain(
+      'Compostable tableware for 30: 30 × €1.50',
+    );
   });
 
   it('dates an event on its weekday or fixed day, this year or next', () => {

@@ -99,13 +99,13 @@ describe('Amy Events', () => {
   it("shows the first two required resources, then '+N more' that reveals the rest", async () => {
     renderWithApp(<AmyEventsPage />);
     const movie = await suggestion('Sunset Movie Night on the Lawn');
-    expect(within(movie).getByText('Outdoor screen and projector')).toBeInTheDocument();
-    expect(within(movie).getByText('Sound system')).toBeInTheDocument();
-    expect(within(movie).queryByText('Food truck permits')).not.toBeInTheDocument();
+    expect(within(movie).getByText('Outdoor screen and projector: $900')).toBeInTheDocument();
+    expect(within(movie).getByText('Sound system: $450')).toBeInTheDocument();
+    expect(within(movie).queryByText('Food truck permits: $200')).not.toBeInTheDocument();
     const more = within(movie).getByRole('button', { name: '+2 more' });
     await userEvent.click(more);
-    expect(within(movie).getByText('Food truck permits')).toBeInTheDocument();
-    expect(within(movie).getByText('Lawn lighting')).toBeInTheDocument();
+    expect(within(movie).getByText('Food truck permits: $200')).toBeInTheDocument();
+    expect(within(movie).getByText('Lawn lighting: $300')).toBeInTheDocument();
 
     const bootcamp = await suggestion('New Year Fitness Bootcamp');
     expect(within(bootcamp).getByRole('button', { name: '+1 more' })).toBeInTheDocument();
