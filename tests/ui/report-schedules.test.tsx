@@ -52,6 +52,8 @@ describe('scheduled reports and the report archive', () => {
     await userEvent.type(time, '7:00');
     await userEvent.click(form.getByRole('button', { name: 'Save schedule' }));
     expect(time).toHaveAccessibleDescription(/Enter a time as HH:MM/);
+    // Focus goes to the field to fix, not left on Save.
+    await waitFor(() => expect(time).toHaveFocus());
     expect(sent).toEqual([]);
 
     await userEvent.clear(time);

@@ -22,6 +22,7 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { SwitchField } from '../../ui/switch';
+import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 import {
   NEW_SCHEDULE_DRAFT,
   WEEKDAYS,
@@ -197,6 +198,7 @@ function ScheduleForm({
   // Deleting cannot be undone: a second click confirms, as Archive does on an amenity.
   const [confirmDelete, setConfirmDelete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const refused = useFocusFirstProblem(formRef);
   const title = schedule ? 'Edit schedule' : 'New schedule';
   const noteId = useId();
   const pausedNote = schedule?.pausedNote ?? null;
@@ -218,6 +220,7 @@ function ScheduleForm({
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
       setConfirmDelete(false);
+      refused();
     } finally {
       setBusy(false);
     }
@@ -229,6 +232,7 @@ function ScheduleForm({
     const checked = checkScheduleDraft(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
+      refused();
       return;
     }
     setErrors({});
