@@ -95,7 +95,15 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
     const user = signedIn(c);
     const input = await readJson(c, PushSubscriptionInputSchema);
     checkSubscriptionKeys(input.keys);
-    if (!allowPrivatePushHosts && !isPublicHostName(new URL(input.endpoint).hostname)) {
+    const endpoint = new URL(input.endpoint);
+    // Push services answer on https's own port, with no user name in the address: anything else
+    // would have the server knock on other ports of a public host.
+    const pushService =
+      isPublicHostName(endpoint.hostname) &&
+      endpoint.port === '' &&
+      endpoint.username === '' &&
+      endpoint.password === '';
+    if (!allowPrivatePushHosts && !pushService) {
       throw new HttpError(400, 'endpoint: must be a push service on the public internet');
     }
     const now = clock();

@@ -533,6 +533,9 @@ for (const backend of BACKENDS) {
         'https://10.1.2.3/push/x',
         'https://db/push/x',
         'https://printer.local/push/x',
+        // A public host, but another port or a user name: not how a push service is reached.
+        'https://fcm.googleapis.com:22/fcm/send/x',
+        'https://user:secret@fcm.googleapis.com/fcm/send/x',
       ]) {
         const res = await strictSend(users.manager, 'POST', '/api/push/subscriptions', {
           endpoint,
