@@ -84,6 +84,9 @@ for (const backend of BACKENDS) {
       const text = await res.text();
       return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null } as Res;
     }
+    /** Accepts an invite as whoever opened its link (no session), with a good password. */
+    const acceptInvite = (token: string, name: string) =>
+      call('POST', ACCEPT_INVITE_PATH, { token, name, password: NEW_PASSWORD }, '');
     const tokenOf = (invite: Invite) =>
       new URLSearchParams(invite.invitePath.split('#')[1]).get('token') ?? '';
     const audits = (action: string) =>
@@ -143,12 +146,7 @@ for (const backend of BACKENDS) {
       clock.advance(7 * DAY + MINUTE);
       // The Admin's own session has idled out meanwhile: a fresh one.
       adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
-      const res = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(invite), name: 'Late', password: NEW_PASSWORD },
-        '',
-      );
+      const res = await acceptInvite(tokenOf(invite), 'Late');
       expect(res).toEqual({ status: 400, json: { error: INVITE_INVALID } });
       const list = (await call('GET', USERS_PATH)).json as UserSummary[];
       expect(list.map((u) => u.email)).not.toContain('late@example.org');
@@ -236,12 +234,7 @@ for (const backend of BACKENDS) {
         await call('POST', INVITES_PATH, { email: 'MANAGER@example.org', role: 'board' }),
       ).toEqual({ status: 409, json: { error: ACCOUNT_EXISTS } });
 
-      const accepted = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(res.json as Invite), name: 'Tess Person', password: NEW_PASSWORD },
-        '',
-      );
+      const accepted = await acceptInvite(tokenOf(res.json as Invite), 'Tess Person');
       expect(accepted).toEqual({
         status: 201,
         json: { email: 'temp.person@example.com', role: 'board' },
@@ -293,12 +286,7 @@ for (const backend of BACKENDS) {
         after: { role: 'manager' },
       });
       for (const old of [a, b]) {
-        const res = await call(
-          'POST',
-          ACCEPT_INVITE_PATH,
-          { token: tokenOf(old.json as Invite), name: 'Old Link', password: NEW_PASSWORD },
-          '',
-        );
+        const res = await acceptInvite(tokenOf(old.json as Invite), 'Old Link');
         expect(res).toEqual({ status: 400, json: { error: INVITE_INVALID } });
       }
       // The database holds the rule for every writer, not only this route.
@@ -309,12 +297,7 @@ for (const backend of BACKENDS) {
           [community.id],
         ),
       ).rejects.toThrow();
-      const accepted = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(again.json as Invite), name: 'Twice', password: NEW_PASSWORD },
-        '',
-      );
+      const accepted = await acceptInvite(tokenOf(again.json as Invite), 'Twice');
       expect(accepted).toEqual({
         status: 201,
         json: { email: 'TWICE@example.org', role: 'manager' },
@@ -373,12 +356,7 @@ for (const backend of BACKENDS) {
       const after = (await call('GET', INVITES_PATH)).json as PendingInvite[];
       expect(after.map((i) => i.email)).toEqual(['kept@example.org']);
       // The revoked link is refused like an unknown or expired one; the other still works.
-      const refused = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(first), name: 'Wrong Person', password: NEW_PASSWORD },
-        '',
-      );
+      const refused = await acceptInvite(tokenOf(first), 'Wrong Person');
       expect(refused).toEqual({ status: 400, json: { error: INVITE_INVALID } });
       const [entry] = await test.db.query<{ user_id: number; before: unknown; after: unknown }>(
         `SELECT user_id, before, after FROM audit_log
@@ -396,12 +374,7 @@ for (const backend of BACKENDS) {
         status: 404,
         json: { error: noPendingInvite(wrongId) },
       });
-      const accepted = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(second), name: 'Kept Person', password: NEW_PASSWORD },
-        '',
-      );
+      const accepted = await acceptInvite(tokenOf(second), 'Kept Person');
       expect(accepted.status).toBe(201);
       const keptId = list[0]?.id ?? 0;
       expect(await call('DELETE', `${INVITES_PATH}/${keptId}`)).toEqual({
@@ -457,12 +430,7 @@ for (const backend of BACKENDS) {
       expect((await check(tokenOf(live))).status).toBe(200);
       expect((await check(tokenOf(live))).status).toBe(200);
       expect(await auditRows()).toBe(before);
-      const accepted = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(live), name: 'Checked Twice', password: NEW_PASSWORD },
-        '',
-      );
+      const accepted = await acceptInvite(tokenOf(live), 'Checked Twice');
       expect(accepted.status).toBe(201);
       expect(await check(tokenOf(live))).toEqual(dead);
 
@@ -585,12 +553,7 @@ for (const backend of BACKENDS) {
         email: 'leaving@example.org',
         role: 'board',
       });
-      const accepted = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(again.json as Invite), name: 'Back Again', password: NEW_PASSWORD },
-        '',
-      );
+      const accepted = await acceptInvite(tokenOf(again.json as Invite), 'Back Again');
       expect(accepted.status).toBe(201);
       expect((await stateOf()).some((row) => row.recipient_ids.includes(leaving))).toBe(false);
     });
@@ -657,12 +620,7 @@ for (const backend of BACKENDS) {
         error: 'Too many invalid invite links from here; try again later',
       });
       // The one who was sent a real link is not held up by the guesses.
-      const accepted = await call(
-        'POST',
-        ACCEPT_INVITE_PATH,
-        { token: tokenOf(live), name: 'Patient Person', password: NEW_PASSWORD },
-        '',
-      );
+      const accepted = await acceptInvite(tokenOf(live), 'Patient Person');
       expect(accepted.status).toBe(201);
       clock.advance(15 * MINUTE);
       adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
