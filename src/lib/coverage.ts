@@ -181,7 +181,7 @@ export function formatInterval({ from, to }: Interval, timeZone: string): string
     // Where the clocks change, the times alone misstate the silence (01:00–01:00 in the hour
     // repeated as DST ends, 00:00–02:00 for three hours): the offsets say it.
     return start.slice(5) === end.slice(5)
-      ? `${day} ${clockOf(from, timeZone)}–${endClock}`
+      ? `${day} ${start.slice(0, 5)}–${endClock}`
       : `${day} ${start}–${end}`;
   }
   if (endClock === '00:00' && dayOf(to - 1, timeZone) === day) {
