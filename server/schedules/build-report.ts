@@ -86,8 +86,8 @@ export async function buildUsageReport(
     period === 'month'
       ? `${monthName(calendar.from)} usage report`
       : `Usage report, week of ${calendar.from}`;
-  // The same file as the app's own download of this report.
-  const csv = usageReportCsv(usage, columns, { period, timeZone, now });
+  // The same file as the app's own download of this report, titled with its dates.
+  const csv = usageReportCsv(usage, columns, { period, timeZone, now, title });
   return {
     kind: 'usage',
     title,

@@ -606,7 +606,18 @@ export function eventReportCsv(
 export function usageReportCsv(
   usage: UsageSummary,
   columns: readonly VisitColumn[],
-  { period, timeZone, now }: { period: ReportPeriod; timeZone: string; now: number },
+  {
+    period,
+    timeZone,
+    now,
+    title = `Amenity Usage Report, ${PERIODS[period].label}`,
+  }: {
+    period: ReportPeriod;
+    timeZone: string;
+    now: number;
+    /** An archived file names its dates ("October 2026 usage report"): "Last Month" would age. */
+    title?: string;
+  },
 ): string {
   // Its column reads 0 before the amenity was added: the file says when that was.
   const added = usage.perAmenity.flatMap((row) => {
@@ -614,7 +625,7 @@ export function usageReportCsv(
     return text ? [`${row.name} ${text}`] : [];
   });
   const preamble = fileHeader({
-    title: `Amenity Usage Report, ${PERIODS[period].label}`,
+    title,
     period: `${usage.period.from} to ${usage.period.to}`,
     coverage: usage.coverage,
     notes: added.length ? [['New amenities', added.join('; ')]] : [],
