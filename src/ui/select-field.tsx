@@ -45,7 +45,8 @@ export function SelectField<T extends string | number>({
         const next = options.find((option) => String(option.value) === event.target.value);
         if (next !== undefined) onChange(next.value);
       }}
-      className={cx(CONTROL_CLASSES, layout === 'inline' && 'w-auto md:min-h-9')}
+      // Inline, no wider than its longest option, so a label beside it keeps its room.
+      className={cx(CONTROL_CLASSES, layout === 'inline' && 'max-w-max md:min-h-9')}
     >
       {options.map((option) => (
         <option key={String(option.value)} value={String(option.value)}>
@@ -57,7 +58,9 @@ export function SelectField<T extends string | number>({
   if (layout === 'inline') {
     const selectId = id ?? generatedId;
     return (
-      <div className="flex items-center gap-2">
+      // Wraps rather than squeezing the select: at 320 px "Role of Alex Rivera" left
+      // "Administrator" cut to "Administrat…".
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <label
           htmlFor={selectId}
           className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"

@@ -7,6 +7,7 @@ import { expectAxeCleanInBothThemes } from './axe';
 import {
   DESKTOP,
   PHONE,
+  clippedSelects,
   describeBrowser,
   openPage,
   requestFromPage,
@@ -69,6 +70,10 @@ describeBrowser('what each role may do', () => {
         // offer it and says why; the server refuses it all the same.
         expect(await users.getByRole('button', { name: 'Remove: Alex Rivera' }).count()).toBe(0);
         await users.getByText('Last Admin').waitFor();
+        // On a 320 px phone each user's role select still shows its whole role.
+        await page.setViewportSize({ width: 320, height: 640 });
+        expect(await clippedSelects(page)).toEqual([]);
+        await page.setViewportSize({ width: 1280, height: 800 });
         const list = await requestFromPage(page, 'GET', USERS_PATH);
         const admin = (list.json as { id: number; email: string }[]).find(
           (user) => user.email === 'admin@willowcreek.example',
