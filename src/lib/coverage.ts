@@ -60,7 +60,7 @@ export type CoverageSummary = {
 };
 
 export type CoverageOptions = {
-  /** Silences named in `text`; the rest are counted ("and 2 more"). Default 3. */
+  /** Silences named in `text` (at least 1); the rest are counted ("and 2 more"). Default 3. */
   maxListed?: number;
 };
 
@@ -129,7 +129,7 @@ export function summarizeCoverage(
     amenities,
     silent,
   };
-  return { ...summary, text: coverageText(summary, timeZone, options.maxListed ?? 3) };
+  return { ...summary, text: coverageText(summary, timeZone, Math.max(1, options.maxListed ?? 3)) };
 }
 
 /** "6 d 21 h", "23 h", "13 h 40 min", "0 min": days, hours and minutes, zero parts left out. */

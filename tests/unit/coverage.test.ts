@@ -103,6 +103,10 @@ describe('summarizeCoverage', () => {
       'Data for 6 d 10 h of 7 d; Grand Lake sensor silent Tue 17 Nov 02:00–10:00, Thu 19 Nov 12:00–13:00; ' +
         'The Great Lawn sensor silent Tue 17 Nov 05:00–12:00 and 2 more',
     );
+    // At least one is named: 0 wrote an empty list ("; ; and 5 more").
+    expect(summarizeCoverage(gaps(silent), WEEK, ZONE, { maxListed: 0 }).text).toBe(
+      'Data for 6 d 10 h of 7 d; Grand Lake sensor silent Tue 17 Nov 02:00–10:00 and 4 more',
+    );
     expect(summarizeCoverage(gaps(silent), WEEK, ZONE, { maxListed: 10 }).text).toContain(
       'The Great Lawn sensor silent Tue 17 Nov 05:00–12:00, Fri 20 Nov 23:00 – Sat 21 Nov 01:00; The Yard sensor silent Sat 21 Nov 10:00–11:00',
     );
