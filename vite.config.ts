@@ -239,7 +239,7 @@ const boot = bootStages();
  * IndexedDB fails) ride along for the same reason.
  */
 const PAGE_HELPERS =
-  /\/src\/(lib\/(typed-number|connection-notice|field-error)|ui\/use-focus-first-problem|api\/account-unknown|app\/storage-unavailable|api\/contract\/(display-name|text-formats|amenity-setup))\.ts$/;
+  /\/src\/(lib\/(typed-number|connection-notice|field-error)|ui\/(use-focus-first-problem|copy-note)|api\/account-unknown|app\/storage-unavailable|api\/contract\/(display-name|text-formats|amenity-setup))\.tsx?$/;
 const pageHelpersChunkOf = (id: string) => (PAGE_HELPERS.test(id) ? 'page-helpers' : null);
 
 /**
