@@ -18,6 +18,7 @@ import {
 } from './contract';
 import {
   contractQueryFn,
+  failureMessage,
   HttpError,
   NetworkError,
   parseWith,
@@ -205,8 +206,5 @@ async function fetchText(url: string, signal: AbortSignal): Promise<string> {
   if (answer.status === null) {
     throw signal.aborted ? new Error('Cancelled') : new NetworkError(answer.error);
   }
-  throw new HttpError(
-    answer.status,
-    `${answer.status}: ${answer.text.trim() || answer.statusText}`,
-  );
+  throw new HttpError(answer.status, failureMessage(answer.status, answer.statusText, answer.text));
 }

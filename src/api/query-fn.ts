@@ -77,9 +77,19 @@ export class TimeoutError extends NetworkError {
   }
 }
 
-/** Spec section 8: '{status}: {body text}', or the status text when the body is empty. */
-function failureMessage(res: Response, text: string): string {
-  return `${res.status}: ${text.trim() || res.statusText}`;
+/**
+ * Spec section 8: '{status}: {body text}', or the status text when the body is empty. The body's
+ * text of this server's JSON error (`{"error": "…"}`) is its message, not the braces around it.
+ */
+export function failureMessage(status: number, statusText: string, text: string): string {
+  let body = text.trim();
+  try {
+    const { error } = JSON.parse(body) as { error?: unknown };
+    if (typeof error === 'string') body = error;
+  } catch {
+    // Not JSON, or JSON without a message: the text as it came.
+  }
+  return `${status}: ${body || statusText}`;
 }
 
 /** Returned by fetchJson for a 401 when the caller asked for null instead of an error. */
@@ -118,7 +128,7 @@ export async function fetchJson(
   if (!reportServerAnswer(res.status)) throw new NetworkError();
   if (res.status === 401 && res.headers.get(SESSION_ENDED_HEADER) === '1') markEndedByServer();
   if (on401 === 'returnNull' && res.status === 401) return UNAUTHORIZED;
-  if (!res.ok) throw new HttpError(res.status, failureMessage(res, text));
+  if (!res.ok) throw new HttpError(res.status, failureMessage(res.status, res.statusText, text));
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -50,6 +50,23 @@ describe('defaultQueryFn', () => {
     await expect(defaultQueryFn(context(['/api/thing']))).rejects.toThrow('500: database down');
   });
 
+  it("reads the message of the server's JSON error, and any other JSON as it came", async () => {
+    server.use(
+      http.get('/api/thing', () =>
+        HttpResponse.json({ error: 'The database is unavailable' }, { status: 500 }),
+      ),
+      http.get('/api/other', () => HttpResponse.json({ detail: 'x' }, { status: 500 })),
+      http.get('/api/null', () => HttpResponse.json(null, { status: 500 })),
+    );
+    await expect(defaultQueryFn(context(['/api/thing']))).rejects.toThrow(
+      /^500: The database is unavailable$/,
+    );
+    await expect(defaultQueryFn(context(['/api/other']))).rejects.toThrow(
+      /^500: \{"detail":"x"\}$/,
+    );
+    await expect(defaultQueryFn(context(['/api/null']))).rejects.toThrow(/^500: null$/);
+  });
+
   it('falls back to the status text when the body is empty', async () => {
     server.use(
       http.get(
