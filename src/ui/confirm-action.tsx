@@ -18,10 +18,13 @@ export function ConfirmAction({
   unreachableText,
   act,
   onDone,
+  variant = 'danger',
 }: {
   /** What happens, in words. */
   children: ReactNode;
   actionLabel: string;
+  /** danger for what cannot be undone; primary for a change that can be made back. */
+  variant?: 'danger' | 'primary';
   online: boolean;
   offlineText: string;
   /** Said when the browser is online but the server does not answer (FormStatus). */
@@ -61,7 +64,7 @@ export function ConfirmAction({
         <Button variant="secondary" onClick={() => onDone(false)}>
           Cancel
         </Button>
-        <Button variant="danger" busy={busy} onClick={() => void run()}>
+        <Button variant={variant} busy={busy} onClick={() => void run()}>
           {actionLabel}
         </Button>
       </div>

@@ -70,6 +70,24 @@ describeBrowser('what each role may do', () => {
         // offer it and says why; the server refuses it all the same.
         expect(await users.getByRole('button', { name: 'Remove: Alex Rivera' }).count()).toBe(0);
         await users.getByText('Last Admin').waitFor();
+        // An arrow key on a role select (it changes a closed select's value) only asks; Escape
+        // keeps the role, with focus back on the select.
+        const danaRole = users.getByRole('combobox', { name: 'Role of Dana Brooks' });
+        await danaRole.focus();
+        await page.keyboard.press('ArrowUp');
+        const confirmRole = page.getByRole('dialog', { name: 'Make Dana Brooks HOA Manager?' });
+        await confirmRole.waitFor();
+        await page.keyboard.press('Escape');
+        await confirmRole.waitFor({ state: 'hidden' });
+        expect(await danaRole.inputValue()).toBe('board');
+        expect(await danaRole.evaluate((element) => element === document.activeElement)).toBe(true);
+        const listed = await requestFromPage(page, 'GET', USERS_PATH);
+        expect(
+          (listed.json as { email: string; role: string }[]).find(
+            (user) => user.email === 'board@willowcreek.example',
+          )?.role,
+        ).toBe('board');
+
         // On a 320 px phone each user's role select still shows its whole role.
         await page.setViewportSize({ width: 320, height: 640 });
         expect(await clippedSelects(page)).toEqual([]);

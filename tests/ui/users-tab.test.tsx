@@ -352,11 +352,52 @@ describe('Settings → Users', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('a role changes only once asked: Cancel keeps it and sends nothing', async () => {
+    const user = userEvent.setup();
+    let list = [...usersFixture];
+    const changes: unknown[] = [];
+    server.use(
+      http.get(USERS_PATH, () => HttpResponse.json(list)),
+      http.patch(`${USERS_PATH}/:id`, async ({ params, request }) => {
+        const body = (await request.json()) as { role: UserSummary['role'] };
+        changes.push([params.id, body]);
+        list = list.map((u) => (String(u.id) === params.id ? { ...u, role: body.role } : u));
+        const changed = list.find((u) => String(u.id) === params.id);
+        return HttpResponse.json(changed);
+      }),
+    );
+    renderAs(adminMe);
+    const select = await screen.findByLabelText<HTMLSelectElement>('Role of Sarah Johnson');
+    const before = select.value;
+    // A keyboard user's arrow key on a closed select is a change like this one.
+    await user.selectOptions(select, 'Administrator');
+    const dialog = screen.getByRole('dialog', { name: 'Make Sarah Johnson Administrator?' });
+    expect(dialog).toHaveTextContent('invites and removes users');
+    expect(dialog).toHaveTextContent('on every device they are signed in on');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(changes).toEqual([]);
+    expect(select.value).toBe(before);
+
+    await user.selectOptions(select, 'Administrator');
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Make Sarah Johnson Administrator?' })).getByRole(
+        'button',
+        { name: 'Change role' },
+      ),
+    );
+    expect(await screen.findByText('Role changed')).toBeInTheDocument();
+    expect(changes).toEqual([['2', { role: 'admin' }]]);
+    await waitFor(() => expect(select.value).toBe('admin'));
+  });
+
   it('says why the last Admin cannot be demoted', async () => {
     const user = userEvent.setup();
     renderAs(adminMe);
     await user.selectOptions(await screen.findByLabelText('Role of Alex Admin'), 'Board Member');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const dialog = screen.getByRole('dialog', { name: 'Make Alex Admin Board Member?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The last Admin cannot be removed or demoted',
     );
   });

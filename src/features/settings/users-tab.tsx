@@ -20,7 +20,6 @@ import {
   removeUser,
   revokeInvite,
   usePendingInvites,
-  type Outcome,
 } from '../../api/users';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatMoment } from '../../lib/format';
@@ -59,7 +58,8 @@ export function UsersTab() {
   const online = useConnectivity() === 'online';
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<{ user: UserSummary; row: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A native select changes on an arrow key: a role, what someone may do, changes only once asked.
+  const [changing, setChanging] = useState<{ user: UserSummary; role: Role } | null>(null);
   // Where focus goes once a removal has closed its dialog (see UserRows).
   const focusAfterRef = useRef<RemovedRow | null>(null);
   const addUserRef = useRef<HTMLButtonElement>(null);
@@ -83,17 +83,6 @@ export function UsersTab() {
     fallbackRef: addUserRef,
   });
 
-  const apply = async <T,>(action: () => Promise<Outcome<T>>) => {
-    setError(null);
-    if (!online) {
-      setError(USERS_NEED_CONNECTION);
-      return;
-    }
-    const outcome = await action();
-    if (!outcome.ok) setError(outcome.error);
-    await client.invalidateQueries({ queryKey: [USERS_PATH] });
-  };
-
   if (!isAdmin) {
     return (
       <Group title="Users" description="People who can sign in to manage this community.">
@@ -110,11 +99,6 @@ export function UsersTab() {
           Add User
         </Button>
       </div>
-      {error ? (
-        <p role="alert" className="mb-3 text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
       <QueryState query={users} label="users" skeleton={<ListSkeleton rows={3} />}>
         {(list: UserSummary[]) => (
           <UserRows
@@ -122,11 +106,8 @@ export function UsersTab() {
             dialogOpen={removing !== null}
             focusAfterRef={focusAfterRef}
             fallbackRef={addUserRef}
-            onRole={(user, role) => void apply(() => changeRole(user.id, role))}
-            onRemove={(user, row) => {
-              setError(null);
-              setRemoving({ user, row });
-            }}
+            onRole={(user, role) => setChanging({ user, role })}
+            onRemove={(user, row) => setRemoving({ user, row })}
           />
         )}
       </QueryState>
@@ -174,6 +155,30 @@ export function UsersTab() {
                 focusAfterRef.current = { key: removing.user.id, row: removing.row };
               }
               setRemoving(null);
+            }}
+          />
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={changing !== null}
+        onClose={() => setChanging(null)}
+        title={
+          changing ? `Make ${changing.user.name} ${ROLE_LABELS[changing.role]}?` : 'Change role?'
+        }
+      >
+        {changing ? (
+          <ChangeRole
+            user={changing.user}
+            role={changing.role}
+            online={online}
+            onDone={(changed) => {
+              if (changed) {
+                toast({
+                  title: 'Role changed',
+                  description: `${changing.user.name}: ${ROLE_LABELS[changing.role]}`,
+                });
+              }
+              setChanging(null);
             }}
           />
         ) : null}
@@ -367,6 +372,49 @@ function UserRows({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What each role may do, as the server's access table has it (README, "Roles"). */
+const ROLE_ACCESS: Record<Role, string> = {
+  admin:
+    'An Administrator invites and removes users, changes roles, edits the community profile and reads the audit log, besides setting up amenities and residents.',
+  manager:
+    'An HOA Manager sets up amenities and the residents directory, and does not manage users or the community profile.',
+  board:
+    'A Board Member reads the dashboards and reports, and changes no set-up: not amenities, residents or users.',
+};
+
+/** A new role, after this dialog has asked: it applies on every device the user is signed in on. */
+function ChangeRole({
+  user,
+  role,
+  online,
+  onDone,
+}: {
+  user: UserSummary;
+  role: Role;
+  online: boolean;
+  onDone: (changed: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const change = async () => {
+    const outcome = await changeRole(user.id, role);
+    if (outcome.ok) await client.invalidateQueries({ queryKey: [USERS_PATH] });
+    return outcome;
+  };
+  return (
+    <ConfirmAction
+      actionLabel="Change role"
+      variant="primary"
+      online={online}
+      offlineText={USERS_NEED_CONNECTION}
+      act={change}
+      onDone={onDone}
+    >
+      {user.name} is {ROLE_LABELS[user.role]} now. {ROLE_ACCESS[role]} The change applies at once,
+      on every device they are signed in on; the audit log keeps a record of it.
+    </ConfirmAction>
   );
 }
 
