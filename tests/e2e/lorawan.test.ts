@@ -143,6 +143,29 @@ describeBrowser('LoRaWAN set-up', () => {
     });
     expect(sent.status).toBe(200);
     expect(await sent.json()).toMatchObject({ device: eui, reading: { amenityId: 'boat-house' } });
+
+    // Deleting it asks first, by keyboard too: Escape keeps it, with focus back on Delete; once
+    // deleted, its uplinks are refused and focus moves to the next row's Delete, not <body>.
+    const remove = integrations.getByRole('button', { name: 'Delete: E2E TTS' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Delete E2E TTS?' });
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'hidden' });
+    expect(await remove.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await ask.getByRole('button', { name: 'Delete network server' }).click();
+    await remove.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? 'none'))
+      .toMatch(/^Delete: /);
+    const refused = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(401);
     await context.close();
   });
 });

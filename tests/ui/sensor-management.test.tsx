@@ -96,16 +96,34 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
     expect(dialog).toHaveTextContent(`curl -X POST '${url}' -H 'Authorization: Bearer S3CRET'`);
   });
 
-  it('rotates a secret and shows the new one with the TTS set-up', async () => {
+  it('rotates a secret only once asked, and shows the new one with the TTS set-up', async () => {
+    let rotated = 0;
     server.use(
-      http.post('/api/integrations/demo-tts/secret', () =>
-        HttpResponse.json(created('demo-tts', 'tts', 'The Things Stack (demo)', 'NEW-SECRET')),
-      ),
+      http.post('/api/integrations/demo-tts/secret', () => {
+        rotated++;
+        return HttpResponse.json(
+          created('demo-tts', 'tts', 'The Things Stack (demo)', 'NEW-SECRET'),
+        );
+      }),
     );
     const user = await openIntegrations('admin');
+    const rotate = await screen.findByRole('button', {
+      name: 'Rotate secret: The Things Stack (demo)',
+    });
+    await user.click(rotate);
+    const ask = screen.getByRole('dialog', {
+      name: 'Rotate the secret of The Things Stack (demo)?',
+    });
+    expect(ask).toHaveTextContent('The old one stops working at once');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(rotated).toBe(0);
+    await user.click(rotate);
     await user.click(
-      await screen.findByRole('button', { name: 'Rotate secret: The Things Stack (demo)' }),
+      within(
+        screen.getByRole('dialog', { name: 'Rotate the secret of The Things Stack (demo)?' }),
+      ).getByRole('button', { name: 'Rotate secret' }),
     );
+    expect(rotated).toBe(1);
     const dialog = await screen.findByRole('dialog', { name: 'Connect The Things Stack (demo)' });
     expect(dialog).toHaveTextContent('Additional headerAuthorization: Bearer NEW-SECRET');
     expect(dialog).toHaveTextContent('Enabled event typesUplink message');
@@ -121,9 +139,45 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
     );
     const user = await openIntegrations('admin');
     await user.click(await screen.findByRole('button', { name: 'Delete: ChirpStack (demo)' }));
+    const ask = screen.getByRole('dialog', { name: 'Delete ChirpStack (demo)?' });
+    expect(ask).toHaveTextContent('This cannot be undone');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(deleted).toBe(0);
-    await user.click(screen.getByRole('button', { name: 'Confirm delete: ChirpStack (demo)' }));
+    await user.click(screen.getByRole('button', { name: 'Delete: ChirpStack (demo)' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete ChirpStack (demo)?' })).getByRole(
+        'button',
+        { name: 'Delete network server' },
+      ),
+    );
     await waitFor(() => expect(deleted).toBe(1));
+    expect(await screen.findByText('Network server deleted')).toBeInTheDocument();
+  });
+
+  it('removes a device only after confirming, and says a refusal in the dialog', async () => {
+    let removed = 0;
+    server.use(
+      http.delete(`${SENSOR_ADMIN_PATHS.devices}/:devEui`, () => {
+        removed++;
+        return removed === 1
+          ? HttpResponse.json({ error: 'Database busy' }, { status: 500 })
+          : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    const remove = (await screen.findAllByRole('button', { name: /^Remove: / }))[0];
+    if (!remove) throw new Error('no registered device');
+    await user.click(remove);
+    const ask = screen.getByRole('dialog', { name: /^Remove .+\?$/ });
+    expect(ask).toHaveTextContent('the readings it sent stay');
+    expect(removed).toBe(0);
+    await user.click(within(ask).getByRole('button', { name: 'Remove device' }));
+    expect(await within(ask).findByRole('alert')).toHaveTextContent('Database busy');
+    await user.click(within(ask).getByRole('button', { name: 'Remove device' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(removed).toBe(2);
+    expect(await screen.findByText('Device removed')).toBeInTheDocument();
   });
 
   it('assigns a discovered device to an amenity', async () => {

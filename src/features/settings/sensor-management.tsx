@@ -8,6 +8,7 @@ import {
   type DeviceCreateBody,
   type DiscoveredDevice,
   type IntegrationKind,
+  type Integration,
   type IntegrationWithSecret,
   type Sensor,
 } from '../../api/contract';
@@ -25,13 +26,16 @@ import {
   webhookUrlOf,
 } from '../../lib/lorawan-setup';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
+import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
+import { ConfirmAction } from '../../ui/confirm-action';
 import { Dialog, useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
 import { Group } from '../../ui/group';
+import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 
 const muted = 'text-sm text-slate-600 dark:text-slate-400';
 
@@ -71,13 +75,33 @@ function useWrite() {
   };
 }
 
+export const SENSORS_NEED_CONNECTION =
+  'Setting up sensors needs a connection to CommonGround. You are offline: nothing was changed.';
+
 function NetworkServers() {
   const query = useIntegrations({ enabled: true });
+  const online = useConnectivity() === 'online';
   const write = useWrite();
   const [kind, setKind] = useState<IntegrationKind>('tts');
   const [name, setName] = useState('');
   const [revealed, setRevealed] = useState<IntegrationWithSecret | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  // Rotating stops the old secret at once and deleting cannot be undone: both ask first.
+  const [confirming, setConfirming] = useState<{
+    action: 'rotate' | 'delete';
+    integration: Integration;
+    row: number;
+  } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const removedRef = useRef<RemovedRow | null>(null);
+  useFocusAfterRemoval({
+    removedRef,
+    keys: query.data?.map((integration) => integration.id) ?? [],
+    paused: confirming !== null,
+    listRef,
+    selector: '[data-delete-integration]',
+    fallbackRef: nameRef,
+  });
 
   const reveal = (result: WriteResult) => {
     const parsed = result.ok ? IntegrationWithSecretSchema.safeParse(result.json) : null;
@@ -97,10 +121,11 @@ function NetworkServers() {
     >
       {query.data && query.data.length > 0 ? (
         <ul
+          ref={listRef}
           aria-label="Network servers"
           className="divide-y divide-slate-200 dark:divide-slate-800"
         >
-          {query.data.map((integration) => (
+          {query.data.map((integration, row) => (
             <li key={integration.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1 basis-52">
                 <p className="font-medium">{integration.name}</p>
@@ -115,34 +140,19 @@ function NetworkServers() {
                 variant="secondary"
                 size="sm"
                 aria-label={`Rotate secret: ${integration.name}`}
-                onClick={async () =>
-                  reveal(await write(() => sensorAdmin.rotateSecret(integration.id)))
-                }
+                onClick={() => setConfirming({ action: 'rotate', integration, row })}
               >
                 Rotate secret
               </Button>
-              {deleting === integration.id ? (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  aria-label={`Confirm delete: ${integration.name}`}
-                  onClick={async () => {
-                    setDeleting(null);
-                    await write(() => sensorAdmin.deleteIntegration(integration.id));
-                  }}
-                >
-                  Confirm delete
-                </Button>
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Delete: ${integration.name}`}
-                  onClick={() => setDeleting(integration.id)}
-                >
-                  Delete
-                </Button>
-              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Delete: ${integration.name}`}
+                data-delete-integration=""
+                onClick={() => setConfirming({ action: 'delete', integration, row })}
+              >
+                Delete
+              </Button>
             </li>
           ))}
         </ul>
@@ -167,6 +177,7 @@ function NetworkServers() {
           {(props) => (
             <input
               {...props}
+              ref={nameRef}
               className={CONTROL_CLASSES}
               value={name}
               maxLength={100}
@@ -178,6 +189,49 @@ function NetworkServers() {
         <Button type="submit">Connect</Button>
       </form>
 
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={
+          confirming?.action === 'delete'
+            ? `Delete ${confirming.integration.name}?`
+            : `Rotate the secret of ${confirming?.integration.name ?? 'this network server'}?`
+        }
+      >
+        {confirming ? (
+          <ConfirmAction
+            actionLabel={confirming.action === 'delete' ? 'Delete network server' : 'Rotate secret'}
+            online={online}
+            offlineText={SENSORS_NEED_CONNECTION}
+            act={async () => {
+              const { action, integration } = confirming;
+              const result = await write(
+                () =>
+                  action === 'delete'
+                    ? sensorAdmin.deleteIntegration(integration.id)
+                    : sensorAdmin.rotateSecret(integration.id),
+                { inForm: true },
+              );
+              if (result.ok && action === 'rotate') reveal(result);
+              return result;
+            }}
+            onDone={(done) => {
+              if (done && confirming.action === 'delete') {
+                toast({
+                  title: 'Network server deleted',
+                  description: confirming.integration.name,
+                });
+                removedRef.current = { key: confirming.integration.id, row: confirming.row };
+              }
+              setConfirming(null);
+            }}
+          >
+            {confirming.action === 'delete'
+              ? `Its webhook URL and secret stop working at once, so its uplinks are refused; the readings already stored stay. This cannot be undone: to take its uplinks again, connect it anew and enter the new URL and secret in the network server.`
+              : `A new secret is made and shown once. The old one stops working at once: ${INTEGRATION_KIND_LABELS[confirming.integration.kind]} deliveries are refused until its webhook has the new secret.`}
+          </ConfirmAction>
+        ) : null}
+      </Dialog>
       <Dialog
         open={revealed !== null}
         onClose={() => setRevealed(null)}
@@ -231,7 +285,19 @@ function Devices() {
   const amenities = useAmenityAnalytics();
   const write = useWrite();
   const [draft, setDraft] = useState<DeviceDraft | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<{ sensor: Sensor; row: number } | null>(null);
+  const online = useConnectivity() === 'online';
+  const listRef = useRef<HTMLUListElement>(null);
+  const registerRef = useRef<HTMLButtonElement>(null);
+  const removedRef = useRef<RemovedRow | null>(null);
+  useFocusAfterRemoval({
+    removedRef,
+    keys: sensors.data?.sensors.map((sensor) => sensor.devEui) ?? [],
+    paused: removing !== null,
+    listRef,
+    selector: '[data-remove-device]',
+    fallbackRef: registerRef,
+  });
   const firstAmenity = amenities.data?.[0]?.id ?? '';
   const amenityName = (id: string) => amenities.data?.find((a) => a.id === id)?.name ?? id;
 
@@ -263,13 +329,16 @@ function Devices() {
       description="Register each counter for the amenity it counts, or assign one that has already sent uplinks."
     >
       <div className="mb-3 flex justify-end">
-        <Button onClick={() => setDraft(blank())}>Register device</Button>
+        <Button ref={registerRef} onClick={() => setDraft(blank())}>
+          Register device
+        </Button>
       </div>
       <ul
+        ref={listRef}
         aria-label="Registered devices"
         className="divide-y divide-slate-200 dark:divide-slate-800"
       >
-        {(sensors.data?.sensors ?? []).map((sensor) => (
+        {(sensors.data?.sensors ?? []).map((sensor, row) => (
           <li key={sensor.devEui} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1 basis-52">
               <p className="font-medium">{sensor.name}</p>
@@ -286,28 +355,15 @@ function Devices() {
             >
               Edit
             </Button>
-            {removing === sensor.devEui ? (
-              <Button
-                variant="danger"
-                size="sm"
-                aria-label={`Confirm remove: ${sensor.devEui}`}
-                onClick={async () => {
-                  setRemoving(null);
-                  await write(() => sensorAdmin.removeDevice(sensor.devEui));
-                }}
-              >
-                Confirm remove
-              </Button>
-            ) : (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove: ${sensor.devEui}`}
-                onClick={() => setRemoving(sensor.devEui)}
-              >
-                Remove
-              </Button>
-            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove: ${sensor.devEui}`}
+              data-remove-device=""
+              onClick={() => setRemoving({ sensor, row })}
+            >
+              Remove
+            </Button>
           </li>
         ))}
       </ul>
@@ -357,6 +413,33 @@ function Devices() {
               return result;
             }}
           />
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={removing ? `Remove ${removing.sensor.name}?` : 'Remove device?'}
+      >
+        {removing ? (
+          <ConfirmAction
+            actionLabel="Remove device"
+            online={online}
+            offlineText={SENSORS_NEED_CONNECTION}
+            act={() =>
+              write(() => sensorAdmin.removeDevice(removing.sensor.devEui), { inForm: true })
+            }
+            onDone={(done) => {
+              if (done) {
+                toast({ title: 'Device removed', description: removing.sensor.devEui });
+                removedRef.current = { key: removing.sensor.devEui, row: removing.row };
+              }
+              setRemoving(null);
+            }}
+          >
+            {removing.sensor.name} ({removing.sensor.devEui}) stops counting for{' '}
+            {amenityName(removing.sensor.amenityId)} now; the readings it sent stay. Its next
+            uplinks are listed as an unknown device, to register again if you need it.
+          </ConfirmAction>
         ) : null}
       </Dialog>
     </Group>
