@@ -85,7 +85,7 @@ export function Account({ onNavigate }: { onNavigate?: () => void }) {
                 Account
               </Link>
             ) : null}
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void runSignOut()}>
+            <Button variant="secondary" size="sm" busy={busy} onClick={() => void runSignOut()}>
               {busy ? 'Signing out…' : 'Sign out'}
             </Button>
           </>

@@ -173,9 +173,11 @@ describe('Settings page', () => {
     expect(getSettings().darkMode).toBe(true);
     expect(document.documentElement).toHaveClass('dark');
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    // Save is disabled once saved: focus is on the line that says so, not lost to the page.
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your preferences are saved on this device.',
     );
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 
   it('keeps the saved settings after a reload', async () => {
@@ -205,6 +207,7 @@ describe('Settings page', () => {
     expect(document.documentElement).toHaveClass('dark');
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Your preferences are saved on this device.')).toHaveFocus();
     expect(screen.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
     expect(document.documentElement).not.toHaveClass('dark');
     expect(stored()).toBeNull();
@@ -250,6 +253,9 @@ describe('Settings page', () => {
       ]),
     );
     expect(await screen.findByText('Community profile saved')).toBeInTheDocument();
+    // Focus on the profile's status line, not lost to the page as Save is disabled.
+    expect(document.activeElement).toHaveAttribute('role', 'status');
+    expect(document.activeElement).toHaveTextContent(/community profile|Saved for every user/);
     // The device's own record holds none of it.
     expect(stored()).toBeNull();
   });

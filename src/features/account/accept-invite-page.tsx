@@ -195,7 +195,7 @@ export function AcceptInvitePage() {
           )}
         </Field>
         <FormError message={error} />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {busy ? 'Creating your account…' : 'Create my account'}
         </Button>
       </form>

@@ -273,7 +273,7 @@ export function SignInPage() {
             </>
           )}
           <FormError message={error} />
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? 'Checking…' : step === 'code' ? 'Verify' : 'Sign in'}
           </Button>
           {step === 'code' ? (
@@ -320,7 +320,7 @@ export function SignInPage() {
                   )}
                 </Field>
                 <FormError message={error} />
-                <Button type="submit" disabled={busy}>
+                <Button type="submit" busy={busy}>
                   {busy ? 'Checking…' : 'Turn on two-factor authentication'}
                 </Button>
               </form>
@@ -328,7 +328,7 @@ export function SignInPage() {
           ) : (
             <>
               <FormError message={error} />
-              <Button disabled={busy} onClick={beginSetup}>
+              <Button busy={busy} onClick={beginSetup}>
                 {busy ? 'Starting…' : 'Start set-up'}
               </Button>
             </>

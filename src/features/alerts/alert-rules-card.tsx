@@ -248,7 +248,8 @@ function DeleteArchivedRule({
       <Button
         variant={confirm.confirming ? 'danger' : 'secondary'}
         size="sm"
-        disabled={busy || !online}
+        busy={busy}
+        disabled={!online}
         aria-label={`${confirm.confirming ? 'Confirm delete' : 'Delete'}: ${label}`}
         onClick={() => void confirm.press()}
       >
@@ -416,7 +417,7 @@ function RuleForm({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy || !online}>
+        <Button type="submit" busy={busy} disabled={!online}>
           {busy ? 'Saving…' : 'Save rule'}
         </Button>
         <Button type="button" variant="secondary" onClick={() => onDone(cancelTarget)}>
@@ -426,7 +427,8 @@ function RuleForm({
           <Button
             type="button"
             variant="danger"
-            disabled={busy || !online}
+            busy={busy}
+            disabled={!online}
             onClick={() => void confirm.press()}
           >
             {confirm.confirming ? 'Confirm delete' : 'Delete rule'}

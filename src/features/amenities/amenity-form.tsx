@@ -322,7 +322,7 @@ export function AmenityForm({
           <Button
             variant="danger"
             className="mr-auto"
-            disabled={busy}
+            busy={busy}
             aria-describedby={confirmArchive ? archiveNoteId : undefined}
             onClick={() => void archive()}
           >
@@ -332,7 +332,7 @@ export function AmenityForm({
         <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {saved ? 'Save changes' : 'Add amenity'}
         </Button>
       </div>

@@ -171,7 +171,7 @@ export function ResidentForm({
         <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {resident ? 'Save changes' : 'Add resident'}
         </Button>
       </div>

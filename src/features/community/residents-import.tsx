@@ -143,7 +143,7 @@ export function ResidentsImport({ onDone }: { onDone: (imported: number) => void
         <Button variant="secondary" onClick={() => onDone(0)}>
           Cancel
         </Button>
-        <Button disabled={!ready || busy} onClick={() => void runImport()}>
+        <Button busy={busy} disabled={!ready} onClick={() => void runImport()}>
           {preview && preview.invalid === 0
             ? `Import ${count(preview.rows.length, 'resident')}`
             : 'Import'}

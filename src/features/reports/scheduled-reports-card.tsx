@@ -345,7 +345,7 @@ function ScheduleForm({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy || !online}>
+        <Button type="submit" busy={busy} disabled={!online}>
           {busy ? 'Saving…' : 'Save schedule'}
         </Button>
         <Button
@@ -356,7 +356,7 @@ function ScheduleForm({
           Cancel
         </Button>
         {schedule ? (
-          <Button type="button" variant="danger" disabled={busy || !online} onClick={remove}>
+          <Button type="button" variant="danger" busy={busy} disabled={!online} onClick={remove}>
             {confirmDelete ? 'Confirm delete' : 'Delete schedule'}
           </Button>
         ) : null}

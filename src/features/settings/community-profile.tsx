@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { communityQuery } from '../../api/community';
 import { updateCommunity } from '../../api/community-admin';
 import type { CommunityProfile } from '../../api/contract';
@@ -62,6 +62,10 @@ export function CommunityProfileSection({
   const me = useMe().data;
   const isAdmin = me != null && !me.demo && me.user.role === 'admin';
   const query = useQuery(communityQuery());
+  // A saved profile comes back as a new form (keyed by the profile): the status line of whichever
+  // form is shown, and whether it should take focus as it mounts.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const justSavedRef = useRef(false);
   return (
     <Group
       title="Community"
@@ -74,6 +78,8 @@ export function CommunityProfileSection({
               key={JSON.stringify(profile)}
               profile={profile}
               onDirtyChange={onDirtyChange}
+              statusRef={statusRef}
+              justSavedRef={justSavedRef}
             />
           ) : (
             <ProfileView profile={profile} />
@@ -110,9 +116,13 @@ function ProfileView({ profile }: { profile: CommunityProfile }) {
 function ProfileForm({
   profile,
   onDirtyChange,
+  statusRef,
+  justSavedRef,
 }: {
   profile: CommunityProfile;
   onDirtyChange?: (dirty: boolean) => void;
+  statusRef: RefObject<HTMLParagraphElement | null>;
+  justSavedRef: RefObject<boolean>;
 }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
@@ -131,10 +141,17 @@ function ProfileForm({
     }));
   }, [saved.timeZone]);
 
+  // Saved and disabled, Save would drop focus to the page: it goes to the line that says so.
+  useEffect(() => {
+    if (!justSavedRef.current) return;
+    justSavedRef.current = false;
+    statusRef.current?.focus();
+  }, [justSavedRef, statusRef]);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => {
+    justSavedRef.current = false;
     setDraft((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
     setFailure(null);
@@ -166,6 +183,8 @@ function ProfileForm({
           title: 'Community profile saved',
           description: 'It applies to every user of the community.',
         });
+        statusRef.current?.focus();
+        justSavedRef.current = true;
         return;
       }
       const field = /^(name|code|address|timeZone|currency):\s*(.*)$/.exec(outcome.error);
@@ -249,21 +268,28 @@ function ProfileForm({
       </div>
       <FormStatus online={online} offlineText={PROFILE_NEEDS_CONNECTION} failure={failure} />
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <p role="status" className="mr-auto text-sm text-slate-700 dark:text-slate-300">
+        <p
+          ref={statusRef}
+          tabIndex={-1}
+          role="status"
+          className="mr-auto text-sm text-slate-700 dark:text-slate-300"
+        >
           {dirty ? 'Unsaved changes to the community profile.' : 'Saved for every user.'}
         </p>
         <Button
           variant="secondary"
-          disabled={!dirty || busy}
+          busy={busy}
+          disabled={!dirty}
           onClick={() => {
             setDraft(saved);
             setErrors({});
             setFailure(null);
+            statusRef.current?.focus();
           }}
         >
           Cancel
         </Button>
-        <Button type="submit" disabled={!dirty || busy}>
+        <Button type="submit" busy={busy} disabled={!dirty}>
           {busy ? 'Saving…' : 'Save profile'}
         </Button>
       </div>

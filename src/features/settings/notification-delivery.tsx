@@ -130,13 +130,14 @@ function PushDeviceControl({ readOnly }: { readOnly: boolean }) {
               )}
             </p>
             {state === 'off' ? (
-              <Button disabled={busy || !online} onClick={() => void change(true)}>
+              <Button busy={busy} disabled={!online} onClick={() => void change(true)}>
                 {busy ? 'Turning on…' : 'Turn on push notifications'}
               </Button>
             ) : state === 'on' ? (
               <Button
                 variant="secondary"
-                disabled={busy || !online}
+                busy={busy}
+                disabled={!online}
                 onClick={() => void change(false)}
               >
                 {busy ? 'Turning off…' : 'Turn off on this device'}
@@ -329,7 +330,7 @@ function PreferencesForm({
       ) : null}
       {disabled ? null : (
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={busy || !online}>
+          <Button type="submit" busy={busy} disabled={!online}>
             {busy ? 'Saving…' : 'Save notification settings'}
           </Button>
           {done && !dirty ? (

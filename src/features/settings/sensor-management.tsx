@@ -577,7 +577,7 @@ function DeviceForm({
         <Button type="button" variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           Save device
         </Button>
       </div>

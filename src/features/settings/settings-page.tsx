@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMe } from '../../api/me';
 import {
   applyTheme,
@@ -63,9 +63,13 @@ export function SettingsPage() {
     setSaveError(null);
   };
 
+  // Saved or cancelled, both buttons are disabled: focus moves to the line that says so, not to
+  // the page, where a keyboard user would start again from the top.
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const discard = () => {
     setEdits({});
     setSaveError(null);
+    statusRef.current?.focus();
   };
 
   const save = (event?: FormEvent) => {
@@ -126,6 +130,8 @@ export function SettingsPage() {
                 )}
               >
                 <p
+                  ref={statusRef}
+                  tabIndex={-1}
                   role="status"
                   className="mr-auto min-w-0 text-sm text-slate-700 dark:text-slate-300"
                 >

@@ -571,7 +571,7 @@ function InviteForm({ online, onDone }: { online: boolean; onDone: () => void })
         <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           Create invite link
         </Button>
       </div>
