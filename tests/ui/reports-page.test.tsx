@@ -187,10 +187,13 @@ describe('Reports page', () => {
     renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
 
     await user.click(screen.getByRole('button', { name: 'Preview: Amenity Usage Report' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Amenity Usage Report — Last Month' }),
-    ).toHaveFocus();
-    const report = screen.getByRole('region', { name: 'Amenity Usage Report — Last Month' });
+    // Focus on the report, read by its title; the next Tab reaches its own buttons first.
+    const report = await screen.findByRole('region', {
+      name: 'Amenity Usage Report — Last Month',
+    });
+    expect(report).toHaveFocus();
+    await user.tab();
+    expect(within(report).getByRole('button', { name: 'Download CSV' })).toHaveFocus();
     expect(
       within(report).getByText(
         'Built from the offline snapshot saved on this device, not from live data.',

@@ -18,7 +18,7 @@ import type { PreviewKind } from './registry';
  * the board-meeting version: the browser's print dialog saves it as PDF.
  */
 export const ReportPreview = forwardRef<
-  HTMLHeadingElement,
+  HTMLElement,
   {
     report: ReportDefinition<PreviewKind>;
     period: ReportPeriod;
@@ -46,7 +46,7 @@ export const ReportPreview = forwardRef<
     onRefresh,
     onChoosePeriod,
   },
-  headingRef,
+  reportRef,
 ) {
   const timeZone = community.timeZone;
   const { title, Body } = report;
@@ -62,11 +62,15 @@ export const ReportPreview = forwardRef<
     data !== null && report.status === 'ready' && report.sources.includes('gaps');
 
   return (
+    // Focus comes to the report as a whole when it opens: its title is read, and the next Tab
+    // reaches its own buttons (Download, Print, Close) before anything else on the page.
     <section
+      ref={reportRef}
+      tabIndex={-1}
       data-print-report
       aria-labelledby="report-title"
       aria-busy={state.status === 'loading'}
-      className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:border-slate-800 dark:bg-slate-900"
     >
       <div
         data-print-hide
@@ -95,9 +99,7 @@ export const ReportPreview = forwardRef<
         <p className="text-sm font-medium text-brand-800 dark:text-brand-100">{community.name}</p>
         <h2
           id="report-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="mt-1 scroll-mt-20 text-xl font-bold text-slate-900 outline-none sm:text-2xl dark:text-slate-50"
+          className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl dark:text-slate-50"
         >
           {title} — {PERIODS[period].label}
         </h2>

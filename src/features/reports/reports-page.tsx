@@ -51,7 +51,7 @@ export function ReportsPage() {
   const printRequested = useRef(false);
   const [activity, countActivity] = useReportActivity();
   const report = useReportData(period, previewKind !== null, community.timeZone);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reportRef = useRef<HTMLElement>(null);
   const triggerRef = useRef<string | null>(null);
 
   // Save every period's data on the device while online, so any report opens offline later.
@@ -61,11 +61,11 @@ export function ReportsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, online, isRestoring]);
 
-  // Bring the opened report into view and move focus to its title.
+  // Bring the opened report into view and move focus to it (read by its title).
   useEffect(() => {
     if (!previewKind) return;
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    reportRef.current?.focus({ preventScroll: true });
+    reportRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [previewKind, focusKey]);
 
   // Download of the print-ready report: print once it is built.
@@ -149,7 +149,7 @@ export function ReportsPage() {
       {preview ? (
         <div className="mt-6">
           <ReportPreview
-            ref={headingRef}
+            ref={reportRef}
             report={preview}
             period={period}
             state={report}
