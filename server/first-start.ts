@@ -14,6 +14,7 @@ import { migrate, SCHEMA_LOCK } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { copyTemplate } from './db/template';
 import { loadCommunity, type Community } from './community';
+import { ensureOwnCommunity, type OwnCommunity } from './own-community';
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { seedDemoInto, type SeedOptions } from './simulator/seed';
 
@@ -57,6 +58,8 @@ export async function ensureDemoCommunity(
 export type FirstStartOptions = {
   /** A template data directory (server/db/template.ts) to copy; null: PGlite's initdb. */
   template: string | null;
+  /** A community of its own, created empty, instead of the seeded demo (own-community.ts). */
+  ownCommunity?: OwnCommunity;
   now: number;
   /** The database thread failed (pglite.ts): what to do (main.ts exits). */
   onFailure?: (error: Error) => void;
@@ -79,7 +82,13 @@ export type FirstStart = { readings: number; seededInMs: number; fromTemplate: b
  */
 export async function initialiseDataDir(
   dataDir: string,
-  { template, now, onFailure, log = (message) => console.log(message) }: FirstStartOptions,
+  {
+    template,
+    ownCommunity,
+    now,
+    onFailure,
+    log = (message) => console.log(message),
+  }: FirstStartOptions,
 ): Promise<FirstStart | null> {
   if (checkDataDir(dataDir).existing) return null;
   const lock = lockDataDir(dataDir);
@@ -108,10 +117,12 @@ export async function initialiseDataDir(
           `${template ? ' (if this happens again, rebuild the template: npm run build:server)' : ''}.`,
       );
     }
-    let seeded: Awaited<ReturnType<typeof ensureDemoCommunity>>;
+    let seeded: { readings: number; seededInMs: number | null };
     try {
       await migrate(db);
-      seeded = await ensureDemoCommunity(db, now);
+      seeded = ownCommunity
+        ? { ...(await ensureOwnCommunity(db, ownCommunity, now)), readings: 0, seededInMs: 0 }
+        : await ensureDemoCommunity(db, now);
     } finally {
       await db.close();
     }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DataDirError } from './db/data-dir';
 import { templateBeside } from './db/template';
 import { initialiseDataDir } from './first-start';
+import { ownCommunityFromEnv } from './own-community';
 
 async function initialise() {
   // Data files readable by this user only (PGlite creates them 0666 minus the umask).
@@ -17,8 +18,11 @@ async function initialise() {
   process.on('disconnect', () => process.exit(1));
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || 'data');
   const started = performance.now();
+  // main.ts has checked these before starting this process.
+  const own = ownCommunityFromEnv(process.env);
   const done = await initialiseDataDir(dataDir, {
     template: templateBeside(import.meta.url),
+    ownCommunity: own && !('error' in own) ? own : undefined,
     now: Date.now(),
     onFailure: (error) => {
       console.error(
@@ -27,7 +31,9 @@ async function initialise() {
       process.exit(1);
     },
   });
-  if (done) {
+  if (done && own && !('error' in own)) {
+    console.log(`New database in ${dataDir}, with the community ${own.name}, empty`);
+  } else if (done) {
     console.log(
       `New database in ${dataDir} (${done.fromTemplate ? 'copied from the template' : 'initdb'}, ` +
         `ready in ${((performance.now() - started) / 1000).toFixed(1)} s): seeded ` +

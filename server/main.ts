@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkDataDir, DataDirError } from './db/data-dir';
+import { ownCommunityFromEnv, type OwnCommunity } from './own-community';
 import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './server';
 import { emailConfigFromEnv, type EmailConfig } from './delivery/email/mailer';
 
@@ -16,7 +17,8 @@ import { emailConfigFromEnv, type EmailConfig } from './delivery/email/mailer';
  *   (the integration ids those topics count for; default the oldest of each kind), SMTP_URL
  *   (smtp:// or smtps://; unset: no email), EMAIL_FROM (the sender), PUBLIC_URL (where links in
  *   emails point), VAPID_SUBJECT (the contact push services are given for Web Push: mailto: or
- *   https:).
+ *   https:), COMMUNITY_NAME / COMMUNITY_TIME_ZONE / ADMIN_EMAIL (run a community of its own,
+ *   created empty, instead of the demo; own-community.ts).
  */
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -147,9 +149,20 @@ async function initialiseInChild(dataDir: string): Promise<void> {
   }
 }
 
+/** COMMUNITY_NAME / COMMUNITY_TIME_ZONE / ADMIN_EMAIL, checked before anything is created. */
+function ownCommunity(): OwnCommunity | undefined {
+  const own = ownCommunityFromEnv(process.env);
+  if (own && 'error' in own) {
+    console.error(own.error);
+    process.exit(1);
+  }
+  return own ?? undefined;
+}
+
 async function main() {
   // Data files readable by this user only (PGlite creates them 0666 minus the umask).
   process.umask(0o077);
+  const own = ownCommunity();
   const databaseUrl = env('DATABASE_URL');
   const dataDir = path.resolve(env('DATA_DIR') ?? 'data');
   const grace = shutdownGraceMs();
@@ -175,9 +188,12 @@ async function main() {
     email: emailConfig(),
     publicUrl: publicUrl(),
     vapidSubject: vapidSubject(),
+    ownCommunity: own,
   });
   if (server.generatedKey) {
-    console.log(`Ingest API key (demo, generated for this run): ${server.ingestKey}`);
+    console.log(
+      `Ingest API key (${own ? '' : 'demo, '}generated for this run): ${server.ingestKey}`,
+    );
     console.log('  Set INGEST_API_KEY to choose a fixed key.');
   }
   console.log(

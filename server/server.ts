@@ -18,6 +18,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
+import type { Community } from './community';
 import { ensureDemoCommunity } from './first-start';
 import { ensureDemoSensors } from './integrations/demo-sensors';
 import { demoUplinkSender } from './integrations/demo-uplinks';
@@ -27,11 +28,13 @@ import {
   type MqttSubscription,
 } from './integrations/mqtt-subscriber';
 import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
+import { ensureOwnCommunity, type OwnCommunity } from './own-community';
 import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
 import { precompress } from './static/compression';
 import { loadStaticSite } from './static/site';
 import { systemClock, type Clock } from './time';
+import { firstAdminInvite } from './users/first-admin';
 
 export type DatabaseConfig =
   | { url: string }
@@ -132,6 +135,11 @@ export type ServerOptions = {
   publicUrl?: string;
   /** The VAPID contact for Web Push, `mailto:` or `https:` (VAPID_SUBJECT). */
   vapidSubject?: string;
+  /**
+   * COMMUNITY_NAME / COMMUNITY_TIME_ZONE / ADMIN_EMAIL: run this community, created empty on the
+   * first start, instead of the demo (no demo data, accounts, sensors, simulator or viewer).
+   */
+  ownCommunity?: OwnCommunity;
 };
 
 export type RunningServer = {
@@ -160,15 +168,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       'url' in options.database
         ? 'PostgreSQL (DATABASE_URL)'
         : `PGlite in ${options.database.dataDir ?? 'memory'}`;
-    const { community, seededInMs, readings } = await ensureDemoCommunity(db, clock());
-    await ensureDemoSensors(db, community);
-    const isDemoCommunity = community.slug === DEMO_COMMUNITY.slug;
-    if (isDemoCommunity) await ensureDemoAccounts(db, community, clock());
-    log(
-      seededInMs === null
-        ? `Database: ${where}`
-        : `Database: ${where}; first start, seeded ${readings.toLocaleString('en-US')} readings and a year of events in ${(seededInMs / 1000).toFixed(1)} s`,
-    );
+    const own = options.ownCommunity;
+    let community: Community;
+    if (own) {
+      const found = await ensureOwnCommunity(db, own, clock());
+      community = found.community;
+      log(
+        `Database: ${where}; community ${community.name}${found.created ? ', created empty on this first start' : ''}`,
+      );
+    } else {
+      const seeded = await ensureDemoCommunity(db, clock());
+      community = seeded.community;
+      await ensureDemoSensors(db, community);
+      await ensureDemoAccounts(db, community, clock());
+      log(
+        seeded.seededInMs === null
+          ? `Database: ${where}`
+          : `Database: ${where}; first start, seeded ${seeded.readings.toLocaleString('en-US')} readings and a year of events in ${(seeded.seededInMs / 1000).toFixed(1)} s`,
+      );
+    }
+    const isDemoCommunity = community.slug === DEMO_COMMUNITY.slug && !own;
 
     const site = loadStaticSite(options.distDir);
     if (!site) {
@@ -283,7 +302,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const url = `http://${host}:${address.port}`;
     if (!options.publicUrl) linkBase = url;
 
-    if (options.simulate ?? true) {
+    if (own) {
+      const invite = await firstAdminInvite(db, community, own.adminEmail, clock());
+      if (invite === 'made-just-now') {
+        log(
+          `First Admin: a link for ${own.adminEmail} was made less than a minute ago, by another ` +
+            'server or the previous start (see its log; a start a minute from now makes a new one)',
+        );
+      } else if (invite) {
+        log(
+          `First Admin: ${own.adminEmail} sets a password at ${linkBase}${invite.invitePath} ` +
+            `(until ${invite.expiresAt}; while no one has an account, each start makes a new link ` +
+            'and the one before stops working)',
+        );
+      }
+    }
+
+    // The simulator writes the demo's amenities: never into a community of its own.
+    if ((options.simulate ?? true) && isDemoCommunity) {
       simulator = new LiveSimulator({
         db,
         community,

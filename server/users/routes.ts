@@ -75,7 +75,8 @@ const toSummary = (row: Row): UserSummary => ({
   role: row.role,
   totpEnabled: row.totp_enabled,
 });
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Only this is stored: a link's token is shown once and never kept. */
+export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * A removed account comes back for whoever accepts a new invite to its address: the same row (the
@@ -135,7 +136,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       await db.query<{ email: string; role: Role; expires_at: Date | string }>(
         `SELECT email, role, expires_at FROM invites
           WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3`,
-        [hashToken(token), community.id, new Date(now).toISOString()],
+        [inviteTokenHash(token), community.id, new Date(now).toISOString()],
       )
     )[0];
 
@@ -258,7 +259,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
                               expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
-          hashToken(token),
+          inviteTokenHash(token),
           community.id,
           input.email,
           input.role,
@@ -363,7 +364,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
         `SELECT email, role FROM invites
           WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3
           FOR UPDATE`,
-        [hashToken(input.token), community.id, new Date(now).toISOString()],
+        [inviteTokenHash(input.token), community.id, new Date(now).toISOString()],
       );
       if (!invite) throw new HttpError(400, INVITE_INVALID);
       const fields = { email: invite.email, name: input.name, role: invite.role, passwordHash };
@@ -384,7 +385,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       }
       if (id === null) throw new HttpError(409, 'An account with this address already exists');
       await tx.query(`UPDATE invites SET accepted_at = $2 WHERE token_hash = $1`, [
-        hashToken(input.token),
+        inviteTokenHash(input.token),
         new Date(now).toISOString(),
       ]);
       const after = { id, name: input.name, email: invite.email, role: invite.role };
