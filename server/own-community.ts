@@ -2,6 +2,7 @@ import { InviteInputSchema } from '../src/api/contract';
 import { createCommunity, loadCommunity, type Community } from './community';
 import type { Database } from './db/database';
 import { SCHEMA_LOCK } from './db/migrate';
+import { DEMO_COMMUNITY } from './simulator/demo';
 
 /**
  * A community of its own instead of the demo (COMMUNITY_NAME, COMMUNITY_TIME_ZONE, ADMIN_EMAIL):
@@ -36,6 +37,10 @@ export function ownCommunityFromEnv(
   }
   const slug = slugOf(name);
   if (!slug) return { error: 'COMMUNITY_NAME needs at least one letter or digit' };
+  // A database that once ran the demo holds it, with its public-password accounts, under this.
+  if (slug === DEMO_COMMUNITY.slug) {
+    return { error: `COMMUNITY_NAME "${name}" is the demo's; give your community's own name` };
+  }
   if (!InviteInputSchema.safeParse({ email: adminEmail, role: 'admin' }).success) {
     return { error: `ADMIN_EMAIL is not an email address: "${adminEmail}"` };
   }

@@ -37,6 +37,7 @@ describe('a community of its own, from the environment', () => {
     [{ ...LAKESIDE, COMMUNITY_TIME_ZONE: 'Chicago' }, /COMMUNITY_TIME_ZONE is not a time zone/],
     [{ ...LAKESIDE, COMMUNITY_NAME: '!!!' }, /at least one letter or digit/],
     [{ ...LAKESIDE, COMMUNITY_NAME: 'Lake\nside' }, /on one line/],
+    [{ ...LAKESIDE, COMMUNITY_NAME: 'Willow Creek' }, /is the demo's/],
   ])('refuses %o with a sentence', (env, message) => {
     const own = ownCommunityFromEnv(env);
     expect(own && 'error' in own ? own.error : null).toMatch(message);
