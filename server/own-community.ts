@@ -1,4 +1,6 @@
 import { InviteInputSchema } from '../src/api/contract';
+import { isReadableName } from '../src/api/contract/display-name';
+import { COMMUNITY_NAME_MAX, isTimeZone } from '../src/lib/community-profile-rules';
 import { createCommunity, loadCommunity, type Community } from './community';
 import type { Database } from './db/database';
 import { SCHEMA_LOCK } from './db/migrate';
@@ -32,8 +34,8 @@ export function ownCommunityFromEnv(
         'COMMUNITY_NAME and ADMIN_EMAIL go together: the community to run and the address of its first Admin',
     };
   }
-  if (name.length > 80 || /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(name)) {
-    return { error: 'COMMUNITY_NAME must be 1-80 characters on one line' };
+  if (name.length > COMMUNITY_NAME_MAX || !isReadableName(name)) {
+    return { error: `COMMUNITY_NAME must be 1-${COMMUNITY_NAME_MAX} characters on one line` };
   }
   const slug = slugOf(name);
   if (!slug) return { error: 'COMMUNITY_NAME needs at least one letter or digit' };
@@ -62,15 +64,6 @@ export function slugOf(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.includes('/') || zone === 'UTC';
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -29,7 +29,6 @@ import {
 } from './integrations/mqtt-subscriber';
 import { startScheduler, type Scheduler } from './jobs/scheduler'; // alerts and reports (issue 14)
 import { ensureOwnCommunity, type OwnCommunity } from './own-community';
-import { DEMO_COMMUNITY } from './simulator/demo';
 import { LiveSimulator } from './simulator/live';
 import { precompress } from './static/compression';
 import { loadStaticSite } from './static/site';
@@ -187,7 +186,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           : `Database: ${where}; first start, seeded ${seeded.readings.toLocaleString('en-US')} readings and a year of events in ${(seeded.seededInMs / 1000).toFixed(1)} s`,
       );
     }
-    const isDemoCommunity = community.slug === DEMO_COMMUNITY.slug && !own;
+    // A community of its own never takes the demo's slug (own-community.ts).
+    const isDemoCommunity = !own;
 
     const site = loadStaticSite(options.distDir);
     if (!site) {
