@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { audit } from '../auth/audit';
 import type { Community } from '../community';
 import type { Database } from '../db/database';
-import { INVITE_LIFETIME_MS, inviteTokenHash } from './routes';
+import { INVITE_LIFETIME_MS, storeInvite } from './routes';
 
 /**
  * While the community has no account at all, a new invite link for its first Admin (the one
@@ -34,12 +34,15 @@ export async function firstAdminInvite(
     await tx.query(`DELETE FROM invites WHERE community_id = $1 AND accepted_at IS NULL`, [
       community.id,
     ]);
-    await tx.query(
-      `INSERT INTO invites (token_hash, community_id, email, role, invited_by, created_at,
-                            expires_at)
-       VALUES ($1, $2, $3, 'admin', NULL, $4, $5)`,
-      [inviteTokenHash(token), community.id, email, new Date(now).toISOString(), expiresAt],
-    );
+    await storeInvite(tx, {
+      token,
+      communityId: community.id,
+      email,
+      role: 'admin',
+      invitedBy: null,
+      now,
+      expiresAt,
+    });
     await audit(
       tx,
       {

@@ -78,6 +78,35 @@ const toSummary = (row: Row): UserSummary => ({
 /** Only this is stored: a link's token is shown once and never kept. */
 export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Stores an invite by its token's hash (the token itself is shown once and never kept). */
+export async function storeInvite(
+  tx: Queryable,
+  invite: {
+    token: string;
+    communityId: number;
+    email: string;
+    role: Role;
+    invitedBy: number | null;
+    now: number;
+    expiresAt: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO invites (token_hash, community_id, email, role, invited_by, created_at,
+                          expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      inviteTokenHash(invite.token),
+      invite.communityId,
+      invite.email,
+      invite.role,
+      invite.invitedBy,
+      new Date(invite.now).toISOString(),
+      invite.expiresAt,
+    ],
+  );
+}
+
 /**
  * A removed account comes back for whoever accepts a new invite to its address: the same row (the
  * audit log's entries about it stay attached), with the invite's role and the new name and
@@ -254,20 +283,15 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
           RETURNING role, expires_at`,
         [community.id, input.email],
       );
-      await tx.query(
-        `INSERT INTO invites (token_hash, community_id, email, role, invited_by, created_at,
-                              expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          inviteTokenHash(token),
-          community.id,
-          input.email,
-          input.role,
-          c.get('principal').user?.id ?? null,
-          new Date(now).toISOString(),
-          invite.expiresAt,
-        ],
-      );
+      await storeInvite(tx, {
+        token,
+        communityId: community.id,
+        email: input.email,
+        role: input.role,
+        invitedBy: c.get('principal').user?.id ?? null,
+        now,
+        expiresAt: invite.expiresAt,
+      });
       // The token itself never reaches the audit log.
       const before = replaced[0]
         ? {
