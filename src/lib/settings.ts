@@ -73,7 +73,7 @@ export function loadSettings(storage: Storage | undefined = safeLocalStorage()):
   };
 }
 
-function safeLocalStorage(): Storage | undefined {
+export function safeLocalStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
@@ -104,20 +104,8 @@ export function getSettings(): Settings {
   return ensureLoaded();
 }
 
-/** Saves to the device; throws with a readable message when storage refuses. */
-export function saveSettings(next: Settings): void {
-  const valid = SettingsSchema.parse(next);
-  const storage = safeLocalStorage();
-  if (!storage) throw new Error('Settings cannot be saved: this browser blocks local storage.');
-  try {
-    storage.setItem(SETTINGS_KEY, JSON.stringify(valid));
-  } catch {
-    throw new Error('Settings cannot be saved: the device storage is full or blocked.');
-  }
-  setCurrent(valid);
-}
-
-function setCurrent(next: Settings) {
+/** Makes `next` the settings in use on this page (src/lib/save-settings.ts stores them first). */
+export function setCurrent(next: Settings) {
   current = next;
   applyTheme(next.darkMode);
   listeners.forEach((listener) => listener());

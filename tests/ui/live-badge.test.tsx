@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reportServerUnreachable } from '../../src/lib/connectivity';
-import { getSettings, saveSettings } from '../../src/lib/settings';
+import { getSettings } from '../../src/lib/settings';
+import { saveSettings } from '../../src/lib/save-settings';
 import { LiveBadge } from '../../src/ui/live-badge';
 
 describe('LiveBadge', () => {

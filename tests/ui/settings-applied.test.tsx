@@ -9,12 +9,8 @@ import { useDashboardMetrics } from '../../src/api/metrics';
 import { AppRoutes } from '../../src/app/routes';
 import { App } from '../../src/app/app';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
-import {
-  getSettings,
-  resetSettingsForTests,
-  saveSettings,
-  SETTINGS_KEY,
-} from '../../src/lib/settings';
+import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
+import { saveSettings } from '../../src/lib/save-settings';
 import { createQueryClient } from '../../src/api/query-client';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
@@ -73,6 +69,30 @@ describe('settings take effect', () => {
     document.documentElement.className = 'dark';
     new Function(THEME_BOOT_SCRIPT)();
     expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('a saved setting other than dark mode leaves the theme following the system', () => {
+    let systemDark = true;
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-color-scheme: dark)' && systemDark,
+    });
+    try {
+      localStorage.removeItem(SETTINGS_KEY);
+      resetSettingsForTests();
+      expect(getSettings().darkMode).toBe(true);
+      saveSettings({ ...getSettings(), autoRefresh: false });
+
+      systemDark = false;
+      document.documentElement.className = 'dark';
+      new Function(THEME_BOOT_SCRIPT)();
+      expect(document.documentElement).not.toHaveClass('dark');
+      resetSettingsForTests();
+      expect(getSettings()).toMatchObject({ darkMode: false, autoRefresh: false });
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it("shows the server's peak windows in the community profile's time zone", async () => {

@@ -22,7 +22,12 @@ import {
 import { BILLING_PATH, type Billing } from '../../src/api/contract/billing';
 import { PROFILE_NEEDS_CONNECTION } from '../../src/features/settings/community-profile';
 import { SettingsPage } from '../../src/features/settings/settings-page';
-import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
+import {
+  getSettings,
+  loadSettings,
+  resetSettingsForTests,
+  SETTINGS_KEY,
+} from '../../src/lib/settings';
 import { renderWithApp } from '../render';
 import { auditActionMatches } from '../../src/lib/audit-filters';
 
@@ -600,9 +605,11 @@ describe('Settings page', () => {
       'Your saved settings were damaged and have been reset to the defaults.',
     );
     expect(screen.getByRole('switch', { name: 'Auto-refresh' })).toBeChecked();
-    // Saving the defaults replaces the damaged record.
+    // Saving the defaults replaces the damaged record: nothing chosen, so nothing pinned (the
+    // theme follows the system again).
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(stored()).toMatchObject({ autoRefresh: true, darkMode: false });
+    expect(stored()).toEqual({});
+    expect(loadSettings(localStorage).problem).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -3,11 +3,11 @@ import { useMe } from '../../api/me';
 import {
   applyTheme,
   getSettings,
-  saveSettings,
   settingsLoadProblem,
   useSettings,
   type Settings,
 } from '../../lib/settings';
+import { saveSettings } from '../../lib/save-settings';
 import { cx } from '../../lib/cx';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
