@@ -15,6 +15,7 @@ import { StatusDot } from '../ui/status-dot';
 import { ListSkeleton } from '../ui/list-skeleton';
 import { Skeleton } from '../ui/skeleton';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { AmenityAnalytics } from '../api/contract';
 
 /** Spec section 2: the Capacity Planning bars are for The Great Lawn and Solis Hall. */
@@ -57,7 +58,17 @@ export function LiveStatusCard({
         </div>
       }
       isEmpty={(list) => list.length === 0}
-      empty={<EmptyNote title="No amenities reported yet." />}
+      empty={
+        // A new community starts here with nothing: the way to its first amenity.
+        <EmptyNote title="No amenities reported yet.">
+          <Link
+            to="/amenities"
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 underline dark:text-brand-100"
+          >
+            Open Amenities
+          </Link>
+        </EmptyNote>
+      }
     >
       {(amenities) => (
         <LiveStatusList

@@ -277,6 +277,11 @@ describe('Dashboard', () => {
     expect(await screen.findByText('No usage recorded for this period yet.')).toBeInTheDocument();
     expect(await screen.findByText('No visits recorded in this range yet.')).toBeInTheDocument();
     expect(await screen.findAllByText('No amenities reported yet.')).toHaveLength(2);
+    // A new community's first Admin is shown where amenities are set up.
+    expect(screen.getByRole('link', { name: 'Open Amenities' })).toHaveAttribute(
+      'href',
+      '/amenities',
+    );
     expect(await screen.findByText('No suggestions yet')).toBeInTheDocument();
     expect(
       screen.getByText(
