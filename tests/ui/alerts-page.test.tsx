@@ -261,13 +261,24 @@ describe('alerts page', () => {
     await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
     expect(rules.getByRole('button', { name: /^Edit Grand Lake Occupancy/ })).toHaveFocus();
 
-    // Delete asks once more before it sends anything.
+    // Delete asks in a dialog before it sends anything; Escape keeps the rule.
     await userEvent.click(rules.getByRole('button', { name: /^Edit Grand Lake Occupancy/ }));
     const again = within(rules.getByRole('form', { name: 'Edit rule' }));
     await userEvent.click(again.getByRole('button', { name: 'Delete rule' }));
-    expect(again.getByRole('status')).toHaveTextContent(/Delete this rule\?/);
+    const question = 'Delete this rule?';
+    expect(screen.getByRole('dialog', { name: question })).toHaveTextContent(
+      /Grand Lake · Occupancy at 90% of capacity: its alerts stop, and the alerts it raised stay in the inbox\. This cannot be undone\./,
+    );
+    // (jsdom's showModal moves no focus; Chromium's puts it in the dialog.)
+    within(screen.getByRole('dialog', { name: question }))
+      .getByRole('button', { name: 'Cancel' })
+      .focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(deleted).toEqual([]);
-    await userEvent.click(again.getByRole('button', { name: 'Confirm delete' }));
+    await userEvent.click(again.getByRole('button', { name: 'Delete rule' }));
+    const dialog = within(screen.getByRole('dialog', { name: question }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(deleted).toEqual(['4']));
     await waitFor(() => expect(rules.getByRole('button', { name: 'New rule' })).toHaveFocus());
   });
@@ -303,12 +314,10 @@ describe('alerts page', () => {
       within(row).getByRole('button', { name: 'Delete: Old Pool Occupancy at 90% of capacity' }),
     );
     expect(deleted).toEqual([]);
-    await userEvent.click(
-      within(row).getByRole('button', {
-        name: 'Confirm delete: Old Pool Occupancy at 90% of capacity',
-      }),
-    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete this rule?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(deleted).toEqual(['7']));
+    await waitFor(() => expect(rules.getByRole('button', { name: 'New rule' })).toHaveFocus());
   });
 
   it('Manage Alerts on the dashboard opens the rules', async () => {

@@ -98,9 +98,18 @@ describe('scheduled reports and the report archive', () => {
     await userEvent.click(card.getByRole('button', { name: 'Edit: Day 1 of each month at 08:00' }));
     const again = within(card.getByRole('form', { name: 'Edit schedule' }));
     await userEvent.click(again.getByRole('button', { name: 'Delete schedule' }));
-    expect(again.getByRole('status')).toHaveTextContent(/Delete this schedule\?/);
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete this schedule?' }));
     expect(deleted).toEqual([]);
-    await userEvent.click(again.getByRole('button', { name: 'Confirm delete' }));
+    // Cancel keeps it: nothing sent, the form still open.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleted).toEqual([]);
+    await userEvent.click(again.getByRole('button', { name: 'Delete schedule' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this schedule?' })).getByRole('button', {
+        name: 'Delete schedule',
+      }),
+    );
     await waitFor(() => expect(deleted).toEqual(['1']));
     await waitFor(() => expect(card.getByRole('button', { name: 'New schedule' })).toHaveFocus());
   });

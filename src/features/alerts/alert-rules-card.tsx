@@ -21,6 +21,7 @@ import {
 import { useConnectivity } from '../../lib/connectivity';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { ConfirmButton, outcomeOf } from '../../ui/confirm-button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -101,6 +102,7 @@ function RulesEditor() {
     <RuleForm
       key={rule?.id ?? 'new'}
       rule={rule}
+      ruleName={rule ? nameOf(rule) : ''}
       initial={draft}
       amenities={(amenities.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
       onDone={close}
@@ -142,7 +144,15 @@ function RulesEditor() {
                   {rule.amenityArchived ? (
                     <>
                       <Badge>Archived</Badge>
-                      <DeleteArchivedRule rule={rule} name={name} onDeleted={() => close('new')} />
+                      <DeleteRuleButton
+                        rule={rule}
+                        name={name}
+                        label="Delete"
+                        ariaLabel={`Delete: ${name} ${ALERT_KIND_LABELS[rule.kind]} at ${formatAlertValue(rule.kind, rule.threshold)}`}
+                        size="sm"
+                        variant="secondary"
+                        onDeleted={() => close('new')}
+                      />
                     </>
                   ) : (
                     <>
@@ -193,89 +203,60 @@ function RulesEditor() {
   );
 }
 
-/**
- * Deleting a rule: a second press confirms, as Archive does on an amenity (it cannot be undone);
- * a refusal is said where the caller shows its failures, and asks for confirmation again.
- */
-function useConfirmedDelete(
-  ruleId: number | undefined,
-  onDeleted: () => void,
-  {
-    setBusy,
-    setFailure,
-  }: { setBusy: (busy: boolean) => void; setFailure: (failure: string | null) => void },
-) {
-  const client = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const press = async () => {
-    if (ruleId === undefined) return;
-    if (!confirming) {
-      setConfirming(true);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteAlertRule(client, ruleId);
-      onDeleted();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { confirming, reset: () => setConfirming(false), press };
-}
+const DELETE_RULE_TEXT =
+  'its alerts stop, and the alerts it raised stay in the inbox. This cannot be undone.';
+const RULES_NEED_CONNECTION = 'You are offline. Changes to alert rules need a connection.';
 
-/** The only action on a rule of an archived amenity: it never fires, so editing it would lie. */
-function DeleteArchivedRule({
+/** Deleting a rule, from its row (an archived amenity's) or its form: asked in a dialog first. */
+function DeleteRuleButton({
   rule,
   name,
+  label,
+  ariaLabel,
+  size,
+  variant,
   onDeleted,
 }: {
   rule: AlertRule;
+  /** The amenity's name. */
   name: string;
+  label: string;
+  ariaLabel?: string;
+  size?: 'sm';
+  variant?: 'secondary';
   onDeleted: () => void;
 }) {
+  const client = useQueryClient();
   const online = useConnectivity() === 'online';
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirm = useConfirmedDelete(rule.id, onDeleted, { setBusy, setFailure });
-  const label = `${name} ${ALERT_KIND_LABELS[rule.kind]} at ${formatAlertValue(rule.kind, rule.threshold)}`;
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button
-        variant={confirm.confirming ? 'danger' : 'secondary'}
-        size="sm"
-        busy={busy}
-        disabled={!online}
-        aria-label={`${confirm.confirming ? 'Confirm delete' : 'Delete'}: ${label}`}
-        onClick={() => void confirm.press()}
-      >
-        {confirm.confirming ? 'Confirm delete' : 'Delete'}
-      </Button>
-      {confirm.confirming ? (
-        <Button variant="ghost" size="sm" aria-label={`Keep: ${label}`} onClick={confirm.reset}>
-          Keep
-        </Button>
-      ) : null}
-      {failure ? (
-        <p role="alert" className="basis-full text-sm font-medium text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
-    </div>
+    <ConfirmButton
+      label={label}
+      ariaLabel={ariaLabel}
+      size={size}
+      variant={variant}
+      title="Delete this rule?"
+      actionLabel="Delete rule"
+      online={online}
+      offlineText={RULES_NEED_CONNECTION}
+      act={() => outcomeOf(() => deleteAlertRule(client, rule.id))}
+      onDone={onDeleted}
+    >
+      {name} · {ALERT_KIND_LABELS[rule.kind]} at {formatAlertValue(rule.kind, rule.threshold)}:{' '}
+      {DELETE_RULE_TEXT}
+    </ConfirmButton>
   );
 }
 
 function RuleForm({
   rule,
+  ruleName,
   initial,
   amenities,
   onDone,
 }: {
   rule: AlertRule | undefined;
+  /** Its amenity's name, for the delete dialog. */
+  ruleName: string;
   initial: RuleDraft;
   amenities: { value: string; label: string }[];
   onDone: (focus: FocusTarget) => void;
@@ -286,7 +267,6 @@ function RuleForm({
   const [errors, setErrors] = useState<RuleErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const confirm = useConfirmedDelete(rule?.id, () => onDone('new'), { setBusy, setFailure });
   // Bumped by each refusal: the effect below then takes focus to the first field in error.
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -315,7 +295,6 @@ function RuleForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    confirm.reset();
     const checked = checkRuleDraft(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -405,17 +384,7 @@ function RuleForm({
         checked={draft.enabled}
         onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
       />
-      <FormStatus
-        online={online}
-        offlineText="You are offline. Changes to alert rules need a connection."
-        failure={failure}
-      />
-      {confirm.confirming ? (
-        <p role="status" className="text-sm font-medium text-red-700 dark:text-red-300">
-          Delete this rule? Its alerts stop and it cannot be undone. Press Confirm delete, or
-          Cancel.
-        </p>
-      ) : null}
+      <FormStatus online={online} offlineText={RULES_NEED_CONNECTION} failure={failure} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={busy} disabled={!online}>
           {busy ? 'Saving…' : 'Save rule'}
@@ -424,15 +393,12 @@ function RuleForm({
           Cancel
         </Button>
         {rule ? (
-          <Button
-            type="button"
-            variant="danger"
-            busy={busy}
-            disabled={!online}
-            onClick={() => void confirm.press()}
-          >
-            {confirm.confirming ? 'Confirm delete' : 'Delete rule'}
-          </Button>
+          <DeleteRuleButton
+            rule={rule}
+            name={ruleName}
+            label="Delete rule"
+            onDeleted={() => onDone('new')}
+          />
         ) : null}
       </div>
     </form>

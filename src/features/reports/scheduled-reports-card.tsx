@@ -15,6 +15,7 @@ import { formatDateTime } from './report-format';
 import { useCommunity } from '../../api/community';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { ConfirmButton, outcomeOf } from '../../ui/confirm-button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { PageIcon } from '../../ui/page-icons';
@@ -180,6 +181,8 @@ const CADENCE_OPTIONS = [
 const WEEKDAY_OPTIONS = WEEKDAYS.map((label, value) => ({ value, label }));
 const DAY_OPTIONS = Array.from({ length: 28 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
+const SCHEDULES_NEED_CONNECTION = 'You are offline. Changes to schedules need a connection.';
+
 function ScheduleForm({
   schedule,
   onDone,
@@ -195,8 +198,6 @@ function ScheduleForm({
   const [errors, setErrors] = useState<ScheduleErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Deleting cannot be undone: a second click confirms, as Archive does on an amenity.
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const refused = useFocusFirstProblem(formRef);
   const title = schedule ? 'Edit schedule' : 'New schedule';
@@ -219,7 +220,6 @@ function ScheduleForm({
       onDone(await action());
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
-      setConfirmDelete(false);
       refused();
     } finally {
       setBusy(false);
@@ -228,7 +228,6 @@ function ScheduleForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setConfirmDelete(false);
     const checked = checkScheduleDraft(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -239,18 +238,6 @@ function ScheduleForm({
     void run(async () => ({
       schedule: (await saveReportSchedule(client, schedule, checked.input)).id,
     }));
-  };
-
-  const remove = () => {
-    if (!schedule) return;
-    if (!confirmDelete) {
-      setConfirmDelete(true);
-      return;
-    }
-    void run(async () => {
-      await deleteReportSchedule(client, schedule.id);
-      return 'new';
-    });
   };
 
   return (
@@ -333,17 +320,7 @@ function ScheduleForm({
         checked={draft.enabled}
         onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
       />
-      <FormStatus
-        online={online}
-        offlineText="You are offline. Changes to schedules need a connection."
-        failure={failure}
-      />
-      {confirmDelete ? (
-        <p role="status" className="text-sm font-medium text-red-700 dark:text-red-300">
-          Delete this schedule? No more reports are built for it; the reports already in the archive
-          stay. Press Confirm delete, or Cancel.
-        </p>
-      ) : null}
+      <FormStatus online={online} offlineText={SCHEDULES_NEED_CONNECTION} failure={failure} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={busy} disabled={!online}>
           {busy ? 'Saving…' : 'Save schedule'}
@@ -356,9 +333,18 @@ function ScheduleForm({
           Cancel
         </Button>
         {schedule ? (
-          <Button type="button" variant="danger" busy={busy} disabled={!online} onClick={remove}>
-            {confirmDelete ? 'Confirm delete' : 'Delete schedule'}
-          </Button>
+          <ConfirmButton
+            label="Delete schedule"
+            title="Delete this schedule?"
+            actionLabel="Delete schedule"
+            online={online}
+            offlineText={SCHEDULES_NEED_CONNECTION}
+            act={() => outcomeOf(() => deleteReportSchedule(client, schedule.id))}
+            onDone={() => onDone('new')}
+          >
+            No more reports are built for it; the reports already in the archive stay. This cannot
+            be undone.
+          </ConfirmButton>
         ) : null}
       </div>
     </form>
