@@ -8,16 +8,22 @@ import { displayHourRange } from '../time';
  */
 
 /** Signed percentage change, one decimal. No baseline (0) gives 0, or 100 when there is growth. */
-export function percentChange(current: number, previous: number): number {
-  if (previous <= 0) return current > 0 ? 100 : 0;
+/**
+ * Signed percentage of `current` against `previous`, to 0.1. Nothing before (previous 0) gives
+ * no percentage but null, unless nothing now either (no change): "+100%" against nothing would be
+ * a figure made up.
+ */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous <= 0) return current > 0 ? null : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
 /** Whole percentages that sum to exactly 100 (largest remainder; one definition, src/lib). */
 export { percentagesSummingTo100 } from '../../src/lib/shares';
 
-/** A session length for display: 42 -> "42m", 95 -> "1h 35m". */
-export function formatSessionTime(minutes: number): string {
+/** A session length for display: 42 -> "42m", 95 -> "1h 35m"; null (none measured) -> "—". */
+export function formatSessionTime(minutes: number | null): string {
+  if (minutes === null) return '—';
   const rounded = Math.max(0, Math.round(minutes));
   if (rounded < 60) return `${rounded}m`;
   const rest = rounded % 60;

@@ -19,8 +19,13 @@ type YesterdayRow = { amenity_id: number; entries: number; reported: boolean };
  *   time; one new today, or whose sensor was silent yesterday until then, counts on neither day
  *   (it is still in activeUsersToday);
  * - peakUsage / peakAmenity: the highest occupancy reached today as a % of capacity, and where;
- * - avgSessionTime: mean visit length over the last 30 days (today included), as "42m";
- *   sessionTimeChange: against the 30 days before;
+ * - avgSessionTime: mean visit length over the last 30 days (today included), as "42m", of the
+ *   amenity-days whose counters reported a visit length (a counter that reports none stores 0
+ *   minutes, which is not a measured length, so its visits are left out, not read as 0 minutes);
+ *   "—" when none did. sessionTimeChange: against the 30 days before, null when either period
+ *   has no measured length;
+ * - activeUsersChange is null when there is nothing to compare (no amenity reported on both days,
+ *   or none visited yesterday up to that time while some were today);
  * - revenueImpact: visits in the last 30 days times each amenity type's value per visit.
  */
 export async function dashboardMetrics({
@@ -118,9 +123,9 @@ export async function dashboardMetrics({
   }
 
   const session = (recent: boolean) => {
-    const rows = dailyRows.filter((r) => r.recent === recent);
+    const rows = dailyRows.filter((r) => r.recent === recent && r.dwell_total > 0);
     const entries = rows.reduce((sum, r) => sum + r.entries, 0);
-    return entries > 0 ? rows.reduce((sum, r) => sum + r.dwell_total, 0) / entries : 0;
+    return entries > 0 ? rows.reduce((sum, r) => sum + r.dwell_total, 0) / entries : null;
   };
   const recentSession = session(true);
   const previousSession = session(false);
@@ -135,11 +140,14 @@ export async function dashboardMetrics({
 
   return {
     activeUsersToday,
-    activeUsersChange: percentChange(todayCompared, yesterdayCompared),
+    activeUsersChange: compared.length > 0 ? percentChange(todayCompared, yesterdayCompared) : null,
     peakUsage: Math.round(peakUsage),
     peakAmenity,
     avgSessionTime: formatSessionTime(recentSession),
-    sessionTimeChange: previousSession > 0 ? percentChange(recentSession, previousSession) : 0,
+    sessionTimeChange:
+      recentSession !== null && previousSession !== null
+        ? percentChange(recentSession, previousSession)
+        : null,
     revenueImpact: Math.round(revenueImpact),
   };
 }

@@ -13,6 +13,8 @@ export function formatCount(value: number): string {
 
 /** revenueImpact: thousands with one decimal and a K suffix, e.g. 123400 -> "$123.4K". */
 export function formatThousands(value: number, currency = 'USD'): string {
+  // Under a thousand, "$0.1K" would hide the figure: whole units instead ("$84").
+  if (Math.round(value) < 1000) return formatMoney(value, currency);
   const symbol =
     numberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
       .formatToParts(0)
@@ -45,7 +47,8 @@ export type Change = { direction: 'up' | 'down' | 'none'; magnitude: string };
  * Spec section 4: more is an up arrow, less a down arrow, with the magnitude; a change that shows
  * as 0 (after rounding) has no direction: "No change", never "Up 0%".
  */
-export function describeChange(change: number): Change {
+export function describeChange(change: number | null): Change {
+  if (change === null) return { direction: 'none', magnitude: 'No earlier data to compare' };
   const magnitude = numberFormat(LOCALE, { maximumFractionDigits: 1 }).format(Math.abs(change));
   return magnitude === '0'
     ? { direction: 'none', magnitude: 'No change' }

@@ -27,9 +27,9 @@ describe('percentChange', () => {
     expect(percentChange(28, 35)).toBe(-20);
     expect(percentChange(1, 3)).toBe(-66.7);
   });
-  it('has no baseline for a previous zero', () => {
+  it('has no baseline for a previous zero: no change for none on both sides, else none', () => {
     expect(percentChange(0, 0)).toBe(0);
-    expect(percentChange(12, 0)).toBe(100);
+    expect(percentChange(12, 0)).toBeNull();
   });
 });
 
@@ -54,6 +54,9 @@ describe('formatSessionTime', () => {
     expect(formatSessionTime(0)).toBe('0m');
     expect(formatSessionTime(60)).toBe('1h');
     expect(formatSessionTime(95)).toBe('1h 35m');
+  });
+  it('shows a dash when no visit length was measured', () => {
+    expect(formatSessionTime(null)).toBe('—');
   });
 });
 

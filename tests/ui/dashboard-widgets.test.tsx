@@ -92,6 +92,30 @@ describe('metric cards', () => {
     }
   });
 
+  it('say there is nothing to compare when no earlier data exists, not "No change"', () => {
+    renderWithApp(
+      <MetricCards
+        query={query<DashboardMetrics | null>({
+          data: {
+            ...metricsFixture,
+            activeUsersChange: null,
+            avgSessionTime: '—',
+            sessionTimeChange: null,
+            revenueImpact: 84,
+          },
+        })}
+        currency="USD"
+      />,
+    );
+    for (const name of ['Active Users Today', 'Avg. Session Time']) {
+      const card = screen.getByRole('heading', { name }).closest('li');
+      expect(card).toHaveTextContent(/No earlier data to compare/);
+      expect(card).not.toHaveTextContent(/No change|vs yesterday|vs prior/);
+    }
+    // A new community's $84 is $84, not "$0.1K".
+    expect(screen.getByText('$84')).toBeInTheDocument();
+  });
+
   it('show the revenue in thousands in the currency from Settings', () => {
     renderWithApp(
       <MetricCards

@@ -15,8 +15,11 @@ const at = (iso: string) => new Date(iso).getTime();
 describe('display rules', () => {
   it('shows revenue in thousands with one decimal and K', () => {
     expect(formatThousands(123_400)).toBe('$123.4K');
-    expect(formatThousands(999)).toBe('$1.0K');
-    expect(formatThousands(0)).toBe('$0.0K');
+    expect(formatThousands(999.6)).toBe('$1.0K');
+    // Under a thousand the figure itself: "$0.1K" for $84 hid it.
+    expect(formatThousands(84)).toBe('$84');
+    expect(formatThousands(999)).toBe('$999');
+    expect(formatThousands(0)).toBe('$0');
     expect(formatThousands(1_234_567)).toBe('$1,234.6K');
     expect(formatThousands(48_250, 'EUR')).toBe('€48.3K');
     expect(formatThousands(48_250, 'CAD')).toBe('$48.3K');
@@ -28,6 +31,11 @@ describe('display rules', () => {
     expect(describeChange(0)).toEqual({ direction: 'none', magnitude: 'No change' });
     expect(describeChange(-0.04)).toEqual({ direction: 'none', magnitude: 'No change' });
     expect(describeChange(-3.24)).toEqual({ direction: 'down', magnitude: '3.2%' });
+    // Nothing to compare against (no earlier data) is said, not shown as "No change".
+    expect(describeChange(null)).toEqual({
+      direction: 'none',
+      magnitude: 'No earlier data to compare',
+    });
   });
 
   it('rounds capacity use and survives a zero capacity', () => {

@@ -42,15 +42,15 @@ export function normalizeStatus(status: string): AmenityStatus {
 
 export const DashboardMetricsSchema = z.object({
   activeUsersToday: count,
-  /** Signed percentage against the same time yesterday. */
-  activeUsersChange: finite,
+  /** Signed percentage against the same time yesterday; null: nothing to compare. */
+  activeUsersChange: z.nullable(finite),
   /** Highest occupancy today as a percentage of capacity. */
   peakUsage: nonNegative,
   peakAmenity: z.string(),
-  /** Display value, e.g. "42m". */
+  /** Display value, e.g. "42m"; "—" when no counter measured a visit's length. */
   avgSessionTime: z.string(),
-  /** Signed percentage against last month. */
-  sessionTimeChange: finite,
+  /** Signed percentage against the 30 days before; null: nothing to compare. */
+  sessionTimeChange: z.nullable(finite),
   /** Monthly amenity value in dollars. */
   revenueImpact: nonNegative,
 });

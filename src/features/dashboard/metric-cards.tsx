@@ -150,7 +150,7 @@ function MetricCard({
 }
 
 /** Spec section 4: > 0 is a green up arrow, < 0 a red down arrow, with the magnitude; 0 no arrow. */
-export function ChangeLine({ change, against }: { change: number; against: string }) {
+export function ChangeLine({ change, against }: { change: number | null; against: string }) {
   const { direction, magnitude } = describeChange(change);
   const up = direction === 'up';
   const none = direction === 'none';
@@ -176,7 +176,9 @@ export function ChangeLine({ change, against }: { change: number; against: strin
         )}
         {magnitude}
       </span>
-      <span className="text-slate-600 dark:text-slate-400">{against}</span>
+      {change === null ? null : (
+        <span className="text-slate-600 dark:text-slate-400">{against}</span>
+      )}
     </>
   );
 }
