@@ -1,4 +1,5 @@
 import type { ResidentInput, ResidentStatus } from '../../src/api/contract';
+import { DEMO_COMMUNITY_SLUG } from '../../src/features/community/community-content';
 import { everyDay } from '../../src/lib/weekly-hours';
 import type { AmenityDefinition } from '../community';
 import type { UsageProfile } from './model';
@@ -9,7 +10,7 @@ import type { UsageProfile } from './model';
  * drives the simulator.
  */
 export const DEMO_COMMUNITY = {
-  slug: 'willow-creek',
+  slug: DEMO_COMMUNITY_SLUG,
   name: 'Willow Creek',
   timeZone: 'America/Los_Angeles',
   code: 'WCCA-2024',

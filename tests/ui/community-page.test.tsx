@@ -6,7 +6,9 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { server } from '../../mocks/node';
 import { demoMeFixture, meFixture } from '../../mocks/fixtures';
 import { residentsFixture } from '../../mocks/residents-handlers';
+import { communityFixture } from '../../mocks/community-handlers';
 import {
+  COMMUNITY_PATH,
   ME_PATH,
   RESIDENTS_IMPORT_PATH,
   RESIDENTS_PATH,
@@ -17,6 +19,7 @@ import {
 import {
   CommunityManagementPage,
   EXAMPLE_EVENTS_NOTE,
+  NO_EVENTS_NOTE,
 } from '../../src/features/community/community-management-page';
 import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
 import { meQuery } from '../../src/api/me';
@@ -107,6 +110,26 @@ afterEach(() => {
 });
 
 const allNames = residentsFixture.map((r) => r.name);
+
+describe('Community Management: events in a community of its own', () => {
+  it('shows no example events, no Create Event, and points to Amy Events', async () => {
+    server.use(
+      http.get(COMMUNITY_PATH, () =>
+        HttpResponse.json({ ...communityFixture, slug: 'lakeside-commons', name: 'Lakeside' }),
+      ),
+    );
+    renderPage();
+    const events = await screen.findByRole('region', { name: 'Upcoming Community Events' });
+    expect(within(events).getByText(NO_EVENTS_NOTE)).toBeInTheDocument();
+    expect(within(events).getByRole('link', { name: 'Open Amy Events' })).toHaveAttribute(
+      'href',
+      '/amy-events',
+    );
+    expect(within(events).queryByText('Holiday Lights Walk')).toBeNull();
+    expect(within(events).queryByText(EXAMPLE_EVENTS_NOTE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Event' })).toBeNull();
+  });
+});
 
 describe('Community Management: the residents directory (Managers)', () => {
   it('lists the server’s directory with its counts, and the events', async () => {

@@ -1,8 +1,14 @@
 /**
  * Spec sections 2 and 3, Community Management: the upcoming events are static sample content
- * (never fetched), invented for the demo community, Willow Creek. The residents directory is
- * stored on the server (server/residents).
+ * (never fetched), invented for the demo community, Willow Creek, and shown only there. The
+ * residents directory is stored on the server (server/residents).
  */
+
+/**
+ * The demo community's slug (server/simulator/demo.ts). A community of its own never has it: the
+ * server refuses a COMMUNITY_NAME whose slug this is (server/own-community.ts).
+ */
+export const DEMO_COMMUNITY_SLUG = 'willow-creek';
 
 export type CommunityEvent = {
   id: string;

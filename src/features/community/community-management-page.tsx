@@ -1,7 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Resident } from '../../api/contract';
+import { useCommunity } from '../../api/community';
 import { useMe } from '../../api/me';
+import { cx } from '../../lib/cx';
 import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { fetchResidentsCsv } from '../../api/residents';
 import { CSV_MIME, downloadTextFile } from '../../lib/download';
@@ -15,7 +17,7 @@ import { PageHeader } from '../../ui/page-header';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import type { RemovedRow } from '../../ui/use-focus-after-removal';
-import { UPCOMING_EVENTS } from './community-content';
+import { DEMO_COMMUNITY_SLUG, UPCOMING_EVENTS } from './community-content';
 import { RemoveResident, ResidentForm } from './resident-form';
 import { ResidentsDirectory, useDirectory } from './residents-directory';
 import { ResidentsImport } from './residents-import';
@@ -40,7 +42,11 @@ type Open =
 export const EXAMPLE_EVENTS_NOTE =
   'Examples only: CommonGround does not store events yet, so these dates and RSVP counts are not your community’s.';
 
+export const NO_EVENTS_NOTE =
+  'CommonGround does not store community events yet. Amy Events suggests events that suit your amenities and saves one to your calendar.';
+
 export function CommunityManagementPage() {
+  const community = useCommunity();
   const meQuery = useMe();
   const me = meQuery.data;
   const canManage = me != null && !me.demo && me.user.role !== 'board';
@@ -141,45 +147,20 @@ export function CommunityManagementPage() {
           </Card>
         ) : null}
 
-        <Card aria-labelledby="upcoming-events">
-          <CardHeader
-            id="upcoming-events"
-            title="Upcoming Community Events"
-            actions={
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setOpen({ kind: 'create-event' })}
-              >
-                <PageIcon name="plus" className="h-4 w-4" />
-                Create Event
-              </Button>
-            }
-          />
-          <CardBody>
-            <InfoNote>{EXAMPLE_EVENTS_NOTE}</InfoNote>
-            <ul className="mt-3 grid gap-3" aria-label="Example events">
-              {UPCOMING_EVENTS.map((event) => (
-                <li
-                  key={event.id}
-                  className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-                >
-                  <p className="font-medium">{event.title}</p>
-                  <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-                    <span>{formatCalendarDate(event.date)}</span>
-                    <span aria-hidden="true">·</span>
-                    <span>{event.time}</span>
-                    <span aria-hidden="true">·</span>
-                    <span>{event.location}</span>
-                  </p>
-                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    {formatCount(event.rsvps)} RSVPs (example)
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </CardBody>
-        </Card>
+        {/* The demo shows the spec's sample events; a community's own has none to invent. */}
+        {community.slug === DEMO_COMMUNITY_SLUG ? (
+          <ExampleEvents onCreate={() => setOpen({ kind: 'create-event' })} />
+        ) : community.slug ? (
+          <Card aria-labelledby="upcoming-events">
+            <CardHeader id="upcoming-events" title="Upcoming Community Events" />
+            <CardBody>
+              <InfoNote>{NO_EVENTS_NOTE}</InfoNote>
+              <Link to="/amy-events" className={cx(buttonClasses('secondary'), 'mt-3')}>
+                Open Amy Events
+              </Link>
+            </CardBody>
+          </Card>
+        ) : null}
       </div>
 
       <Dialog open={open?.kind === 'add'} onClose={close} title="Add Resident">
@@ -253,6 +234,47 @@ export function CommunityManagementPage() {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+/** The demo's sample events (spec section 2), labelled as examples. */
+function ExampleEvents({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Card aria-labelledby="upcoming-events">
+      <CardHeader
+        id="upcoming-events"
+        title="Upcoming Community Events"
+        actions={
+          <Button variant="secondary" size="sm" onClick={onCreate}>
+            <PageIcon name="plus" className="h-4 w-4" />
+            Create Event
+          </Button>
+        }
+      />
+      <CardBody>
+        <InfoNote>{EXAMPLE_EVENTS_NOTE}</InfoNote>
+        <ul className="mt-3 grid gap-3" aria-label="Example events">
+          {UPCOMING_EVENTS.map((event) => (
+            <li
+              key={event.id}
+              className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+            >
+              <p className="font-medium">{event.title}</p>
+              <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-400">
+                <span>{formatCalendarDate(event.date)}</span>
+                <span aria-hidden="true">·</span>
+                <span>{event.time}</span>
+                <span aria-hidden="true">·</span>
+                <span>{event.location}</span>
+              </p>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                {formatCount(event.rsvps)} RSVPs (example)
+              </p>
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
   );
 }
 
