@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -108,6 +109,44 @@ function declarativeOnly(code: string): string {
   }, code);
 }
 
+type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
+
+/**
+ * react-router's production build still carries its console warnings for misuse (a `<Link>` to
+ * a malformed URL, a basename that does not match, ...): development aids, ~0.4 KB gzip of every
+ * app page's first load. The calls stay (the condition may matter to a reader of the code); their
+ * message arguments become "", found by the parser rather than by a pattern, since they are
+ * multi-line template strings.
+ */
+function withoutWarningTexts(
+  code: string,
+  program: unknown,
+): { code: string; map: ReturnType<MagicString['generateMap']> } {
+  const edits = new MagicString(code);
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as AstNode;
+    if (node.type === 'CallExpression') {
+      const callee = node.callee as AstNode & { name?: string };
+      const args = node.arguments as AstNode[];
+      const message =
+        callee.type === 'Identifier' && callee.name === 'warning'
+          ? args[1]
+          : callee.type === 'Identifier' && callee.name === 'warningOnce'
+            ? args[2]
+            : undefined;
+      if (message) edits.overwrite(message.start, message.end, '""');
+    }
+    for (const key of Object.keys(node)) if (key !== 'type') visit(node[key]);
+  };
+  visit(program);
+  return { code: edits.toString(), map: edits.generateMap({ hires: true }) };
+}
+
 function reactRouterTreeShaking(): Plugin {
   return {
     name: 'commonground:react-router-tree-shaking',
@@ -115,7 +154,7 @@ function reactRouterTreeShaking(): Plugin {
     transform: {
       filter: { id: /react-router\/dist\/production\/chunk-[^/]+\.mjs$/ },
       handler(code) {
-        return declarativeOnly(code)
+        const patched = declarativeOnly(code)
           .replace(
             /^(var \w+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm,
             '$1/* @__PURE__ */ $2',
@@ -125,6 +164,7 @@ function reactRouterTreeShaking(): Plugin {
             /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/,
             'const shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};',
           );
+        return withoutWarningTexts(patched, this.parse(patched));
       },
     },
   };
