@@ -21,11 +21,26 @@ import type { AmenityAnalytics } from '../api/contract';
 /** Spec section 2: the Capacity Planning bars are for The Great Lawn and Solis Hall. */
 const CAPACITY_TYPES = ['lawn', 'hall'] as const;
 
+/**
+ * The Capacity Planning bars: the spec's lawn and hall (a community with neither: its two
+ * fullest now), then every other amenity at or over the alert level, fullest first, so the one
+ * nearly full is never left out.
+ */
 export function capacityAmenities(amenities: readonly AmenityAnalytics[]): AmenityAnalytics[] {
-  return CAPACITY_TYPES.flatMap((type) => {
+  const percent = (amenity: AmenityAnalytics) => {
+    const reading = liveReading(amenity);
+    return reading.live ? reading.percent : -1;
+  };
+  const fullest = [...amenities].sort((a, b) => percent(b) - percent(a));
+  const spec = CAPACITY_TYPES.flatMap((type) => {
     const found = amenities.find((amenity) => amenity.type === type);
     return found ? [found] : [];
   });
+  const shown = spec.length > 0 ? spec : fullest.slice(0, 2);
+  return [
+    ...shown,
+    ...fullest.filter((a) => !shown.includes(a) && isOverCapacityAlert(percent(a))),
+  ];
 }
 
 /**
@@ -154,44 +169,38 @@ function CapacityPlanning({
       <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
         Red at {CAPACITY_ALERT_PERCENT}% of capacity; alerts follow each amenity&rsquo;s rules.
       </p>
-      {amenities.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          No lawn or hall amenity reported.
-        </p>
-      ) : (
-        <ul className="mt-2 grid gap-3">
-          {amenities.map((amenity) => {
-            const reading = liveReading(amenity);
-            const percent = reading.live ? reading.percent : 0;
-            const alert = isOverCapacityAlert(percent);
-            return (
-              <li key={amenity.id}>
-                <div className="flex items-baseline justify-between gap-3 text-sm">
-                  <span className="font-medium">{amenity.name}</span>
-                  {reading.live ? (
-                    <span
-                      className={cx(
-                        'tabular-nums',
-                        alert && 'font-semibold text-red-700 dark:text-red-300',
-                      )}
-                    >
-                      {percent}%<span className="sr-only"> of capacity</span>
-                    </span>
-                  ) : null}
-                </div>
-                <ProgressBar percent={percent} alert={alert} className="mt-1" />
-                <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                  {reading.live
-                    ? `${formatCount(reading.users)} of `
-                    : `${silence(reading.lastReadingAt)} · capacity `}
-                  {formatCount(amenity.capacity)}
-                  {alert ? ` · at or over ${CAPACITY_ALERT_PERCENT}%` : ''}
-                </p>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ul className="mt-2 grid gap-3">
+        {amenities.map((amenity) => {
+          const reading = liveReading(amenity);
+          const percent = reading.live ? reading.percent : 0;
+          const alert = isOverCapacityAlert(percent);
+          return (
+            <li key={amenity.id}>
+              <div className="flex items-baseline justify-between gap-3 text-sm">
+                <span className="font-medium">{amenity.name}</span>
+                {reading.live ? (
+                  <span
+                    className={cx(
+                      'tabular-nums',
+                      alert && 'font-semibold text-red-700 dark:text-red-300',
+                    )}
+                  >
+                    {percent}%<span className="sr-only"> of capacity</span>
+                  </span>
+                ) : null}
+              </div>
+              <ProgressBar percent={percent} alert={alert} className="mt-1" />
+              <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+                {reading.live
+                  ? `${formatCount(reading.users)} of `
+                  : `${silence(reading.lastReadingAt)} · capacity `}
+                {formatCount(amenity.capacity)}
+                {alert ? ` · at or over ${CAPACITY_ALERT_PERCENT}%` : ''}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
