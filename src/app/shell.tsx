@@ -363,7 +363,9 @@ function BottomNav() {
               <UnreadBadge
                 unread={unread}
                 spoken={`, ${unreadAlertsPhrase(unread)}`}
-                className="absolute top-1 left-1/2 ml-2"
+                // Clear of the icon's dots, which sit at mid-height: lower, it covered them. (A
+                // margin would be lost: UnreadBadge's ml-auto wins over any ml-* here.)
+                className="absolute -top-0.5 left-1/2"
               />
             ) : null}
           </button>

@@ -43,7 +43,9 @@ export function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }
           : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50',
       )}
     >
-      <div className="grid gap-1">
+      {/* A name in the words may be 100 characters without a space ("Network server deleted",
+          then its name): it wraps inside the card rather than run off the screen. */}
+      <div className="grid min-w-0 gap-1 wrap-anywhere">
         <p className="text-sm font-semibold">{item.title}</p>
         {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
       </div>

@@ -36,9 +36,11 @@ export function SensorsCard({ amenityNames }: { amenityNames: ReadonlyMap<string
       skeleton={<Skeleton className="h-40 w-full" />}
       isEmpty={(data) => data.sensors.length === 0 && data.discovered.length === 0}
       empty={
+        // Directions within the product: a customer has no README.
         <EmptyNote title="No sensors yet">
-          Point a The Things Stack or ChirpStack application at CommonGround (see the README,
-          “Connecting LoRaWAN sensors”) and its counters appear here.
+          An Admin connects your The Things Stack or ChirpStack application in Settings →
+          Integrations, under “LoRaWAN network servers”, and registers each people counter under
+          “People counters”. The counters then appear here.
         </EmptyNote>
       }
     >
@@ -83,7 +85,8 @@ function SensorItem({
   return (
     <li className="py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className={`font-medium ${strong}`}>{amenity}</span>
+        {/* A name may be long without a space: it wraps rather than widen the page. */}
+        <span className={`font-medium wrap-anywhere ${strong}`}>{amenity}</span>
         <Badge tone={SENSOR_STATUS_TONES[sensor.status]}>
           {SENSOR_STATUS_LABELS[sensor.status]}
         </Badge>
@@ -99,9 +102,7 @@ function SensorItem({
         </div>
         <div>
           <dt className={muted}>Uplinks, 24 h</dt>
-          <dd className={`${strong} tabular-nums`}>
-            {formatCount(sensor.uplinks24h)} of {formatCount(sensor.expected24h)}
-          </dd>
+          <dd className={`${strong} tabular-nums`}>{uplinksText(sensor)}</dd>
         </div>
         <div>
           <dt className={muted}>Battery</dt>
@@ -128,6 +129,18 @@ function SensorItem({
       ) : null}
     </li>
   );
+}
+
+/**
+ * "3 of 6": the uplinks of the last 24 h against those expected. The server counts every uplink
+ * of the dev EUI in the 24 h, also those sent as an unknown device before it was registered, but
+ * expects only whole report intervals since registration: just after registering a counter that
+ * had reported, it read "3 of 0". Before a whole interval has passed nothing is expected yet, and
+ * what was expected is never shown below what arrived.
+ */
+function uplinksText({ uplinks24h, expected24h }: Sensor): string {
+  if (expected24h === 0) return `${formatCount(uplinks24h)}, none expected yet`;
+  return `${formatCount(uplinks24h)} of ${formatCount(Math.max(expected24h, uplinks24h))}`;
 }
 
 /**

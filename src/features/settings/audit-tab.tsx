@@ -190,7 +190,9 @@ function AuditRow({ entry, ref }: { entry: AuditEntry; ref?: Ref<HTMLLIElement> 
   const who = entry.actor ? entry.actor.name || entry.actor.email : 'No account';
   return (
     // Focusable from script only, so "Show older entries" can hand focus to the first new entry.
-    <li ref={ref} tabIndex={-1} className="grid gap-1 py-3">
+    // Names (up to 100 characters, perhaps without a space) wrap anywhere: "by …" unbroken
+    // made the page wider than a phone.
+    <li ref={ref} tabIndex={-1} className="grid gap-1 py-3 wrap-anywhere">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
         <p className="font-medium">
           {auditActionLabel(entry.action)}

@@ -128,7 +128,9 @@ function NetworkServers() {
           {query.data.map((integration, row) => (
             <li key={integration.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1 basis-52">
-                <p className="font-medium">{integration.name}</p>
+                {/* A name is up to 100 characters, perhaps without a space: it wraps anywhere
+                    rather than widen the page past the phone's edge (and Connect with it). */}
+                <p className="font-medium wrap-anywhere">{integration.name}</p>
                 <p className={muted}>
                   {INTEGRATION_KIND_LABELS[integration.kind]} ·{' '}
                   <span className="font-mono break-all">
@@ -192,6 +194,7 @@ function NetworkServers() {
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
+        className="wrap-anywhere"
         title={
           confirming?.action === 'delete'
             ? `Delete ${confirming.integration.name}?`
@@ -235,6 +238,7 @@ function NetworkServers() {
       <Dialog
         open={revealed !== null}
         onClose={() => setRevealed(null)}
+        className="wrap-anywhere"
         title={revealed ? `Connect ${revealed.integration.name}` : 'Connect'}
         description={
           revealed?.integration.kind === 'chirpstack'
@@ -340,7 +344,7 @@ function Devices() {
       >
         {(sensors.data?.sensors ?? []).map((sensor, row) => (
           <li key={sensor.devEui} className="flex flex-wrap items-center gap-3 py-3">
-            <div className="min-w-0 flex-1 basis-52">
+            <div className="min-w-0 flex-1 basis-52 wrap-anywhere">
               <p className="font-medium">{sensor.name}</p>
               <p className={muted}>
                 {amenityName(sensor.amenityId)} · {sensor.model.toUpperCase()} ·{' '}
@@ -373,7 +377,7 @@ function Devices() {
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {sensors.data.discovered.map((device) => (
               <li key={device.devEui} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1 basis-52">
+                <div className="min-w-0 flex-1 basis-52 wrap-anywhere">
                   <p className="font-mono">{device.devEui}</p>
                   <p className={muted}>{device.lastSummary}</p>
                 </div>
@@ -418,6 +422,7 @@ function Devices() {
       <Dialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
+        className="wrap-anywhere"
         title={removing ? `Remove ${removing.sensor.name}?` : 'Remove device?'}
       >
         {removing ? (

@@ -140,9 +140,11 @@ export function UsersTab() {
           />
         ) : null}
       </Dialog>
+      {/* A name (up to 100 characters, perhaps without a space) wraps in the dialogs naming it. */}
       <Dialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
+        className="wrap-anywhere"
         title={removing ? `Remove ${removing.user.name}?` : 'Remove user?'}
       >
         {removing ? (
@@ -162,6 +164,7 @@ export function UsersTab() {
       <Dialog
         open={changing !== null}
         onClose={() => setChanging(null)}
+        className="wrap-anywhere"
         title={
           changing ? `Make ${changing.user.name} ${ROLE_LABELS[changing.role]}?` : 'Change role?'
         }
@@ -228,7 +231,7 @@ function PendingInvites({
       <ul ref={listRef} className="divide-y divide-slate-200 dark:divide-slate-800">
         {list.map((invite, row) => (
           <li key={invite.id} className="flex flex-wrap items-center gap-3 py-3">
-            <div className="min-w-0 flex-1 basis-40">
+            <div className="min-w-0 flex-1 basis-40 wrap-anywhere">
               {/* The address in full, even at 320 px: it is what tells two invites apart. */}
               <p className="font-medium break-all">{invite.email}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -340,17 +343,22 @@ function UserRows({
           >
             {initialsOf(user.name)}
           </span>
-          <div className="min-w-0 flex-1 basis-40">
+          {/* A name may be 100 characters without a space: it wraps anywhere, here and in the
+              role's label (kept on one line by SelectField), so the row stays within a phone's
+              width and Remove within reach. */}
+          <div className="min-w-0 flex-1 basis-40 wrap-anywhere">
             <p className="font-medium">{user.name}</p>
             <p className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</p>
           </div>
-          <SelectField<Role>
-            label={`Role of ${user.name}`}
-            layout="inline"
-            value={user.role}
-            options={ROLE_OPTIONS}
-            onChange={(role) => onRole(user, role)}
-          />
+          <div className="max-w-full [&_label]:whitespace-normal [&_label]:wrap-anywhere">
+            <SelectField<Role>
+              label={`Role of ${user.name}`}
+              layout="inline"
+              value={user.role}
+              options={ROLE_OPTIONS}
+              onChange={(role) => onRole(user, role)}
+            />
+          </div>
           {user.id === lastAdminId ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               Last Admin
