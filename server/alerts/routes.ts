@@ -159,9 +159,13 @@ export function alertRoutes({
     userId: c.get('principal')?.user?.id ?? null,
     address: requestAddress(c, trustProxy),
   });
-  /** The rule in words a manager recognises from the list: "Occupancy at 90% of capacity". */
+  /**
+   * The rule in words a manager recognises from the list (its Edit button's name):
+   * "Occupancy at 90% of capacity". Its amenity, kind and threshold tell it from every other
+   * rule of the amenity; its number is the database's, which no one sees.
+   */
   const ruleName = (row: RuleRow) =>
-    `${ALERT_KIND_LABELS[row.kind]} at ${formatAlertValue(row.kind, row.threshold)} (rule ${row.id})`;
+    `${ALERT_KIND_LABELS[row.kind]} at ${formatAlertValue(row.kind, row.threshold)}`;
   /**
    * Refuses a second rule with the same amenity, kind and threshold: it would send every alert
    * twice. Callers hold the amenity's row lock, so two requests cannot both pass.

@@ -9,6 +9,7 @@ import {
   TotpConfirmBodySchema,
   type Me,
 } from '../../src/api/contract';
+import { ENTER_SIX_DIGIT_CODE } from '../../src/features/account/account-messages';
 import type { Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
@@ -51,7 +52,8 @@ export type AuthRouteOptions = {
 
 /** One message for an unknown email and a wrong password: the answer names no account. */
 export const WRONG_CREDENTIALS = 'Email or password is incorrect';
-export const TOTP_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+/** Asked of an Admin after the right password; the same words refuse a malformed set-up code. */
+export const TOTP_REQUIRED = ENTER_SIX_DIGIT_CODE;
 export const TOTP_WRONG = 'That code is not valid (or was already used); try the next one';
 
 /** The display name of the anonymous demo viewer. */
@@ -60,10 +62,28 @@ export const DEMO_VIEWER_NAME = 'Demo viewer';
 /** Auth request bodies are a few fields: anything larger is refused before it is read. */
 const MAX_AUTH_BODY_BYTES = 8 * 1024;
 
-/** A JSON request body checked by `schema`: 415 when not JSON, 400 naming the field otherwise. */
+/**
+ * What a refused body is told: a sentence for the first problem found, said the way the form
+ * that sends the body says it; undefined leaves the generic account ("Invalid body: …"), which
+ * only a body no form of the app sends should get.
+ */
+export type BodyWording = (issue: z.core.$ZodIssue) => string | undefined;
+
+/** The field a problem is about: its first path segment, or the unknown field sent. */
+export function fieldOfIssue(issue: z.core.$ZodIssue): string | undefined {
+  const first = issue.path[0];
+  if (first !== undefined) return String(first);
+  return issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+}
+
+/**
+ * A JSON request body checked by `schema`: 415 when not JSON, 400 otherwise, in the words of
+ * `wording` where it has them.
+ */
 export async function readBody<S extends z.ZodMiniType>(
   c: Context,
   schema: S,
+  wording?: BodyWording,
 ): Promise<z.output<S>> {
   if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
     throw new HttpError(415, 'Send the body as application/json');
@@ -71,9 +91,35 @@ export async function readBody<S extends z.ZodMiniType>(
   const body = parseJsonText(await c.req.text());
   if (!body.ok) throw new HttpError(400, body.reason);
   const result = schema.safeParse(body.value);
-  if (!result.success) throw new HttpError(400, `Invalid body: ${describeIssues(result.error)}`);
+  if (!result.success) {
+    const [first] = result.error.issues;
+    if (first && first.path.length === 0 && first.code === 'invalid_type') {
+      throw new HttpError(400, 'Send the body as a JSON object.');
+    }
+    const said = first ? wording?.(first) : undefined;
+    throw new HttpError(400, said ?? `Invalid body: ${describeIssues(result.error)}`);
+  }
   return result.data;
 }
+
+/** The sign-in form's fields, in its words (src/features/account/account-messages.ts). */
+const signInWording: BodyWording = (issue) => {
+  switch (fieldOfIssue(issue)) {
+    case 'email':
+      return 'Enter your email address, like name@example.com.';
+    case 'password':
+      return issue.code === 'too_big'
+        ? 'A password has at most 1024 characters.'
+        : 'Enter your password.';
+    case 'code':
+      return 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+    default:
+      return undefined;
+  }
+};
+
+/** The set-up's one field: whatever is wrong with it, the form asks for six digits. */
+const setupCodeWording: BodyWording = () => ENTER_SIX_DIGIT_CODE;
 
 /** The signed-in user of a request and its session token; a 401 for the demo viewer. */
 export function signedIn(c: Context<AuthEnv>): { user: User; token: string } {
@@ -116,7 +162,7 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
   );
 
   api.post(route(AUTH_PATHS.signIn), limit, async (c: Context<AuthEnv>) => {
-    const { email, password, code } = await readBody(c, SignInBodySchema);
+    const { email, password, code } = await readBody(c, SignInBodySchema, signInWording);
     const address = requestAddress(c, trustProxy);
     const now = clock();
     // Counted before it is judged, so attempts sent at once cannot all pass a check made before
@@ -259,7 +305,7 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
 
   api.post(route(AUTH_PATHS.totpConfirm), limit, async (c: Context<AuthEnv>) => {
     const { user } = signedIn(c);
-    const { code } = await readBody(c, TotpConfirmBodySchema);
+    const { code } = await readBody(c, TotpConfirmBodySchema, setupCodeWording);
     const now = clock();
     if (!user.totpSecret) throw new HttpError(409, 'Start the set-up first');
     const step = matchTotp(user.totpSecret, code, now);

@@ -21,7 +21,8 @@ import {
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { requestAddress } from '../auth/request';
-import { readBody } from '../auth/routes';
+import { fieldOfIssue, readBody, type BodyWording } from '../auth/routes';
+import { SENSOR_ADMIN_MESSAGES as SAY } from '../../src/lib/sensor-admin-messages';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
@@ -81,6 +82,45 @@ type DiscoveredRow = {
 
 const CREATED_AT = `${utcText('created_at')} AS created_at`;
 
+/**
+ * A refused device or integration body, field by field, in the forms' own sentences
+ * (src/lib/sensor-admin-messages.ts), after the field's name: the form puts each at its field.
+ */
+const wordingOf =
+  (what: 'device' | 'network server'): BodyWording =>
+  (issue) => {
+    const field = fieldOfIssue(issue);
+    if (field === undefined) return undefined;
+    const tooLong = issue.code === 'too_big';
+    const sentence = (() => {
+      if (issue.code === 'unrecognized_keys') {
+        return `A ${what} has no setting called "${field}"; leave it out.`;
+      }
+      switch (field) {
+        case 'devEui':
+          return SAY.devEui;
+        case 'name':
+          if (what === 'device') return tooLong ? SAY.nameTooLong : SAY.name;
+          return tooLong ? SAY.integrationNameTooLong : SAY.integrationName;
+        case 'amenityId':
+          return SAY.amenityId;
+        case 'model':
+          return SAY.model;
+        case 'countingMode':
+          return SAY.countingMode;
+        case 'reportIntervalSeconds':
+          return SAY.reportIntervalSeconds;
+        case 'kind':
+          return SAY.kind;
+        default:
+          return undefined;
+      }
+    })();
+    return sentence === undefined ? undefined : `${field}: ${sentence}`;
+  };
+const DEVICE_WORDING = wordingOf('device');
+const INTEGRATION_WORDING = wordingOf('network server');
+
 const integrationOf = (row: IntegrationRow): Integration => ({
   id: row.id,
   kind: row.kind,
@@ -137,7 +177,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
         `amenityId: ${archived.name} is archived; restore it before assigning a sensor to it`,
       );
     }
-    throw new HttpError(400, `Invalid body: amenityId: no amenity "${slug}"`);
+    throw new HttpError(400, `amenityId: ${SAY.unknownAmenity}`);
   };
   const slugOf = (id: number) =>
     [...community.amenities, ...community.archivedAmenities].find((a) => a.id === id)?.slug ??
@@ -246,7 +286,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
   });
 
   api.post(route(SENSOR_ADMIN_PATHS.integrations), limit, async (c: Context<AuthEnv>) => {
-    const body = await readBody(c, IntegrationCreateBodySchema);
+    const body = await readBody(c, IntegrationCreateBodySchema, INTEGRATION_WORDING);
     const id = newIntegrationId(body.kind);
     const secret = newIntegrationSecret();
     const integration = await write(c, 'integration.create', id, async (tx) => {
@@ -305,7 +345,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
   });
 
   api.post(route(SENSOR_ADMIN_PATHS.devices), limit, async (c: Context<AuthEnv>) => {
-    const body = await readBody(c, DeviceCreateBodySchema);
+    const body = await readBody(c, DeviceCreateBodySchema, DEVICE_WORDING);
     const devEui = body.devEui.toUpperCase();
     const amenityId = amenityIdOf(body.amenityId);
     try {
@@ -345,7 +385,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
   });
 
   api.patch(route(SENSOR_ADMIN_PATHS.device), limit, async (c: Context<AuthEnv>) => {
-    const body = await readBody(c, DeviceUpdateBodySchema);
+    const body = await readBody(c, DeviceUpdateBodySchema, DEVICE_WORDING);
     const devEui = (c.req.param('devEui') ?? '').toUpperCase();
     const amenityId = body.amenityId === undefined ? null : amenityIdOf(body.amenityId);
     const device = await write(c, 'device.update', devEui, async (tx) => {

@@ -334,7 +334,9 @@ for (const backend of BACKENDS) {
         expect((res.json as { error: string }).error).toContain(field);
       }
       const short = await call('POST', '/api/devices', { ...device, devEui: '24E1' });
-      expect(short.json).toEqual({ error: 'Invalid body: devEui: must be 16 hex digits' });
+      expect(short.json).toEqual({
+        error: 'devEui: Enter the dev EUI: 16 hex digits (0-9 and A-F), like 24E124C0DE000001.',
+      });
       const kind = await call('POST', '/api/integrations', { kind: 'mqtt', name: 'X' });
       expect(kind.status).toBe(400);
       expect((kind.json as { error: string }).error).toContain('kind');
@@ -352,6 +354,69 @@ for (const backend of BACKENDS) {
       );
       expect((await call('POST', '/api/amenities/heritage-tree/restore')).status).toBe(200);
       expect((await sensors()).sensors.length).toBe(before);
+    });
+
+    it('words each refused field as a sentence, after the field it is about', async () => {
+      const device = {
+        devEui: '24E124C0DEAD0003',
+        name: 'Gate',
+        model: 'vs121',
+        countingMode: 'area',
+        amenityId: 'great-lawn',
+      };
+      const errorOf = async (method: string, path: string, body: unknown) => {
+        const res = await call(method, path, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        return (res.json as { error: string }).error;
+      };
+      const cases: [unknown, string][] = [
+        [{ ...device, name: '' }, 'name: Enter a name for the device.'],
+        [{ ...device, name: '   ' }, 'name: Enter a name for the device.'],
+        [
+          { ...device, name: 'x'.repeat(101) },
+          'name: Keep the device name to 100 characters or fewer.',
+        ],
+        [
+          { ...device, devEui: '24E124C0DEAD000G' },
+          'devEui: Enter the dev EUI: 16 hex digits (0-9 and A-F), like 24E124C0DE000001.',
+        ],
+        [
+          { ...device, amenityId: '' },
+          'amenityId: Choose the amenity the device counts. If the list is empty, add an amenity under Amenities first.',
+        ],
+        [
+          { ...device, amenityId: 'nowhere' },
+          'amenityId: Choose an amenity from the list: the one chosen is not in this community.',
+        ],
+        [
+          { ...device, model: 'vs999' },
+          'model: Choose the model: Milesight VS121 (area) or VS133 (line crossing).',
+        ],
+        [
+          { ...device, countingMode: 'both' },
+          'countingMode: Choose the counting mode: area (people present) or line (people passing).',
+        ],
+        [
+          { ...device, reportIntervalSeconds: 5 },
+          'reportIntervalSeconds: Set a report interval from 10 seconds to 24 hours (86,400 seconds), in whole seconds.',
+        ],
+        [{ ...device, extra: 1 }, 'extra: A device has no setting called "extra"; leave it out.'],
+      ];
+      for (const [body, error] of cases) {
+        expect(await errorOf('POST', '/api/devices', body)).toBe(error);
+      }
+      expect(await errorOf('POST', '/api/devices', [device])).toBe(
+        'Send the body as a JSON object.',
+      );
+      expect(await errorOf('PATCH', `/api/devices/${EUI}`, { name: '' })).toBe(
+        'name: Enter a name for the device.',
+      );
+      expect(await errorOf('POST', '/api/integrations', { kind: 'tts', name: ' ' })).toBe(
+        'name: Enter a name for the network server.',
+      );
+      expect(await errorOf('POST', '/api/integrations', { kind: 'mqtt', name: 'X' })).toBe(
+        'kind: Choose the network server: The Things Stack, ChirpStack or CommonGround readings (own format).',
+      );
     });
 
     it('refuses Managers and foreign Origins', async () => {

@@ -172,7 +172,7 @@ describe('alerts page', () => {
 
   it('refuses a duplicate rule: the 409 naming the existing rule is shown at the form', async () => {
     const existing =
-      'The Great Lawn already has this rule: Occupancy at 90% of capacity (rule 1). Edit that rule, or choose another threshold.';
+      'The Great Lawn already has this rule: Occupancy at 90% of capacity. Edit that rule, or choose another threshold.';
     server.use(
       http.post(ALERTS_API_PATHS.alertRules, () =>
         HttpResponse.json({ error: existing }, { status: 409 }),

@@ -22,6 +22,8 @@ import {
 import { BILLING_PATH, type Billing } from '../../src/api/contract/billing';
 import { PROFILE_NEEDS_CONNECTION } from '../../src/features/settings/community-profile';
 import { SettingsPage } from '../../src/features/settings/settings-page';
+import { createQueryClient } from '../../src/api/query-client';
+import { meQuery } from '../../src/api/me';
 import {
   getSettings,
   loadSettings,
@@ -871,5 +873,107 @@ describe('Settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect(saved).toMatchObject({ emailAlerts: true, emailReports: true });
+  });
+});
+
+describe('Settings offline, as to who is signed in', () => {
+  it('an Admin this visit already knows keeps the profile form and the Audit log tab', async () => {
+    const client = createQueryClient();
+    asAdmin();
+    await client.fetchQuery(meQuery());
+    // The connection drops; a new look at /api/me fails and keeps the saved answer.
+    server.use(http.get(ME_PATH, () => HttpResponse.error()));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await client.refetchQueries({ queryKey: meQuery().queryKey }).catch(() => undefined);
+    renderWithApp(<SettingsPage />, { route: '/settings', client });
+    expect(await screen.findByLabelText('Community name')).toBeInTheDocument();
+    expect(await screen.findByText(PROFILE_NEEDS_CONNECTION)).toBeInTheDocument();
+    expect(screen.queryByText('Only Admins change the community profile.')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Audit log' })).toBeInTheDocument();
+  });
+
+  it('when the account cannot be checked, says the profile needs a connection, not that the person is no Admin', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderSettings();
+    const section = within(await screen.findByRole('region', { name: 'Community' }));
+    expect(await section.findByText('Willow Creek Community Association')).toBeInTheDocument();
+    expect(
+      await section.findByText(
+        'Who is signed in cannot be checked until CommonGround answers, and changing the community profile needs a connection: an Admin can change it here when the connection returns.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Only Admins change the community profile.')).toBeNull();
+    // The Audit log tab stays, and says why it shows nothing.
+    await user.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Audit log' }));
+    expect(
+      panel.getByText(
+        'Who is signed in cannot be checked until CommonGround answers, and the audit log is not saved on this device: it loads for Admins when the connection returns.',
+      ),
+    ).toBeInTheDocument();
+    expect(panel.queryByText('Only Admins see the audit log.')).toBeNull();
+  });
+});
+
+describe('Settings tabs have an address', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  const selectedTab = () =>
+    within(screen.getByRole('tablist', { name: 'Settings sections' }))
+      .getAllByRole('tab')
+      .find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+  it('/settings#integrations opens Integrations', async () => {
+    renderWithApp(<SettingsPage />, { route: '/settings#integrations' });
+    await waitFor(() => expect(selectedTab()).toBe('Integrations'));
+    expect(screen.getByRole('tabpanel', { name: 'Integrations' })).toBeVisible();
+  });
+
+  it('choosing a tab writes its hash in place, adding nothing for Back', async () => {
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const push = vi.spyOn(window.history, 'pushState');
+    const user = userEvent.setup();
+    renderSettings();
+    const entries = window.history.length;
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(window.location.hash).toBe('#users');
+    await user.click(screen.getByRole('tab', { name: 'Billing' }));
+    expect(window.location.hash).toBe('#billing');
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    expect(window.location.hash).toBe('#general');
+    expect(replace).toHaveBeenCalledTimes(3);
+    expect(push).not.toHaveBeenCalled();
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('opens a tab the person may see only: #audit is the Audit log for an Admin, General for a Manager', async () => {
+    asAdmin();
+    const admin = renderWithApp(<SettingsPage />, { route: '/settings#audit' });
+    await waitFor(() => expect(selectedTab()).toBe('Audit log'));
+    admin.unmount();
+
+    server.resetHandlers();
+    renderWithApp(<SettingsPage />, { route: '/settings#audit' });
+    expect(await screen.findByRole('region', { name: 'Community' })).toBeInTheDocument();
+    expect(selectedTab()).toBe('General');
+    expect(screen.queryByRole('tab', { name: 'Audit log' })).toBeNull();
+  });
+
+  it('follows a link to another tab of the page', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <Link to="/settings#billing">See billing</Link>
+        <Routes>
+          <Route path="/settings" element={<SettingsPage />} />
+        </Routes>
+      </>,
+      { route: '/settings#users' },
+    );
+    await waitFor(() => expect(selectedTab()).toBe('Users'));
+    await user.click(screen.getByRole('link', { name: 'See billing' }));
+    await waitFor(() => expect(selectedTab()).toBe('Billing'));
   });
 });

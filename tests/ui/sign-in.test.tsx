@@ -205,6 +205,50 @@ describe('sign-in page', () => {
     ).toBeInTheDocument();
   });
 
+  it('at set-up, a code that is not six digits is refused on the device, in the sign-in’s words', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.get(ME_PATH, () => HttpResponse.json({ ...adminMe, totpEnrolmentRequired: true })),
+      http.post(AUTH_PATHS.totpSetup, () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+        }),
+      ),
+      http.post(AUTH_PATHS.totpConfirm, async ({ request }) => {
+        sent.push(((await request.json()) as { code: string }).code);
+        return HttpResponse.json({ error: 'Invalid body: code: invalid value' }, { status: 400 });
+      }),
+    );
+    renderWithApp(<AppRoutes />, { route: '/sign-in' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start set-up' }, LAZY_LOAD));
+    const code = await screen.findByLabelText('Code from the app', {}, LAZY_LOAD);
+    const turnOn = screen.getByRole('button', { name: 'Turn on two-factor authentication' });
+    for (const typed of ['12345', '12345a', '']) {
+      await user.clear(code);
+      if (typed) await user.type(code, typed);
+      await user.click(turnOn);
+      expect(code).toHaveAccessibleDescription(
+        'Enter the 6-digit code from your authenticator app.',
+      );
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(code).toHaveFocus();
+    }
+    expect(sent).toEqual([]);
+    expect(screen.queryByText(/Invalid body|invalid value/)).toBeNull();
+    // Six digits as the app shows them, with a space, are sent as six digits; a server that
+    // still answers with its schema text is not quoted either.
+    await user.clear(code);
+    await user.type(code, '123 456');
+    expect(code).not.toHaveAttribute('aria-invalid');
+    await user.click(turnOn);
+    await waitFor(() => expect(sent).toEqual(['123456']));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app.');
+    expect(screen.queryByText(/Invalid body|invalid value/)).toBeNull();
+  });
+
   it('checks the fields before sending: a plain message by each, the focus on the first', async () => {
     const { bodies } = fakeAuthServer();
     renderWithApp(<AppRoutes />, { route: '/sign-in' });

@@ -34,6 +34,35 @@ export function newPasswordError(password: string): string | undefined {
   return isLongEnoughPassword(password) ? undefined : PASSWORD_TOO_SHORT;
 }
 
+const isSchemaText = (message: string) => /^Invalid body\b/i.test(message);
+
+/**
+ * The one sentence for an authenticator code that is not six digits: the sign-in's code step
+ * asks with it (server/auth/routes.ts, TOTP_REQUIRED), the first set-up and the Account page's
+ * forms check the code with it before sending, and the server refuses a malformed set-up code
+ * with it.
+ */
+export const ENTER_SIX_DIGIT_CODE = 'Enter the 6-digit code from your authenticator app.';
+
+/** Six digits, typed with or without spaces ("123 456"); null when it is not that. */
+export function sixDigitCode(typed: string): string | null {
+  const code = typed.replace(/\s/g, '');
+  return /^\d{6}$/.test(code) ? code : null;
+}
+
+/**
+ * Whether the server refused the set-up's code for its shape: in the shared sentence, or (a
+ * server from before it) in its schema text, which the set-up's one field can only be about.
+ */
+export function isSetupCodeShapeRefusal(error: string): boolean {
+  return error === ENTER_SIX_DIGIT_CODE || isSchemaText(error);
+}
+
+/** The set-up's code (an authenticator code only: no recovery code exists yet). */
+export function setupCodeError(code: string): string | undefined {
+  return sixDigitCode(code) ? undefined : ENTER_SIX_DIGIT_CODE;
+}
+
 export function codeError(code: string): string | undefined {
   return code.trim() ? undefined : 'Enter the code from your authenticator app.';
 }
@@ -58,8 +87,6 @@ export function firstInvalid<F extends string>(
 ): F | undefined {
   return order.find((field) => errors[field]);
 }
-
-const isSchemaText = (message: string) => /^Invalid body\b/i.test(message);
 
 /** A refused sign-in, in words for the person: never the server's schema text. */
 export function signInFailureMessage(failure: {

@@ -13,9 +13,13 @@ import {
   codeError,
   credentialErrors,
   emailError,
+  ENTER_SIX_DIGIT_CODE,
   firstInvalid,
+  isSetupCodeShapeRefusal,
   passwordError,
+  setupCodeError,
   signInFailureMessage,
+  sixDigitCode,
   signedOutNotice,
   type CredentialField,
   type FieldErrors,
@@ -80,6 +84,8 @@ export function SignInPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<CredentialField>>({});
   const [busy, setBusy] = useState(false);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
+  // The set-up code's own error, said at its field (the code step's is in fieldErrors.code).
+  const [setupError, setSetupError] = useState<string | undefined>(undefined);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
 
   const codeInput = useRef<HTMLInputElement>(null);
@@ -160,8 +166,22 @@ export function SignInPage() {
 
   const submitSetupCode = (event: FormEvent) => {
     event.preventDefault();
+    // Checked here first, in the words the server would use: a code of the wrong shape is never
+    // sent, and is said at its field.
+    const typed = sixDigitCode(code);
+    if (!typed) {
+      setError(null);
+      setSetupError(ENTER_SIX_DIGIT_CODE);
+      codeInput.current?.focus();
+      return;
+    }
     void run(async () => {
-      const result = await confirmTotp(code.trim());
+      const result = await confirmTotp(typed);
+      if (!result.ok && isSetupCodeShapeRefusal(result.error)) {
+        setSetupError(ENTER_SIX_DIGIT_CODE);
+        codeInput.current?.focus();
+        return;
+      }
       if (!result.ok) throw new Error(result.error);
       setRecoveryCodes(result.recoveryCodes);
       setStep('recovery-codes');
@@ -304,17 +324,24 @@ export function SignInPage() {
             <>
               <AuthenticatorKey setup={setup} />
               <form className="grid gap-4" onSubmit={submitSetupCode} noValidate>
-                <Field label="Code from the app">
+                <Field label="Code from the app" error={setupError}>
                   {(props) => (
                     <input
                       {...props}
+                      ref={codeInput}
                       name="code"
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       required
-                      maxLength={6}
+                      // Six digits, or "123 456" as some apps show it.
+                      maxLength={7}
                       value={code}
-                      onChange={(event) => setCode(event.target.value)}
+                      onChange={(event) => {
+                        setCode(event.target.value);
+                        if (setupError && !setupCodeError(event.target.value)) {
+                          setSetupError(undefined);
+                        }
+                      }}
                       className={CONTROL_CLASSES}
                     />
                   )}

@@ -26,6 +26,7 @@ import { Group } from '../../ui/group';
 import { AuthenticatorKey } from './authenticator-key';
 import { RecoveryCodeList } from './recovery-code-list';
 import { Refusal, useAccountWrite } from './account-write';
+import { ENTER_SIX_DIGIT_CODE, sixDigitCode } from './account-messages';
 
 /** "7 of 10 recovery codes left", with a nudge when few are left. */
 export function recoveryCodesText({ remaining, total }: RecoveryCodesStatus): string {
@@ -35,14 +36,6 @@ export function recoveryCodesText({ remaining, total }: RecoveryCodesStatus): st
   if (remaining <= 3) return `${left} Make new ones soon.`;
   return left;
 }
-
-/** Six digits typed with or without a space in the middle; null when it is not that. */
-function sixDigits(typed: string): string | null {
-  const code = typed.replace(/\s/g, '');
-  return /^\d{6}$/.test(code) ? code : null;
-}
-
-const ENTER_SIX_DIGITS = 'Enter the 6-digit code from your authenticator app.';
 
 const NEW_CODES_NOTE =
   'Each code signs you in once. They are shown only now: keep them somewhere safe. Your old codes no longer work.';
@@ -123,9 +116,9 @@ function RenewRecoveryCodes({
       setCodeError(error);
       codeRef.current?.focus();
     };
-    const typed = sixDigits(code);
+    const typed = sixDigitCode(code);
     if (!typed) {
-      showError(ENTER_SIX_DIGITS);
+      showError(ENTER_SIX_DIGIT_CODE);
       return;
     }
     await run(
@@ -264,7 +257,7 @@ function ReplaceAuthenticator({ onCodes }: { onCodes: (codes: NewCodes) => void 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     clearFailure();
-    const typed = sixDigits(code);
+    const typed = sixDigitCode(code);
     const secret = setup?.secret;
     if (!typed || !secret) {
       fieldError(codeRef)('Enter the 6-digit code the new app shows.');

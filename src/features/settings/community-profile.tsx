@@ -4,6 +4,7 @@ import { communityQuery } from '../../api/community';
 import { updateCommunity } from '../../api/community-admin';
 import type { CommunityProfile } from '../../api/contract';
 import { useMe } from '../../api/me';
+import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { CURRENCIES, timeZoneLabel, type Currency } from '../../lib/community-profile';
 import {
   CURRENCY_NAMES,
@@ -26,6 +27,16 @@ import { Group } from '../../ui/group';
 
 export const PROFILE_NEEDS_CONNECTION =
   'Changing the community profile needs a connection to CommonGround. You are offline: nothing is saved until you are back online.';
+
+/** Said to everyone but an Admin, whose role is known. */
+export const PROFILE_ADMINS_ONLY = 'Only Admins change the community profile.';
+
+/**
+ * Said when who is signed in cannot be checked (offline, /api/me never answered on this visit):
+ * the person may well be an Admin, so the profile is shown read-only for want of a connection,
+ * never because of their role.
+ */
+export const PROFILE_ROLE_UNKNOWN = `${ACCOUNT_UNKNOWN_NOTE}, and changing the community profile needs a connection: an Admin can change it here when the connection returns.`;
 
 /** Fixed ids, so a refused save can put focus on the first field to fix. */
 export const PROFILE_FIELD_IDS: Record<keyof ProfileDraft, string> = {
@@ -59,8 +70,13 @@ export function CommunityProfileSection({
 }: {
   onDirtyChange?: (dirty: boolean) => void;
 }) {
-  const me = useMe().data;
+  const meQuery = useMe();
+  // Offline, the account this visit already checked (the me query's cached data) still counts.
+  const me = meQuery.data;
   const isAdmin = me != null && !me.demo && me.user.role === 'admin';
+  // Not known at all: the role is not held against the person (PROFILE_ROLE_UNKNOWN). While it
+  // is still being checked, nothing is said.
+  const note = me ? PROFILE_ADMINS_ONLY : isAccountUnknown(meQuery) ? PROFILE_ROLE_UNKNOWN : null;
   const query = useQuery(communityQuery());
   // A saved profile comes back as a new form (keyed by the profile): the status line of whichever
   // form is shown, and whether it should take focus as it mounts.
@@ -82,7 +98,7 @@ export function CommunityProfileSection({
               justSavedRef={justSavedRef}
             />
           ) : (
-            <ProfileView profile={profile} />
+            <ProfileView profile={profile} note={note} />
           )
         }
       </QueryState>
@@ -90,7 +106,7 @@ export function CommunityProfileSection({
   );
 }
 
-function ProfileView({ profile }: { profile: CommunityProfile }) {
+function ProfileView({ profile, note }: { profile: CommunityProfile; note: string | null }) {
   const rows: [string, string][] = [
     ['Community name', profile.name],
     ['Community code', profile.code || '—'],
@@ -108,7 +124,7 @@ function ProfileView({ profile }: { profile: CommunityProfile }) {
           </div>
         ))}
       </dl>
-      <InfoNote>Only Admins change the community profile.</InfoNote>
+      {note ? <InfoNote>{note}</InfoNote> : null}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { useMe } from '../../api/me';
 import {
   applyTheme,
@@ -11,7 +13,9 @@ import { saveSettings } from '../../lib/save-settings';
 import { cx } from '../../lib/cx';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { Group } from '../../ui/group';
 import { Icon } from '../../ui/icons';
+import { InfoNote } from '../../ui/info-note';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
 import { AuditTab } from './audit-tab';
@@ -25,6 +29,15 @@ import { UsersTab } from './users-tab';
 import { useLeaveGuard } from './use-leave-guard';
 import { PageHeader } from '../../ui/page-header';
 
+/** Said in the Audit log tab while who is signed in cannot be checked (offline). */
+export const AUDIT_ROLE_UNKNOWN = `${ACCOUNT_UNKNOWN_NOTE}, and the audit log is not saved on this device: it loads for Admins when the connection returns.`;
+
+/** The tab a URL's hash names ("#integrations"), if it names one. */
+export function tabOfHash(hash: string): SettingsTab | null {
+  const name = hash.replace(/^#/, '');
+  return SETTINGS_TABS.find((item) => item.value === name)?.value ?? null;
+}
+
 /**
  * Spec section 2, Settings. Two kinds of settings, saved apart:
  * - the community profile (name, code, address, time zone, currency) is stored on the server and
@@ -36,8 +49,14 @@ import { PageHeader } from '../../ui/page-header';
  */
 export function SettingsPage() {
   const saved = useSettings();
-  const me = useMe().data;
+  const meQuery = useMe();
+  // Offline, the account this visit already checked (the me query's cached data) still counts.
+  const me = meQuery.data;
   const isAdmin = me != null && !me.demo && me.user.role === 'admin';
+  // Not known at all (offline from the start): an Admin's Audit log tab stays, and says it needs
+  // a connection, rather than vanish; the server decides who reads it.
+  const roleUnknown = isAccountUnknown(meQuery);
+  const mayReadAudit = isAdmin || roleUnknown;
   const [edits, setEdits] = useState<Partial<Settings>>({});
   const draft: Settings = { ...saved, ...edits };
   const dirty = (Object.keys(edits) as (keyof Settings)[]).some((key) => edits[key] !== saved[key]);
@@ -45,11 +64,34 @@ export function SettingsPage() {
   const [notificationsDirty, setNotificationsDirty] = useState(false);
   // Kept once opened, so a visit to another tab does not drop unsaved notification choices.
   const [notificationsOpened, setNotificationsOpened] = useState(false);
-  const [tab, setTab] = useState<SettingsTab>('general');
+  // The tab has an address (/settings#integrations): read from the URL's hash as the page opens
+  // and whenever a link brings a new one; written back with replaceState as a tab is chosen, so
+  // moving between tabs adds nothing for Back to step through.
+  const location = useLocation();
+  const [chosen, setChosen] = useState<SettingsTab>(() => tabOfHash(location.hash) ?? 'general');
+  const arrivedAt = `${location.key}${location.hash}`;
+  const [seenArrival, setSeenArrival] = useState(arrivedAt);
+  if (arrivedAt !== seenArrival) {
+    setSeenArrival(arrivedAt);
+    const named = tabOfHash(location.hash);
+    if (named) setChosen(named);
+  }
   const [loadProblem, setLoadProblem] = useState(settingsLoadProblem);
   const [saveError, setSaveError] = useState<string | null>(null);
   const guard = useLeaveGuard(dirty || profileDirty || notificationsDirty);
-  const tabs = SETTINGS_TABS.filter((item) => item.value !== 'audit' || isAdmin);
+  const tabs = SETTINGS_TABS.filter((item) => item.value !== 'audit' || mayReadAudit);
+  // Only a tab this person may see opens: an address naming another opens General.
+  const tab: SettingsTab = tabs.some((item) => item.value === chosen) ? chosen : 'general';
+  const choose = (value: string) => {
+    const next = tabs.find((item) => item.value === value)?.value;
+    if (!next) return;
+    setChosen(next);
+    const url = new URL(window.location.href);
+    url.hash = next;
+    if (url.href === window.location.href) return;
+    // The router's own state is kept: Back and Forward still know this entry.
+    window.history.replaceState(window.history.state, '', url);
+  };
   const onProfileDirty = useCallback((next: boolean) => setProfileDirty(next), []);
   const onNotificationsDirty = useCallback((next: boolean) => setNotificationsDirty(next), []);
   if (tab === 'notifications' && !notificationsOpened) setNotificationsOpened(true);
@@ -104,11 +146,7 @@ export function SettingsPage() {
         </div>
       ) : null}
 
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setTab(value as SettingsTab)}
-        className="mt-4 block"
-      >
+      <Tabs value={tab} onValueChange={choose} className="mt-4 block">
         <TabsList aria-label="Settings sections">
           {tabs.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
@@ -176,9 +214,15 @@ export function SettingsPage() {
         <TabsContent forceMount hidden={tab !== 'users'} value="users">
           <UsersTab />
         </TabsContent>
-        {isAdmin ? (
+        {mayReadAudit ? (
           <TabsContent hidden={tab !== 'audit'} value="audit">
-            {tab === 'audit' ? <AuditTab /> : null}
+            {tab !== 'audit' ? null : isAdmin ? (
+              <AuditTab />
+            ) : (
+              <Group title="Audit log">
+                <InfoNote>{AUDIT_ROLE_UNKNOWN}</InfoNote>
+              </Group>
+            )}
           </TabsContent>
         ) : null}
         <TabsContent forceMount hidden={tab !== 'billing'} value="billing">
