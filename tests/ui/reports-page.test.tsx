@@ -425,6 +425,14 @@ describe('Reports page', () => {
       await within(report).findByText('Monthly amenity value', { selector: 'dt' }),
     ).toBeInTheDocument();
     expect(within(report).getByText('$123,400')).toBeInTheDocument();
+    // The report's own period valued too: October's lawn visits at the lawn's $1.00.
+    const octoberLawn = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
+    const values = within(report).getByRole('table', { name: 'Amenity value in the period' });
+    expect(within(values).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
+      new RegExp(
+        `${octoberLawn.toLocaleString('en-US')}.*\\$1\\.00.*\\$${octoberLawn.toLocaleString('en-US')}\\.00`,
+      ),
+    );
     const costs = within(report).getByRole('table', { name: 'Operating cost per visit' });
     // The lawn's October: $4,200 over its October visits.
     const lawnVisits = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);

@@ -17,6 +17,7 @@ import {
   periodCoverage,
   pointDate,
   summarizeCosts,
+  summarizeValue,
   summarizeEvents,
   summarizeUsage,
   usageReportCsv,
@@ -258,6 +259,34 @@ describe('summarizeUsage without covered time', () => {
       ['solis-hall', 4],
       ['market-street', null],
     ]);
+  });
+});
+
+describe('summarizeValue', () => {
+  const full = Array.from({ length: 31 }, (_, i) =>
+    day(`2026-10-${String(i + 1).padStart(2, '0')}`, 100, 40, { 'market-street': 5 }),
+  );
+  const usage = summarizeUsage(full, COLUMNS, OCTOBER, PACIFIC, NO_GAPS);
+  const rates = new Map([
+    ['great-lawn', 1],
+    ['solis-hall', 3],
+  ]);
+  const value = summarizeValue(usage, (id) => rates.get(id));
+
+  it("values each amenity's visits in the period at its type's rate, rows adding to the total", () => {
+    expect(value.perAmenity.map((row) => [row.id, row.visits, row.rate, row.value])).toEqual([
+      ['great-lawn', 3100, 1, 3100],
+      ['solis-hall', 1240, 3, 3720],
+      // No type known: no value made up, and none in the total.
+      ['market-street', 155, null, null],
+    ]);
+    expect(value.total).toBe(3100 + 3720);
+  });
+
+  it('keeps each row to the cent, and the total is their sum', () => {
+    const lake = summarizeValue(usage, () => 1.25);
+    expect(lake.perAmenity.map((row) => row.value)).toEqual([3875, 1550, 193.75]);
+    expect(lake.total).toBe(5618.75);
   });
 });
 

@@ -639,3 +639,45 @@ export function usageReportCsv(
     preamble,
   });
 }
+
+export type AmenityValue = {
+  id: string;
+  name: string;
+  addedAt: number | null;
+  /** Its type's value per visit; null when its type is not known (no amenity list loaded). */
+  rate: number | null;
+  visits: number;
+  /** rate × visits, to the cent; null without a rate. */
+  value: number | null;
+};
+
+/**
+ * The amenity value of the report's period, as the dashboard's Revenue Impact makes it for the
+ * last 30 days: each amenity's visits in the period times its type's value per visit
+ * (lib/visit-value.ts), each line to the cent and the total their sum, so a reader multiplying a
+ * row and adding the rows gets the figures shown.
+ */
+export function summarizeValue(
+  usage: UsageSummary,
+  rateOf: (amenityId: string) => number | undefined,
+): { perAmenity: AmenityValue[]; total: number } {
+  const lines = usage.perAmenity.map((row) => {
+    const rate = rateOf(row.id) ?? null;
+    const cents = rate === null ? null : lineAmountCents(rate, row.visits, 0);
+    return {
+      cents,
+      row: {
+        id: row.id,
+        name: row.name,
+        addedAt: row.addedAt,
+        rate,
+        visits: row.visits,
+        value: cents === null ? null : cents / 100,
+      },
+    };
+  });
+  return {
+    perAmenity: lines.map((line) => line.row),
+    total: totalCents(lines.flatMap((line) => (line.cents === null ? [] : [line.cents]))) / 100,
+  };
+}

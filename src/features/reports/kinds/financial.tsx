@@ -1,9 +1,9 @@
 import { formatCount, formatMoney } from '../../../lib/format';
 import { formatQuantity, QUANTITY_DECIMALS } from '../../../lib/line-amounts';
-import { visitValueRates } from '../../../lib/visit-value';
+import { VISIT_VALUE, visitValueRates } from '../../../lib/visit-value';
 import { addDays } from '../../../lib/calendar-date';
 import { zonedDate } from '../calendar';
-import { amenityLabel, summarizeCosts } from '../report-builders';
+import { amenityLabel, summarizeCosts, summarizeValue } from '../report-builders';
 import { usageOf } from '../report-data';
 import { formatCents } from '../../../lib/format';
 import { formatDateTime, formatDates } from '../report-format';
@@ -34,8 +34,43 @@ function FinancialReport({ context }: { context: ReportContext }) {
   const amenities = data.amenities.status === 'ready' ? data.amenities.data : [];
   const costs = new Map(amenities.map((amenity) => [amenity.id, amenity.monthlyOperatingCost]));
   const summary = usage ? summarizeCosts(usage, costs) : null;
+  // Archived amenities' visits are in the period too: their types come from the set-up list.
+  const types = new Map([...data.setup, ...amenities].map((amenity) => [amenity.id, amenity.type]));
+  const rateOf = (id: string) => {
+    const type = types.get(id);
+    return type ? VISIT_VALUE[type] : undefined;
+  };
+  const value = usage ? summarizeValue(usage, rateOf) : null;
   return (
     <>
+      <Section
+        title="Amenity value in the period"
+        level={level}
+        note="The period’s visits to each amenity times the value per visit of its type: the dashboard’s Revenue Impact, made for this report’s period."
+      >
+        {!usage ? (
+          <MissingTimeline context={context} />
+        ) : !value || !usage.hasData ? (
+          <Notice>No data: no sensor reported in this period.</Notice>
+        ) : (
+          <>
+            <Figures
+              items={[['Amenity value in the period', formatCents(value.total, currency)]]}
+            />
+            <ReportTable
+              caption="Amenity value in the period"
+              head={['Amenity', 'Visits', 'Value per visit', 'Value']}
+              numeric={[1, 2, 3]}
+              rows={value.perAmenity.map((row) => [
+                amenityLabel(row, usage, timeZone),
+                formatCount(row.visits),
+                row.rate === null ? 'type not known' : formatCents(row.rate, currency),
+                row.value === null ? 'type not known' : formatCents(row.value, currency),
+              ])}
+            />
+          </>
+        )}
+      </Section>
       <Section
         title="Monthly amenity value"
         level={level}
@@ -114,9 +149,14 @@ function FinancialReport({ context }: { context: ReportContext }) {
       <Section title="How these figures are made" level={level}>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>
-            Monthly amenity value is the dashboard’s Revenue Impact: the server counts the visits of
-            the last 30 days and multiplies them by a value per visit for each amenity type (
-            {visitValueRates(currency)}), in {currency} as set in Settings.
+            Amenity value in the period = each amenity’s visits in the period × the value per visit
+            of its type ({visitValueRates(currency)}), each row to the cent; the total is the sum of
+            the rows. These values per visit are fixed by CommonGround, not set in Settings.
+          </li>
+          <li>
+            Monthly amenity value is the dashboard’s Revenue Impact: the same values per visit times
+            the visits of the last 30 days up to when it was loaded, in {currency} as set in
+            Settings.
           </li>
           <li>
             Cost per visit = monthly operating cost × months covered ÷ visits. Months covered is the
