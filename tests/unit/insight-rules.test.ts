@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { amenitiesFixture, popularityFixture } from '../../mocks/fixtures';
-import { deriveInsights, rangeStart } from '../../src/features/dashboard/insight-rules';
+import {
+  deriveInsights,
+  rangeStart,
+  tooLittleHistory,
+} from '../../src/features/dashboard/insight-rules';
 
 const ZONE = 'America/Los_Angeles';
 /** Mon 23 Nov 2026 10:20 in Los Angeles (PST, UTC-8). */
@@ -120,5 +124,26 @@ describe('rangeStart', () => {
     expect(rangeStart(7, NOW, ZONE)).toBe(Date.parse('2026-11-17T08:00:00Z'));
     // Today only: from this midnight.
     expect(rangeStart(1, NOW, ZONE)).toBe(Date.parse('2026-11-23T08:00:00Z'));
+  });
+});
+
+describe('tooLittleHistory', () => {
+  const now = Date.parse('2026-11-27T18:00:00Z');
+  const added = (iso: string) => amenitiesFixture.map((amenity) => ({ ...amenity, addedAt: iso }));
+
+  it('holds recommendations back for a community whose first amenity is less than 7 days old', () => {
+    // Added 8 minutes ago: "a strong point for the next fee review" would be made up.
+    expect(tooLittleHistory(added('2026-11-27T17:52:00Z'), now)).toBe(true);
+    expect(tooLittleHistory(added('2026-11-20T18:00:01Z'), now)).toBe(true);
+  });
+
+  it('gives them once the first amenity has 7 days, or when none says when it was added', () => {
+    expect(tooLittleHistory(added('2026-11-20T18:00:00Z'), now)).toBe(false);
+    expect(tooLittleHistory(amenitiesFixture, now)).toBe(false);
+    // One amenity added lately beside others there from the beginning: history enough.
+    const one = amenitiesFixture.map((amenity, i) =>
+      i === 0 ? { ...amenity, addedAt: '2026-11-27T17:00:00Z' } : amenity,
+    );
+    expect(tooLittleHistory(one, now)).toBe(false);
   });
 });

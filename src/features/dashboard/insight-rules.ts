@@ -18,6 +18,23 @@ export const NEAR_CAPACITY_PERCENT = 90;
 /** An open amenity with at most this share of visits is under-used. */
 export const UNDER_USED_PERCENT = 5;
 
+/** Recommendations wait for this much history: a few hours of a new community are no pattern. */
+export const MIN_HISTORY_DAYS = 7;
+
+/**
+ * Whether the community's amenities have been counted for less than MIN_HISTORY_DAYS at `now`
+ * (its first amenity added since). The demo's and older amenities carry no addition time: there
+ * since the beginning.
+ */
+export function tooLittleHistory(amenities: readonly AmenityAnalytics[], now: number): boolean {
+  const first = Math.min(
+    ...amenities.map((amenity) =>
+      amenity.addedAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(amenity.addedAt),
+    ),
+  );
+  return Number.isFinite(first) && now - first < MIN_HISTORY_DAYS * 86_400_000;
+}
+
 /**
  * The instant the popularity range of `days` starts, counted at `now`: local midnight `days`-1
  * days before today in `timeZone`, as GET /api/amenities/popularity counts it.

@@ -9,7 +9,7 @@ import { EmptyNote } from '../../ui/empty-note';
 import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
-import { deriveInsights, rangeStart } from './insight-rules';
+import { deriveInsights, MIN_HISTORY_DAYS, rangeStart, tooLittleHistory } from './insight-rules';
 
 /**
  * Recent Insights & Recommendations (spec section 2): the spec's three card titles, computed
@@ -24,14 +24,18 @@ export function Insights({ days }: { days: DayRange }) {
   const { timeZone } = useCommunity();
   const range = describeRange(days);
   // The range as the popularity was counted: up to when it answered, in the community's zone.
+  const young =
+    amenities.data !== undefined && tooLittleHistory(amenities.data, popularity.dataUpdatedAt);
   const data =
     amenities.data && popularity.data
-      ? deriveInsights(
-          amenities.data,
-          popularity.data,
-          range,
-          rangeStart(days, popularity.dataUpdatedAt, timeZone),
-        )
+      ? young
+        ? []
+        : deriveInsights(
+            amenities.data,
+            popularity.data,
+            range,
+            rangeStart(days, popularity.dataUpdatedAt, timeZone),
+          )
       : undefined;
   // One query-like view of the two: loading until both answer, the first error otherwise.
   const query = {
@@ -61,7 +65,13 @@ export function Insights({ days }: { days: DayRange }) {
       skeleton={<ListSkeleton rows={3} />}
       isEmpty={(list) => list.length === 0}
       empty={
-        <EmptyNote title="Nothing stands out in this range: no amenity near capacity and none under-used." />
+        young ? (
+          <EmptyNote
+            title={`Recommendations start once the amenities have ${MIN_HISTORY_DAYS} days of data.`}
+          />
+        ) : (
+          <EmptyNote title="Nothing stands out in this range: no amenity near capacity and none under-used." />
+        )
       }
     >
       {(insights) => (
