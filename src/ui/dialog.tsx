@@ -166,7 +166,7 @@ export function Dialog({
       <div
         ref={panelRef}
         className={cx(
-          'max-h-[85dvh] overflow-y-auto bg-white p-4 shadow-xl sm:p-5 dark:bg-slate-900',
+          'max-h-[85dvh] overflow-y-auto bg-white p-4 shadow-xl wrap-anywhere sm:p-5 dark:bg-slate-900',
           variant === 'sheet'
             ? 'rounded-t-2xl pb-[calc(1rem+env(safe-area-inset-bottom))] sm:rounded-2xl'
             : 'rounded-2xl',

@@ -124,3 +124,26 @@ describe('Dialog: unsaved changes', () => {
     expect(screen.getByText('Discard your changes?')).toBeInTheDocument();
   });
 });
+
+describe('Dialog: long names', () => {
+  it('wraps a long unbroken title and text inside the panel rather than widening it', () => {
+    const long = 'x'.repeat(100);
+    render(
+      <Dialog open onClose={() => {}} title={`Delete ${long}?`} description={`${long} stops.`}>
+        <p>{long} is removed.</p>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: `Delete ${long}?` });
+    const title = screen.getByRole('heading', { name: `Delete ${long}?` });
+    // jsdom lays nothing out: what makes them wrap at a phone's width is overflow-wrap:anywhere
+    // on the panel, which every title, description and body text inherits, and a title column
+    // that may shrink beside the Close button.
+    const panel = title.closest('.wrap-anywhere');
+    expect(panel).not.toBeNull();
+    expect(panel).not.toBe(dialog);
+    expect(dialog).toContainElement(panel as HTMLElement);
+    expect(panel).toContainElement(screen.getByText(`${long} stops.`));
+    expect(panel).toContainElement(screen.getByText(`${long} is removed.`));
+    expect(title.parentElement).toHaveClass('min-w-0');
+  });
+});

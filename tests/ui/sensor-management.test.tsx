@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
@@ -248,6 +248,88 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
     // The form is kept as typed.
     expect(eui).toHaveValue('24E124C0DE000001');
     expect(within(dialog).getByRole('textbox', { name: 'Device name' })).toHaveValue('Gate');
+  });
+
+  it('refuses a device without a name before sending, at the Device name field', async () => {
+    let posts = 0;
+    server.use(
+      http.post(SENSOR_ADMIN_PATHS.devices, () => {
+        posts++;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    await user.click(await screen.findByRole('button', { name: 'Register device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register device' });
+    const eui = within(dialog).getByRole('textbox', { name: 'Dev EUI' });
+    const name = within(dialog).getByRole('textbox', { name: 'Device name' });
+
+    // Nothing typed: every field that cannot be sent says so at once, the first one focused.
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    expect(eui).toHaveAccessibleDescription(
+      'Enter the dev EUI: 16 hex digits (0-9 and A-F), like 24E124C0DE000001.',
+    );
+    expect(name).toHaveAccessibleDescription('Enter a name for the device.');
+    expect(eui).toHaveFocus();
+
+    await user.type(eui, '24E124C0DE000001');
+    await user.type(name, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    expect(name).toHaveAccessibleDescription('Enter a name for the device.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(eui).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('Enter a name for the device.')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Register device' })).toBeInTheDocument();
+
+    // Named, it is sent: the one request made, after both refusals.
+    await user.clear(name);
+    await user.type(name, 'Gate');
+    await user.click(within(dialog).getByRole('button', { name: 'Save device' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toBe(1);
+  });
+
+  it('refuses an empty or over-long network server name before sending, at the Name field', async () => {
+    let posts = 0;
+    server.use(
+      http.post(SENSOR_ADMIN_PATHS.integrations, () => {
+        posts++;
+        return HttpResponse.json(created('tts-1a2b', 'tts', 'Lobby TTS', 'S3CRET'), {
+          status: 201,
+        });
+      }),
+    );
+    const user = await openIntegrations('admin');
+    await screen.findByRole('list', { name: 'Network servers' });
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const connect = screen.getByRole('button', { name: 'Connect' });
+
+    await user.click(connect);
+    expect(name).toHaveAccessibleDescription('Enter a name for the network server.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+
+    await user.type(name, '   ');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await user.click(connect);
+    expect(name).toHaveAccessibleDescription('Enter a name for the network server.');
+    expect(name).toHaveFocus();
+
+    // Longer than the field lets anyone type (a value set by autofill or a script).
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
+    await user.click(connect);
+    expect(name).toHaveAccessibleDescription(
+      "Keep the network server's name to 100 characters or fewer.",
+    );
+    expect(screen.getAllByText(/network server's name/)).toHaveLength(1);
+
+    // A name that can be sent is: the one request made, after all those refusals.
+    await user.clear(name);
+    await user.type(name, 'Lobby TTS');
+    await user.click(connect);
+    await screen.findByRole('dialog', { name: 'Connect Lobby TTS' });
+    expect(posts).toBe(1);
   });
 
   it('shows at the Amenity field that the amenity already has a counter', async () => {

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
 import {
-  DEV_EUI_PATTERN,
   INTEGRATION_KINDS,
   IntegrationWithSecretSchema,
   type DeviceCreateBody,
@@ -26,6 +25,7 @@ import {
   webhookUrlOf,
 } from '../../lib/lorawan-setup';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
+import { deviceFormErrors, integrationNameError } from '../../lib/sensor-admin-messages';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { ConfirmAction } from '../../ui/confirm-action';
@@ -84,6 +84,8 @@ function NetworkServers() {
   const write = useWrite();
   const [kind, setKind] = useState<IntegrationKind>('tts');
   const [name, setName] = useState('');
+  // What is wrong with the name as typed, said at the field before anything is sent.
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [revealed, setRevealed] = useState<IntegrationWithSecret | null>(null);
   // Rotating stops the old secret at once and deleting cannot be undone: both ask first.
   const [confirming, setConfirming] = useState<{
@@ -109,6 +111,12 @@ function NetworkServers() {
   };
   const connect = async (event: FormEvent) => {
     event.preventDefault();
+    const invalid = integrationNameError(name);
+    if (invalid) {
+      setNameError(invalid);
+      nameRef.current?.focus();
+      return;
+    }
     const result = await write(() => sensorAdmin.createIntegration({ kind, name }));
     if (result.ok) setName('');
     reveal(result);
@@ -164,6 +172,7 @@ function NetworkServers() {
 
       <form
         onSubmit={connect}
+        noValidate
         className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end"
       >
         <SelectField<IntegrationKind>
@@ -175,7 +184,7 @@ function NetworkServers() {
             label: INTEGRATION_KIND_LABELS[value],
           }))}
         />
-        <Field label="Name">
+        <Field label="Name" error={nameError}>
           {(props) => (
             <input
               {...props}
@@ -184,7 +193,10 @@ function NetworkServers() {
               value={name}
               maxLength={100}
               required
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(undefined);
+              }}
             />
           )}
         </Field>
@@ -505,8 +517,10 @@ function DeviceForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!DEV_EUI_PATTERN.test(body.devEui.trim())) {
-      setErrors({ devEui: 'A dev EUI is 16 hex digits, e.g. 24E124C0DE000001' });
+    // Every field that cannot be sent, each said at its field (the server would refuse the same).
+    const invalid = deviceFormErrors(body);
+    if (Object.keys(invalid).length > 0) {
+      setErrors(invalid);
       setRefusals((count) => count + 1);
       return;
     }
