@@ -71,6 +71,8 @@ export function planEvent(
   return {
     template,
     amenity,
+    /** Some reading fell in its window over the basis: `occupied` is a measure, not a 0 by rule. */
+    measured: windowRows.length > 0,
     occupied,
     spare,
     similar: attendance,
@@ -233,7 +235,11 @@ function reasoning(c: PlannedEvent, basisLabel: string, seasonName: string): str
   const day = WEEKDAYS[c.template.weekday] ?? 'That day';
   const window = displayHourRange(c.template.startHour, c.template.endHour);
   const sparePercent = Math.round((c.spare / c.amenity.capacity) * 100);
-  const usage = `${day}s ${window} at ${c.amenity.name} averaged ${Math.round(c.occupied)} of ${c.amenity.capacity} people ${basisLabel} (${sparePercent}% spare capacity).`;
+  // No reading in that window yet (a new amenity, a silent sensor): an average of 0 people would
+  // be made up, so it says there is none.
+  const usage = c.measured
+    ? `${day}s ${window} at ${c.amenity.name} averaged ${Math.round(c.occupied)} of ${c.amenity.capacity} people ${basisLabel} (${sparePercent}% spare capacity).`
+    : `No readings yet for ${day}s ${window} at ${c.amenity.name} ${basisLabel}, so how busy it is then is not known (capacity ${c.amenity.capacity}).`;
   if (c.similar.length === 0) {
     return `${usage} No ${c.template.title} has been held there in ${seasonName} yet, so attendance is estimated from the amenity's capacity.`;
   }
