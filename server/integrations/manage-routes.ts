@@ -204,7 +204,8 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
   };
 
   /**
-   * Takes a device off the discovered list as it is registered: how it was found (the
+   * Takes a device off the discovered list as it is registered, keeping when it was last heard
+   * as its last uplink: how it was found (the
    * integration by name and kind, as it is when assigned, the name its network server gave it,
    * when it was first and last seen and how many uplinks came), for its audit row; null when it
    * was not discovered.
@@ -218,6 +219,12 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
       [community.id, devEui],
     );
     if (!found) return null;
+    // It was heard, as its uplinks in the list say: not "never seen" beside them.
+    await tx.query(
+      `UPDATE devices SET last_uplink_at = $3
+        WHERE community_id = $1 AND dev_eui = $2 AND last_uplink_at IS NULL`,
+      [community.id, devEui, found.last_seen_at],
+    );
     const [integration] = await tx.query<{ name: string; kind: IntegrationKind }>(
       `SELECT name, kind FROM integrations WHERE id = $1 AND community_id = $2`,
       [found.integration_id, community.id],

@@ -195,6 +195,8 @@ for (const backend of BACKENDS) {
         name: 'Lawn gate',
         amenityId: 'great-lawn',
         reportIntervalSeconds: 600,
+        // Heard while still unknown: its last uplink is that, not "never seen".
+        lastUplinkAt: AT,
       });
       expect(await auditActions()).toContain(`device.create ${EUI}`);
       // A creation with the facts of how it was found, not a change from a placeholder.
