@@ -502,6 +502,20 @@ describe('Reports page', () => {
     expect(await screen.findByText('€123,400')).toBeInTheDocument();
   });
 
+  it('a community with no amenity yet says so under Peak hours, not an empty table', async () => {
+    server.use(http.get(API_PATHS.amenityAnalytics, () => HttpResponse.json([])));
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports' });
+    await user.click(screen.getByRole('button', { name: 'Preview: Amenity Usage Report' }));
+    const report = await screen.findByRole('region', {
+      name: 'Amenity Usage Report — Last Month',
+    });
+    expect(
+      await within(report).findByText('No amenities yet: none to report peaks for.'),
+    ).toBeInTheDocument();
+    expect(within(report).queryByRole('table', { name: 'Peak hours and capacity use' })).toBeNull();
+  });
+
   it('Generate Report builds the whole report for the chosen period from live data', async () => {
     const user = userEvent.setup();
     renderWithApp(<ReportsPage />, { route: '/reports' });

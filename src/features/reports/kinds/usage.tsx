@@ -114,7 +114,11 @@ function UsageReport({ context }: { context: ReportContext }) {
         level={level}
         note="Peak hours and peak occupancy over the last 30 days as amenity analytics reports them (not only this period); “in use” is the occupancy when the data was taken (“No reading” when its sensor had sent none in the 15 minutes before)."
       >
-        {data.amenities.status === 'ready' ? (
+        {data.amenities.status !== 'ready' ? (
+          <MissingSource source={data.amenities} what="Amenity analytics" />
+        ) : data.amenities.data.length === 0 ? (
+          <Notice>No amenities yet: none to report peaks for.</Notice>
+        ) : (
           <ReportTable
             caption="Peak hours and capacity use"
             head={['Amenity', 'Peak hours', 'Peak users', 'Capacity', 'Peak use', 'In use']}
@@ -134,8 +138,6 @@ function UsageReport({ context }: { context: ReportContext }) {
                   : formatPercent(row.inUseNow),
             ])}
           />
-        ) : (
-          <MissingSource source={data.amenities} what="Amenity analytics" />
         )}
       </Section>
     </>
