@@ -205,8 +205,7 @@ function coverageText(
   const amenities = summary.amenities.filter((a) => a.existedMs > 0);
   const total = formatDuration(totalMs);
   if (totalMs === 0) return 'No time of this period has been checked for data yet';
-  if (amenities.length === 0)
-    return `No live amenity in any of the ${total}, so no sensor to check`;
+  if (amenities.length === 0) return `No amenity during these ${total}, so nothing to count`;
   if (summary.complete) return `Data for all ${total}`;
   const covered = formatDuration(coveredMs);
   // Whole minutes only: the same figure twice would read as complete when it is not.

@@ -239,7 +239,7 @@ describe('summarizeCoverage: an amenity added during the period', () => {
     // None set up yet (or every one archived): the gaps list no amenity.
     const empty = summarizeCoverage({ ...gaps({}), amenities: [] }, WEEK, ZONE);
     expect(empty).toMatchObject({ totalMs: 7 * D, coveredMs: 0, complete: false, silent: [] });
-    expect(empty.text).toBe('No live amenity in any of the 7 d, so no sensor to check');
+    expect(empty.text).toBe('No amenity during these 7 d, so nothing to count');
     // Every amenity added after it: the same.
     const later = pst('2026-11-24', '09:00');
     const afterwards = summarizeCoverage(
@@ -252,7 +252,7 @@ describe('summarizeCoverage: an amenity added during the period', () => {
       ZONE,
     );
     expect(afterwards).toMatchObject({ coveredMs: 0, complete: false });
-    expect(afterwards.text).toBe('No live amenity in any of the 7 d, so no sensor to check');
+    expect(afterwards.text).toBe('No amenity during these 7 d, so nothing to count');
   });
 
   it('with every amenity added during it, the time before the first is not covered', () => {
