@@ -10,14 +10,30 @@ import { QueryCard } from '../ui/query-card';
 import { ListSkeleton } from '../ui/list-skeleton';
 import { AnalysisPeriodNote, emptyAnalysis, MonthlyTrends, noEvents } from './event-trends';
 
-function Block({ title, children }: { title: string; children: ReactNode }) {
+/** A block of the analysis; `empty` is said instead of an empty box when its list has nothing. */
+function Block({
+  title,
+  children,
+  empty,
+}: {
+  title: string;
+  children: ReactNode;
+  empty: string | null;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
       <h3 className="mb-3 text-sm font-semibold">{title}</h3>
-      {children}
+      {empty === null ? (
+        children
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      )}
     </div>
   );
 }
+
+/** Said in a block whose list is empty while others are not (months counted, no event held). */
+export const NO_EVENTS_IN_MONTHS = 'No event recorded in these months.';
 
 /**
  * The event analysis (spec section 3): monthly trends, popular categories, best performing
@@ -48,10 +64,16 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
               extra="Monthly trends are per month; categories, amenities and insights are over all these months."
             />
           </div>
-          <Block title="Monthly Trends">
+          <Block
+            title="Monthly Trends"
+            empty={analysis.monthlyTrends.length === 0 ? NO_EVENTS_IN_MONTHS : null}
+          >
             <MonthlyTrends trends={analysis.monthlyTrends} />
           </Block>
-          <Block title="Popular Categories">
+          <Block
+            title="Popular Categories"
+            empty={analysis.popularCategories.length === 0 ? NO_EVENTS_IN_MONTHS : null}
+          >
             <ul className="grid gap-2 text-sm">
               {analysis.popularCategories.map((category) => (
                 <li key={category.category}>
@@ -67,7 +89,10 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
               ))}
             </ul>
           </Block>
-          <Block title="Best Performing Amenities">
+          <Block
+            title="Best Performing Amenities"
+            empty={analysis.bestPerformingAmenities.length === 0 ? NO_EVENTS_IN_MONTHS : null}
+          >
             <ol className="grid gap-2 text-sm">
               {analysis.bestPerformingAmenities.map((amenity, rank) => (
                 <li key={amenity.amenity} className="flex items-center gap-3">
@@ -84,7 +109,14 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
               ))}
             </ol>
           </Block>
-          <Block title="Seasonal Insights">
+          <Block
+            title="Seasonal Insights"
+            empty={
+              analysis.seasonalInsights.length === 0
+                ? 'No seasonal pattern yet: too few events in these months.'
+                : null
+            }
+          >
             <ul className="grid gap-2 text-sm">
               {analysis.seasonalInsights.map((insight) => (
                 <li key={insight} className="flex items-start gap-2">

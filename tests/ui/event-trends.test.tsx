@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { analysisFixture } from '../../mocks/fixtures';
 import type { EventAnalysis } from '../../src/api/contract';
 import type { QueryLike } from '../../src/ui/query-state';
-import { EventAnalysisCard } from '../../src/widgets/event-analysis-card';
+import { EventAnalysisCard, NO_EVENTS_IN_MONTHS } from '../../src/widgets/event-analysis-card';
 import { analysisSpan, EventTrendsCard, MonthlyTrends } from '../../src/widgets/event-trends';
 import { renderWithApp } from '../render';
 
@@ -73,6 +73,26 @@ describe('the event cards say which days their figures cover', () => {
       `${period} Monthly trends are per month; categories, amenities and insights are over all ` +
         'these months.',
     );
+  });
+
+  it('Event Analysis: months counted with no event say so in each block, not empty boxes', async () => {
+    const noneHeld = {
+      monthlyTrends: analysisFixture.monthlyTrends.map((month) => ({
+        ...month,
+        events: 0,
+        avgAttendance: 0,
+      })),
+      popularCategories: [],
+      bestPerformingAmenities: [],
+      seasonalInsights: [],
+    };
+    renderWithApp(<EventAnalysisCard query={loaded(noneHeld)} />);
+    const card = screen.getByRole('region', { name: 'Event Analysis' });
+    await within(card).findByTestId('analysis-period');
+    expect(within(card).getAllByText(NO_EVENTS_IN_MONTHS)).toHaveLength(2);
+    expect(
+      within(card).getByText('No seasonal pattern yet: too few events in these months.'),
+    ).toBeInTheDocument();
   });
 
   it('Event Performance Trends: the same months, and what the best category is over', async () => {
