@@ -165,7 +165,7 @@ describe('Community Management: the residents directory (Managers)', () => {
     await waitFor(() => expect(residentNames()).toHaveLength(5));
     await user.type(screen.getByRole('searchbox', { name: 'Search residents' }), 'a-204');
     await waitFor(() => expect(residentNames()).toEqual(['James Thompson']));
-    expect(screen.getByText('1 of 5 residents match.')).toBeInTheDocument();
+    expect(screen.getByText('1 of 5 residents matches.')).toBeInTheDocument();
     // One request for the whole word, not one per letter.
     expect(asked).toEqual(['', 'a-204']);
   });
@@ -179,6 +179,16 @@ describe('Community Management: the residents directory (Managers)', () => {
     expect(await screen.findByText('No residents match “Zebediah”.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(residentNames()).toHaveLength(5));
+  });
+
+  it('counts one resident as one, not "1 residents"', async () => {
+    const removed = residentsFixture.splice(1);
+    try {
+      renderPage();
+      expect(await screen.findByText('1 resident.')).toBeInTheDocument();
+    } finally {
+      residentsFixture.push(...removed);
+    }
   });
 
   it('the mock server lists in the server’s order: Élodie with the Es, not after z', async () => {
@@ -494,7 +504,7 @@ describe('Paging the directory', () => {
     const search = screen.getByRole('searchbox', { name: 'Search residents' });
     await user.type(search, 'emma');
     await waitFor(() => expect(residentNames()).toEqual(['Emma Walsh']));
-    expect(screen.getByText('1 of 66 residents match.')).toBeInTheDocument();
+    expect(screen.getByText('1 of 66 residents matches.')).toBeInTheDocument();
     await user.clear(search);
     await waitFor(() => expect(residentNames()[0]).toBe('Aisha Mohammed'));
     expect(screen.getByText(PAGE_1)).toBeInTheDocument();

@@ -215,7 +215,7 @@ export function CommunityManagementPage() {
               if (imported) {
                 toast({
                   title: 'Import complete',
-                  description: `${formatCount(imported)} residents added to the directory.`,
+                  description: `${formatCount(imported)} ${imported === 1 ? 'resident' : 'residents'} added to the directory.`,
                 });
               }
             }}

@@ -284,8 +284,8 @@ function DirectoryPage({
         className="scroll-mt-4 text-sm text-slate-600 dark:text-slate-400"
       >
         {q
-          ? `${formatCount(data.matching)} of ${formatCount(data.total)} residents match.`
-          : `${formatCount(data.total)} residents.`}
+          ? `${formatCount(data.matching)} of ${formatCount(data.total)} ${data.total === 1 ? 'resident' : 'residents'} ${data.matching === 1 ? 'matches' : 'match'}.`
+          : `${formatCount(data.total)} ${data.total === 1 ? 'resident' : 'residents'}.`}
         {paged && data.residents.length
           ? ` Showing ${formatCount(first)}–${formatCount(last)}.`
           : ''}
