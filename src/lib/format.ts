@@ -11,6 +11,11 @@ export function formatCount(value: number): string {
   return numberFormat(LOCALE).format(Math.round(value));
 }
 
+/** A count with its noun: "1 event", "12 events" ("1 person", "3 people" with `plural`). */
+export function formatCountOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${Math.round(value) === 1 ? singular : plural}`;
+}
+
 /** revenueImpact: thousands with one decimal and a K suffix, e.g. 123400 -> "$123.4K". */
 export function formatThousands(value: number, currency = 'USD'): string {
   // Under a thousand, "$0.1K" would hide the figure: whole units instead ("$84").

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useAmyAnalysis } from '../api/amy-analysis';
 import type { EventAnalysis as EventAnalysisData } from '../api/contract';
 import { titleCase } from '../lib/display-rules';
-import { formatCount, formatPercent } from '../lib/format';
+import { formatCount, formatCountOf, formatPercent } from '../lib/format';
 import { PageIcon } from '../ui/page-icons';
 import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';
@@ -80,8 +80,8 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
                   <div className="flex items-baseline justify-between gap-3">
                     <span className="font-medium">{titleCase(category.category)}</span>
                     <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
-                      {formatCount(category.count)} events · {formatPercent(category.avgSuccess)}{' '}
-                      success
+                      {formatCountOf(category.count, 'event')} ·{' '}
+                      {formatPercent(category.avgSuccess)} success
                     </span>
                   </div>
                   <ProgressBar percent={category.avgSuccess} className="mt-1" />
@@ -101,7 +101,7 @@ export function EventAnalysisCard({ query }: { query: QueryLike<EventAnalysisDat
                   </span>
                   <span className="min-w-0 flex-1 font-medium">{amenity.amenity}</span>
                   <span className="text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
-                    {formatCount(amenity.eventCount)} events
+                    {formatCountOf(amenity.eventCount, 'event')}
                     <br />
                     {formatCount(amenity.avgAttendance)} avg.
                   </span>

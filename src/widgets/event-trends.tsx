@@ -1,7 +1,7 @@
 import { useCommunity } from '../api/community';
 import { timeZoneLabel } from '../lib/community-profile';
 import { titleCase } from '../lib/display-rules';
-import { formatCount, formatPercent } from '../lib/format';
+import { formatCount, formatCountOf, formatPercent } from '../lib/format';
 import { dateFormat } from '../lib/intl-formats';
 import { shortMonthName } from '../lib/months';
 import { todayIn } from '../lib/zoned-time';
@@ -164,7 +164,7 @@ export function EventTrendsCard({ query }: { query: QueryLike<EventAnalysis> }) 
                 />
                 <span>
                   {titleCase(best.category)} events do best: {formatPercent(best.avgSuccess)}{' '}
-                  average success over {formatCount(best.count)} events.
+                  average success over {formatCountOf(best.count, 'event')}.
                 </span>
               </p>
             ) : null}

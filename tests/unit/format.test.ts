@@ -5,6 +5,7 @@ import {
   formatAge,
   formatCalendarDate,
   formatCount,
+  formatCountOf,
   formatLastUpdate,
   formatMoney,
   formatThousands,
@@ -13,6 +14,14 @@ import {
 const at = (iso: string) => new Date(iso).getTime();
 
 describe('display rules', () => {
+  it('names a count with its noun, singular for one', () => {
+    expect(formatCountOf(1, 'event')).toBe('1 event');
+    expect(formatCountOf(0, 'event')).toBe('0 events');
+    expect(formatCountOf(1234, 'visit')).toBe('1,234 visits');
+    expect(formatCountOf(1, 'person', 'people')).toBe('1 person');
+    expect(formatCountOf(3, 'person', 'people')).toBe('3 people');
+  });
+
   it('shows revenue in thousands with one decimal and K', () => {
     expect(formatThousands(123_400)).toBe('$123.4K');
     expect(formatThousands(999.6)).toBe('$1.0K');

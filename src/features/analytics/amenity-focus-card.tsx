@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useCommunity } from '../../api/community';
-import { formatCount, formatPercent } from '../../lib/format';
+import { formatCount, formatCountOf, formatPercent } from '../../lib/format';
 import { liveReading, noReadingText, peakOf } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
 import { isOverCapacityAlert } from '../../lib/usage-levels';
@@ -114,7 +114,7 @@ function FocusCard({ amenity }: { amenity: AmenityAnalytics }) {
               <>
                 <dd className="mt-1 text-xl font-semibold">{peak.time}</dd>
                 <dd className="text-sm text-slate-600 dark:text-slate-400">
-                  {formatCount(peak.users)} people at peak
+                  {formatCountOf(peak.users, 'person', 'people')} at peak
                 </dd>
               </>
             ) : (

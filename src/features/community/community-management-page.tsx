@@ -7,7 +7,7 @@ import { cx } from '../../lib/cx';
 import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { fetchResidentsCsv } from '../../api/residents';
 import { CSV_MIME, downloadTextFile } from '../../lib/download';
-import { formatCalendarDate, formatCount } from '../../lib/format';
+import { formatCalendarDate, formatCount, formatCountOf } from '../../lib/format';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
@@ -215,7 +215,7 @@ export function CommunityManagementPage() {
               if (imported) {
                 toast({
                   title: 'Import complete',
-                  description: `${formatCount(imported)} ${imported === 1 ? 'resident' : 'residents'} added to the directory.`,
+                  description: `${formatCountOf(imported, 'resident')} added to the directory.`,
                 });
               }
             }}

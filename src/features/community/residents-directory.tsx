@@ -15,7 +15,7 @@ import {
   type ResidentPage,
 } from '../../api/contract';
 import { useResidents } from '../../api/residents';
-import { formatCalendarDate, formatCount } from '../../lib/format';
+import { formatCalendarDate, formatCount, formatCountOf } from '../../lib/format';
 import { PAGE_PARAM, parsePageParam, withPageParam } from '../../lib/page-param';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -284,8 +284,8 @@ function DirectoryPage({
         className="scroll-mt-4 text-sm text-slate-600 dark:text-slate-400"
       >
         {q
-          ? `${formatCount(data.matching)} of ${formatCount(data.total)} ${data.total === 1 ? 'resident' : 'residents'} ${data.matching === 1 ? 'matches' : 'match'}.`
-          : `${formatCount(data.total)} ${data.total === 1 ? 'resident' : 'residents'}.`}
+          ? `${formatCount(data.matching)} of ${formatCountOf(data.total, 'resident')} ${data.matching === 1 ? 'matches' : 'match'}.`
+          : `${formatCountOf(data.total, 'resident')}.`}
         {paged && data.residents.length
           ? ` Showing ${formatCount(first)}–${formatCount(last)}.`
           : ''}

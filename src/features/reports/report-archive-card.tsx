@@ -5,7 +5,7 @@ import { archivedReportCsvQuery, useReportArchive } from '../../api/alerts';
 import type { ReportArchiveEntry } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
 import { downloadCsv } from '../../lib/download';
-import { formatCalendarDate, formatCount, formatDateTime } from '../../lib/format';
+import { formatCalendarDate, formatCount, formatCountOf, formatDateTime } from '../../lib/format';
 import { useCommunity } from '../../api/community';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { periodInstants } from '../../lib/calendar-period';
@@ -82,7 +82,7 @@ export function ReportArchiveCard() {
                     <h3 className="font-medium">{entry.title}</h3>
                     <p className="text-sm text-slate-700 dark:text-slate-300">
                       {formatCalendarDate(entry.periodFrom)} to {formatCalendarDate(entry.periodTo)}{' '}
-                      · {formatCount(entry.summary.totalVisits)} visits
+                      · {formatCountOf(entry.summary.totalVisits, 'visit')}
                     </p>
                   </div>
                   <Button
@@ -139,7 +139,7 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
     [
       'Busiest day',
       summary.busiestDay
-        ? `${formatCalendarDate(summary.busiestDay.date)} (${formatCount(summary.busiestDay.visits)} visits)`
+        ? `${formatCalendarDate(summary.busiestDay.date)} (${formatCountOf(summary.busiestDay.visits, 'visit')})`
         : 'None',
     ],
     ['Built', formatDateTime(Date.parse(entry.builtAt), zone)],
