@@ -135,12 +135,16 @@ function SensorItem({
  * "3 of 6": the uplinks of the last 24 h against those expected. The server counts every uplink
  * of the dev EUI in the 24 h, also those sent as an unknown device before it was registered, but
  * expects only whole report intervals since registration: just after registering a counter that
- * had reported, it read "3 of 0". Before a whole interval has passed nothing is expected yet, and
- * what was expected is never shown below what arrived.
+ * had reported, it read "3 of 0". Before a whole interval has passed nothing is expected yet; more
+ * than expected (a counter reporting more often than registered) is said as both figures, each
+ * as counted, never "9 of 6".
  */
 function uplinksText({ uplinks24h, expected24h }: Sensor): string {
   if (expected24h === 0) return `${formatCount(uplinks24h)}, none expected yet`;
-  return `${formatCount(uplinks24h)} of ${formatCount(Math.max(expected24h, uplinks24h))}`;
+  if (uplinks24h > expected24h) {
+    return `${formatCount(uplinks24h)}, ${formatCount(expected24h)} expected`;
+  }
+  return `${formatCount(uplinks24h)} of ${formatCount(expected24h)}`;
 }
 
 /**
