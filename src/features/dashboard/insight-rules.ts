@@ -27,12 +27,14 @@ export const MIN_HISTORY_DAYS = 7;
  * since the beginning.
  */
 export function tooLittleHistory(amenities: readonly AmenityAnalytics[], now: number): boolean {
-  const first = Math.min(
-    ...amenities.map((amenity) =>
-      amenity.addedAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(amenity.addedAt),
-    ),
-  );
+  const first = Math.min(...amenities.map(addedAt));
   return Number.isFinite(first) && now - first < MIN_HISTORY_DAYS * 86_400_000;
+}
+
+/** When an amenity was added; not said (there since the beginning) or unreadable: before any range. */
+function addedAt(amenity: AmenityAnalytics): number {
+  const at = amenity.addedAt === undefined ? NaN : Date.parse(amenity.addedAt);
+  return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
 }
 
 /**
@@ -96,17 +98,12 @@ export function deriveInsights(
   // small because it is new (a community's first amenities, added together, are compared with
   // one another: from the earliest addition). A name shared with such an amenity is left out too
   // (the list joins by name only).
-  // Not said (there since the beginning) or unreadable: before any range.
-  const added = (amenity: AmenityAnalytics) => {
-    const at = amenity.addedAt === undefined ? NaN : Date.parse(amenity.addedAt);
-    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
-  };
-  const since = Math.max(from, Math.min(...amenities.map(added)));
+  const since = Math.max(from, Math.min(...amenities.map(addedAt)));
   const noHistory = new Set(
     amenities
       .filter(
         (amenity) =>
-          peakOf(amenity) === null || amenity.lastReadingAt === null || added(amenity) > since,
+          peakOf(amenity) === null || amenity.lastReadingAt === null || addedAt(amenity) > since,
       )
       .map((amenity) => amenity.name),
   );
