@@ -18,6 +18,8 @@ export type Amenity = {
   color: string;
   /** Dollars a month (staff, upkeep, utilities), read by the fee reports; null when not entered. */
   monthlyOperatingCost: number | null;
+  /** What one visit is worth, set for it; null or absent: its type's default (visitValueOf). */
+  visitValue?: number | null;
   /**
    * When it was added (epoch ms): it is not silent before (GET /api/usage/gaps). Null or absent
    * for one that was there before this was recorded: there since the beginning.
@@ -53,8 +55,8 @@ export const AMENITY_ICONS: Record<AmenityType, string> = {
   playground: 'playground',
 };
 
-/** What one visit is worth per amenity type (one table for the server and the app's texts). */
-export { VISIT_VALUE } from '../src/lib/visit-value';
+/** What one visit is worth (one rule for the server and the app's texts). */
+export { VISIT_VALUE, visitValueOf } from '../src/lib/visit-value';
 
 /** Open on local `weekday` (0 = Sunday) at `minuteOfDay`? (Hours never cross midnight.) */
 export function isOpenAt(
@@ -96,6 +98,7 @@ type AmenityRow = {
   capacity: number;
   color: string;
   monthly_operating_cost: number | null;
+  visit_value: number | null;
   archived: boolean;
   created_ms: number | null;
 };
@@ -156,6 +159,7 @@ const amenityOf = (a: AmenityRow, hours: WeeklyHours): Amenity => ({
   hours,
   color: a.color,
   monthlyOperatingCost: a.monthly_operating_cost,
+  visitValue: a.visit_value,
   createdAt: a.created_ms,
 });
 
@@ -167,6 +171,7 @@ export async function loadAmenities(
   const rows = await db.query<AmenityRow>(
     `SELECT id, slug, name, type, description, capacity, color,
             monthly_operating_cost::float8 AS monthly_operating_cost,
+            visit_value::float8 AS visit_value,
             archived_at IS NOT NULL AS archived,
             (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
        FROM amenities WHERE community_id = $1 ORDER BY position, id`,
@@ -269,8 +274,8 @@ export async function createCommunity(
   for (const [position, a] of amenities.entries()) {
     const [amenity] = await db.query<{ id: number }>(
       `INSERT INTO amenities (community_id, slug, name, type, description, capacity, color,
-                              position, monthly_operating_cost, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                              position, monthly_operating_cost, visit_value, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        RETURNING id`,
       [
         row.id,
@@ -282,6 +287,7 @@ export async function createCommunity(
         a.color,
         position,
         a.monthlyOperatingCost ?? null,
+        a.visitValue ?? null,
         new Date(community.createdAt).toISOString(),
       ],
     );

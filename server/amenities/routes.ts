@@ -58,6 +58,7 @@ export type Row = {
   capacity: number;
   color: string;
   monthly_operating_cost: number | null;
+  visit_value: number | null;
   archived: boolean;
 };
 /** A row as SELECT reads it: with the version of its photo, null when it has none. */
@@ -66,6 +67,7 @@ type PhotoRow = Row & { photo_sha256: string | null };
 const SELECT = `
   SELECT id, slug, name, type, description, capacity, color,
          monthly_operating_cost::float8 AS monthly_operating_cost,
+         visit_value::float8 AS visit_value,
          archived_at IS NOT NULL AS archived,
          (SELECT sha256 FROM amenity_photos p WHERE p.amenity_id = amenities.id) AS photo_sha256
     FROM amenities`;
@@ -79,6 +81,7 @@ const toSetup = (row: Row, hours: WeeklyHours, photoSha256: string | null): Amen
   hours: [...hours],
   color: row.color,
   monthlyOperatingCost: row.monthly_operating_cost,
+  visitValue: row.visit_value,
   archived: row.archived,
   photoUrl: photoSha256 === null ? null : amenityPhotoUrl(row.slug, photoSha256),
 });
@@ -178,10 +181,11 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       const position = Math.max(-1, ...existing.map((a) => a.position)) + 1;
       const [row] = await tx.query<Row>(
         `INSERT INTO amenities (community_id, slug, name, type, description, capacity,
-                                color, position, monthly_operating_cost, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                                color, position, monthly_operating_cost, visit_value, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   visit_value::float8 AS visit_value,
                    archived_at IS NOT NULL AS archived`,
         [
           community.id,
@@ -193,6 +197,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
           input.color ?? DEFAULT_AMENITY_COLORS[input.type],
           position,
           input.monthlyOperatingCost,
+          input.visitValue ?? null,
           new Date(clock()).toISOString(),
         ],
       );
@@ -219,10 +224,11 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
       if (patch.name !== undefined) await refuseTakenName(tx, patch.name, current.id);
       const [row] = await tx.query<Row>(
         `UPDATE amenities SET name = $2, type = $3, description = $4, capacity = $5,
-                color = $6, monthly_operating_cost = $7
+                color = $6, monthly_operating_cost = $7, visit_value = $8
           WHERE id = $1
          RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   visit_value::float8 AS visit_value,
                    archived_at IS NOT NULL AS archived`,
         [
           current.id,
@@ -232,6 +238,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
           next.capacity,
           next.color,
           next.monthlyOperatingCost,
+          next.visitValue ?? null,
         ],
       );
       if (!row) throw new Error('The amenity was not updated');
@@ -267,6 +274,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
         `UPDATE amenities SET archived_at = $2 WHERE id = $1
          RETURNING id, slug, name, type, description, capacity,
                    color, monthly_operating_cost::float8 AS monthly_operating_cost,
+                   visit_value::float8 AS visit_value,
                    archived_at IS NOT NULL AS archived`,
         [current.id, archive ? new Date(clock()).toISOString() : null],
       );

@@ -1,6 +1,6 @@
 import { amenityPhotoUrl, NO_PEAK_DATA, type AmenityAnalytics } from '../../src/api/contract';
 import { weekSpan } from '../../src/lib/weekly-hours';
-import { AMENITY_ICONS } from '../community';
+import { AMENITY_ICONS, visitValueOf } from '../community';
 import { DAY, localParts, MINUTE } from '../time';
 import { amenityStatus, peakWindow, usagePercentage } from './compute';
 import { RECENT_DAYS, type EndpointContext } from './context';
@@ -19,6 +19,8 @@ export const LIVE_READING_MAX_AGE_MS = 15 * MINUTE;
  * - peakTime: the busiest two-hour window of the day over the last 30 days (mean occupancy per
  *   local hour); peakUsage: the highest occupancy recorded in those 30 days;
  * - monthlyOperatingCost: the amenity's stored cost, when one was entered;
+ * - visitValue: what one visit is worth, its own value or its type's default (the Revenue
+ *   Impact's rate for it);
  * - photoUrl: its photo's versioned URL, when one was uploaded;
  * - addedAt: when it was added (created_at), whenever that is known (NULL: there since the
  *   beginning), not only in the last 30 days, as the dashboard's popularity range reaches 90;
@@ -85,6 +87,7 @@ export async function amenityAnalytics({
       ...(amenity.monthlyOperatingCost === null
         ? {}
         : { monthlyOperatingCost: amenity.monthlyOperatingCost }),
+      visitValue: visitValueOf(amenity),
       ...(photo ? { photoUrl: amenityPhotoUrl(amenity.slug, photo.sha256) } : {}),
       ...(amenity.createdAt == null ? {} : { addedAt: new Date(amenity.createdAt).toISOString() }),
     };

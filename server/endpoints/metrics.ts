@@ -1,5 +1,5 @@
 import type { DashboardMetrics } from '../../src/api/contract';
-import { VISIT_VALUE } from '../community';
+import { visitValueOf } from '../community';
 import { addDays, localDate, shiftLocalDays, startOfHour, startOfLocalDay } from '../time';
 import { formatSessionTime, percentChange } from './compute';
 import { RECENT_DAYS, type EndpointContext } from './context';
@@ -135,7 +135,7 @@ export async function dashboardMetrics({
     .reduce((sum, r) => {
       // Archived ones too: their visits are in the 30 days as in the session time beside it.
       const amenity = every.find((a) => a.id === r.amenity_id);
-      return sum + (amenity ? r.entries * VISIT_VALUE[amenity.type] : 0);
+      return sum + (amenity ? r.entries * visitValueOf(amenity) : 0);
     }, 0);
 
   return {

@@ -243,7 +243,7 @@ const VALUE_LABELS: readonly { actions: string; labels: AuditValueLabels }[] = [
 
 /** The keys of amounts, by the actions that record them (as in VALUE_LABELS). */
 const MONEY_KEYS: readonly { actions: string; keys: readonly string[] }[] = [
-  { actions: 'amenity.', keys: ['monthlyOperatingCost'] },
+  { actions: 'amenity.', keys: ['monthlyOperatingCost', 'visitValue'] },
 ];
 
 /** The keys whose numbers are amounts in the entries of `action`. */

@@ -175,12 +175,43 @@ for (const backend of BACKENDS) {
       expect(await auditRows('great-lawn')).toHaveLength(rows.length);
     });
 
+    it('an amenity’s own value per visit is what the Revenue Impact counts for it', async () => {
+      // Yesterday, 10 visits to the hall and 4 to the yard: the only visits of the 30 days.
+      const visits = [
+        reading('solis-hall', local('2026-03-17', '10:00'), 10, 10),
+        reading('the-yard', local('2026-03-17', '10:00'), 4, 4),
+      ];
+      expect((await app.post(visits)).status).toBe(200);
+      const revenue = async () =>
+        ((await app.get(API_PATHS.metrics)).json as DashboardMetrics).revenueImpact;
+      // Type defaults: hall $3.00, yard $1.50 (and the pool's 3 entries of today at lake $1.25).
+      const before = await revenue();
+      const res = await call('PATCH', `${AMENITY_SETUP_PATH}/solis-hall`, { visitValue: 12.5 });
+      expect(res).toMatchObject({ status: 200, json: { id: 'solis-hall', visitValue: 12.5 } });
+      // 10 visits x ($12.50 - $3.00) more; the yard's 4 x $1.50 unchanged.
+      expect(await revenue()).toBe(Math.round(before + 10 * (12.5 - 3)));
+      const hall = (await analytics()).find((a) => a.id === 'solis-hall');
+      expect(hall?.visitValue).toBe(12.5);
+      expect((await analytics()).find((a) => a.id === 'the-yard')?.visitValue).toBe(1.5);
+      expect((await auditRows('solis-hall')).at(-1)).toMatchObject({
+        action: 'amenity.update',
+        after: { visitValue: 12.5 },
+      });
+      // Cleared: the type's default again.
+      const cleared = await call('PATCH', `${AMENITY_SETUP_PATH}/solis-hall`, { visitValue: null });
+      expect(cleared).toMatchObject({ status: 200, json: { visitValue: null } });
+      expect(await revenue()).toBe(before);
+    });
+
     it.each([
       [{ ...NEW_AMENITY, name: '' }, 'name'],
       [{ ...NEW_AMENITY, capacity: 0 }, 'capacity'],
       [{ ...NEW_AMENITY, capacity: 1.5 }, 'capacity'],
       [{ ...NEW_AMENITY, type: 'moat' }, 'type'],
       [{ ...NEW_AMENITY, monthlyOperatingCost: -1 }, 'monthlyOperatingCost'],
+      [{ ...NEW_AMENITY, visitValue: -0.5 }, 'visitValue'],
+      [{ ...NEW_AMENITY, visitValue: 1000.01 }, 'visitValue'],
+      [{ ...NEW_AMENITY, visitValue: '2.50' }, 'visitValue'],
       [{ ...NEW_AMENITY, hours: everyDay(1440, 1440) }, 'hours.0.opensMinute'],
       [{ ...NEW_AMENITY, hours: everyDay(600, 600) }, 'hours.0.closesMinute'],
       [{ ...NEW_AMENITY, hours: everyDay(600, 1200).slice(1) }, 'hours'],

@@ -82,9 +82,36 @@ describe('Amenity forms (Managers and Admins)', () => {
           capacity: 40,
           hours: everyDay(480, 1200),
           monthlyOperatingCost: 3100.5,
+          visitValue: null,
           color: '#0d9488',
         },
       },
+    ]);
+  });
+
+  it('sets a value per visit, or leaves the type’s default, which it names', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Amenity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Amenity' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Clubhouse Pool');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Lake');
+    await user.type(within(dialog).getByLabelText('Capacity (people)'), '40');
+    const value = within(dialog).getByLabelText(/^Value per visit \(\$\)/);
+    // Empty counts the type's default: a lake's $1.25.
+    expect(value).toHaveAccessibleDescription(/Empty: \$1\.25, the default for its type\./);
+    await user.type(value, 'two');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+    expect(value).toHaveAccessibleDescription(/Enter an amount from 0 to 1,000/);
+    expect(sent).toEqual([]);
+    await user.clear(value);
+    await user.type(value, '$4.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Add amenity' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toMatchObject([
+      { method: 'POST', body: { name: 'Clubhouse Pool', visitValue: 4.5 } },
     ]);
   });
 

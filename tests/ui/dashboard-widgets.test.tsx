@@ -142,7 +142,7 @@ describe('metric cards', () => {
     if (!(revenue instanceof HTMLElement)) throw new Error('no Revenue Impact card');
     await userEvent.click(within(revenue).getByRole('button'));
     expect(revenue).toHaveTextContent(
-      /the last 30 days' visits times a value per visit by amenity type \(lawn \$1\.00, hall \$3\.00,/,
+      /the last 30 days' visits times each amenity's value per visit, set in Amenities \(by default by type: lawn \$1\.00, hall \$3\.00,/,
     );
   });
 });

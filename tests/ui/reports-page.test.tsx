@@ -451,6 +451,37 @@ describe('Reports page', () => {
     );
   });
 
+  it('values an amenity’s visits at its own value per visit when one is set', async () => {
+    goOffline();
+    const user = userEvent.setup();
+    const client = snapshotClient();
+    // The lawn's own value, $2.40 a visit, instead of the lawn type's $1.00.
+    client.setQueryData(
+      amenityAnalyticsQuery().queryKey,
+      amenitiesFixture.map((amenity) =>
+        amenity.id === 'great-lawn' ? { ...amenity, visitValue: 2.4 } : amenity,
+      ),
+      { updatedAt: SAVED_AT },
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports', client });
+    await user.click(screen.getByRole('button', { name: 'Preview: Financial Impact Report' }));
+    const report = await screen.findByRole('region', {
+      name: 'Financial Impact Report — Last Month',
+    });
+    const octoberLawn = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
+    const values = await within(report).findByRole('table', {
+      name: 'Amenity value in the period',
+    });
+    const cents = Math.round(octoberLawn * 240);
+    const money = `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+    expect(within(values).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
+      new RegExp(`${octoberLawn.toLocaleString('en-US')}.*\\$2\\.40.*\\${money}`),
+    );
+    expect(within(report).getByText(/^Amenity value in the period = /)).toHaveTextContent(
+      /its value per visit, each row to the cent.*one left empty counts its type’s default \(lawn \$1\.00, hall \$3\.00,/,
+    );
+  });
+
   it('says the monthly amenity value is for the last 30 days, under the figure', async () => {
     goOffline();
     const user = userEvent.setup();

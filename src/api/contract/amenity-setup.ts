@@ -29,6 +29,11 @@ export const AmenitySetupSchema = z.object({
   hours: WeeklyHoursSchema,
   color: z.string(),
   monthlyOperatingCost: z.nullable(nonNegative),
+  /**
+   * What one visit is worth, set for this amenity; null: its type's default (VISIT_VALUE).
+   * Optional: lists saved offline before it existed lack it (they then read as the default).
+   */
+  visitValue: z.optional(z.nullable(nonNegative)),
   archived: z.boolean(),
   /** Its photo (see AMENITY_PHOTO below), versioned by its content; null when there is none. */
   photoUrl: z.nullable(nonEmpty),
@@ -41,6 +46,8 @@ export const AmenitySetupListSchema = z.array(AmenitySetupSchema);
 
 export const MAX_AMENITY_CAPACITY = 100_000;
 export const MAX_MONTHLY_OPERATING_COST = 10_000_000;
+/** A visit's value at most: a day pass or a rental, not a membership. */
+export const MAX_VISIT_VALUE = 1_000;
 
 /** POST /api/amenities (PATCH takes any subset of it). */
 export const AmenityInputSchema = z.strictObject({
@@ -53,6 +60,8 @@ export const AmenityInputSchema = z.strictObject({
   monthlyOperatingCost: z.nullable(
     z.number().check(z.minimum(0), z.maximum(MAX_MONTHLY_OPERATING_COST)),
   ),
+  /** Null or left out: its type's default. Stored to the cent (numeric(8, 2) rounds). */
+  visitValue: z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(MAX_VISIT_VALUE)))),
 });
 export type AmenityInput = z.infer<typeof AmenityInputSchema>;
 export const AmenityPatchSchema = z.partial(AmenityInputSchema);

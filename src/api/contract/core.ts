@@ -125,6 +125,8 @@ export const AmenityAnalyticsSchema = z.object({
   timeZone: z.optional(nonEmpty),
   /** Monthly operating cost in dollars (staff, upkeep, utilities), when one was entered. */
   monthlyOperatingCost: z.optional(nonNegative),
+  /** What one visit is worth (its own or its type's); absent in snapshots saved before it. */
+  visitValue: z.optional(nonNegative),
   /** Its photo (GET, versioned: a new photo is a new URL), when one was uploaded. */
   photoUrl: z.optional(nonEmpty),
   /**

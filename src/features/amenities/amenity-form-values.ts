@@ -3,6 +3,7 @@ import {
   isReadableName,
   MAX_AMENITY_CAPACITY,
   MAX_MONTHLY_OPERATING_COST,
+  MAX_VISIT_VALUE,
   NAME_NOT_READABLE,
   type AmenityInput,
   type AmenitySetup,
@@ -25,6 +26,8 @@ export type AmenityFormValues = {
   /** Opening hours per weekday, Sunday first (index = weekday); times as a time input holds them. */
   days: DayFormValues[];
   monthlyOperatingCost: string;
+  /** What one visit is worth; empty: the type's default. */
+  visitValue: string;
   /** "#rrggbb": the chart line and card colour. */
   color: string;
 };
@@ -42,6 +45,7 @@ export const EMPTY_AMENITY_FORM: AmenityFormValues = {
   capacity: '',
   days: Array.from({ length: 7 }, () => openDay('08:00', '20:00')),
   monthlyOperatingCost: '',
+  visitValue: '',
   color: DEFAULT_AMENITY_COLORS.hall,
 };
 
@@ -84,6 +88,7 @@ export function formValuesOf(amenity: AmenitySetup): AmenityFormValues {
     }),
     monthlyOperatingCost:
       amenity.monthlyOperatingCost === null ? '' : String(amenity.monthlyOperatingCost),
+    visitValue: amenity.visitValue == null ? '' : String(amenity.visitValue),
     color: amenity.color,
   };
 }
@@ -97,6 +102,7 @@ const FORM_FIELD_OF_INPUT: Record<keyof AmenityInput, AmenityFormField> = {
   hours: 'hours',
   color: 'color',
   monthlyOperatingCost: 'monthlyOperatingCost',
+  visitValue: 'visitValue',
 };
 
 export function formFieldOf(inputField: string | null): AmenityFormField | null {
@@ -112,6 +118,7 @@ const MESSAGES: Record<Exclude<AmenityFormField, 'name' | 'capacity'>, string> =
   description: 'Keep the description under 500 characters',
   hours: 'Fix the opening hours marked below',
   monthlyOperatingCost: `Enter an amount from 0 to ${thousands(MAX_MONTHLY_OPERATING_COST)}, with a point for decimals (12.50), or leave it empty`,
+  visitValue: `Enter an amount from 0 to ${thousands(MAX_VISIT_VALUE)}, with a point for decimals (2.50), or leave it empty for the type's default`,
   color: 'Choose a colour',
 };
 
@@ -150,6 +157,7 @@ export function amenityInputOf(
   values: AmenityFormValues,
 ): { ok: true; input: AmenityInput } | { ok: false; errors: AmenityFormErrors } {
   const cost = values.monthlyOperatingCost.trim();
+  const visitValue = values.visitValue.trim();
   const capacity = values.capacity.trim();
   const candidate = {
     name: values.name,
@@ -163,6 +171,7 @@ export function amenityInputOf(
     ),
     // Any currency sign typed with the amount goes: the community's currency is the unit.
     monthlyOperatingCost: cost === '' ? null : (parseTypedNumber(cost) ?? NaN),
+    visitValue: visitValue === '' ? null : (parseTypedNumber(visitValue) ?? NaN),
     color: values.color,
   };
   const errors: AmenityFormErrors = {};
@@ -219,7 +228,8 @@ export function changedFields(before: AmenitySetup, input: AmenityInput): Partia
   const patch: Partial<AmenityInput> = {};
   for (const key of Object.keys(input) as (keyof AmenityInput)[]) {
     const value = input[key];
-    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key])) {
+    // A list saved before visitValue existed lacks it: absent is null, the type's default.
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key] ?? null)) {
       Object.assign(patch, { [key]: value });
     }
   }

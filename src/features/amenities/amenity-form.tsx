@@ -20,6 +20,7 @@ import { fieldMessage } from '../../lib/field-error';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { formatVisitValue, VISIT_VALUE } from '../../lib/visit-value';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
 import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
@@ -235,8 +236,14 @@ export function AmenityForm({
     field: Exclude<AmenityFormField, 'hours'>,
     label: string,
     props: Record<string, string> = {},
+    hint?: string,
   ) => (
-    <Field label={label} error={errors[field]} optional={field === 'monthlyOperatingCost'}>
+    <Field
+      label={label}
+      hint={hint}
+      error={errors[field]}
+      optional={field === 'monthlyOperatingCost' || field === 'visitValue'}
+    >
       {(control) => (
         <input
           {...control}
@@ -282,6 +289,12 @@ export function AmenityForm({
       {text('monthlyOperatingCost', `Monthly operating cost (${currencySymbol(currency)})`, {
         inputMode: 'decimal',
       })}
+      {text(
+        'visitValue',
+        `Value per visit (${currencySymbol(currency)})`,
+        { inputMode: 'decimal', placeholder: formatVisitValue(VISIT_VALUE[values.type], currency) },
+        `What one visit is worth to a resident, such as a day pass: the dashboard's Revenue Impact counts it. Empty: ${formatVisitValue(VISIT_VALUE[values.type], currency)}, the default for its type.`,
+      )}
       <PhotoField
         amenityName={values.name.trim()}
         currentUrl={saved?.photoUrl ?? null}

@@ -49,7 +49,7 @@ const METRICS: readonly MetricSpec[] = [
   {
     title: 'Revenue Impact',
     tip: (currency) =>
-      `The estimated value residents get from the amenities each month, used to justify fees: the last 30 days' visits times a value per visit by amenity type (${visitValueRates(currency)}).`,
+      `The estimated value residents get from the amenities each month, used to justify fees: the last 30 days' visits times each amenity's value per visit, set in Amenities (by default by type: ${visitValueRates(currency)}).`,
     value: (metrics, currency) => formatThousands(metrics.revenueImpact, currency),
     footer: () => <span className="text-slate-600 dark:text-slate-400">Monthly amenity value</span>,
   },

@@ -1,6 +1,6 @@
 import { formatCount, formatMoney } from '../../../lib/format';
 import { formatQuantity, QUANTITY_DECIMALS } from '../../../lib/line-amounts';
-import { VISIT_VALUE, visitValueRates } from '../../../lib/visit-value';
+import { visitValueOf, visitValueRates } from '../../../lib/visit-value';
 import { addDays } from '../../../lib/calendar-date';
 import { zonedDate } from '../calendar';
 import { amenityLabel, summarizeCosts, summarizeValue } from '../report-builders';
@@ -34,19 +34,18 @@ function FinancialReport({ context }: { context: ReportContext }) {
   const amenities = data.amenities.status === 'ready' ? data.amenities.data : [];
   const costs = new Map(amenities.map((amenity) => [amenity.id, amenity.monthlyOperatingCost]));
   const summary = usage ? summarizeCosts(usage, costs) : null;
-  // Archived amenities' visits are in the period too: their types come from the set-up list.
-  const types = new Map([...data.setup, ...amenities].map((amenity) => [amenity.id, amenity.type]));
-  const rateOf = (id: string) => {
-    const type = types.get(id);
-    return type ? VISIT_VALUE[type] : undefined;
-  };
+  // Archived amenities' visits are in the period too: their values come from the set-up list.
+  const rates = new Map(
+    [...data.setup, ...amenities].map((amenity) => [amenity.id, visitValueOf(amenity)]),
+  );
+  const rateOf = (id: string) => rates.get(id);
   const value = usage ? summarizeValue(usage, rateOf) : null;
   return (
     <>
       <Section
         title="Amenity value in the period"
         level={level}
-        note="The period’s visits to each amenity times the value per visit of its type: the dashboard’s Revenue Impact, made for this report’s period."
+        note="The period’s visits to each amenity times its value per visit: the dashboard’s Revenue Impact, made for this report’s period."
       >
         {!usage ? (
           <MissingTimeline context={context} />
@@ -74,7 +73,7 @@ function FinancialReport({ context }: { context: ReportContext }) {
       <Section
         title="Monthly amenity value"
         level={level}
-        note="The dashboard’s Revenue Impact: visits over the last 30 days times a value per visit set for each amenity type."
+        note="The dashboard’s Revenue Impact: visits over the last 30 days times each amenity’s value per visit."
       >
         {data.metrics.status === 'ready' ? (
           <>
@@ -149,9 +148,10 @@ function FinancialReport({ context }: { context: ReportContext }) {
       <Section title="How these figures are made" level={level}>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>
-            Amenity value in the period = each amenity’s visits in the period × the value per visit
-            of its type ({visitValueRates(currency)}), each row to the cent; the total is the sum of
-            the rows. These values per visit are fixed by CommonGround, not set in Settings.
+            Amenity value in the period = each amenity’s visits in the period × its value per visit,
+            each row to the cent; the total is the sum of the rows. An amenity’s value per visit is
+            set in its settings (Amenities); one left empty counts its type’s default (
+            {visitValueRates(currency)}).
           </li>
           <li>
             Monthly amenity value is the dashboard’s Revenue Impact: the same values per visit times
