@@ -52,8 +52,18 @@ export const INVITE_LIFETIME_MS = 7 * DAY;
 export const LAST_ADMIN =
   'The last Admin cannot be removed or demoted; make another user Admin first';
 export const ACCOUNT_EXISTS = 'email: an account with this address already exists';
+/**
+ * Why a link does not work, in words for whoever holds it. The holder of a real token may learn
+ * that it was used or has expired, never more (not the address: a used link stays in mailboxes
+ * and browser histories long after it matters). Revoked and replaced invites are deleted, so
+ * their links read as never issued.
+ */
 export const INVITE_INVALID =
-  'This invite link is not valid or has expired; ask an Admin for a new one';
+  'This invite link is not valid: it may be incomplete, or have been replaced by a newer invite or withdrawn. Ask an Admin for a new one.';
+export const INVITE_EXPIRED =
+  'This invite link has expired: invitations work for 7 days. Ask an Admin for a new one.';
+export const INVITE_USED =
+  'This invite has already been used. Sign in with the email and password you chose.';
 export const noPendingInvite = (id: number) =>
   `No pending invite ${id}: it may have been accepted, revoked or replaced, or have expired`;
 
@@ -131,6 +141,45 @@ async function reactivate(
   return id;
 }
 
+type InviteLookup =
+  | { state: 'live'; invite: { email: string; role: Role; expires_at: Date | string } }
+  | { state: 'used' | 'expired' | 'unknown' };
+
+/**
+ * What a token names in this community: a live invite, one already accepted, one past its
+ * expiry, or nothing (never issued, revoked, replaced, or another community's).
+ */
+async function lookUpInvite(
+  q: Queryable,
+  communityId: number,
+  token: string,
+  now: number,
+  { lock = false } = {},
+): Promise<InviteLookup> {
+  const [row] = await q.query<{
+    email: string;
+    role: Role;
+    expires_at: Date | string;
+    used: boolean;
+    expired: boolean;
+  }>(
+    `SELECT email, role, expires_at, accepted_at IS NOT NULL AS used, expires_at <= $3 AS expired
+       FROM invites WHERE token_hash = $1 AND community_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [inviteTokenHash(token), communityId, new Date(now).toISOString()],
+  );
+  if (!row) return { state: 'unknown' };
+  // Used first: an accepted invite also expires, and the person has an account either way.
+  if (row.used) return { state: 'used' };
+  if (row.expired) return { state: 'expired' };
+  return {
+    state: 'live',
+    invite: { email: row.email, role: row.role, expires_at: row.expires_at },
+  };
+}
+
+const deadInviteMessage = (state: 'used' | 'expired' | 'unknown') =>
+  state === 'used' ? INVITE_USED : state === 'expired' ? INVITE_EXPIRED : INVITE_INVALID;
+
 export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy } = options;
   const routes = new Hono<AuthEnv>();
@@ -151,23 +200,21 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
     options.inviteFailures?.max ?? 30,
     options.inviteFailures?.windowMs ?? 15 * MINUTE,
   );
-  const refuseToken = async (c: Context<AuthEnv>): Promise<never> => {
+  // A used or expired link was a real one, so its holder is told which (still a 400, and still
+  // counted: only a live link is never refused).
+  const refuseToken = async (c: Context<AuthEnv>, message: string): Promise<never> => {
     const wait = await inviteFailures.recordFailure(requestAddress(c, trustProxy), clock());
     if (wait > 0) {
       throw new HttpError(429, 'Too many invalid invite links from here; try again later', {
         'Retry-After': String(Math.ceil(wait / 1000)),
       });
     }
-    throw new HttpError(400, INVITE_INVALID);
+    throw new HttpError(400, message);
   };
-  const liveInvite = async (token: string, now: number) =>
-    (
-      await db.query<{ email: string; role: Role; expires_at: Date | string }>(
-        `SELECT email, role, expires_at FROM invites
-          WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3`,
-        [inviteTokenHash(token), community.id, new Date(now).toISOString()],
-      )
-    )[0];
+  const liveInvite = async (c: Context<AuthEnv>, token: string, now: number) => {
+    const found = await lookUpInvite(db, community.id, token, now);
+    return found.state === 'live' ? found.invite : refuseToken(c, deadInviteMessage(found.state));
+  };
 
   const who = (c: Context<AuthEnv>) => ({
     communityId: community.id,
@@ -367,7 +414,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   // only: nothing is audited, the invite stays as it was.
   routes.post(acceptCheck, async (c) => {
     const { token } = await readJson(c, InviteCheckInputSchema);
-    const invite = (await liveInvite(token, clock())) ?? (await refuseToken(c));
+    const invite = await liveInvite(c, token, clock());
     const live: InviteCheck = {
       email: invite.email,
       role: invite.role,
@@ -380,17 +427,15 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
     const input = await readJson(c, AcceptInviteSchema);
     // The token first: the password is hashed (argon2, ~140 ms of CPU) only for a live invite,
     // so a flood of made-up tokens costs a lookup each.
-    if (!(await liveInvite(input.token, clock()))) await refuseToken(c);
+    await liveInvite(c, input.token, clock());
     const passwordHash = await hashPassword(input.password);
     const now = clock();
     const created = await db.transaction(async (tx) => {
-      const [invite] = await tx.query<{ email: string; role: Role }>(
-        `SELECT email, role FROM invites
-          WHERE token_hash = $1 AND community_id = $2 AND accepted_at IS NULL AND expires_at > $3
-          FOR UPDATE`,
-        [inviteTokenHash(input.token), community.id, new Date(now).toISOString()],
-      );
-      if (!invite) throw new HttpError(400, INVITE_INVALID);
+      // Again, locked: an accept of the same link that committed meanwhile (a second tab, a
+      // double click) makes this one "already used".
+      const found = await lookUpInvite(tx, community.id, input.token, now, { lock: true });
+      if (found.state !== 'live') throw new HttpError(400, deadInviteMessage(found.state));
+      const { invite } = found;
       const fields = { email: invite.email, name: input.name, role: invite.role, passwordHash };
       const [account] = await tx.query<Row & { community_id: number; removed: boolean }>(
         `SELECT id, community_id, name, email, role, totp_enabled, removed_at IS NOT NULL AS removed

@@ -1,14 +1,11 @@
 import {
-  ACCEPT_INVITE_CHECK_PATH,
   ACCEPT_INVITE_PATH,
   AUTH_PATHS,
-  InviteCheckSchema,
   MeSchema,
   SignInErrorSchema,
   TotpConfirmSchema,
   TotpSetupSchema,
   type AcceptInvite,
-  type InviteCheck,
   type Me,
   type SignInBody,
   type TotpSetup,
@@ -67,24 +64,4 @@ export async function acceptInvite(
       ? json.email
       : '';
   return { ok: true, email };
-}
-
-export type InviteLinkState =
-  | { state: 'live'; invite: InviteCheck }
-  | { state: 'dead' }
-  /** Not known: the server could not be reached, or answered something unexpected. */
-  | { state: 'unknown' };
-
-/** Whether an invite link still works, before the person fills in the form; uses nothing up. */
-export async function checkInvite(token: string): Promise<InviteLinkState> {
-  try {
-    const { status, json } = await post(ACCEPT_INVITE_CHECK_PATH, { token });
-    const invite = InviteCheckSchema.safeParse(json);
-    if (status === 200 && invite.success) return { state: 'live', invite: invite.data };
-    // 400 is the server's answer for a link that does not work (and for a malformed token).
-    return status === 400 ? { state: 'dead' } : { state: 'unknown' };
-  } catch {
-    // post throws only when the server cannot be reached.
-    return { state: 'unknown' };
-  }
 }

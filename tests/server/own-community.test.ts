@@ -2,11 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ACCEPT_INVITE_PATH, AUTH_PATHS, ME_PATH } from '../../src/api/contract';
+import {
+  ACCEPT_INVITE_CHECK_PATH,
+  ACCEPT_INVITE_PATH,
+  AUTH_PATHS,
+  ME_PATH,
+} from '../../src/api/contract';
 import { DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { ensureOwnCommunity, ownCommunityFromEnv, slugOf } from '../../server/own-community';
 import { startServer } from '../../server/server';
 import { firstAdminInvite } from '../../server/users/first-admin';
+import { INVITE_INVALID, INVITE_USED } from '../../server/users/routes';
 import { BACKENDS, backendTitle, openTestDatabase } from './helpers';
 
 const NOW = Date.parse('2026-11-27T18:00:00Z');
@@ -164,6 +170,7 @@ describe('a server running its own community', () => {
         password: 'a long enough passphrase',
       });
       expect(stale.status).toBe(400);
+      expect(await stale.json()).toEqual({ error: INVITE_INVALID });
       const accepted = await send(second.url, ACCEPT_INVITE_PATH, {
         token,
         name: 'Pat Chair',
@@ -171,6 +178,11 @@ describe('a server running its own community', () => {
       });
       expect(accepted.status).toBe(201);
       expect(await accepted.json()).toEqual({ email: 'chair@lakeside.example', role: 'admin' });
+      // The printed link opened again: used, so the Admin is sent to sign in (the address is
+      // not repeated: the answer is the same for anyone holding the old link).
+      const reopened = await send(second.url, ACCEPT_INVITE_CHECK_PATH, { token });
+      expect(reopened.status).toBe(400);
+      expect(await reopened.json()).toEqual({ error: INVITE_USED });
       // Signed in with the password, an Admin goes on to set up an authenticator.
       const signIn = await send(second.url, AUTH_PATHS.signIn, {
         email: 'chair@lakeside.example',

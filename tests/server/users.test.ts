@@ -20,7 +20,9 @@ import type { Community } from '../../server/community';
 import { DAY, MINUTE } from '../../server/time';
 import {
   ACCOUNT_EXISTS,
+  INVITE_EXPIRED,
   INVITE_INVALID,
+  INVITE_USED,
   LAST_ADMIN,
   noPendingInvite,
 } from '../../server/users/routes';
@@ -136,7 +138,7 @@ for (const backend of BACKENDS) {
         { token, name: 'Someone Else', password: NEW_PASSWORD },
         '',
       );
-      expect(again).toEqual({ status: 400, json: { error: INVITE_INVALID } });
+      expect(again).toEqual({ status: 400, json: { error: INVITE_USED } });
     });
 
     it('an invite expires after 7 days', async () => {
@@ -147,7 +149,7 @@ for (const backend of BACKENDS) {
       // The Admin's own session has idled out meanwhile: a fresh one.
       adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
       const res = await acceptInvite(tokenOf(invite), 'Late');
-      expect(res).toEqual({ status: 400, json: { error: INVITE_INVALID } });
+      expect(res).toEqual({ status: 400, json: { error: INVITE_EXPIRED } });
       const list = (await call('GET', USERS_PATH)).json as UserSummary[];
       expect(list.map((u) => u.email)).not.toContain('late@example.org');
     });
@@ -384,6 +386,50 @@ for (const backend of BACKENDS) {
       expect((await audits('user.invite.revoke')).length).toBe(1);
     });
 
+    it('a used link says so and sends its holder to sign in, without naming the address', async () => {
+      const check = (token: string) => call('POST', ACCEPT_INVITE_CHECK_PATH, { token }, '');
+      const made = (await call('POST', INVITES_PATH, { email: 'used@example.org', role: 'board' }))
+        .json as Invite;
+      const token = tokenOf(made);
+      expect((await acceptInvite(token, 'Ursula Used')).status).toBe(201);
+
+      // Opened again, as QA did: the check and the form's answer both say it was used.
+      const used = {
+        status: 400,
+        json: {
+          error:
+            'This invite has already been used. Sign in with the email and password you chose.',
+        },
+      };
+      expect(used.json.error).toBe(INVITE_USED);
+      const checked = await check(token);
+      expect(checked).toEqual(used);
+      expect(JSON.stringify(checked.json)).not.toContain('used@example.org');
+      const acceptedAgain = await acceptInvite(token, 'Someone Else');
+      expect(acceptedAgain).toEqual(used);
+      // Nothing changed: the account keeps the name and the password it was made with.
+      const list = (await call('GET', USERS_PATH)).json as UserSummary[];
+      expect(list.filter((u) => u.email === 'used@example.org').map((u) => u.name)).toEqual([
+        'Ursula Used',
+      ]);
+      const signIn = await call(
+        'POST',
+        AUTH_PATHS.signIn,
+        { email: 'used@example.org', password: NEW_PASSWORD },
+        '',
+      );
+      expect(signIn.status).toBe(200);
+
+      // Still used once its 7 days are over; a link never issued is not valid, not "used".
+      clock.advance(8 * DAY);
+      adminCookie = `cg_session=${await createSession(test.db, ids.admin, clock.now())}`;
+      expect(await check(token)).toEqual(used);
+      expect(await check('never-issued-token-after-use-0123456789')).toEqual({
+        status: 400,
+        json: { error: INVITE_INVALID },
+      });
+    });
+
     it('revokes only its own community’s invites, and a bad id is a 4xx, not a crash', async () => {
       const [other] = await test.db.query<{ id: number }>(
         `INSERT INTO communities (slug, name, time_zone) VALUES ('other', 'Other', 'UTC')
@@ -416,6 +462,8 @@ for (const backend of BACKENDS) {
       const invite = async (email: string, role: Role) =>
         (await call('POST', INVITES_PATH, { email, role })).json as Invite;
       const dead = { status: 400, json: { error: INVITE_INVALID } };
+      const used = { status: 400, json: { error: INVITE_USED } };
+      const expired = { status: 400, json: { error: INVITE_EXPIRED } };
       const auditRows = async () =>
         (await test.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log`))[0]?.n;
 
@@ -432,7 +480,7 @@ for (const backend of BACKENDS) {
       expect(await auditRows()).toBe(before);
       const accepted = await acceptInvite(tokenOf(live), 'Checked Twice');
       expect(accepted.status).toBe(201);
-      expect(await check(tokenOf(live))).toEqual(dead);
+      expect(await check(tokenOf(live))).toEqual(used);
 
       const revoked = await invite('revoked-check@example.org', 'board');
       const pending = (await call('GET', INVITES_PATH)).json as PendingInvite[];
@@ -451,7 +499,7 @@ for (const backend of BACKENDS) {
           new Date(clock.now() - MINUTE).toISOString(),
         ],
       );
-      expect(await check(expiredToken)).toEqual(dead);
+      expect(await check(expiredToken)).toEqual(expired);
       expect(await check('never-issued-token-0123456789abcdef')).toEqual(dead);
 
       // Bad bodies are the caller's mistake: a 4xx in words, never a 500.

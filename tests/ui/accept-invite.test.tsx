@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,14 +11,24 @@ import { server } from '../../mocks/node';
 import {
   ACCEPT_INVITE_CHECK_PATH,
   ACCEPT_INVITE_PATH,
+  AUTH_PATHS,
+  ME_PATH,
   type AcceptInvite,
+  type SignInBody,
 } from '../../src/api/contract';
+import { createQueryClient } from '../../src/api/query-client';
 import { AppRoutes } from '../../src/app/routes';
 import {
   AcceptInvitePage,
   INVITE_NOT_CHECKED,
   inviteToken,
 } from '../../src/features/account/accept-invite-page';
+import {
+  INVITE_EXPIRED,
+  INVITE_INVALID,
+  INVITE_USED,
+} from '../../src/features/account/account-messages';
+import { SignInPage } from '../../src/features/account/sign-in-page';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 const TOKEN = 'fixture-token-0123456789abcdef';
@@ -40,18 +51,38 @@ function fakeInviteServer() {
   return bodies;
 }
 
-const INVITE_INVALID = 'This invite link is not valid or has expired; ask an Admin for a new one';
-
-/** The check as a server whose link is dead (revoked, replaced, expired or used). */
-function deadLinkServer() {
+/** The check as a server whose link is dead: unknown (revoked, replaced), expired or used. */
+function deadLinkServer(error = INVITE_INVALID) {
   const checks: { url: string; body: unknown }[] = [];
   server.use(
     http.post(ACCEPT_INVITE_CHECK_PATH, async ({ request }) => {
       checks.push({ url: request.url, body: await request.json() });
-      return HttpResponse.json({ error: INVITE_INVALID }, { status: 400 });
+      return HttpResponse.json({ error }, { status: 400 });
     }),
   );
   return checks;
+}
+
+/**
+ * A new community, as its first Admin meets it: no demo viewer, no session yet; the sign-in
+ * requests are kept (and refused: what was sent is what matters here).
+ */
+function newCommunityServer() {
+  const signIns: SignInBody[] = [];
+  server.use(
+    http.get(ME_PATH, () => HttpResponse.json({ error: 'Sign in first' }, { status: 401 })),
+    http.post(AUTH_PATHS.signIn, async ({ request }) => {
+      signIns.push((await request.json()) as SignInBody);
+      return HttpResponse.json({ error: 'Wrong email or password' }, { status: 401 });
+    }),
+  );
+  return signIns;
+}
+
+/** The address bar: what a person could copy, share, or see in the history. */
+function AddressBar() {
+  const { pathname, search, hash } = useLocation();
+  return <output aria-label="Address bar">{`${pathname}${search}${hash}`}</output>;
 }
 
 const hydrated: { container: HTMLElement; root?: Root }[] = [];
@@ -125,21 +156,16 @@ describe('accept an invitation, before and after the scripts run', () => {
 });
 
 describe('accept an invitation', () => {
-  it('a damaged token gets the same plain answer as a used one, before any typing', async () => {
+  it('a damaged token is called not valid before any typing, with no sign-in offer', async () => {
     const bodies = fakeInviteServer();
     renderWithApp(<AppRoutes />, { route: '/accept-invite#token=abc' });
-    expect(
-      await screen.findByText(
-        'This invite link is not valid or has expired; ask an Admin for a new one',
-        {},
-        LAZY_LOAD,
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(INVITE_INVALID, {}, LAZY_LOAD)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Your name/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     expect(bodies).toHaveLength(0);
   });
 
-  it('a revoked, replaced, expired or used link says so before any typing, with no form', async () => {
+  it('a revoked or replaced link says so before any typing, with no form', async () => {
     const checks = deadLinkServer();
     const bodies = fakeInviteServer();
     renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
@@ -184,9 +210,7 @@ describe('accept an invitation', () => {
     await user.type(screen.getByLabelText(/^Password/), 'long-enough-password');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(
-      'This invite link is not valid or has expired; ask an Admin for a new one',
-    );
+    expect(alert).toHaveTextContent(INVITE_INVALID);
     expect(alert).not.toHaveTextContent(/Invalid body|item\(s\)/);
   });
 
@@ -250,5 +274,137 @@ describe('accept an invitation', () => {
     expect(
       await screen.findByText(/This invitation link is incomplete/, {}, LAZY_LOAD),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a used or expired invitation, and signing in after accepting', () => {
+  it('a link already used says so and offers sign-in, instead of calling it invalid', async () => {
+    deadLinkServer(INVITE_USED);
+    newCommunityServer();
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <AppRoutes />
+        <AddressBar />
+      </>,
+      { route: `/accept-invite#token=${TOKEN}` },
+    );
+    expect(
+      await screen.findByText(
+        'This invite has already been used. Sign in with the email and password you chose.',
+        {},
+        LAZY_LOAD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/not valid/)).toBeNull();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', '/sign-in');
+    await user.click(signIn);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    // The check named no address, so there is none to fill in.
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('an expired link says it expired, and sends its holder to an Admin, not to sign in', async () => {
+    deadLinkServer(INVITE_EXPIRED);
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    expect(
+      await screen.findByText(
+        'This invite link has expired: invitations work for 7 days. Ask an Admin for a new one.',
+        {},
+        LAZY_LOAD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+  });
+
+  it('after accepting, the sign-in page has the invited address filled in, never in the URL', async () => {
+    fakeInviteServer();
+    const signIns = newCommunityServer();
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <AppRoutes />
+        <AddressBar />
+      </>,
+      { route: `/accept-invite#token=${TOKEN}` },
+    );
+    await user.type(await screen.findByLabelText(/Your name/, {}, LAZY_LOAD), 'Pat Lee');
+    await user.type(screen.getByLabelText(/^Password/), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await user.click(await screen.findByRole('link', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.org');
+    // Only the password is left to type, and the focus is already there.
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByRole('status', { name: 'Address bar' })).toHaveTextContent(/^\/sign-in$/);
+    await user.keyboard('long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('alert');
+    expect(signIns).toEqual([{ email: 'new@example.org', password: 'long-enough-password' }]);
+
+    // The address stays the person's to change.
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    expect(email).toHaveValue('');
+    await user.type(email, 'other@example.org');
+    expect(email).toHaveValue('other@example.org');
+  });
+
+  it('a link used meanwhile (another tab) turns the form into the sign-in offer, address kept', async () => {
+    newCommunityServer();
+    server.use(
+      http.post(ACCEPT_INVITE_PATH, () =>
+        HttpResponse.json({ error: INVITE_USED }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    await screen.findByText(/You are invited as/, {}, LAZY_LOAD);
+    await user.type(screen.getByLabelText(/Your name/), 'Pat Lee');
+    await user.type(screen.getByLabelText(/^Password/), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText(INVITE_USED)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByLabelText('Email', {}, LAZY_LOAD)).toHaveValue('new@example.org');
+  });
+
+  it('a reloaded sign-in page fills the handed-over address in after hydration, without a mismatch', async () => {
+    newCommunityServer();
+    Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+    const client = createQueryClient();
+    const page = (state: unknown) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[{ pathname: '/sign-in', state }]}>
+          <SignInPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    // The build prerenders /sign-in with no history state.
+    container.innerHTML = renderToString(page(null));
+    document.body.append(container);
+    const entry: { container: HTMLElement; root?: Root } = { container };
+    hydrated.push(entry);
+    const recoverable: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    entry.root = await act(async () =>
+      hydrateRoot(container, page({ invitedEmail: 'new@example.org' }), {
+        onRecoverableError: (error) => recoverable.push(error),
+      }),
+    );
+    const logged = consoleError.mock.calls;
+    consoleError.mockRestore();
+    expect(recoverable).toEqual([]);
+    expect(logged).toEqual([]);
+    expect(within(container).getByLabelText('Email')).toHaveValue('new@example.org');
   });
 });

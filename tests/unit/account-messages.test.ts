@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../server/auth/demo-accounts';
-import { INVITE_INVALID as SERVER_INVITE_INVALID } from '../../server/users/routes';
 import {
+  INVITE_EXPIRED as SERVER_INVITE_EXPIRED,
+  INVITE_INVALID as SERVER_INVITE_INVALID,
+  INVITE_USED as SERVER_INVITE_USED,
+} from '../../server/users/routes';
+import {
+  INVITE_EXPIRED,
   INVITE_INVALID,
+  INVITE_USED,
   credentialErrors,
   firstInvalid,
   inviteFailureMessage,
@@ -11,6 +17,7 @@ import {
   signInFailureMessage,
 } from '../../src/features/account/account-messages';
 import { DEMO_ADMIN_AUTHENTICATOR_KEY } from '../../src/features/account/demo-accounts';
+import { handedOverEmail, signInHandoff } from '../../src/features/account/sign-in-handoff';
 
 describe('sign-in field checks', () => {
   it('names each missing field in plain words', () => {
@@ -57,8 +64,12 @@ describe('what a refused sign-in or invitation says', () => {
     ).toBe('Too many failed sign-ins; try again in about 15 minutes');
   });
 
-  it('a damaged invite token reads like a used one, in the server’s own words', () => {
+  it('a damaged invite token reads like an unknown one, in the server’s own words', () => {
     expect(INVITE_INVALID).toBe(SERVER_INVITE_INVALID);
+    expect(INVITE_EXPIRED).toBe(SERVER_INVITE_EXPIRED);
+    expect(INVITE_USED).toBe(SERVER_INVITE_USED);
+    expect(inviteFailureMessage(INVITE_USED)).toBe(INVITE_USED);
+    expect(inviteFailureMessage(INVITE_EXPIRED)).toBe(INVITE_EXPIRED);
     expect(inviteFailureMessage('Invalid body: token: must have at least 20 item(s)')).toBe(
       INVITE_INVALID,
     );
@@ -68,6 +79,15 @@ describe('what a refused sign-in or invitation says', () => {
     );
     expect(isWellFormedInviteToken('abc')).toBe(false);
     expect(isWellFormedInviteToken('fixture-token-0123456789abcdef')).toBe(true);
+  });
+
+  it('hands an accepted invitation’s address to the sign-in page, and nothing else', () => {
+    expect(handedOverEmail(signInHandoff('new@example.org'))).toBe('new@example.org');
+    expect(signInHandoff('')).toBeUndefined();
+    for (const state of [null, undefined, 'new@example.org', {}, { invitedEmail: 42 }]) {
+      expect(handedOverEmail(state)).toBeNull();
+    }
+    expect(handedOverEmail({ invitedEmail: '   ' })).toBeNull();
   });
 
   it('gives visitors the demo Admin’s key the server seeds', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ROLE_LABELS } from '../../api/me';
-import { acceptInvite, checkInvite, type InviteLinkState } from '../../api/sign-in';
+import { acceptInvite } from '../../api/sign-in';
 import { isReadableName, MIN_PASSWORD_LENGTH, NAME_NOT_READABLE } from '../../api/contract';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
@@ -9,12 +9,15 @@ import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydrati
 import { AccountFrame, FormError } from './account-frame';
 import {
   INVITE_INVALID,
+  INVITE_USED,
   firstInvalid,
   inviteFailureMessage,
   isWellFormedInviteToken,
   newPasswordError,
   type FieldErrors,
 } from './account-messages';
+import { checkInviteLink, isUsedInvite, type InviteLink } from './invite-link';
+import { signInHandoff } from './sign-in-handoff';
 import { SIGN_IN_PATH } from '../../lib/app-pages';
 import { useHydrated } from '../../lib/hydration';
 
@@ -37,12 +40,17 @@ const CHECKS: Record<InviteField, (value: string) => string | undefined> = {
   password: newPasswordError,
 };
 
+const SIGN_IN_LINK_CLASSES =
+  'mt-4 inline-flex min-h-11 items-center font-medium text-brand-700 underline dark:text-brand-100';
+
 export const INVITE_NOT_CHECKED =
   'This invitation could not be checked just now. You can still fill in the form: it is checked when you create your account.';
 
 /**
  * /accept-invite#token=…: the invited person chooses the name shown to others and a password;
- * then signs in as usual. The link is checked first, so a dead one says so before any typing.
+ * then signs in as usual, the address already filled in (handed over in the router's state). The
+ * link is checked first, so a dead one says why before any typing: a used one sends its holder
+ * to sign in, an expired or unknown one to an Admin.
  */
 export function AcceptInvitePage() {
   const hash = useLocation().hash;
@@ -53,12 +61,12 @@ export function AcceptInvitePage() {
   const token = hydrated ? inviteToken(hash) : undefined;
   const wellFormed = token != null && isWellFormedInviteToken(token);
   // Kept with the token it is about, so a changed fragment is never judged by the old answer.
-  const [checked, setChecked] = useState<{ token: string; link: InviteLinkState } | null>(null);
+  const [checked, setChecked] = useState<{ token: string; link: InviteLink } | null>(null);
   const link = token != null && checked?.token === token ? checked.link : null;
   useEffect(() => {
     if (token == null || !isWellFormedInviteToken(token)) return;
     let current = true;
-    void checkInvite(token).then((answer) => {
+    void checkInviteLink(token).then((answer) => {
       if (current) setChecked({ token, link: answer });
     });
     return () => {
@@ -92,7 +100,18 @@ export function AcceptInvitePage() {
   if ((token !== undefined && !wellFormed) || link?.state === 'dead') {
     return (
       <AccountFrame title="Accept your invitation">
-        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{INVITE_INVALID}</p>
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          {link?.state === 'dead' ? link.reason : INVITE_INVALID}
+        </p>
+        {isUsedInvite(link) ? (
+          <Link
+            to={SIGN_IN_PATH}
+            state={signInHandoff(link.email)}
+            className={SIGN_IN_LINK_CLASSES}
+          >
+            Sign in
+          </Link>
+        ) : null}
       </AccountFrame>
     );
   }
@@ -103,10 +122,7 @@ export function AcceptInvitePage() {
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
           Sign in with {created || 'your email address'} and the password you just chose.
         </p>
-        <Link
-          to={SIGN_IN_PATH}
-          className="mt-4 inline-flex min-h-11 items-center font-medium text-brand-700 underline dark:text-brand-100"
-        >
+        <Link to={SIGN_IN_PATH} state={signInHandoff(created)} className={SIGN_IN_LINK_CLASSES}>
           Sign in
         </Link>
       </AccountFrame>
@@ -135,9 +151,15 @@ export function AcceptInvitePage() {
     setBusy(true);
     setError(null);
     acceptInvite({ token, name: name.trim(), password })
-      .then((result) =>
-        result.ok ? setCreated(result.email) : setError(inviteFailureMessage(result.error)),
-      )
+      .then((result) => {
+        if (result.ok) return setCreated(result.email);
+        const message = inviteFailureMessage(result.error);
+        // Accepted meanwhile (another tab, the link opened twice): the account exists, so the
+        // page says so and offers sign-in instead of a form that can no longer succeed.
+        if (message !== INVITE_USED) return setError(message);
+        const email = link?.state === 'live' ? link.invite.email : undefined;
+        setChecked({ token, link: { state: 'dead', reason: message, email } });
+      })
       .catch((failure: unknown) =>
         setError(failure instanceof Error ? failure.message : 'Something went wrong; try again'),
       )

@@ -10,9 +10,16 @@ import { AcceptInviteSchema, PASSWORD_TOO_SHORT, isLongEnoughPassword } from '..
 export type CredentialField = 'email' | 'password' | 'code';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-/** The server's own words for an invite that cannot be used (server/users/routes.ts). */
+/**
+ * The server's own words for an invite link that cannot be used (server/users/routes.ts): one
+ * it never issued (or revoked, or replaced), one past its 7 days, and one already accepted.
+ */
 export const INVITE_INVALID =
-  'This invite link is not valid or has expired; ask an Admin for a new one';
+  'This invite link is not valid: it may be incomplete, or have been replaced by a newer invite or withdrawn. Ask an Admin for a new one.';
+export const INVITE_EXPIRED =
+  'This invite link has expired: invitations work for 7 days. Ask an Admin for a new one.';
+export const INVITE_USED =
+  'This invite has already been used. Sign in with the email and password you chose.';
 
 // Loose on purpose: the server decides whether the account exists; this only catches a value
 // that cannot be an address at all (empty, a name typed into the wrong box).
@@ -113,7 +120,7 @@ export function isWellFormedInviteToken(token: string): boolean {
 
 /**
  * A refused invitation: the server's schema text about the token means the link is damaged,
- * which the person can only fix the same way as a used one (ask for a new link).
+ * which the person can only fix the same way as an unknown one (ask for a new link).
  */
 export function inviteFailureMessage(error: string): string {
   if (/^Invalid body:.*\btoken\b/i.test(error)) return INVITE_INVALID;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmTotp, signIn, startTotpSetup } from '../../api/sign-in';
 import type { Me, TotpSetup } from '../../api/contract';
 import { meQuery, useMe } from '../../api/me';
@@ -28,7 +28,8 @@ import { DEMO_ADMIN_AUTHENTICATOR_KEY } from './demo-accounts';
 import { safeNextPath } from './safe-next';
 import { useValuesTypedBeforeHydration } from '../../ui/use-typed-before-hydration';
 import { clearOwnSignOut } from '../../api/session-end';
-import { useHydratedSearchParams } from '../../lib/hydration';
+import { useHydrated, useHydratedSearchParams } from '../../lib/hydration';
+import { handedOverEmail } from './sign-in-handoff';
 
 // The QR code library loads with the set-up step only, never with the dashboard.
 
@@ -74,7 +75,13 @@ export function SignInPage() {
   // Every sign-out lands here: a user leaving after this is news again (shell.tsx).
   useEffect(clearOwnSignOut, []);
   const [chosenStep, setStep] = useState<Step>('credentials');
-  const [email, setEmail] = useState('');
+  // Straight from an accepted invitation, the address is filled in (handed over in the router's
+  // state, never the URL) until the person changes it. Read once hydrated: the prerendered frame
+  // has an empty field, and a first render that differed from it would be thrown away.
+  const location = useLocation();
+  const invitedEmail = handedOverEmail(useHydrated() ? location.state : null);
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const email = typedEmail ?? invitedEmail ?? '';
   const [password, setPassword] = useState('');
   const credentialsForm = useRef<HTMLFormElement>(null);
   useValuesTypedBeforeHydration(credentialsForm, { email: setEmail, password: setPassword });
@@ -109,6 +116,10 @@ export function SignInPage() {
   useEffect(() => {
     if (step === 'code') codeInput.current?.focus();
   }, [step]);
+  // With the address filled in, the password is all that is left to type.
+  useEffect(() => {
+    if (invitedEmail) passwordInput.current?.focus();
+  }, [invitedEmail]);
   const signedIn = me.data && !me.data.demo && !enrolling;
   if (signedIn && step !== 'recovery-codes') return <Navigate to={next} replace />;
 
