@@ -13,7 +13,7 @@ export type UsageSeries = { key: TimelineSeries; label: string; color: string };
  * The timeline's four series, one per amenity type, in column order, with spec section 2's line
  * colours (the amenity palette's colours of their types, the same values as --color-lawn etc. in
  * src/index.css). The labels name the type: a series is shown under its amenity's own name
- * (usageSeriesOf), these only when the amenities are not known.
+ * (usageLinesOf), these only when the amenities are not known.
  */
 export const USAGE_SERIES: readonly UsageSeries[] = [
   { key: 'lawn', label: 'Lawn', color: DEFAULT_AMENITY_COLORS.lawn },
@@ -22,62 +22,148 @@ export const USAGE_SERIES: readonly UsageSeries[] = [
   { key: 'lake', label: 'Lake', color: DEFAULT_AMENITY_COLORS.lake },
 ];
 
+/** A line the chart can draw: one of the four series, or any other amenity's visits. */
+export type UsageLine = {
+  /** The amenity's id (its type when the amenities are not known): a choice to show it is kept by it. */
+  key: string;
+  label: string;
+  color: string;
+  /**
+   * Set for the four series: the values are the point's type field, which the server fills with
+   * the first amenity of the type (server/endpoints/timeline.ts), so they read the same from a
+   * point that carries no `amenities` (an older server, a snapshot saved before). Unset, the
+   * values are `point.amenities[key]`.
+   */
+  series?: TimelineSeries;
+  /** Shown until the reader chooses otherwise. */
+  byDefault: boolean;
+};
+
+/** The four series as lines named by their types: when the amenities are not known. */
+export const USAGE_LINES: readonly UsageLine[] = USAGE_SERIES.map(({ key, label, color }) => ({
+  key,
+  label,
+  color,
+  series: key,
+  byDefault: true,
+}));
+
+/** What the chart needs of a live amenity (src/api/amenity-names.ts). */
+export type ChartAmenity = { id: string; type: string; name: string; color: string };
+
 /**
- * The series the community has a live amenity of, each named after it: the first amenity of its
- * type, the one whose visits the server puts in the series (server/endpoints/timeline.ts). A type
- * with no live amenity (none set up, or archived) has no series: its values would be zeros that
- * no amenity stands behind.
+ * The lines a community can see, in legend order. First the spec's four: the first live amenity
+ * of each type lawn, hall, yard, lake, named after it, in the spec's colours, shown by default; a
+ * type with no live amenity (none set up, or archived) has none, as its values would be zeros no
+ * amenity stands behind. Then every other live amenity whose visits the points carry, in the
+ * amenity list's order and its own colour, hidden by default, except in a community with none of
+ * the four types: its first four stand in for them, so its chart is not empty.
  */
-export function usageSeriesOf(
-  amenities: readonly { type: string; name: string }[],
-): readonly UsageSeries[] {
-  return USAGE_SERIES.flatMap((series) => {
+export function usageLinesOf(
+  amenities: readonly ChartAmenity[],
+  points: readonly UsagePoint[],
+): readonly UsageLine[] {
+  const lines: UsageLine[] = [];
+  for (const series of USAGE_SERIES) {
     const amenity = amenities.find((candidate) => candidate.type === series.key);
-    return amenity ? [{ ...series, label: amenity.name }] : [];
-  });
+    if (amenity) {
+      lines.push({
+        key: amenity.id,
+        label: amenity.name,
+        color: series.color,
+        series: series.key,
+        byDefault: true,
+      });
+    }
+  }
+  const typed = lines.length;
+  for (const amenity of amenities) {
+    if (lines.some((line) => line.key === amenity.id)) continue;
+    // Usually the first point answers: the server lists every amenity in every point.
+    if (!points.some((point) => typeof point.amenities?.[amenity.id] === 'number')) continue;
+    lines.push({
+      key: amenity.id,
+      label: amenity.name,
+      color: amenity.color,
+      byDefault: typed === 0 && lines.length < USAGE_SERIES.length,
+    });
+  }
+  return lines;
 }
 
-/** The column of `data` that holds a series' values. */
-export const usageColumn = (key: TimelineSeries) =>
-  USAGE_SERIES.findIndex((series) => series.key === key) + 1;
+/** The reader's choices, by line key: true to show a line, false to hide it. */
+export type UsageLineChoices = ReadonlyMap<string, boolean>;
 
-/** `data` with only the columns of `shown` kept; the others are all gaps, so no line is drawn. */
-export function keepUsageSeries(
-  data: UsageChartData,
-  shown: readonly UsageSeries[],
-): UsageChartData {
-  const [xs, ...values] = data.columns;
-  const kept = values.map((column, i) => {
-    const key = USAGE_SERIES[i]?.key;
-    return shown.some((series) => series.key === key) ? column : column.map(() => null);
-  });
-  const [lawn = [], hall = [], yard = [], lake = []] = kept;
-  return { columns: [xs, lawn, hall, yard, lake], times: data.times };
+/**
+ * The lines drawn, in legend order: the chosen ones, else the default ones. Never none while
+ * there is a line to draw: choices made for other amenities (another community, an amenity since
+ * archived) may leave none of these, and an empty chart would read as no visits.
+ */
+export function shownUsageLines(
+  lines: readonly UsageLine[],
+  choices: UsageLineChoices,
+): readonly UsageLine[] {
+  const shown = lines.filter((line) => choices.get(line.key) ?? line.byDefault);
+  return shown.length > 0 ? shown : lines.filter((line) => line.byDefault);
 }
 
-/** A series' visits in a bucket; null when its amenity sent no reading (drawn as a break). */
+/**
+ * The choices after pressing a line's legend entry: shown becomes hidden and back. The last line
+ * shown stays: the choices come back unchanged.
+ */
+export function toggleUsageLine(
+  lines: readonly UsageLine[],
+  choices: UsageLineChoices,
+  key: string,
+): UsageLineChoices {
+  const shown = shownUsageLines(lines, choices);
+  const showing = shown.some((line) => line.key === key);
+  if (showing && shown.length <= 1) return choices;
+  const next = new Map(choices);
+  next.set(key, !showing);
+  return next;
+}
+
+/** A line's visits in a bucket; null when its amenity sent no reading (drawn as a break). */
 export type UsageValue = number | null;
 
 /**
- * uPlot's column layout: x values in unix seconds, then one column per series in USAGE_SERIES
- * order. `times` keeps the milliseconds for labels.
+ * uPlot's column layout: x values in unix seconds, then one column per line drawn, in the order
+ * of the lines given to toUsageChartData. `times` keeps the milliseconds for labels.
  */
 export type UsageChartData = {
-  columns: [number[], UsageValue[], UsageValue[], UsageValue[], UsageValue[]];
+  columns: [number[], ...UsageValue[][]];
   times: number[];
 };
 
-/** A series' value in a point: null when the point lists it as a gap (no data, not zero). */
-function valueOf(point: UsagePoint, key: TimelineSeries): UsageValue {
-  return point.gaps?.includes(key) ? null : point[key];
+/**
+ * A line's values, one per point: null where the point lists the line as a gap (no data, not
+ * zero) or carries no value for it. One loop per line, the branch taken outside it.
+ */
+function columnOf(points: readonly UsagePoint[], line: UsageLine): UsageValue[] {
+  const column: UsageValue[] = [];
+  const { key, series } = line;
+  if (series) {
+    for (const point of points) column.push(point.gaps?.includes(series) ? null : point[series]);
+    return column;
+  }
+  for (const point of points) {
+    const value = point.amenities?.[key];
+    column.push(typeof value !== 'number' || point.gaps?.includes(key) ? null : value);
+  }
+  return column;
 }
 
 /**
- * Points with an unreadable time are dropped; the rest are put in time order (the server sends
- * them in order, so the sort only runs when needed) and a repeated time keeps its last value.
- * Plain loops: this runs on every refetch, for up to 2,160 points a series.
+ * The columns of `lines` (in their order). Points with an unreadable time are dropped; the rest
+ * are put in time order (the server sends them in order, so the sort only runs when needed) and a
+ * repeated time keeps its last value. Plain loops: this runs on every refetch, for up to 2,160
+ * points a line.
  */
-export function toUsageChartData(points: readonly UsagePoint[]): UsageChartData {
+export function toUsageChartData(
+  points: readonly UsagePoint[],
+  lines: readonly UsageLine[],
+): UsageChartData {
   const rows: { ms: number; point: UsagePoint }[] = [];
   let increasing = true;
   let last = -Infinity;
@@ -92,28 +178,21 @@ export function toUsageChartData(points: readonly UsagePoint[]): UsageChartData 
 
   const times: number[] = [];
   const xs: number[] = [];
-  const lawn: UsageValue[] = [];
-  const hall: UsageValue[] = [];
-  const yard: UsageValue[] = [];
-  const lake: UsageValue[] = [];
+  const kept: UsagePoint[] = [];
   for (const { ms, point } of rows) {
     // After sorting, a repeated time is next to its twin: the later point wins.
     const at = times.length - 1;
     if (at >= 0 && times[at] === ms) {
-      lawn[at] = valueOf(point, 'lawn');
-      hall[at] = valueOf(point, 'hall');
-      yard[at] = valueOf(point, 'yard');
-      lake[at] = valueOf(point, 'lake');
+      kept[at] = point;
       continue;
     }
     times.push(ms);
     xs.push(ms / 1000);
-    lawn.push(valueOf(point, 'lawn'));
-    hall.push(valueOf(point, 'hall'));
-    yard.push(valueOf(point, 'yard'));
-    lake.push(valueOf(point, 'lake'));
+    kept.push(point);
   }
-  return { columns: [xs, lawn, hall, yard, lake], times };
+  const columns: UsageValue[][] = [];
+  for (const line of lines) columns.push(columnOf(kept, line));
+  return { columns: [xs, ...columns], times };
 }
 
 function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
@@ -169,15 +248,9 @@ export function partialBucketIndex(
 
 /** The chart data up to (not including) point `end`. */
 export function sliceUsageChartData(data: UsageChartData, end: number): UsageChartData {
-  const [xs, lawn, hall, yard, lake] = data.columns;
+  const [xs, ...values] = data.columns;
   return {
-    columns: [
-      xs.slice(0, end),
-      lawn.slice(0, end),
-      hall.slice(0, end),
-      yard.slice(0, end),
-      lake.slice(0, end),
-    ],
+    columns: [xs.slice(0, end), ...values.map((column) => column.slice(0, end))],
     times: data.times.slice(0, end),
   };
 }

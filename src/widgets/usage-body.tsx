@@ -1,20 +1,21 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useAmenityNames } from '../api/amenity-names';
 import type { UsagePeriod, UsagePoint } from '../api/contract';
 import { cx } from '../lib/cx';
 import { formatCount } from '../lib/format';
 import {
   formatUsageTime,
-  keepUsageSeries,
   partialBucketIndex,
   readoutIndex,
+  shownUsageLines,
   sliceUsageChartData,
+  toggleUsageLine,
   toUsageChartData,
-  USAGE_SERIES,
-  usageColumn,
-  usageSeriesOf,
+  USAGE_LINES,
+  usageLinesOf,
   type UsageChartData,
-  type UsageSeries,
+  type UsageLine,
+  type UsageLineChoices,
 } from '../lib/usage-chart';
 import { EmptyNote } from '../ui/empty-note';
 import { Skeleton } from '../ui/skeleton';
@@ -30,6 +31,29 @@ import { CHART_BOX, UsageSkeleton, type UsageView } from './usage-chart-card';
 const UsageChart = lazy(() =>
   import('../ui/charts/usage-chart').then((module) => ({ default: module.UsageChart })),
 );
+
+// The lines the reader chose to show or hide, kept for the session: the dashboard's card and
+// Analytics' share them, and they outlive a body that mounts again (another page, a reload of the
+// data). By amenity id, so a choice means the same amenity wherever it is drawn.
+let lineChoices: UsageLineChoices = new Map();
+const choiceListeners = new Set<() => void>();
+const subscribeToChoices = (listener: () => void) => {
+  choiceListeners.add(listener);
+  return () => {
+    choiceListeners.delete(listener);
+  };
+};
+const readChoices = () => lineChoices;
+function setLineChoices(next: UsageLineChoices) {
+  if (next === lineChoices) return;
+  lineChoices = next;
+  for (const listener of choiceListeners) listener();
+}
+
+/** Each test starts with no choice made. */
+export function resetUsageLineChoicesForTests() {
+  lineChoices = new Map();
+}
 
 export function UsageBody({
   points,
@@ -51,16 +75,18 @@ export function UsageBody({
 }) {
   // The lines are named after the community's amenities; when those cannot be had, by type.
   const amenities = useAmenityNames();
-  const series = useMemo(
+  const lines = useMemo(
     () =>
       amenities === 'loading'
         ? []
         : amenities === 'unknown'
-          ? USAGE_SERIES
-          : usageSeriesOf(amenities),
-    [amenities],
+          ? USAGE_LINES
+          : usageLinesOf(amenities, points),
+    [amenities, points],
   );
-  const data = useMemo(() => keepUsageSeries(toUsageChartData(points), series), [points, series]);
+  const choices = useSyncExternalStore(subscribeToChoices, readChoices, readChoices);
+  const shown = useMemo(() => shownUsageLines(lines, choices), [lines, choices]);
+  const data = useMemo(() => toUsageChartData(points, shown), [points, shown]);
   const partial = partialBucketIndex(data.times, period, asOf);
   // The line stops at the last complete bucket; the unfinished one is read out "so far".
   const complete = useMemo(
@@ -69,8 +95,17 @@ export function UsageBody({
   );
   const [hovered, setHovered] = useState<number | null>(null);
   if (amenities === 'loading') return <UsageSkeleton />;
-  if (series.length === 0) {
-    return <EmptyNote title="No lawn, hall, yard or lake amenity to chart." />;
+  if (shown.length === 0) {
+    return (
+      <EmptyNote
+        title={
+          amenities !== 'unknown' && amenities.length > 0
+            ? // Points from an older server or snapshot carry the four types' visits only.
+              'No visits per amenity in this data to chart.'
+            : 'No amenity to chart yet. Add one in Amenities.'
+        }
+      />
+    );
   }
   return (
     <div aria-busy={refreshing || undefined} className="transition-opacity aria-busy:opacity-50">
@@ -78,7 +113,9 @@ export function UsageBody({
         <>
           <UsageLegend
             data={data}
-            series={series}
+            lines={lines}
+            shown={shown}
+            onToggle={(key) => setLineChoices(toggleUsageLine(lines, choices, key))}
             index={
               hovered !== null
                 ? readoutIndex(hovered, complete.times.length)
@@ -97,6 +134,7 @@ export function UsageBody({
             <Suspense fallback={<Skeleton className="h-full w-full" />}>
               <UsageChart
                 data={complete}
+                lines={shown}
                 period={period}
                 timeZone={timeZone}
                 dark={dark}
@@ -108,7 +146,7 @@ export function UsageBody({
       ) : (
         <UsageTable
           data={data}
-          series={series}
+          lines={shown}
           partial={partial}
           period={period}
           timeZone={timeZone}
@@ -118,10 +156,17 @@ export function UsageBody({
   );
 }
 
-/** The legend doubles as the hover readout: each amenity's value at the hovered point. */
+/**
+ * The legend doubles as the hover readout (each shown line's value at the hovered point) and as
+ * the choice of lines: each entry is a toggle button, in usageLinesOf's order (the default lines,
+ * then the other amenities), so an entry keeps its place as it is shown or hidden. The last line
+ * drawn cannot be hidden.
+ */
 function UsageLegend({
   data,
-  series,
+  lines,
+  shown,
+  onToggle,
   index,
   hovering,
   partial,
@@ -129,7 +174,11 @@ function UsageLegend({
   timeZone,
 }: {
   data: UsageChartData;
-  series: readonly UsageSeries[];
+  /** Every line the community can see. */
+  lines: readonly UsageLine[];
+  /** The lines drawn: the columns of `data`, in order. */
+  shown: readonly UsageLine[];
+  onToggle: (key: string) => void;
   index: number | null;
   hovering: boolean;
   /** The point read out is an unfinished bucket: its values are "so far". */
@@ -149,20 +198,44 @@ function UsageLegend({
                 : ''
             }`}
       </p>
-      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Usage legend">
-        {series.map((line) => {
-          const value = index === null ? undefined : data.columns[usageColumn(line.key)]?.[index];
+      <ul className="mt-1 flex flex-wrap gap-x-3 md:gap-y-1" aria-label="Usage legend">
+        {lines.map((line) => {
+          const column = shown.indexOf(line) + 1;
+          const drawn = column > 0;
+          const value = !drawn || index === null ? undefined : data.columns[column]?.[index];
+          const last = drawn && shown.length === 1;
           return (
-            <li key={line.key} className="flex items-center gap-1.5 whitespace-nowrap">
-              <span
-                aria-hidden="true"
-                className="h-1 w-4 rounded-full"
-                style={{ backgroundColor: line.color }}
-              />
-              <span className="text-slate-700 dark:text-slate-300">{line.label}</span>
-              <span className="font-semibold text-slate-900 tabular-nums dark:text-white">
-                {value === undefined ? '–' : value === null ? 'No data' : formatCount(value)}
-              </span>
+            <li key={line.key} className="flex min-w-0 items-center gap-1.5">
+              <button
+                type="button"
+                aria-pressed={drawn}
+                // The last line drawn stays: a chart of no lines would read as no visits.
+                disabled={last}
+                title={
+                  last ? 'The last line stays' : drawn ? 'Hide from the chart' : 'Show on the chart'
+                }
+                onClick={() => onToggle(line.key)}
+                className={cx(
+                  'inline-flex min-h-11 min-w-0 items-center gap-1.5 rounded-md text-left md:min-h-8',
+                  'enabled:hover:bg-slate-100 dark:enabled:hover:bg-slate-800',
+                  drawn
+                    ? '-mx-1 px-1 text-slate-700 dark:text-slate-300'
+                    : // Dashed, like a slot to fill: a line that can be added.
+                      'border border-dashed border-slate-300 px-2 text-slate-600 dark:border-slate-600 dark:text-slate-400',
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cx('h-1 w-4 shrink-0 rounded-full', drawn ? undefined : 'opacity-50')}
+                  style={{ backgroundColor: line.color }}
+                />
+                {line.label}
+              </button>
+              {drawn ? (
+                <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
+                  {value === undefined ? '–' : value === null ? 'No data' : formatCount(value)}
+                </span>
+              ) : null}
             </li>
           );
         })}
@@ -174,13 +247,14 @@ function UsageLegend({
 /** The text alternative of the chart: every point, in time order. */
 export function UsageTable({
   data,
-  series,
+  lines,
   partial = null,
   period,
   timeZone,
 }: {
   data: UsageChartData;
-  series: readonly UsageSeries[];
+  /** The lines drawn: the columns of `data`, in order. */
+  lines: readonly UsageLine[];
   /** The row of an unfinished bucket, marked "so far". */
   partial?: number | null;
   period: UsagePeriod;
@@ -205,7 +279,7 @@ export function UsageTable({
             <th scope="col" className="px-3 py-2 font-medium">
               Time
             </th>
-            {series.map((line) => (
+            {lines.map((line) => (
               <th key={line.key} scope="col" className="px-3 py-2 text-right font-medium">
                 {line.label}
               </th>
@@ -219,8 +293,8 @@ export function UsageTable({
                 {formatUsageTime(time, period, 'long', timeZone)}
                 {row === partial ? ' (so far)' : ''}
               </th>
-              {series.map((line) => {
-                const value = data.columns[usageColumn(line.key)]?.[row];
+              {lines.map((line, i) => {
+                const value = data.columns[i + 1]?.[row];
                 return (
                   <td key={line.key} className="px-3 py-1.5 text-right tabular-nums">
                     {value === null ? 'No data' : formatCount(value ?? 0)}

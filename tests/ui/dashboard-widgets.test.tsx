@@ -12,12 +12,14 @@ import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { MetricCards } from '../../src/features/dashboard/metric-cards';
 import { SETTINGS_KEY } from '../../src/lib/storage-keys';
 import { UsageChartCard } from '../../src/widgets/usage-chart-card';
+import { resetUsageLineChoicesForTests } from '../../src/widgets/usage-body';
 import type { QueryLike } from '../../src/ui/query-state';
 import { LAZY_LOAD, renderWithApp } from '../render';
 import { stubIntersectionObserver } from '../intersection-observer';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
 afterEach(() => {
+  resetUsageLineChoicesForTests();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   server.events.removeAllListeners();
@@ -189,6 +191,12 @@ describe('the zone of the page’s times', () => {
 describe('usage chart card', () => {
   const points = timelineFixture('day');
 
+  /** The legend's entries: each a toggle button, named after its line, and whether it is drawn. */
+  const lineButtons = (legend: HTMLElement) =>
+    within(legend)
+      .getAllByRole('button')
+      .map((button) => [button.textContent, button.getAttribute('aria-pressed')]);
+
   /** The card in the app's query client: its lines are named from the amenities' answer. */
   function renderCard(overrides: Partial<QueryLike<typeof points>> = {}) {
     const onPeriodChange = vi.fn();
@@ -241,8 +249,104 @@ describe('usage chart card', () => {
     expect(within(legend).getByText('The Great Lawn').parentElement).toHaveTextContent(
       `The Great Lawn${String(last?.lawn)}`,
     );
-    expect(within(legend).getAllByRole('listitem')).toHaveLength(4);
+    // The spec's four lines are drawn; the community's three other amenities can be added.
+    expect(lineButtons(legend)).toEqual([
+      ['The Great Lawn', 'true'],
+      ['Solis Hall', 'true'],
+      ['The Yard', 'true'],
+      ['Grand Lake', 'true'],
+      ['Heritage Tree Area', 'false'],
+      ['Market Street Promenade', 'false'],
+      ['Sunny Side Playground', 'false'],
+    ]);
+    expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-lines', '4');
+    // A line not drawn reads out no value.
+    expect(
+      within(legend).getByRole('button', { name: 'Heritage Tree Area' }).parentElement,
+    ).toHaveTextContent(/^Heritage Tree Area$/);
     expect(screen.getByText(/^Latest · Sun 10:00 AM$/)).toBeInTheDocument();
+  });
+
+  it('adds an amenity as a line, a legend readout and a table column when its legend entry is pressed', async () => {
+    renderCard();
+    const chart = await screen.findByTestId('usage-chart', {}, LAZY_LOAD);
+    expect(chart).toHaveAttribute('data-lines', '4');
+    const legend = screen.getByRole('list', { name: 'Usage legend' });
+    const tree = within(legend).getByRole('button', { name: 'Heritage Tree Area' });
+    await userEvent.click(tree);
+    expect(tree).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-lines', '5');
+    const last = points[points.length - 1];
+    expect(tree.parentElement).toHaveTextContent(
+      `Heritage Tree Area${String(last?.amenities?.['heritage-tree'])}`,
+    );
+    // By keyboard too.
+    const playground = within(legend).getByRole('button', { name: 'Sunny Side Playground' });
+    playground.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(playground).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-lines', '6');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const rows = within(await screen.findByRole('table', {}, LAZY_LOAD)).getAllByRole('row');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Time',
+      'The Great Lawn',
+      'Solis Hall',
+      'The Yard',
+      'Grand Lake',
+      'Heritage Tree Area',
+      'Sunny Side Playground',
+    ]);
+    const first = points[0];
+    const cells = within(rows[1] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual(
+      [
+        first?.lawn,
+        first?.hall,
+        first?.yard,
+        first?.lake,
+        first?.amenities?.['heritage-tree'],
+        first?.amenities?.['sunny-playground'],
+      ].map(String),
+    );
+  });
+
+  it('hides a line when pressed again, keeps the choice when the card mounts again, and never hides the last line', async () => {
+    const { unmount } = renderWithApp(
+      <UsageChartCard
+        query={query({ data: points })}
+        period="day"
+        onPeriodChange={vi.fn()}
+        days={30}
+        timeZone="America/Los_Angeles"
+        dark={false}
+      />,
+    );
+    let legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    for (const name of ['Solis Hall', 'The Yard', 'Grand Lake']) {
+      await userEvent.click(within(legend).getByRole('button', { name }));
+    }
+    await userEvent.click(within(legend).getByRole('button', { name: 'Heritage Tree Area' }));
+    expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-lines', '2');
+    unmount();
+
+    // Another page (Analytics) draws the same lines.
+    renderCard();
+    legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    expect(lineButtons(legend).filter(([, pressed]) => pressed === 'true')).toEqual([
+      ['The Great Lawn', 'true'],
+      ['Heritage Tree Area', 'true'],
+    ]);
+    await userEvent.click(within(legend).getByRole('button', { name: 'The Great Lawn' }));
+    const tree = within(legend).getByRole('button', { name: 'Heritage Tree Area' });
+    expect(tree).toHaveAttribute('aria-pressed', 'true');
+    expect(tree).toBeDisabled();
+    expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-lines', '1');
   });
 
   it('leaves an unfinished hour out of the line and reads it out as "so far"', async () => {
@@ -305,11 +409,15 @@ describe('usage chart card', () => {
     );
     renderCard();
     const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
-    expect(
-      within(legend)
-        .getAllByRole('listitem')
-        .map((item) => item.children[1]?.textContent),
-    ).toEqual(['Central Green', 'Solis Hall', 'The Yard']);
+    // The archived lake is not offered either.
+    expect(lineButtons(legend)).toEqual([
+      ['Central Green', 'true'],
+      ['Solis Hall', 'true'],
+      ['The Yard', 'true'],
+      ['Heritage Tree Area', 'false'],
+      ['Market Street Promenade', 'false'],
+      ['Sunny Side Playground', 'false'],
+    ]);
     expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
       'data-lines',
       '3',
@@ -323,16 +431,62 @@ describe('usage chart card', () => {
     ).toEqual(['Time', 'Central Green', 'Solis Hall', 'The Yard']);
   });
 
-  it('says so when the community has no amenity of a charted type, instead of lines of zeros', async () => {
+  it('draws the first amenities of a community with none of the four types, in their own colours', async () => {
     answerAmenities(
       amenitiesFixture.filter((a) => !['lawn', 'hall', 'yard', 'lake'].includes(a.type)),
     );
     renderCard();
+    const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    expect(lineButtons(legend)).toEqual([
+      ['Heritage Tree Area', 'true'],
+      ['Market Street Promenade', 'true'],
+      ['Sunny Side Playground', 'true'],
+    ]);
+    expect(screen.queryByText(/to chart/)).not.toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
+      'data-lines',
+      '3',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const rows = within(await screen.findByRole('table', {}, LAZY_LOAD)).getAllByRole('row');
     expect(
-      await screen.findByText('No lawn, hall, yard or lake amenity to chart.', {}, LAZY_LOAD),
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Heritage Tree Area', 'Market Street Promenade', 'Sunny Side Playground']);
+    const first = points[0]?.amenities;
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(
+      [first?.['heritage-tree'], first?.['market-street'], first?.['sunny-playground']].map(String),
+    );
+  });
+
+  it('says so when the community has no amenity at all, instead of lines of zeros', async () => {
+    answerAmenities([]);
+    renderCard();
+    expect(
+      await screen.findByText('No amenity to chart yet. Add one in Amenities.', {}, LAZY_LOAD),
     ).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Usage legend' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
+  });
+
+  it('offers no other amenity, and still draws the four, from points without visits by amenity', async () => {
+    renderCard({ data: points.map(({ amenities: _amenities, ...rest }) => rest) });
+    const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    expect(lineButtons(legend)).toEqual([
+      ['The Great Lawn', 'true'],
+      ['Solis Hall', 'true'],
+      ['The Yard', 'true'],
+      ['Grand Lake', 'true'],
+    ]);
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
+      'data-lines',
+      '4',
+    );
   });
 
   it('waits for the names while they load, and names the types when they cannot be had', async () => {
@@ -354,11 +508,12 @@ describe('usage chart card', () => {
     expect(screen.queryByRole('list', { name: 'Usage legend' })).not.toBeInTheDocument();
     act(() => answer());
     const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
-    expect(
-      within(legend)
-        .getAllByRole('listitem')
-        .map((item) => item.children[1]?.textContent),
-    ).toEqual(['Lawn', 'Hall', 'Yard', 'Lake']);
+    expect(lineButtons(legend)).toEqual([
+      ['Lawn', 'true'],
+      ['Hall', 'true'],
+      ['Yard', 'true'],
+      ['Lake', 'true'],
+    ]);
   });
 
   it('reads a bucket without readings as "No data", not as zero', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { UsagePoint } from '../../../src/api/contract';
-import { toUsageChartData } from '../../../src/lib/usage-chart';
+import { toUsageChartData, USAGE_LINES } from '../../../src/lib/usage-chart';
 import { UsageChart } from '../../../src/ui/charts/usage-chart';
 
 /**
@@ -20,11 +20,11 @@ function Reference() {
       .then((res) => res.json() as Promise<UsagePoint[]>)
       .then(setPoints);
   }, []);
-  const data = useMemo(() => (points ? toUsageChartData(points) : null), [points]);
+  const data = useMemo(() => (points ? toUsageChartData(points, USAGE_LINES) : null), [points]);
   if (!data) return <p>Loading…</p>;
   return (
     <div data-testid="reference-chart">
-      <UsageChart data={data} period="day" timeZone={TIME_ZONE} dark={false} />
+      <UsageChart data={data} lines={USAGE_LINES} period="day" timeZone={TIME_ZONE} dark={false} />
     </div>
   );
 }

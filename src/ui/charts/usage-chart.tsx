@@ -1,7 +1,7 @@
 import { memo, useMemo, useRef, useLayoutEffect } from 'react';
 import type uPlot from 'uplot';
 import type { UsagePeriod } from '../../api/contract';
-import { formatUsageTime, USAGE_SERIES, type UsageChartData } from '../../lib/usage-chart';
+import { formatUsageTime, type UsageChartData, type UsageLine } from '../../lib/usage-chart';
 import { wallClockDateFn } from '../../lib/wall-clock-date';
 import { UPlotChart, type ChartOptions } from './uplot-chart';
 
@@ -18,10 +18,14 @@ function cssColor(u: uPlot, property: string, fallback: string): string {
 }
 
 /**
- * uPlot options for the usage chart. Labels come from a getter so a new period or time zone needs
- * only a redraw, never a new plot.
+ * uPlot options for the usage chart, one series per line in `lines` (the columns of the data, in
+ * their order). Labels come from a getter so a new period or time zone needs only a redraw, never
+ * a new plot.
  */
-export function usageChartOptions(labels: () => Labels): ChartOptions {
+export function usageChartOptions(
+  labels: () => Labels,
+  lines: readonly Pick<UsageLine, 'label' | 'color'>[],
+): ChartOptions {
   const axisStroke = (u: uPlot) => cssColor(u, '--chart-axis', '#475569');
   const gridStroke = (u: uPlot) => cssColor(u, '--chart-grid', '#e2e8f0');
   let zone = '';
@@ -44,9 +48,9 @@ export function usageChartOptions(labels: () => Labels): ChartOptions {
     },
     series: [
       {},
-      ...USAGE_SERIES.map((series) => ({
-        label: series.label,
-        stroke: series.color,
+      ...lines.map((line) => ({
+        label: line.label,
+        stroke: line.color,
         width: 2,
         // A bucket without readings is null: a break in the line, never a drop to zero.
         spanGaps: false,
@@ -78,17 +82,19 @@ export function usageChartOptions(labels: () => Labels): ChartOptions {
 }
 
 /**
- * The usage line chart: one line per amenity in the spec's colours. Lazy-loaded with uPlot, so
- * only the pages that draw it pay for it.
+ * The usage line chart: one line per entry of `lines`, each in its colour, drawn from the matching
+ * column of `data`. Lazy-loaded with uPlot, so only the pages that draw it pay for it.
  */
 export const UsageChart = memo(function UsageChart({
   data,
+  lines,
   period,
   timeZone,
   dark,
   onCursor,
 }: {
   data: UsageChartData;
+  lines: readonly UsageLine[];
   period: UsagePeriod;
   timeZone: string;
   dark: boolean;
@@ -98,10 +104,14 @@ export const UsageChart = memo(function UsageChart({
   useLayoutEffect(() => {
     labelsRef.current = { period, timeZone };
   }, [period, timeZone]);
-  const options = useMemo(() => usageChartOptions(() => labelsRef.current), []);
+  const options = useMemo(() => usageChartOptions(() => labelsRef.current, lines), [lines]);
+  // uPlot fixes its series when created: another set of lines is a new plot (the old one is
+  // destroyed as its wrapper unmounts). A refetch keeps the set, so it stays a setData.
+  const plotKey = JSON.stringify(lines.map((line) => [line.key, line.label, line.color]));
 
   return (
     <UPlotChart
+      key={plotKey}
       options={options}
       data={data.columns}
       height={USAGE_CHART_HEIGHT}
