@@ -50,7 +50,9 @@ describe('amenityInputOf', () => {
   const valid = { ...EMPTY_AMENITY_FORM, name: ' Pool ', capacity: '40' };
 
   it('turns the form into the API input', () => {
-    expect(amenityInputOf({ ...valid, monthlyOperatingCost: '$1,250.5' })).toEqual({
+    expect(
+      amenityInputOf({ ...valid, monthlyOperatingCost: '$1,250.5', visitValue: '$2.75' }),
+    ).toEqual({
       ok: true,
       input: {
         name: 'Pool',
@@ -59,11 +61,27 @@ describe('amenityInputOf', () => {
         capacity: 40,
         hours: everyDay(480, 1200),
         monthlyOperatingCost: 1250.5,
+        visitValue: 2.75,
         // A hall's colour until another is chosen.
         color: '#9333ea',
       },
     });
-    expect(amenityInputOf(valid)).toMatchObject({ input: { monthlyOperatingCost: null } });
+    // Left empty: no cost, and the type's default value per visit.
+    expect(amenityInputOf(valid)).toMatchObject({
+      input: { monthlyOperatingCost: null, visitValue: null },
+    });
+  });
+
+  it('keeps a value per visit within 0 to 1,000', () => {
+    const visitValueError = (visitValue: string) => {
+      const result = amenityInputOf({ ...valid, visitValue });
+      return result.ok ? null : (result.errors.visitValue ?? null);
+    };
+    expect(visitValueError('0')).toBeNull();
+    expect(visitValueError('1000')).toBeNull();
+    for (const bad of ['-1', '1000.01', 'free']) {
+      expect(visitValueError(bad)).toMatch(/^Enter an amount from 0 to 1,000/);
+    }
   });
 
   it('names each bad field with what to enter', () => {
