@@ -24,6 +24,7 @@ import { deliveryService, type DeliveryService } from './delivery/worker';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
 import { residentRoutes } from './residents/routes';
+import { eventRoutes } from './events/routes';
 import { emailChannel } from './delivery/email/channel';
 import { createMailer, type EmailConfig } from './delivery/email/mailer';
 import { notificationRoutes } from './delivery/status-route';
@@ -302,6 +303,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
   api.route('/', residentRoutes({ db, community, clock, kit, trustProxy }));
+  // Events held, recorded by the community (Amy's analysis and suggestions read them).
+  api.route(
+    '/',
+    eventRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
+  );
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
   // Web Push subscriptions and notification preferences (issue 14).
   api.route(

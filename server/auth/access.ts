@@ -5,6 +5,7 @@ import {
   AMENITY_SETUP_PATH,
   AUDIT_PATH,
   COMMUNITY_PATH,
+  EVENTS_PATH,
   INVITES_PATH,
   USERS_PATH,
   RESIDENTS_EXPORT_PATH,
@@ -125,6 +126,11 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   ...crud(RESIDENTS_PATH, MANAGERS),
   { method: 'POST', path: RESIDENTS_IMPORT_PATH, allow: MANAGERS },
   { method: 'GET', path: RESIDENTS_EXPORT_PATH, allow: MANAGERS },
+  // Events held (Amy's analysis reads them): everyone who reads the dashboards sees them;
+  // Managers and Admins record and remove them.
+  { method: 'GET', path: EVENTS_PATH, allow: READERS },
+  { method: 'POST', path: EVENTS_PATH, allow: MANAGERS },
+  { method: 'DELETE', path: `${EVENTS_PATH}/:id`, allow: MANAGERS },
   // Web Push and notification preferences (issue 14): each signed-in user's own devices and
   // settings; the demo viewer reads the public key and the defaults.
   { method: 'GET', path: PUSH_PATHS.publicKey, allow: READERS },

@@ -14,6 +14,7 @@ export * from './contract/amenity-setup';
 export * from './contract/audit';
 export * from './contract/community-admin';
 export * from './contract/display-name';
+export * from './contract/events';
 export * from './contract/ingest';
 export * from './contract/push';
 export * from './contract/query-params';

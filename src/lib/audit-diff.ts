@@ -580,6 +580,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'resident.update': 'Resident changed',
   'resident.remove': 'Resident removed',
   'resident.import': 'Residents imported',
+  'event.create': 'Event recorded',
+  'event.remove': 'Event removed',
   'notifications.update': 'Notification choices changed',
   'push.subscribe': 'Push turned on for a device',
   'push.unsubscribe': 'Push turned off for a device',

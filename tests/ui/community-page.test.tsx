@@ -19,7 +19,6 @@ import {
 import {
   CommunityManagementPage,
   EXAMPLE_EVENTS_NOTE,
-  NO_EVENTS_NOTE,
 } from '../../src/features/community/community-management-page';
 import { RESIDENTS_NEED_CONNECTION } from '../../src/features/community/resident-form';
 import { meQuery } from '../../src/api/me';
@@ -112,22 +111,24 @@ afterEach(() => {
 const allNames = residentsFixture.map((r) => r.name);
 
 describe('Community Management: events in a community of its own', () => {
-  it('shows no example events, no Create Event, and points to Amy Events', async () => {
+  it('shows the events it held instead of examples, and no Create Event', async () => {
     server.use(
       http.get(COMMUNITY_PATH, () =>
         HttpResponse.json({ ...communityFixture, slug: 'lakeside-commons', name: 'Lakeside' }),
       ),
     );
     renderPage();
-    const events = await screen.findByRole('region', { name: 'Upcoming Community Events' });
-    expect(within(events).getByText(NO_EVENTS_NOTE)).toBeInTheDocument();
+    const events = await screen.findByRole('region', { name: 'Events held' });
+    expect(await within(events).findByText('Fall Picnic')).toBeInTheDocument();
     expect(within(events).getByRole('link', { name: 'Open Amy Events' })).toHaveAttribute(
       'href',
       '/amy-events',
     );
-    expect(within(events).queryByText('Holiday Lights Walk')).toBeNull();
-    expect(within(events).queryByText(EXAMPLE_EVENTS_NOTE)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Upcoming Community Events' })).toBeNull();
+    expect(screen.queryByText('Holiday Lights Walk')).toBeNull();
+    expect(screen.queryByText(EXAMPLE_EVENTS_NOTE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create Event' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Record an event' })).toBeInTheDocument();
   });
 });
 

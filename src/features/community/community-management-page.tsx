@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import type { Resident } from '../../api/contract';
 import { useCommunity } from '../../api/community';
 import { useMe } from '../../api/me';
-import { cx } from '../../lib/cx';
 import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
 import { fetchResidentsCsv } from '../../api/residents';
 import { CSV_MIME, downloadTextFile } from '../../lib/download';
@@ -18,6 +17,7 @@ import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import type { RemovedRow } from '../../ui/use-focus-after-removal';
 import { DEMO_COMMUNITY_SLUG, UPCOMING_EVENTS } from './community-content';
+import { EventsHeld } from './events-held';
 import { RemoveResident, ResidentForm } from './resident-form';
 import { ResidentsDirectory, useDirectory } from './residents-directory';
 import { ResidentsImport } from './residents-import';
@@ -33,17 +33,15 @@ type Open =
 /**
  * Spec section 2, Community Management (the shell's Community entry). The residents directory
  * is stored on the server (issue 11) and holds personal data, so only Managers and Admins see
- * it; Board members and the demo viewer are told who can. Events are still sample content.
+ * it; Board members and the demo viewer are told who can. A community of its own records the
+ * events it held (EventsHeld; Amy's analysis reads them); the demo keeps the spec's examples.
  */
 /**
- * CommonGround does not store events yet (README, "Known limitations"): the list shows what the
- * card will hold, and says plainly that these dates and RSVPs are not the community's.
+ * The demo's example events are not stored anywhere: the list says plainly that these dates and
+ * RSVPs are not the community's.
  */
 export const EXAMPLE_EVENTS_NOTE =
   'Examples only: CommonGround does not store events yet, so these dates and RSVP counts are not your community’s.';
-
-export const NO_EVENTS_NOTE =
-  'CommonGround does not store community events yet. Amy Events suggests events that suit your amenities and saves one to your calendar.';
 
 export function CommunityManagementPage() {
   const community = useCommunity();
@@ -147,19 +145,11 @@ export function CommunityManagementPage() {
           </Card>
         ) : null}
 
-        {/* The demo shows the spec's sample events; a community's own has none to invent. */}
+        {/* The demo shows the spec's sample events; a community of its own, the events it held. */}
         {community.slug === DEMO_COMMUNITY_SLUG ? (
           <ExampleEvents onCreate={() => setOpen({ kind: 'create-event' })} />
         ) : community.slug ? (
-          <Card aria-labelledby="upcoming-events">
-            <CardHeader id="upcoming-events" title="Upcoming Community Events" />
-            <CardBody>
-              <InfoNote>{NO_EVENTS_NOTE}</InfoNote>
-              <Link to="/amy-events" className={cx(buttonClasses('secondary'), 'mt-3')}>
-                Open Amy Events
-              </Link>
-            </CardBody>
-          </Card>
+          <EventsHeld canManage={canManage} />
         ) : null}
       </div>
 

@@ -1,0 +1,201 @@
+import { Hono, type Context } from 'hono';
+import {
+  EVENTS_PATH,
+  EventInputSchema,
+  EventsQuerySchema,
+  eventDateProblem,
+  type HeldEvent,
+} from '../../src/api/contract';
+import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
+import { audit } from '../auth/audit';
+import type { AuthEnv } from '../auth/middleware';
+import { requestAddress } from '../auth/request';
+import type { Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import { parseQuery, type ResponseKit } from '../http';
+import { EVENT_TEMPLATES } from '../amy/templates';
+import { currentSettings } from '../settings-lock';
+import { localDate, type Clock } from '../time';
+
+/**
+ * Events held (roles in server/auth/access.ts): what Amy's analysis and suggestions read.
+ *
+ *   GET    /api/events?before=&limit=   everyone who reads the dashboards: newest first
+ *   POST   /api/events                  Admin, Manager: record an event that was held
+ *   DELETE /api/events/:id              Admin, Manager: remove one
+ *
+ * Each change is one transaction with its audit row. A recording first takes the community's
+ * settings lock shared (server/settings-lock.ts), so it judges the date by the time zone and the
+ * amenity by the archive state that other server processes last committed, and an amenity being
+ * archived meanwhile waits for it (or the other way round). Afterwards this process's response
+ * cache is dropped, so Amy's answers change at once; other processes' caches expire within their
+ * maximum age (10 s), as after readings stored elsewhere.
+ */
+export type EventRoutesOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+  trustProxy: boolean;
+  /** Called after a change has committed (the response cache is stale). */
+  onChanged: () => void;
+};
+
+type EventRow = {
+  id: number;
+  amenity_slug: string;
+  amenity_name: string;
+  held_on: string;
+  title: string;
+  category: HeldEvent['category'];
+  kind: string | null;
+  attendance: number;
+  planned_attendance: number;
+  cost: number;
+};
+
+const SELECT = `
+  SELECT e.id, a.slug AS amenity_slug, a.name AS amenity_name, e.held_on::text AS held_on,
+         e.title, e.category, e.kind, e.attendance, e.planned_attendance, e.cost::float8 AS cost
+    FROM events e JOIN amenities a ON a.id = e.amenity_id`;
+
+const toEvent = (row: EventRow): HeldEvent => ({
+  id: row.id,
+  amenityId: row.amenity_slug,
+  amenityName: row.amenity_name,
+  heldOn: row.held_on,
+  title: row.title,
+  category: row.category,
+  kind: row.kind,
+  attendance: row.attendance,
+  plannedAttendance: row.planned_attendance,
+  cost: row.cost,
+});
+
+/**
+ * The kind of Amy's event an event recorded by hand is: the template of its title (whatever the
+ * case) for its amenity's type, so Amy's suggestions learn from a suggested event once it is held
+ * ("Sunset Movie Night" on a lawn). Null for any other title.
+ */
+export function kindOfTitle(title: string, amenityType: string): string | null {
+  const wanted = title.trim().toLowerCase();
+  return (
+    EVENT_TEMPLATES.find(
+      (template) => template.amenityType === amenityType && template.title.toLowerCase() === wanted,
+    )?.kind ?? null
+  );
+}
+
+export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
+  const { db, community, clock, kit, trustProxy, onChanged } = options;
+  const routes = new Hono<AuthEnv>();
+  const path = EVENTS_PATH.replace(/^\/api/, '');
+  routes.use(path, settingsBodyLimit(kit));
+  routes.use(`${path}/:id`, settingsBodyLimit(kit));
+
+  const who = (c: Context<AuthEnv>) => ({
+    communityId: community.id,
+    userId: c.get('principal').user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  });
+
+  const eventById = async (tx: Queryable, id: number, lock: boolean) => {
+    const [row] = await tx.query<EventRow>(
+      `${SELECT} WHERE e.community_id = $1 AND e.id = $2${lock ? ' FOR UPDATE OF e' : ''}`,
+      [community.id, id],
+    );
+    return row ? toEvent(row) : null;
+  };
+
+  routes.get(path, async (c) => {
+    const { before, limit } = parseQuery(EventsQuerySchema, c);
+    const rows = await db.query<EventRow>(
+      `${SELECT}
+        WHERE e.community_id = $1 AND ($2::date IS NULL OR e.held_on < $2::date)
+        ORDER BY e.held_on DESC, e.id DESC
+        LIMIT $3`,
+      [community.id, before ?? null, limit],
+    );
+    return kit.json(200, rows.map(toEvent));
+  });
+
+  routes.post(path, async (c) => {
+    const input = await readJson(c, EventInputSchema);
+    const created = await db.transaction(async (tx) => {
+      // The zone and the amenities as last committed by any server process (see above).
+      await currentSettings(tx, community);
+      const today = localDate(clock(), community.timeZone);
+      const problem = eventDateProblem(input.heldOn, today);
+      if (problem) throw new HttpError(400, `heldOn: ${problem}`);
+      const [amenity] = await tx.query<{
+        id: number;
+        name: string;
+        type: string;
+        archived: boolean;
+      }>(
+        `SELECT id, name, type, archived_at IS NOT NULL AS archived FROM amenities
+          WHERE community_id = $1 AND slug = $2 FOR SHARE`,
+        [community.id, input.amenityId],
+      );
+      if (!amenity) {
+        throw new HttpError(400, `amenityId: the community has no amenity ${input.amenityId}`);
+      }
+      if (amenity.archived) {
+        throw new HttpError(
+          400,
+          `amenityId: ${amenity.name} is archived; restore it to record its events`,
+        );
+      }
+      // The unique key (day, amenity, title) decides a duplicate, even between two requests at once.
+      const [inserted] = await tx.query<{ id: number }>(
+        `INSERT INTO events (community_id, amenity_id, held_on, kind, title, category, attendance,
+                             planned_attendance, cost)
+         VALUES ($1, $2, $3, $9, $4, $5, $6, $7, $8)
+         ON CONFLICT (community_id, held_on, amenity_id, title) DO NOTHING
+         RETURNING id`,
+        [
+          community.id,
+          amenity.id,
+          input.heldOn,
+          input.title,
+          input.category,
+          input.attendance,
+          input.plannedAttendance,
+          Math.round(input.cost * 100) / 100,
+          kindOfTitle(input.title, amenity.type),
+        ],
+      );
+      if (!inserted) {
+        throw new HttpError(
+          409,
+          `title: an event called ${input.title} at ${amenity.name} on ${input.heldOn} is already recorded; give this one another title or date`,
+        );
+      }
+      const event = await eventById(tx, inserted.id, false);
+      if (!event) throw new Error('The event was not recorded');
+      await audit(
+        tx,
+        { ...who(c), action: 'event.create', target: String(event.id), after: event },
+        clock(),
+      );
+      return event;
+    });
+    onChanged();
+    return kit.json(201, created);
+  });
+
+  routes.delete(`${path}/:id`, async (c) => {
+    const id = pathId(c, 'event');
+    await db.transaction(async (tx) => {
+      const before = await eventById(tx, id, true);
+      if (!before) throw new HttpError(404, `No event ${id}`);
+      await tx.query(`DELETE FROM events WHERE community_id = $1 AND id = $2`, [community.id, id]);
+      await audit(tx, { ...who(c), action: 'event.remove', target: String(id), before }, clock());
+    });
+    onChanged();
+    return kit.reply(204, null, {});
+  });
+
+  return routes;
+}

@@ -1,0 +1,49 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  EVENTS_PAGE_SIZE,
+  EVENTS_PATH,
+  HeldEventListSchema,
+  HeldEventSchema,
+  type EventInput,
+  type HeldEvent,
+} from './contract';
+import { contractQueryFn } from './query-fn';
+import { parser, send, type Outcome } from './send';
+
+/** The events held, newest first (the most recent page): everyone who reads the dashboards. */
+export function eventsQuery() {
+  return queryOptions({
+    queryKey: [EVENTS_PATH, { limit: EVENTS_PAGE_SIZE }],
+    queryFn: contractQueryFn(HeldEventListSchema),
+  });
+}
+
+export function useEvents({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...eventsQuery(), enabled });
+}
+
+export const EVENTS_OFFLINE_MESSAGE =
+  "Can't reach CommonGround. Recording or removing an event needs a connection; nothing was changed.";
+
+export const recordEvent = (input: EventInput): Promise<Outcome<HeldEvent>> =>
+  send('POST', EVENTS_PATH, {
+    offlineMessage: EVENTS_OFFLINE_MESSAGE,
+    json: input,
+    parse: parser(HeldEventSchema),
+  });
+
+export const removeEvent = (id: number): Promise<Outcome<unknown>> =>
+  send('DELETE', `${EVENTS_PATH}/${id}`, { offlineMessage: EVENTS_OFFLINE_MESSAGE });
+
+/**
+ * After a change: the list reads the server again, and so do Amy's analysis and suggestions
+ * (they are computed from the events held), every month's.
+ */
+export async function refreshEvents(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: [EVENTS_PATH] }),
+    client.invalidateQueries({ queryKey: [API_PATHS.analysis] }),
+    client.invalidateQueries({ queryKey: [API_PATHS.suggestions] }),
+  ]);
+}
