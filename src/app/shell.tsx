@@ -146,7 +146,9 @@ function SectionLink({
 /** Only the Alerts link watches the inbox: one query observer, not one per section link. */
 function AlertsLinkBadge() {
   const unread = useUnreadAlerts();
-  return unread > 0 ? <UnreadBadge unread={unread} spoken={unreadSuffix(unread)} /> : null;
+  return unread > 0 ? (
+    <UnreadBadge unread={unread} spoken={unreadSuffix(unread)} className="ml-auto" />
+  ) : null;
 }
 
 const ALERTS_PATH = '/alerts';
@@ -174,7 +176,7 @@ function UnreadBadge({
       <span
         aria-hidden="true"
         className={cx(
-          'ml-auto min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white',
+          'min-w-5 shrink-0 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white',
           className,
         )}
       >
@@ -360,13 +362,14 @@ function BottomNav() {
             <Icon name="more" />
             More
             {unread > 0 ? (
-              <UnreadBadge
-                unread={unread}
-                spoken={`, ${unreadAlertsPhrase(unread)}`}
-                // Clear of the icon's dots, which sit at mid-height: lower, it covered them. (A
-                // margin would be lost: UnreadBadge's ml-auto wins over any ml-* here.)
-                className="absolute -top-0.5 left-1/2"
-              />
+              // Above the icon's dots, which sit at mid-height (lower, it covered them), from the
+              // cell's centre line; a count too wide for the half cell ("99+" is 39 px, a 320 px
+              // phone's half cell 32) moves left rather than past the screen's right edge: the
+              // spacer before it gives way, the count does not shrink.
+              <span className="absolute inset-x-0.5 -top-0.5 flex">
+                <span className="basis-1/2" />
+                <UnreadBadge unread={unread} spoken={`, ${unreadAlertsPhrase(unread)}`} />
+              </span>
             ) : null}
           </button>
           {moreUsed ? (

@@ -12,11 +12,13 @@ import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';
 import { QueryCard } from '../ui/query-card';
 import { StatusDot } from '../ui/status-dot';
-import { ListSkeleton } from '../ui/list-skeleton';
 import { Skeleton } from '../ui/skeleton';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AmenityAnalytics } from '../api/contract';
+
+/** The placeholder's rows while the list loads: the demo's seven amenities. */
+const SKELETON_ROWS = [0, 1, 2, 3, 4, 5, 6];
 
 /** Spec section 2: the Capacity Planning bars are for The Great Lawn and Solis Hall. */
 const CAPACITY_TYPES = ['lawn', 'hall'] as const;
@@ -64,12 +66,21 @@ export function LiveStatusCard({
       query={query}
       label="live amenity status"
       skeleton={
-        // The shape of the loaded card (a row per amenity, Capacity Planning, Data Freshness):
-        // it sits above the chart on a phone, so a shorter placeholder would shift the page.
-        <div className="grid gap-5">
-          <ListSkeleton rows={7} />
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-20 w-full" />
+        // The loaded card's height, part by part (a row per amenity, seven as in the demo;
+        // Capacity Planning's two bars; Data Freshness): it sits above the usage chart on a
+        // phone, and a shorter placeholder moved the page when the list arrived (10 px at 390
+        // px wide, 58 at 1280). Text wraps as the card narrows, so the heights follow its width:
+        // below 22rem Capacity Planning's note takes two lines; below 18rem (a 320 px phone, the
+        // desktop's third column at 1280 px) the two longest names do; below 13rem (that column
+        // at 1024 px) most names take two or three lines, and both notes wrap.
+        <div className="@container grid gap-5">
+          <div className="grid h-153.5 grid-rows-7 gap-2 @min-[13rem]:h-111.5 @min-2xs:h-99.5">
+            {SKELETON_ROWS.map((row) => (
+              <Skeleton key={row} />
+            ))}
+          </div>
+          <Skeleton className="h-47.5 @min-[13rem]:h-43.5 @min-[22rem]:h-39.5" />
+          <Skeleton className="h-30.5 @min-[13rem]:h-21.5" />
         </div>
       }
       isEmpty={(list) => list.length === 0}

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { amenitiesFixture } from '../../mocks/fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -87,6 +88,35 @@ describeBrowser('layout by device', () => {
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(44);
     await context.close();
   });
+
+  it.each([320, 390])(
+    'at %i px a "99+" unread count on More stays on the screen, inside its cell',
+    async (width) => {
+      const { page, context } = await openPage(browser(), {
+        ...PHONE,
+        viewport: { width, height: 640 },
+        // The inbox answered by the test: a service worker's fetch would pass it by.
+        serviceWorkers: 'block',
+      });
+      await page.route('**/api/alerts', (route) =>
+        route.fulfill({ json: { alerts: [], unread: 150 } }),
+      );
+      await page.goto('/dashboard');
+      // (Chromium puts a space before the comma: the spoken part is a positioned box.)
+      const more = page.getByRole('button', { name: /^More ?, 150 unread alerts$/ });
+      const badge = more.getByText('99+', { exact: true });
+      await badge.waitFor();
+      const [cell, drawn] = await Promise.all([more.boundingBox(), badge.boundingBox()]);
+      if (!cell || !drawn) throw new Error('More or its badge is not drawn');
+      // It ran 7 px past a 320 px screen's right edge (its left edge on the cell's centre line).
+      expect(drawn.x + drawn.width).toBeLessThanOrEqual(width);
+      expect(drawn.x + drawn.width).toBeLessThanOrEqual(cell.x + cell.width);
+      expect(drawn.x).toBeGreaterThanOrEqual(cell.x);
+      expect(Math.min(cell.width, cell.height)).toBeGreaterThanOrEqual(44);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await context.close();
+    },
+  );
 
   it("at 320 px a manager's forms fit their selects' longest options", async () => {
     const { page, context } = await openPage(browser(), SMALL_PHONE);
@@ -190,6 +220,34 @@ describeBrowser('layout by device', () => {
     }
     await context.close();
   });
+
+  it.each([390, 1280])(
+    'at %i px Live Amenity Status waits in a placeholder as tall as the loaded card',
+    async (width) => {
+      const { page, context } = await openPage(browser(), {
+        ...(width < 1024 ? PHONE : DESKTOP),
+        viewport: { width, height: 820 },
+        serviceWorkers: 'block',
+      });
+      // The demo's seven amenities as the spec's fixture has them, held until the placeholder
+      // is measured: the shared server's live counts could add a nearly full amenity's bar.
+      let held = true;
+      await page.route('**/api/amenities/analytics', async (route) => {
+        while (held) await new Promise((resolve) => setTimeout(resolve, 50));
+        await route.fulfill({ json: amenitiesFixture });
+      });
+      await page.goto('/dashboard');
+      const card = page.getByRole('region', { name: 'Live Amenity Status' });
+      await card.locator('[aria-busy="true"]').waitFor({ state: 'attached' });
+      const height = async () => (await card.boundingBox())?.height ?? 0;
+      const waiting = await height();
+      held = false;
+      await card.getByText('Data Freshness').waitFor();
+      // It was 10 px shorter at 390 px and 58 px at 1280, where two names take two lines.
+      expect(Math.abs((await height()) - waiting)).toBeLessThanOrEqual(2);
+      await context.close();
+    },
+  );
 
   it.each([320, 390, 412, 1280])(
     'at %i px a first visit moves nothing when the dashboard’s figures arrive',

@@ -90,8 +90,20 @@ describeBrowser('LoRaWAN set-up', () => {
     await page.getByRole('tab', { name: 'Integrations' }).click();
     // Filled once the section is on screen: the field of that name on General is not this one.
     const integrations = page.getByRole('tabpanel', { name: 'Integrations' });
-    await integrations.getByRole('textbox', { name: 'Name' }).fill('E2E TTS');
-    await integrations.getByRole('button', { name: 'Connect', exact: true }).click();
+    const name = integrations.getByRole('textbox', { name: 'Name' });
+    const connect = integrations.getByRole('button', { name: 'Connect', exact: true });
+    // Without a name it says so under the field, and the row stays level: the select and
+    // Connect beside the input, not dropped to the error's last line.
+    await connect.click();
+    await integrations.getByText('Enter a name for the network server.').waitFor();
+    const tops = await Promise.all(
+      [integrations.getByRole('combobox', { name: 'Network server' }), name, connect].map(
+        async (control) => (await control.boundingBox())?.y,
+      ),
+    );
+    expect(tops).toEqual([tops[1], tops[1], tops[1]]);
+    await name.fill('E2E TTS');
+    await connect.click();
     const dialog = page.getByRole('dialog', { name: 'Connect E2E TTS' });
     await dialog.waitFor();
     const text = (await dialog.textContent()) ?? '';

@@ -173,7 +173,11 @@ function NetworkServers() {
       <form
         onSubmit={connect}
         noValidate
-        className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end"
+        // In a row, the fields and the button line up at their tops, not their ends: a Name
+        // error under its input stretched the row, and the select and Connect dropped to its
+        // last line. The button starts under the labels' line (1.25rem and the fields' 0.375rem
+        // gap), level with the inputs.
+        className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-start"
       >
         <SelectField<IntegrationKind>
           label="Network server"
@@ -200,7 +204,9 @@ function NetworkServers() {
             />
           )}
         </Field>
-        <Button type="submit">Connect</Button>
+        <Button type="submit" className="sm:mt-6.5">
+          Connect
+        </Button>
       </form>
 
       <Dialog
