@@ -335,7 +335,7 @@ describe('The Things Stack v3 uplink webhook', () => {
     ],
     [
       ttsUplink({ uplink_message: { frm_payload: 'A'.repeat(1000) } }),
-      'uplink_message.frm_payload: must have at most 400 item(s)',
+      'uplink_message.frm_payload: must have at most 400 characters',
     ],
     [ttsUplink({ uplink_message: { decoded_payload: [1] } }), 'uplink_message.decoded_payload'],
     [
@@ -344,7 +344,7 @@ describe('The Things Stack v3 uplink webhook', () => {
     ],
     [
       { ...ttsUplink(), correlation_ids: Array.from({ length: 500 }, (_, i) => `x:${i}`) },
-      'correlation_ids: must have at most 100 item(s)',
+      'correlation_ids: must have at most 100 items',
     ],
   ])('invalid body %#', (body, reason) => {
     expect(reasonOf(parseTtsWebhook(body))).toContain(reason);

@@ -199,7 +199,7 @@ describe('accept an invitation', () => {
     server.use(
       http.post(ACCEPT_INVITE_PATH, () =>
         HttpResponse.json(
-          { error: 'Invalid body: token: must have at most 100 item(s)' },
+          { error: 'Invalid body: token: must have at most 100 characters' },
           { status: 400 },
         ),
       ),

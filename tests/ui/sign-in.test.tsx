@@ -295,7 +295,7 @@ describe('sign-in page', () => {
       http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)),
       http.post(AUTH_PATHS.signIn, () =>
         HttpResponse.json(
-          { error: 'Invalid body: email: must have at most 254 item(s)' },
+          { error: 'Invalid body: email: must have at most 254 characters' },
           { status: 400 },
         ),
       ),

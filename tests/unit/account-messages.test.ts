@@ -42,8 +42,8 @@ describe('sign-in field checks', () => {
 describe('what a refused sign-in or invitation says', () => {
   it('never passes on the server’s schema text', () => {
     for (const error of [
-      'Invalid body: email: must have at least 3 item(s) (and 1 more)',
-      'Invalid body: password: must have at least 1 item(s)',
+      'Invalid body: email: must have at least 3 characters (and 1 more)',
+      'Invalid body: password: must have at least 1 character',
     ]) {
       expect(signInFailureMessage({ error })).toBe('Check what you entered, then try again.');
     }
@@ -70,11 +70,11 @@ describe('what a refused sign-in or invitation says', () => {
     expect(INVITE_USED).toBe(SERVER_INVITE_USED);
     expect(inviteFailureMessage(INVITE_USED)).toBe(INVITE_USED);
     expect(inviteFailureMessage(INVITE_EXPIRED)).toBe(INVITE_EXPIRED);
-    expect(inviteFailureMessage('Invalid body: token: must have at least 20 item(s)')).toBe(
+    expect(inviteFailureMessage('Invalid body: token: must have at least 20 characters')).toBe(
       INVITE_INVALID,
     );
     expect(inviteFailureMessage(INVITE_INVALID)).toBe(INVITE_INVALID);
-    expect(inviteFailureMessage('Invalid body: name: must have at least 1 item(s)')).toBe(
+    expect(inviteFailureMessage('Invalid body: name: must have at least 1 character')).toBe(
       'Check what you entered, then try again.',
     );
     expect(isWellFormedInviteToken('abc')).toBe(false);

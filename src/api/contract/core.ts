@@ -301,18 +301,21 @@ export function describeIssues(error: z.core.$ZodError): string {
   return `${where}: ${describeIssue(first)}${more}`;
 }
 
+/** "have at least 3 characters", "have at most 1 item", "be at least 1": a bound in words. */
+function sizeBound(bound: string, origin: string, limit: number | bigint): string {
+  const noun = origin === 'string' ? 'character' : origin === 'array' ? 'item' : null;
+  if (!noun) return `be ${bound} ${String(limit)}`;
+  return `have ${bound} ${String(limit)} ${noun}${Number(limit) === 1 ? '' : 's'}`;
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${issue.expected}`;
     case 'too_small':
-      return issue.origin === 'string' || issue.origin === 'array'
-        ? `must have at least ${String(issue.minimum)} item(s)`
-        : `must be at least ${String(issue.minimum)}`;
+      return `must ${sizeBound('at least', issue.origin, issue.minimum)}`;
     case 'too_big':
-      return issue.origin === 'string' || issue.origin === 'array'
-        ? `must have at most ${String(issue.maximum)} item(s)`
-        : `must be at most ${String(issue.maximum)}`;
+      return `must ${sizeBound('at most', issue.origin, issue.maximum)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
     case 'unrecognized_keys':

@@ -29,7 +29,7 @@ export const isInviteEmail = (value: string): boolean => {
   const trimmed = value.trim();
   return trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed);
 };
-// One message for every way an address can be wrong: "must have at most 254 item(s)" helps no one.
+// One message for every way an address can be wrong: "must have at most 254 characters" helps no one.
 const email = z.string().check(z.trim(), z.refine(isInviteEmail, { error: INVITE_EMAIL_INVALID }));
 export const InviteInputSchema = z.strictObject({ email, role: RoleSchema });
 export const InviteSchema = z.object({

@@ -2,7 +2,7 @@ import { AcceptInviteSchema, PASSWORD_TOO_SHORT, isLongEnoughPassword } from '..
 
 /**
  * What the sign-in and invitation pages say when something is wrong. The server's 400 answers
- * name its schema ("Invalid body: email: must have at least 3 item(s)"), which means nothing to
+ * name its schema ("Invalid body: email: must have at least 3 characters"), which means nothing to
  * the person at the keyboard: the fields are checked here before sending, and whatever schema
  * text still comes back is replaced by a plain sentence.
  */
