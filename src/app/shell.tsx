@@ -168,7 +168,8 @@ function UnreadBadge({
   className,
 }: {
   unread: number;
-  spoken: string;
+  /** What a screen reader hears after the link's name; left out where the name says it. */
+  spoken?: string;
   className?: string;
 }) {
   return (
@@ -182,7 +183,7 @@ function UnreadBadge({
       >
         {unreadBadgeText(unread)}
       </span>
-      <span className="sr-only">{spoken}</span>
+      {spoken ? <span className="sr-only">{spoken}</span> : null}
     </>
   );
 }
@@ -349,6 +350,9 @@ function BottomNav() {
             type="button"
             aria-haspopup="dialog"
             aria-expanded={moreOpen}
+            // Named whole: Chromium read a hidden suffix after the positioned badge as "More , 150
+            // unread alerts".
+            aria-label={unread > 0 ? `More, ${unreadAlertsPhrase(unread)}` : undefined}
             onClick={() => {
               setMoreUsed(true);
               setMoreOpen(true);
@@ -368,7 +372,7 @@ function BottomNav() {
               // spacer before it gives way, the count does not shrink.
               <span className="absolute inset-x-0.5 -top-0.5 flex">
                 <span className="basis-1/2" />
-                <UnreadBadge unread={unread} spoken={`, ${unreadAlertsPhrase(unread)}`} />
+                <UnreadBadge unread={unread} />
               </span>
             ) : null}
           </button>
