@@ -8,3 +8,5 @@ export const SIGN_OUT_PENDING_KEY = 'cg.signout.pending';
 export const SESSION_ENDED_KEY = 'cg.session.ended';
 /** When this browser last signed out (any tab): data fetched before then is the ended session's. */
 export const SIGNED_OUT_AT_KEY = 'cg.signout.at';
+/** The usage chart's lines shown or hidden by the reader, by amenity id. */
+export const USAGE_LINES_KEY = 'cg.usage.lines';

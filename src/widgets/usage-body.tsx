@@ -2,6 +2,8 @@ import { lazy, Suspense, useId, useMemo, useState, useSyncExternalStore } from '
 import { useAmenityNames } from '../api/amenity-names';
 import type { UsagePeriod, UsagePoint } from '../api/contract';
 import { cx } from '../lib/cx';
+import { USAGE_LINES_KEY } from '../lib/storage-keys';
+import { readStoredLineChoices, storeLineChoices } from '../lib/usage-line-choices';
 import { formatCount } from '../lib/format';
 import {
   formatUsageTime,
@@ -32,10 +34,12 @@ const UsageChart = lazy(() =>
   import('../ui/charts/usage-chart').then((module) => ({ default: module.UsageChart })),
 );
 
-// The lines the reader chose to show or hide, kept for the session: the dashboard's card and
-// Analytics' share them, and they outlive a body that mounts again (another page, a reload of the
-// data). By amenity id, so a choice means the same amenity wherever it is drawn.
-let lineChoices: UsageLineChoices = new Map();
+// The lines the reader chose to show or hide, remembered on the device (lib/usage-line-choices):
+// the dashboard's card and Analytics' share them, and they outlive a reload. By amenity id, so a
+// choice means the same amenity wherever it is drawn. Read at the first render, not as the module
+// loads; a render that hydrates a prerendered frame uses no choice (NO_CHOICES), as the frame did.
+const NO_CHOICES: UsageLineChoices = new Map();
+let lineChoices: UsageLineChoices | null = null;
 const choiceListeners = new Set<() => void>();
 const subscribeToChoices = (listener: () => void) => {
   choiceListeners.add(listener);
@@ -43,16 +47,19 @@ const subscribeToChoices = (listener: () => void) => {
     choiceListeners.delete(listener);
   };
 };
-const readChoices = () => lineChoices;
+const readChoices = () => (lineChoices ??= readStoredLineChoices());
+const noChoices = () => NO_CHOICES;
 function setLineChoices(next: UsageLineChoices) {
   if (next === lineChoices) return;
   lineChoices = next;
+  storeLineChoices(next);
   for (const listener of choiceListeners) listener();
 }
 
-/** Each test starts with no choice made. */
+/** Each test starts with no choice made (and none stored). */
 export function resetUsageLineChoicesForTests() {
-  lineChoices = new Map();
+  lineChoices = null;
+  localStorage.removeItem(USAGE_LINES_KEY);
 }
 
 export function UsageBody({
@@ -84,7 +91,7 @@ export function UsageBody({
           : usageLinesOf(amenities, points),
     [amenities, points],
   );
-  const choices = useSyncExternalStore(subscribeToChoices, readChoices, readChoices);
+  const choices = useSyncExternalStore(subscribeToChoices, readChoices, noChoices);
   const shown = useMemo(() => shownUsageLines(lines, choices), [lines, choices]);
   const data = useMemo(() => toUsageChartData(points, shown), [points, shown]);
   const partial = partialBucketIndex(data.times, period, asOf);

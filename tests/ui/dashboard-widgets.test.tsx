@@ -10,7 +10,7 @@ import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import { DashboardPage } from '../../src/features/dashboard/dashboard-page';
 import { MetricCards } from '../../src/features/dashboard/metric-cards';
-import { SETTINGS_KEY } from '../../src/lib/storage-keys';
+import { SETTINGS_KEY, USAGE_LINES_KEY } from '../../src/lib/storage-keys';
 import { UsageChartCard } from '../../src/widgets/usage-chart-card';
 import { resetUsageLineChoicesForTests } from '../../src/widgets/usage-body';
 import type { QueryLike } from '../../src/ui/query-state';
@@ -347,6 +347,28 @@ describe('usage chart card', () => {
     expect(tree).toHaveAttribute('aria-pressed', 'true');
     expect(tree).toBeDisabled();
     expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-lines', '1');
+  });
+
+  it('draws the lines chosen before a reload: the choice is remembered on the device', async () => {
+    // What an earlier visit stored: the tree area added, the lake taken off.
+    localStorage.setItem(
+      USAGE_LINES_KEY,
+      JSON.stringify({ 'heritage-tree': true, 'grand-lake': false }),
+    );
+    renderCard();
+    const legend = await screen.findByRole('list', { name: 'Usage legend' }, LAZY_LOAD);
+    expect(lineButtons(legend).filter(([, pressed]) => pressed === 'true')).toEqual([
+      ['The Great Lawn', 'true'],
+      ['Solis Hall', 'true'],
+      ['The Yard', 'true'],
+      ['Heritage Tree Area', 'true'],
+    ]);
+    await userEvent.click(within(legend).getByRole('button', { name: 'Sunny Side Playground' }));
+    expect(JSON.parse(localStorage.getItem(USAGE_LINES_KEY) ?? '{}')).toEqual({
+      'heritage-tree': true,
+      'grand-lake': false,
+      'sunny-playground': true,
+    });
   });
 
   it('leaves an unfinished hour out of the line and reads it out as "so far"', async () => {
