@@ -176,8 +176,9 @@ function NetworkServers() {
         // In a row, the fields and the button line up at their tops, not their ends: a Name
         // error under its input stretched the row, and the select and Connect dropped to its
         // last line. The button starts under the labels' line (1.25rem and the fields' 0.375rem
-        // gap), level with the inputs.
-        className="mt-4 grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-start"
+        // gap), level with the inputs. The name keeps 12rem: the select's longest kind
+        // ("CommonGround readings (own format)") took half the row at 640 px.
+        className="mt-4 grid gap-3 sm:grid-cols-[auto_minmax(12rem,1fr)_auto] sm:items-start"
       >
         <SelectField<IntegrationKind>
           label="Network server"
