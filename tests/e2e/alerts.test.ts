@@ -43,6 +43,8 @@ describeBrowser('alerts', () => {
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
+        // The quick actions are below the first screen, whose cards load as the reader nears them.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.getByRole('button', { name: 'Manage Alerts' }).click();
         await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
         const rules = page.getByRole('region', { name: 'Alert rules' });
