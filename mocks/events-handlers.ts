@@ -3,8 +3,12 @@ import {
   EVENTS_PATH,
   EventInputSchema,
   EventsQuerySchema,
+  PLANNED_EVENTS_PATH,
+  PlannedEventInputSchema,
   describeIssues,
+  plannedWindowProblem,
   type HeldEvent,
+  type PlannedEvent,
 } from '../src/api/contract';
 import { amenitySetupFixture } from './amenity-setup-handlers';
 
@@ -74,6 +78,69 @@ export const eventsHandlers = [
   http.delete(`${EVENTS_PATH}/:id`, ({ params }) => {
     if (!eventsFixture.some((e) => String(e.id) === params.id)) {
       return HttpResponse.json({ error: `No event ${String(params.id)}` }, { status: 404 });
+    }
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
+
+/** Events a community plans to hold, soonest first. */
+export const plannedEventsFixture: PlannedEvent[] = [
+  {
+    id: 21,
+    amenityId: 'great-lawn',
+    amenityName: 'The Great Lawn',
+    startsOn: '2027-06-12',
+    startMinute: 18 * 60,
+    endMinute: 21 * 60,
+    title: 'Sunset Movie Night',
+    category: 'recreational',
+    plannedAttendance: 60,
+  },
+  {
+    id: 22,
+    amenityId: 'solis-hall',
+    amenityName: 'Solis Hall',
+    startsOn: '2027-07-03',
+    startMinute: 10 * 60,
+    endMinute: 11 * 60 + 30,
+    title: 'Gardening Talk',
+    category: 'educational',
+    plannedAttendance: 20,
+  },
+];
+
+/**
+ * List, plan and remove upcoming events, checked like the server
+ * (server/events/planned-routes.ts) but for dates and opening hours; nothing is kept.
+ */
+export const plannedEventsHandlers = [
+  http.get(PLANNED_EVENTS_PATH, () => HttpResponse.json(plannedEventsFixture)),
+  http.post(PLANNED_EVENTS_PATH, async ({ request }) => {
+    const parsed = PlannedEventInputSchema.safeParse(await request.json());
+    if (!parsed.success) return badRequest(describeIssues(parsed.error));
+    const input = parsed.data;
+    const window = plannedWindowProblem(input.startMinute, input.endMinute);
+    if (window) return badRequest(window);
+    const amenity = amenitySetupFixture.find((a) => a.id === input.amenityId);
+    if (!amenity) return badRequest(`amenityId: the community has no amenity ${input.amenityId}`);
+    const taken = plannedEventsFixture.some(
+      (e) =>
+        e.startsOn === input.startsOn && e.amenityId === input.amenityId && e.title === input.title,
+    );
+    if (taken) {
+      return HttpResponse.json(
+        {
+          error: `title: an event called ${input.title} at ${amenity.name} on ${input.startsOn} is already planned; give this one another title or date`,
+        },
+        { status: 409 },
+      );
+    }
+    const created: PlannedEvent = { id: 200, ...input, amenityName: amenity.name };
+    return HttpResponse.json(created, { status: 201 });
+  }),
+  http.delete(`${PLANNED_EVENTS_PATH}/:id`, ({ params }) => {
+    if (!plannedEventsFixture.some((e) => String(e.id) === params.id)) {
+      return HttpResponse.json({ error: `No planned event ${String(params.id)}` }, { status: 404 });
     }
     return new HttpResponse(null, { status: 204 });
   }),

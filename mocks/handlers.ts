@@ -28,7 +28,7 @@ import { amenitySetupHandlers } from './amenity-setup-handlers'; // issue 11
 import { usersHandlers } from './users-handlers'; // issue 11
 import { accountHandlers } from './account-handlers';
 import { residentsHandlers } from './residents-handlers'; // issue 11
-import { eventsHandlers } from './events-handlers';
+import { eventsHandlers, plannedEventsHandlers } from './events-handlers';
 import { notificationsHandlers } from './notifications-handlers'; // issue 14
 import { communityHandlers } from './community-handlers'; // issue 11
 import { billingHandlers } from './billing-handlers';
@@ -77,6 +77,7 @@ export const handlers = [
   ...usersHandlers, // issue 11
   ...accountHandlers,
   ...residentsHandlers, // issue 11
+  ...plannedEventsHandlers,
   ...eventsHandlers,
   ...notificationsHandlers, // issue 14
   ...communityHandlers, // issue 11

@@ -24,6 +24,7 @@ import { deliveryService, type DeliveryService } from './delivery/worker';
 import { amenityRoutes } from './amenities/routes';
 import { userRoutes } from './users/routes';
 import { residentRoutes } from './residents/routes';
+import { plannedEventRoutes } from './events/planned-routes';
 import { eventRoutes } from './events/routes';
 import { emailChannel } from './delivery/email/channel';
 import { createMailer, type EmailConfig } from './delivery/email/mailer';
@@ -308,6 +309,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
     '/',
     eventRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
   );
+  // Planned (upcoming) events; nothing cached reads them.
+  api.route('/', plannedEventRoutes({ db, community, clock, kit, trustProxy }));
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
   // Web Push subscriptions and notification preferences (issue 14).
   api.route(

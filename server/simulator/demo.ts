@@ -1,5 +1,5 @@
 import type { ResidentInput, ResidentStatus } from '../../src/api/contract';
-import { DEMO_COMMUNITY_SLUG } from '../../src/features/community/community-content';
+import { DEMO_COMMUNITY_SLUG } from '../../src/lib/demo-community';
 import { everyDay } from '../../src/lib/weekly-hours';
 import type { AmenityDefinition } from '../community';
 import type { UsageProfile } from './model';

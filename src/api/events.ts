@@ -5,8 +5,13 @@ import {
   EVENTS_PATH,
   HeldEventListSchema,
   HeldEventSchema,
+  PLANNED_EVENTS_PATH,
+  PlannedEventListSchema,
+  PlannedEventSchema,
   type EventInput,
   type HeldEvent,
+  type PlannedEvent,
+  type PlannedEventInput,
 } from './contract';
 import { contractQueryFn } from './query-fn';
 import { parser, send, type Outcome } from './send';
@@ -46,4 +51,36 @@ export async function refreshEvents(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: [API_PATHS.analysis] }),
     client.invalidateQueries({ queryKey: [API_PATHS.suggestions] }),
   ]);
+}
+
+/** The upcoming (planned) events, soonest first: everyone who reads the dashboards. */
+export function plannedEventsQuery() {
+  return queryOptions({
+    queryKey: [PLANNED_EVENTS_PATH],
+    queryFn: contractQueryFn(PlannedEventListSchema),
+  });
+}
+
+export function usePlannedEvents({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...plannedEventsQuery(), enabled });
+}
+
+export const PLANNED_EVENTS_OFFLINE_MESSAGE =
+  "Can't reach CommonGround. Planning or removing an upcoming event needs a connection; nothing was changed.";
+
+export const planEvent = (input: PlannedEventInput): Promise<Outcome<PlannedEvent>> =>
+  send('POST', PLANNED_EVENTS_PATH, {
+    offlineMessage: PLANNED_EVENTS_OFFLINE_MESSAGE,
+    json: input,
+    parse: parser(PlannedEventSchema),
+  });
+
+export const unplanEvent = (id: number): Promise<Outcome<unknown>> =>
+  send('DELETE', `${PLANNED_EVENTS_PATH}/${id}`, {
+    offlineMessage: PLANNED_EVENTS_OFFLINE_MESSAGE,
+  });
+
+/** After a change: the upcoming list reads the server again. */
+export async function refreshPlannedEvents(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: [PLANNED_EVENTS_PATH] });
 }

@@ -582,6 +582,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'resident.import': 'Residents imported',
   'event.create': 'Event recorded',
   'event.remove': 'Event removed',
+  'event.plan': 'Event planned',
+  'event.unplan': 'Planned event removed',
   'notifications.update': 'Notification choices changed',
   'push.subscribe': 'Push turned on for a device',
   'push.unsubscribe': 'Push turned off for a device',

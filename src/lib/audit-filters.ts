@@ -11,7 +11,7 @@ export const AUDIT_FILTERS = [
   { value: 'community.', label: 'Community profile', actions: ['community.'] },
   { value: 'amenity.', label: 'Amenities', actions: ['amenity.'] },
   { value: 'resident.', label: 'Residents', actions: ['resident.'] },
-  { value: 'event.', label: 'Events held', actions: ['event.'] },
+  { value: 'event.', label: 'Events held and planned', actions: ['event.'] },
   { value: 'alert-rule.', label: 'Alert rules', actions: ['alert-rule.'] },
   { value: 'report-schedule.', label: 'Scheduled reports', actions: ['report-schedule.'] },
   { value: 'user.', label: 'Users and invitations', actions: ['user.'] },

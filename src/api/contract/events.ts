@@ -95,3 +95,79 @@ export function eventDateProblem(heldOn: string, today: string): string | null {
   }
   return null;
 }
+
+/**
+ * Planned events (upcoming; the `planned_events` table): what a community means to hold, on a
+ * date and within a time window of that day in its zone.
+ *
+ *   GET    /api/events/planned       everyone who reads the dashboards: from today, soonest
+ *                                    first, at most 100
+ *   POST   /api/events/planned       Admin, Manager: plan one  → 201 the planned event
+ *   DELETE /api/events/planned/:id   Admin, Manager: remove one → 204
+ */
+export const PLANNED_EVENTS_PATH = '/api/events/planned';
+
+/** The most upcoming events the list returns; how far ahead one may be planned. */
+export const MAX_PLANNED_EVENTS = 100;
+export const PLANNED_YEARS_AHEAD = 2;
+
+/** A planned event: minutes after local midnight, the end after the start (1440 = midnight). */
+export const PlannedEventSchema = z.object({
+  id: count,
+  amenityId: nonEmpty,
+  amenityName: nonEmpty,
+  /** The local date, yyyy-mm-dd. */
+  startsOn: nonEmpty,
+  startMinute: z.int().check(z.minimum(0), z.maximum(1439)),
+  endMinute: z.int().check(z.minimum(1), z.maximum(1440)),
+  title: nonEmpty,
+  category: EventCategorySchema,
+  plannedAttendance: count,
+});
+export type PlannedEvent = z.infer<typeof PlannedEventSchema>;
+export const PlannedEventListSchema = z.array(PlannedEventSchema);
+
+/**
+ * POST /api/events/planned. The rules that need the community (date from today in its zone, the
+ * amenity's opening hours): plannedDateProblem and the server.
+ */
+export const PlannedEventInputSchema = z.strictObject({
+  amenityId: z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, 'must be an amenity of the community')),
+  startsOn: isoDate.check(z.refine(isRealDate, 'must be a real date')),
+  startMinute: z.int().check(z.minimum(0), z.maximum(1439)),
+  endMinute: z.int().check(z.minimum(1), z.maximum(1440)),
+  title: displayName(EVENT_LIMITS.title),
+  category: EventCategorySchema,
+  plannedAttendance: z.int().check(z.minimum(1), z.maximum(EVENT_LIMITS.attendance)),
+});
+export type PlannedEventInput = z.infer<typeof PlannedEventInputSchema>;
+
+/** The latest date an event may be planned for, `today` being the community's local date. */
+export function latestPlannedDate(today: string): string {
+  const year = Number(today.slice(0, 4)) + PLANNED_YEARS_AHEAD;
+  const ahead = `${String(year).padStart(4, '0')}${today.slice(4)}`;
+  // 29 February two years ahead is 28 February: a date the calendar has.
+  return isRealDate(ahead) ? ahead : `${ahead.slice(0, 4)}-02-28`;
+}
+
+/** Why `startsOn` cannot be a planned event's date, or null: from today up to two years ahead. */
+export function plannedDateProblem(startsOn: string, today: string): string | null {
+  if (startsOn < today) return `must not be before today (${today}): plan an upcoming event`;
+  const latest = latestPlannedDate(today);
+  if (startsOn > latest) {
+    return `must be within the next ${PLANNED_YEARS_AHEAD} years (up to ${latest})`;
+  }
+  return null;
+}
+
+/** "18:00" for minute 1080; "24:00" for 1440 (midnight at the end of the day). */
+export function minuteClock(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** Why the time window is not one, naming its field, or null: the end after the start. */
+export function plannedWindowProblem(startMinute: number, endMinute: number): string | null {
+  return endMinute > startMinute
+    ? null
+    : `endMinute: must be after the start (${minuteClock(startMinute)})`;
+}

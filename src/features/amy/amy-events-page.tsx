@@ -9,6 +9,8 @@ import { liveReading, noReadingText, peakOf } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { useCommunity } from '../../api/community';
+import { useMe } from '../../api/me';
+import { DEMO_COMMUNITY_SLUG } from '../../lib/demo-community';
 import { TimesIn } from '../../ui/times-in';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -68,8 +70,9 @@ const PLANNING_TOOLS: readonly {
 
 /**
  * Amy Events (spec section 2): Amy's suggestions with the month filter, the event analysis,
- * planning tools and success metrics. Every control works on this device: events become
- * calendar files, the tools are dialogs; nothing claims to be saved on a server.
+ * planning tools and success metrics. Events become calendar files made on this device, and a
+ * Manager or Admin of a community of its own may also save a custom event to its planned events
+ * (the server's); the tools are dialogs kept on this device.
  */
 export function AmyEventsPage() {
   const community = useCommunity();
@@ -77,6 +80,10 @@ export function AmyEventsPage() {
   const suggestions = useAmySuggestions(month);
   const amenities = useAmenityAnalytics();
   const analysis = useAmyAnalysis();
+  const me = useMe().data;
+  // A Manager or Admin of a community of its own saves events to it (the demo's are examples).
+  const canSave =
+    me != null && !me.demo && me.user.role !== 'board' && community.slug !== DEMO_COMMUNITY_SLUG;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [templateFor, setTemplateFor] = useState<string | undefined>(undefined);
   const close = () => setDialog(null);
@@ -142,6 +149,7 @@ export function AmyEventsPage() {
         amenityNames={amenities.data?.map((amenity) => amenity.name) ?? []}
         timeZone={community.timeZone}
         timeZoneLabel={timeZoneLabel(community.timeZone)}
+        saveTo={canSave ? (amenities.data?.map(({ id, name }) => ({ id, name })) ?? []) : null}
       />
       <ChecklistDialog open={dialog === 'checklist'} onClose={close} />
       <VendorDialog open={dialog === 'vendors'} onClose={close} suggestions={suggestionList} />

@@ -1,4 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { EVENT_CATEGORIES, type EventCategory, type PlannedEventInput } from '../../api/contract';
+import { planEvent, refreshPlannedEvents } from '../../api/events';
+import { SAVED_UNKNOWN } from '../../api/send';
+import { useConnectivity } from '../../lib/connectivity';
+import { fieldMessage, fieldOfError } from '../../lib/field-error';
+import { SelectField } from '../../ui/select-field';
+import { toast } from '../../ui/toast';
+import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
 import {
   DESCRIPTION_MAX,
   EMPTY_CUSTOM_EVENT,
@@ -26,9 +35,40 @@ const FIELD_ORDER: readonly CustomEventField[] = [
   'description',
 ];
 
+/** An amenity the event can be saved at: its public slug and name. */
+export type SaveAmenity = { id: string; name: string };
+
+export const SAVE_NEEDS_CONNECTION =
+  'Saving to the community’s events needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. The calendar file works offline.';
+export const SAVE_UNREACHABLE =
+  'Can’t reach CommonGround: nothing was saved, and what you typed stays here. Try again once it answers.';
+export const SAVE_NEEDS_AMENITY =
+  'To save it to the community’s events, choose one of the community’s amenities.';
+export const SAVE_NEEDS_ATTENDANCE =
+  'To save it to the community’s events, enter how many people it is planned for (1 or more).';
+
+/** The server's field names (POST /api/events/planned), as this form's. */
+const SAVE_FIELD_OF: Record<string, CustomEventField | 'category'> = {
+  amenityId: 'amenity',
+  startsOn: 'date',
+  startMinute: 'startTime',
+  endMinute: 'endTime',
+  title: 'title',
+  plannedAttendance: 'attendance',
+  category: 'category',
+};
+
+const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((value) => ({
+  value,
+  label: EVENT_CATEGORY_LABELS[value],
+}));
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 /**
- * Create Custom Event. There is no event back office, so the honest result is a calendar file
- * (.ics) made on this device, which the manager adds to their own calendar or shares.
+ * Create Custom Event: a calendar file (.ics) made on this device, which the manager adds to
+ * their own calendar or shares; and, for a Manager or Admin of a community of its own (`saveTo`),
+ * saving it to the community's planned events (Community management's Upcoming events).
  */
 export function CreateEventDialog({
   open,
@@ -36,19 +76,26 @@ export function CreateEventDialog({
   amenityNames,
   timeZone,
   timeZoneLabel,
+  saveTo = null,
 }: {
   open: boolean;
   onClose: () => void;
   amenityNames: readonly string[];
   timeZone: string;
   timeZoneLabel: string;
+  /** The community's amenities when this user may save events to it; null otherwise. */
+  saveTo?: readonly SaveAmenity[] | null;
 }) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
       title="Create Custom Event"
-      description="Plan an event of your own. You get a calendar file to add to your calendar or share with residents."
+      description={
+        saveTo
+          ? 'Plan an event of your own: save it to the community’s events, or get a calendar file to add to your calendar or share with residents.'
+          : 'Plan an event of your own. You get a calendar file to add to your calendar or share with residents.'
+      }
     >
       {/* Mounted only while open, so every opening starts from an empty form. */}
       {open ? (
@@ -56,6 +103,7 @@ export function CreateEventDialog({
           amenityNames={amenityNames}
           timeZone={timeZone}
           timeZoneLabel={timeZoneLabel}
+          saveTo={saveTo}
           onClose={onClose}
         />
       ) : null}
@@ -67,11 +115,13 @@ function CreateEventForm({
   amenityNames,
   timeZone,
   timeZoneLabel,
+  saveTo,
   onClose,
 }: {
   amenityNames: readonly string[];
   timeZone: string;
   timeZoneLabel: string;
+  saveTo: readonly SaveAmenity[] | null;
   onClose: () => void;
 }) {
   // Cancel asks first, like Escape, once something has been typed.
@@ -81,22 +131,93 @@ function CreateEventForm({
   const [created, setCreated] = useState<{ event: CalendarEvent; fileName: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const listId = useId();
+  const client = useQueryClient();
+  const connectivity = useConnectivity();
+  const [category, setCategory] = useState<EventCategory>('community');
+  const [categoryError, setCategoryError] = useState<string | undefined>(undefined);
+  const [saveFailure, setSaveFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
 
   const set = (field: CustomEventField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const focusFirst = (found: CustomEventErrors) => {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    formRef.current?.querySelector<HTMLElement>(`[name="${first ?? ''}"]`)?.focus();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSaveFailure(null);
     const outcome = validateCustomEvent(values, { timeZone });
     if (!outcome.ok) {
       setErrors(outcome.errors);
-      const first = FIELD_ORDER.find((field) => outcome.errors[field]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first ?? ''}"]`)?.focus();
+      focusFirst(outcome.errors);
       return;
     }
     setCreated({ event: outcome.event, fileName: saveCalendarFile(outcome.event) });
+  };
+
+  /** Saves the event to the community's planned events; a toast only once the server stored it. */
+  const save = async () => {
+    if (!saveTo || saving) return;
+    setSaveFailure(null);
+    setCategoryError(undefined);
+    const outcome = validateCustomEvent(values, { timeZone });
+    const found: CustomEventErrors = outcome.ok ? {} : { ...outcome.errors };
+    const amenity = saveTo.find(
+      (a) => a.name.toLowerCase() === values.amenity.trim().toLowerCase(),
+    );
+    if (!found.amenity && !amenity) found.amenity = SAVE_NEEDS_AMENITY;
+    const attendance = values.attendance.trim();
+    if (!found.attendance && (attendance === '' || Number(attendance) < 1)) {
+      found.attendance = SAVE_NEEDS_ATTENDANCE;
+    }
+    if (Object.keys(found).length > 0 || !amenity) {
+      setErrors(found);
+      focusFirst(found);
+      return;
+    }
+    if (connectivity !== 'online') {
+      setSaveFailure(SAVE_NEEDS_CONNECTION);
+      return;
+    }
+    const end = minuteOf(values.endTime);
+    const input: PlannedEventInput = {
+      amenityId: amenity.id,
+      startsOn: values.date,
+      startMinute: minuteOf(values.startTime),
+      endMinute: end === 0 ? 1440 : end,
+      title: values.title.trim(),
+      category,
+      plannedAttendance: Number(attendance),
+    };
+    setSaving(true);
+    try {
+      const result = await planEvent(input);
+      if (result.ok) {
+        await refreshPlannedEvents(client);
+        toast({
+          title: 'Saved to the community’s events',
+          description: `${result.value.title}: listed under Upcoming events on Community management.`,
+        });
+        onClose();
+        return;
+      }
+      if (result.error === SAVED_UNKNOWN) await refreshPlannedEvents(client);
+      const named = result.status === null ? null : fieldOfError(result.error);
+      const field = named === null ? undefined : SAVE_FIELD_OF[named];
+      if (field === 'category') setCategoryError(fieldMessage(result.error));
+      else if (field) {
+        const next = { [field]: fieldMessage(result.error) };
+        setErrors(next);
+        focusFirst(next);
+      } else setSaveFailure(result.status === null ? SAVE_UNREACHABLE : result.error);
+    } finally {
+      setSaving(false);
+    }
   };
 
   if (created) {
@@ -188,10 +309,35 @@ function CreateEventForm({
       >
         {(aria) => <textarea {...aria} {...text('description')} rows={3} />}
       </Field>
+      {saveTo ? (
+        <SelectField
+          label="Category"
+          name="category"
+          hint="For saving it to the community’s events."
+          value={category}
+          options={CATEGORY_OPTIONS}
+          onChange={(next) => {
+            setCategory(next);
+            setCategoryError(undefined);
+          }}
+          error={categoryError}
+        />
+      ) : null}
+      {saveFailure ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {saveFailure}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={cancel}>
           Cancel
         </Button>
+        {saveTo ? (
+          <Button variant="secondary" busy={saving} onClick={() => void save()}>
+            <PageIcon name="plus" className="h-4 w-4" />
+            Save to the community’s events
+          </Button>
+        ) : null}
         <Button type="submit">
           <PageIcon name="calendar" className="h-4 w-4" />
           Create calendar file

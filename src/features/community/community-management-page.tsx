@@ -16,8 +16,10 @@ import { PageHeader } from '../../ui/page-header';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import type { RemovedRow } from '../../ui/use-focus-after-removal';
-import { DEMO_COMMUNITY_SLUG, UPCOMING_EVENTS } from './community-content';
+import { DEMO_COMMUNITY_SLUG } from '../../lib/demo-community';
+import { UPCOMING_EVENTS } from './community-content';
 import { EventsHeld } from './events-held';
+import { UpcomingEvents } from './upcoming-events';
 import { RemoveResident, ResidentForm } from './resident-form';
 import { ResidentsDirectory, useDirectory } from './residents-directory';
 import { ResidentsImport } from './residents-import';
@@ -145,11 +147,14 @@ export function CommunityManagementPage() {
           </Card>
         ) : null}
 
-        {/* The demo shows the spec's sample events; a community of its own, the events it held. */}
+        {/* The demo shows the spec's sample events; a community of its own, what it plans and held. */}
         {community.slug === DEMO_COMMUNITY_SLUG ? (
           <ExampleEvents onCreate={() => setOpen({ kind: 'create-event' })} />
         ) : community.slug ? (
-          <EventsHeld canManage={canManage} />
+          <>
+            <UpcomingEvents canManage={canManage} />
+            <EventsHeld canManage={canManage} />
+          </>
         ) : null}
       </div>
 

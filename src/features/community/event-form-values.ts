@@ -23,14 +23,6 @@ export type EventFormValues = {
 export type EventFormField = keyof EventFormValues;
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
-export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
-  seasonal: 'Seasonal',
-  community: 'Community',
-  recreational: 'Recreational',
-  educational: 'Educational',
-  wellness: 'Wellness',
-};
-
 /** A new event: held today, at the only amenity when there is one. */
 export function emptyEventForm(today: string, amenityIds: readonly string[]): EventFormValues {
   return {

@@ -14,8 +14,8 @@ import { FormStatus } from '../../ui/form-status';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
 import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
+import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
 import {
-  EVENT_CATEGORY_LABELS,
   emptyEventForm,
   eventFieldOf,
   eventInputOf,

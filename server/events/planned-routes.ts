@@ -1,0 +1,208 @@
+import { Hono, type Context } from 'hono';
+import {
+  MAX_PLANNED_EVENTS,
+  PLANNED_EVENTS_PATH,
+  PlannedEventInputSchema,
+  minuteClock,
+  plannedDateProblem,
+  plannedWindowProblem,
+  type PlannedEvent,
+} from '../../src/api/contract';
+import { WEEKDAY_NAMES } from '../../src/lib/weekly-hours';
+import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
+import { audit } from '../auth/audit';
+import type { AuthEnv } from '../auth/middleware';
+import { requestAddress } from '../auth/request';
+import { loadHours, type Community } from '../community';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import { currentSettings } from '../settings-lock';
+import { localDate, weekdayOf, type Clock } from '../time';
+
+/**
+ * Planned events (upcoming; roles in server/auth/access.ts), the other half of the events held:
+ *
+ *   GET    /api/events/planned       everyone who reads the dashboards: from today in the
+ *                                    community's zone, soonest first, at most 100
+ *   POST   /api/events/planned       Admin, Manager: plan one at a live amenity, from today up to
+ *                                    two years ahead, within its opening hours that day
+ *   DELETE /api/events/planned/:id   Admin, Manager: remove one
+ *
+ * Each change is one transaction with its audit row ('event.plan', 'event.unplan'). Planning
+ * first takes the community's settings lock shared (server/settings-lock.ts), so it judges the
+ * date by the zone, and the amenity by the archive state and hours, that other server processes
+ * last committed. Nothing cached reads planned events, so no cache is dropped.
+ */
+export type PlannedEventRoutesOptions = {
+  db: Database;
+  community: Community;
+  clock: Clock;
+  kit: ResponseKit;
+  trustProxy: boolean;
+};
+
+type PlannedRow = {
+  id: number;
+  amenity_slug: string;
+  amenity_name: string;
+  starts_on: string;
+  start_minute: number;
+  end_minute: number;
+  title: string;
+  category: PlannedEvent['category'];
+  planned_attendance: number;
+};
+
+const SELECT = `
+  SELECT p.id, a.slug AS amenity_slug, a.name AS amenity_name, p.starts_on::text AS starts_on,
+         p.start_minute, p.end_minute, p.title, p.category, p.planned_attendance
+    FROM planned_events p JOIN amenities a ON a.id = p.amenity_id`;
+
+const toPlanned = (row: PlannedRow): PlannedEvent => ({
+  id: row.id,
+  amenityId: row.amenity_slug,
+  amenityName: row.amenity_name,
+  startsOn: row.starts_on,
+  startMinute: row.start_minute,
+  endMinute: row.end_minute,
+  title: row.title,
+  category: row.category,
+  plannedAttendance: row.planned_attendance,
+});
+
+export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<AuthEnv> {
+  const { db, community, clock, kit, trustProxy } = options;
+  const routes = new Hono<AuthEnv>();
+  const path = PLANNED_EVENTS_PATH.replace(/^\/api/, '');
+  routes.use(path, settingsBodyLimit(kit));
+  routes.use(`${path}/:id`, settingsBodyLimit(kit));
+
+  const who = (c: Context<AuthEnv>) => ({
+    communityId: community.id,
+    userId: c.get('principal').user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  });
+
+  const plannedById = async (tx: Queryable, id: number, lock: boolean) => {
+    const [row] = await tx.query<PlannedRow>(
+      `${SELECT} WHERE p.community_id = $1 AND p.id = $2${lock ? ' FOR UPDATE OF p' : ''}`,
+      [community.id, id],
+    );
+    return row ? toPlanned(row) : null;
+  };
+
+  routes.get(path, async () => {
+    const today = localDate(clock(), community.timeZone);
+    const rows = await db.query<PlannedRow>(
+      `${SELECT}
+        WHERE p.community_id = $1 AND p.starts_on >= $2::date
+        ORDER BY p.starts_on, p.start_minute, p.id
+        LIMIT $3`,
+      [community.id, today, MAX_PLANNED_EVENTS],
+    );
+    return kit.json(200, rows.map(toPlanned));
+  });
+
+  routes.post(path, async (c) => {
+    const input = await readJson(c, PlannedEventInputSchema);
+    const window = plannedWindowProblem(input.startMinute, input.endMinute);
+    if (window) throw new HttpError(400, window);
+    const created = await db.transaction(async (tx) => {
+      await currentSettings(tx, community);
+      const today = localDate(clock(), community.timeZone);
+      const problem = plannedDateProblem(input.startsOn, today);
+      if (problem) throw new HttpError(400, `startsOn: ${problem}`);
+      const [amenity] = await tx.query<{ id: number; name: string; archived: boolean }>(
+        `SELECT id, name, archived_at IS NOT NULL AS archived FROM amenities
+          WHERE community_id = $1 AND slug = $2 FOR SHARE`,
+        [community.id, input.amenityId],
+      );
+      if (!amenity) {
+        throw new HttpError(400, `amenityId: the community has no amenity ${input.amenityId}`);
+      }
+      if (amenity.archived) {
+        throw new HttpError(
+          400,
+          `amenityId: ${amenity.name} is archived; restore it to plan its events`,
+        );
+      }
+      // Within the opening hours of that weekday, when the amenity has hours at all.
+      const week = (await loadHours(tx, [amenity.id])).get(amenity.id) ?? [];
+      if (week.some((day) => day !== null)) {
+        const weekday = weekdayOf(input.startsOn);
+        const day = week[weekday] ?? null;
+        const dayName = WEEKDAY_NAMES[weekday] ?? 'that day';
+        if (!day) {
+          throw new HttpError(
+            400,
+            `startsOn: ${amenity.name} is closed on ${dayName}s; choose a day it is open`,
+          );
+        }
+        const hours = `${minuteClock(day.opensMinute)}-${minuteClock(day.closesMinute)}`;
+        if (input.startMinute < day.opensMinute) {
+          throw new HttpError(
+            400,
+            `startMinute: ${amenity.name} opens at ${minuteClock(day.opensMinute)} on ${dayName}s (open ${hours})`,
+          );
+        }
+        if (input.endMinute > day.closesMinute) {
+          throw new HttpError(
+            400,
+            `endMinute: ${amenity.name} closes at ${minuteClock(day.closesMinute)} on ${dayName}s (open ${hours})`,
+          );
+        }
+      }
+      // The unique key (day, amenity, title) decides a duplicate, even between two requests at once.
+      const [inserted] = await tx.query<{ id: number }>(
+        `INSERT INTO planned_events (community_id, amenity_id, starts_on, start_minute, end_minute,
+                                     title, category, planned_attendance, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (community_id, starts_on, amenity_id, title) DO NOTHING
+         RETURNING id`,
+        [
+          community.id,
+          amenity.id,
+          input.startsOn,
+          input.startMinute,
+          input.endMinute,
+          input.title,
+          input.category,
+          input.plannedAttendance,
+          new Date(clock()).toISOString(),
+        ],
+      );
+      if (!inserted) {
+        throw new HttpError(
+          409,
+          `title: an event called ${input.title} at ${amenity.name} on ${input.startsOn} is already planned; give this one another title or date`,
+        );
+      }
+      const planned = await plannedById(tx, inserted.id, false);
+      if (!planned) throw new Error('The event was not planned');
+      await audit(
+        tx,
+        { ...who(c), action: 'event.plan', target: String(planned.id), after: planned },
+        clock(),
+      );
+      return planned;
+    });
+    return kit.json(201, created);
+  });
+
+  routes.delete(`${path}/:id`, async (c) => {
+    const id = pathId(c, 'planned event');
+    await db.transaction(async (tx) => {
+      const before = await plannedById(tx, id, true);
+      if (!before) throw new HttpError(404, `No planned event ${id}`);
+      await tx.query(`DELETE FROM planned_events WHERE community_id = $1 AND id = $2`, [
+        community.id,
+        id,
+      ]);
+      await audit(tx, { ...who(c), action: 'event.unplan', target: String(id), before }, clock());
+    });
+    return kit.reply(204, null, {});
+  });
+
+  return routes;
+}

@@ -1,0 +1,135 @@
+import {
+  EVENT_LIMITS,
+  PlannedEventInputSchema,
+  latestPlannedDate,
+  minuteClock,
+  plannedDateProblem,
+  plannedWindowProblem,
+  type EventCategory,
+  type PlannedEvent,
+  type PlannedEventInput,
+} from '../../api/contract';
+import { displayClockTime } from '../../lib/clock-time';
+import { formatCount } from '../../lib/format';
+
+/** The plan-an-event form as typed: every field a string until it is checked. */
+export type PlannedFormValues = {
+  /** The amenity's slug, or empty until one is chosen. */
+  amenityId: string;
+  /** yyyy-mm-dd, as an <input type="date"> holds it. */
+  startsOn: string;
+  /** "hh:mm", as an <input type="time"> holds it. */
+  startTime: string;
+  endTime: string;
+  title: string;
+  category: EventCategory;
+  plannedAttendance: string;
+};
+
+export type PlannedFormField = keyof PlannedFormValues;
+export type PlannedFormErrors = Partial<Record<PlannedFormField, string>>;
+
+/** A new plan: today, 18:00 to 20:00, at the only amenity when there is one. */
+export function emptyPlannedForm(today: string, amenityIds: readonly string[]): PlannedFormValues {
+  return {
+    amenityId: amenityIds.length === 1 ? (amenityIds[0] ?? '') : '',
+    startsOn: today,
+    startTime: '18:00',
+    endTime: '20:00',
+    title: '',
+    category: 'community',
+    plannedAttendance: '',
+  };
+}
+
+export const PLANNED_FIELD_MESSAGES: Record<PlannedFormField, string> = {
+  amenityId: 'Choose the amenity where it will be held',
+  startsOn: 'Enter the date it will be held (a real date, from today)',
+  startTime: 'Enter the time it starts',
+  endTime: 'Enter the time it ends',
+  title: `Enter a title of at most ${EVENT_LIMITS.title} characters, on one line`,
+  category: 'Choose a category',
+  plannedAttendance: `Enter how many people it is planned for: a whole number from 1 to ${formatCount(EVENT_LIMITS.attendance)}`,
+};
+
+/** The API's field names, as the form's. */
+const FIELD_OF_INPUT: Record<string, PlannedFormField> = {
+  amenityId: 'amenityId',
+  startsOn: 'startsOn',
+  startMinute: 'startTime',
+  endMinute: 'endTime',
+  title: 'title',
+  category: 'category',
+  plannedAttendance: 'plannedAttendance',
+};
+
+/** The form field a server error names ("endMinute: …" names endTime), if any. */
+export function plannedFieldOf(inputField: string | null): PlannedFormField | null {
+  return inputField === null ? null : (FIELD_OF_INPUT[inputField] ?? null);
+}
+
+/** "18:30" → 1110; NaN when not a time. */
+function minuteOf(time: string): number {
+  const match = /^(\d{2}):(\d{2})$/.exec(time.trim());
+  if (!match) return NaN;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  return hour < 24 && minute < 60 ? hour * 60 + minute : NaN;
+}
+
+function wholeNumber(text: string): number {
+  const plain = text.trim().replace(/,/g, '');
+  return /^\d+$/.test(plain) ? Number(plain) : NaN;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The form's values as the API's input, or the errors to show next to each field: the server's
+ * own schema, date and time-window rules (with `today` in the community's time zone). An end at
+ * 00:00 is midnight at the end of the day. The amenity's opening hours are the server's to judge.
+ */
+export function plannedInputOf(
+  values: PlannedFormValues,
+  today: string,
+): { ok: true; input: PlannedEventInput } | { ok: false; errors: PlannedFormErrors } {
+  const startMinute = minuteOf(values.startTime);
+  const end = minuteOf(values.endTime);
+  const candidate = {
+    amenityId: values.amenityId,
+    startsOn: values.startsOn,
+    startMinute,
+    endMinute: end === 0 ? 1440 : end,
+    title: values.title,
+    category: values.category,
+    plannedAttendance: wholeNumber(values.plannedAttendance),
+  };
+  const parsed = PlannedEventInputSchema.safeParse(candidate);
+  const errors: PlannedFormErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = plannedFieldOf(String(issue.path[0] ?? ''));
+      if (field && !errors[field]) errors[field] = PLANNED_FIELD_MESSAGES[field];
+    }
+  }
+  const dateProblem = errors.startsOn ? null : plannedDateProblem(values.startsOn, today);
+  if (dateProblem) errors.startsOn = capital(dateProblem);
+  const windowProblem =
+    errors.startTime || errors.endTime
+      ? null
+      : plannedWindowProblem(candidate.startMinute, candidate.endMinute);
+  if (windowProblem) errors.endTime = capital(windowProblem.replace(/^endMinute: /, ''));
+  if (!parsed.success || dateProblem || windowProblem) return { ok: false, errors };
+  return { ok: true, input: parsed.data };
+}
+
+/** The latest date the date input offers. */
+export const latestPlannedDay = latestPlannedDate;
+
+/** "6:00 PM"; minute 1440 is midnight at the end of the day. */
+export const minuteText = (minute: number) =>
+  minute === 1440 ? 'midnight' : displayClockTime(minuteClock(minute));
+
+/** "6:00 PM – 9:00 PM". */
+export const windowText = (event: Pick<PlannedEvent, 'startMinute' | 'endMinute'>) =>
+  `${minuteText(event.startMinute)} – ${minuteText(event.endMinute)}`;

@@ -1,0 +1,10 @@
+import type { EventCategory } from '../api/contract';
+
+/** How each category of an event is named on screen (the events' forms and lists, Amy Events). */
+export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
+  seasonal: 'Seasonal',
+  community: 'Community',
+  recreational: 'Recreational',
+  educational: 'Educational',
+  wellness: 'Wellness',
+};
