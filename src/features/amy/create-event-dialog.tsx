@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { EVENT_CATEGORIES, type EventCategory, type PlannedEventInput } from '../../api/contract';
+import type { EventCategory, PlannedEventInput } from '../../api/contract';
 import { planEvent, refreshPlannedEvents } from '../../api/events';
 import { SAVED_UNKNOWN } from '../../api/send';
 import { useConnectivity } from '../../lib/connectivity';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import { SelectField } from '../../ui/select-field';
 import { toast } from '../../ui/toast';
-import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
+import { EVENT_CATEGORY_OPTIONS } from '../../lib/event-categories';
 import {
   DESCRIPTION_MAX,
   EMPTY_CUSTOM_EVENT,
@@ -57,11 +57,6 @@ const SAVE_FIELD_OF: Record<string, CustomEventField | 'category'> = {
   plannedAttendance: 'attendance',
   category: 'category',
 };
-
-const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((value) => ({
-  value,
-  label: EVENT_CATEGORY_LABELS[value],
-}));
 
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -315,7 +310,7 @@ function CreateEventForm({
           name="category"
           hint="For saving it to the community’s events."
           value={category}
-          options={CATEGORY_OPTIONS}
+          options={EVENT_CATEGORY_OPTIONS}
           onChange={(next) => {
             setCategory(next);
             setCategoryError(undefined);

@@ -1,28 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { EVENT_CATEGORIES, type AmenitySetup, type HeldEvent } from '../../api/contract';
+import { useMemo } from 'react';
+import type { AmenitySetup, HeldEvent } from '../../api/contract';
 import { EVENTS_OFFLINE_MESSAGE, recordEvent, refreshEvents } from '../../api/events';
-import { SAVED_UNKNOWN } from '../../api/send';
-import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import type { ConnectionTexts } from '../../lib/connection-notice';
-import { useConnectivity } from '../../lib/connectivity';
-import { Button, buttonClasses } from '../../ui/button';
+import { EVENT_CATEGORY_OPTIONS } from '../../lib/event-categories';
+import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
-import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { FormStatus } from '../../ui/form-status';
-import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
-import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
-import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
 import {
   emptyEventForm,
   eventFieldOf,
   eventInputOf,
-  type EventFormErrors,
-  type EventFormField,
   type EventFormValues,
 } from './event-form-values';
+import { NoAmenityYet, useEventForm } from './use-event-form';
 
 export const EVENTS_NEED_CONNECTION =
   'Recording an event needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. Try again once you are back online.';
@@ -32,11 +23,6 @@ export const EVENT_CONNECTION_TEXTS: ConnectionTexts = {
   offline: EVENTS_NEED_CONNECTION,
   unreachable: `${EVENTS_OFFLINE_MESSAGE} What you typed stays here: try again once it answers.`,
 };
-
-const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((value) => ({
-  value,
-  label: EVENT_CATEGORY_LABELS[value],
-}));
 
 /**
  * Record an event that was held: checked on the device with the server's own schema and date
@@ -56,93 +42,19 @@ export function EventForm({
   onDone: (saved: HeldEvent | null) => void;
 }) {
   const cancel = useDialogClose(() => onDone(null));
-  const client = useQueryClient();
-  const connectivity = useConnectivity();
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
-  const [values, setValues] = useState<EventFormValues>(() => emptyEventForm(today, amenityIds));
-  const [errors, setErrors] = useState<EventFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const refused = useFocusFirstProblem(formRef);
+  const { values, errors, failure, busy, set, submit, formRef, text, online } = useEventForm({
+    initial: () => emptyEventForm(today, amenityIds),
+    check: (form: EventFormValues) => eventInputOf(form, today),
+    save: recordEvent,
+    fieldOf: eventFieldOf,
+    refresh: refreshEvents,
+    connectionTexts: EVENT_CONNECTION_TEXTS,
+    onSaved: onDone,
+  });
 
-  const set = (field: EventFormField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const checked = eventInputOf(values, today);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      refused();
-      return;
-    }
-    if (connectivity !== 'online') {
-      setFailure(EVENT_CONNECTION_TEXTS[connectivity]);
-      refused();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await recordEvent(checked.input);
-      if (result.ok) {
-        await refreshEvents(client);
-        onDone(result.value);
-        return;
-      }
-      // Perhaps saved: the list behind the dialog shows what is stored.
-      if (result.error === SAVED_UNKNOWN) await refreshEvents(client);
-      // Only the server's own words can name a field (the offline message is ours).
-      const field = result.status === null ? null : eventFieldOf(fieldOfError(result.error));
-      if (field) setErrors({ [field]: fieldMessage(result.error) });
-      else setFailure(result.status === null ? EVENT_CONNECTION_TEXTS.unreachable : result.error);
-      refused();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const text = (
-    field: EventFormField,
-    label: string,
-    props: Record<string, string> = {},
-    hint?: string,
-  ) => (
-    <Field label={label} error={errors[field]} hint={hint}>
-      {(control) => (
-        <input
-          {...control}
-          {...props}
-          name={field}
-          value={values[field]}
-          onChange={(event) => set(field)(event.target.value)}
-          className={CONTROL_CLASSES}
-        />
-      )}
-    </Field>
-  );
-
-  if (amenities.length === 0) {
-    return (
-      <div className="grid gap-4">
-        <InfoNote>
-          An event is recorded at one of the community’s amenities, and it has none yet. Add one on
-          the Amenities page first.
-        </InfoNote>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => onDone(null)}>
-            Close
-          </Button>
-          <Link to="/amenities" className={buttonClasses('primary')}>
-            Open Amenities
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (amenities.length === 0)
+    return <NoAmenityYet action="recorded" onClose={() => onDone(null)} />;
 
   const amenityOptions = [
     ...(values.amenityId === '' ? [{ value: '', label: 'Choose an amenity' }] : []),
@@ -176,14 +88,14 @@ export function EventForm({
           label="Category"
           name="category"
           value={values.category}
-          options={CATEGORY_OPTIONS}
+          options={EVENT_CATEGORY_OPTIONS}
           onChange={(category) => set('category')(category)}
           error={errors.category}
         />
         {text('cost', `Cost (${currency})`, { inputMode: 'decimal', autoComplete: 'off' })}
       </div>
       <FormStatus
-        online={connectivity === 'online'}
+        online={online}
         offlineText={EVENT_CONNECTION_TEXTS.offline}
         unreachableText={EVENT_CONNECTION_TEXTS.unreachable}
         failure={failure}
