@@ -17,6 +17,7 @@ import { InfoNote } from '../../ui/info-note';
 import { PageIcon } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
 import { EVENT_CONNECTION_TEXTS, EventForm } from './event-form';
+import { WithLiveAmenities } from './use-event-form';
 import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
 
 export const EVENTS_HELD_INTRO =
@@ -104,28 +105,23 @@ export function EventsHeld({ canManage }: { canManage: boolean }) {
 
       <Dialog open={recording} onClose={() => setRecording(false)} title="Record an event">
         {recording ? (
-          amenities.data ? (
-            <EventForm
-              amenities={amenities.data.filter((a) => !a.archived)}
-              today={todayIn(community.timeZone)}
-              currency={community.currency}
-              onDone={(saved) => {
-                setRecording(false);
-                if (saved) toast({ title: 'Event recorded', description: saved.title });
-              }}
-            />
-          ) : amenities.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              The amenities could not be loaded, so an event cannot be recorded now:{' '}
-              {amenities.error.message}
-            </p>
-          ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {amenities.fetchStatus === 'paused'
-                ? EVENT_CONNECTION_TEXTS.offline
-                : 'Loading the amenities…'}
-            </p>
-          )
+          <WithLiveAmenities
+            query={amenities}
+            action="recorded"
+            offlineText={EVENT_CONNECTION_TEXTS.offline}
+          >
+            {(live) => (
+              <EventForm
+                amenities={live}
+                today={todayIn(community.timeZone)}
+                currency={community.currency}
+                onDone={(saved) => {
+                  setRecording(false);
+                  if (saved) toast({ title: 'Event recorded', description: saved.title });
+                }}
+              />
+            )}
+          </WithLiveAmenities>
         ) : null}
       </Dialog>
     </Card>

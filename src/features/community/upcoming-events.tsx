@@ -16,6 +16,7 @@ import { PageIcon } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
 import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
 import { PLANNED_CONNECTION_TEXTS, PlannedEventForm } from './planned-event-form';
+import { WithLiveAmenities } from './use-event-form';
 import { windowText } from './planned-event-form-values';
 
 export const NO_PLANNED_EVENTS = 'No upcoming events planned.';
@@ -92,28 +93,23 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
 
       <Dialog open={planning} onClose={() => setPlanning(false)} title="Plan an event">
         {planning ? (
-          amenities.data ? (
-            <PlannedEventForm
-              amenities={amenities.data.filter((a) => !a.archived)}
-              today={todayIn(community.timeZone)}
-              timeZone={community.timeZone}
-              onDone={(saved) => {
-                setPlanning(false);
-                if (saved) toast({ title: 'Event planned', description: saved.title });
-              }}
-            />
-          ) : amenities.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              The amenities could not be loaded, so an event cannot be planned now:{' '}
-              {amenities.error.message}
-            </p>
-          ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {amenities.fetchStatus === 'paused'
-                ? PLANNED_CONNECTION_TEXTS.offline
-                : 'Loading the amenities…'}
-            </p>
-          )
+          <WithLiveAmenities
+            query={amenities}
+            action="planned"
+            offlineText={PLANNED_CONNECTION_TEXTS.offline}
+          >
+            {(live) => (
+              <PlannedEventForm
+                amenities={live}
+                today={todayIn(community.timeZone)}
+                timeZone={community.timeZone}
+                onDone={(saved) => {
+                  setPlanning(false);
+                  if (saved) toast({ title: 'Event planned', description: saved.title });
+                }}
+              />
+            )}
+          </WithLiveAmenities>
         ) : null}
       </Dialog>
     </Card>

@@ -1,6 +1,7 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { AmenitySetup } from '../../api/contract';
 import { SAVED_UNKNOWN, type Outcome } from '../../api/send';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
@@ -131,5 +132,36 @@ export function NoAmenityYet({ action, onClose }: { action: string; onClose: () 
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * An event form once the amenities are in (`children`, given the live ones), or why it cannot be
+ * shown yet: still loading, offline before they ever loaded, or refused.
+ */
+export function WithLiveAmenities({
+  query,
+  action,
+  offlineText,
+  children,
+}: {
+  query: UseQueryResult<AmenitySetup[]>;
+  /** "recorded", "planned": what cannot be done without them. */
+  action: string;
+  offlineText: string;
+  children: (live: AmenitySetup[]) => ReactNode;
+}) {
+  if (query.data) return children(query.data.filter((amenity) => !amenity.archived));
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+        The amenities could not be loaded, so an event cannot be {action} now: {query.error.message}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      {query.fetchStatus === 'paused' ? offlineText : 'Loading the amenities…'}
+    </p>
   );
 }
