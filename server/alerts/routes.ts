@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
-import { requestAddress } from '../auth/request';
+import { auditActor } from '../auth/request';
 import {
   ALERT_RULE_DEFAULTS,
   ALERTS_API_PATHS,
@@ -154,11 +154,7 @@ export function alertRoutes({
     if (!row) throw new HttpError(404, `No alert rule ${id}`);
     return row;
   };
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal')?.user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
   /**
    * The rule in words a manager recognises from the list (its Edit button's name):
    * "Occupancy at 90% of capacity". Its amenity, kind and threshold tell it from every other

@@ -9,7 +9,7 @@ import {
 import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
-import { requestAddress } from '../auth/request';
+import { auditActor } from '../auth/request';
 import { weeklyHoursProblem, type WeeklyHours } from '../../src/lib/weekly-hours';
 import { loadHours, reloadAmenities, saveHours, type Community } from '../community';
 import type { Database, Queryable } from '../db/database';
@@ -102,11 +102,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
     routes.use(pattern, settingsBodyLimit(kit));
   }
 
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal').user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
   const lockedAmenity = async (tx: Queryable, slug: string): Promise<PhotoRow> => {
     const [row] = await tx.query<PhotoRow>(

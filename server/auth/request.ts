@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { AuthEnv } from './middleware';
 
 /**
  * What a request says about where it came from. Behind a reverse proxy the socket is the
@@ -32,4 +33,20 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
 export function ownOrigin(c: Context, trustProxy: boolean): string {
   const host = c.req.header('Host') ?? new URL(c.req.url).host;
   return `${isHttps(c, trustProxy) ? 'https' : 'http'}://${host}`;
+}
+
+/**
+ * Who made a change, as its audit row records it: the community, the signed-in user (null for
+ * none) and the address the request came from.
+ */
+export function auditActor(
+  c: Context<AuthEnv>,
+  communityId: number,
+  trustProxy: boolean,
+): { communityId: number; userId: number | null; address: string } {
+  return {
+    communityId,
+    userId: c.get('principal')?.user?.id ?? null,
+    address: requestAddress(c, trustProxy),
+  };
 }

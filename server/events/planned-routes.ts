@@ -12,7 +12,7 @@ import { WEEKDAY_NAMES } from '../../src/lib/weekly-hours';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
-import { requestAddress } from '../auth/request';
+import { auditActor } from '../auth/request';
 import { loadHours, type Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -78,11 +78,7 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
   routes.use(path, settingsBodyLimit(kit));
   routes.use(`${path}/:id`, settingsBodyLimit(kit));
 
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal').user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
   const plannedById = async (tx: Queryable, id: number, lock: boolean) => {
     const [row] = await tx.query<PlannedRow>(

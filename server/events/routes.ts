@@ -9,7 +9,7 @@ import {
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
-import { requestAddress } from '../auth/request';
+import { auditActor } from '../auth/request';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -94,11 +94,7 @@ export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
   routes.use(path, settingsBodyLimit(kit));
   routes.use(`${path}/:id`, settingsBodyLimit(kit));
 
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal').user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
   const eventById = async (tx: Queryable, id: number, lock: boolean) => {
     const [row] = await tx.query<EventRow>(

@@ -26,7 +26,7 @@ import { residentSearch, residentSortKey, type Searchable } from '../../src/lib/
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
-import { requestAddress } from '../auth/request';
+import { auditActor } from '../auth/request';
 import type { Community } from '../community';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -86,11 +86,7 @@ export function residentRoutes(options: ResidentRoutesOptions): Hono<AuthEnv> {
   routes.use(`${path}/:id{[0-9]+}`, settingsBodyLimit(kit));
   routes.use(importPath, importLimit);
 
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal').user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
   /** Serialises the directory's writes of this community (the duplicate-email check). */
   const lockDirectory = (tx: Queryable) =>

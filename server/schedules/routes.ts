@@ -14,7 +14,7 @@ import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import { currentSettings } from '../settings-lock';
 import type { AuthEnv } from '../auth/middleware';
-import { requestAddress } from '../auth/request';
+import { auditActor } from '../auth/request';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
@@ -193,11 +193,7 @@ export function scheduleRoutes({
     }
     return known;
   };
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal')?.user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
   /**
    * Refuses a schedule the same as another (kind, cadence, day and time): it would build and
    * send every report twice. A lock per community makes creates and edits take turns, so two

@@ -19,7 +19,7 @@ import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
-import { requestAddress } from '../auth/request';
+import { auditActor, requestAddress } from '../auth/request';
 import { insertUser } from '../auth/users';
 import type { Community } from '../community';
 import type { Database, Queryable } from '../db/database';
@@ -216,11 +216,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
     return found.state === 'live' ? found.invite : refuseToken(c, deadInviteMessage(found.state));
   };
 
-  const who = (c: Context<AuthEnv>) => ({
-    communityId: community.id,
-    userId: c.get('principal').user?.id ?? null,
-    address: requestAddress(c, trustProxy),
-  });
+  const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
   /** The user, locked, with the community's active Admins locked too (the last-Admin rule). */
   const lockedUser = async (tx: Queryable, id: number) => {
