@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runnerImport } from 'vite';
-import { SIGN_OUT_PENDING_KEY } from '../src/lib/storage-keys';
+import { firstAnswersScript } from '../src/api/first-answers';
 import { THEME_BOOT_SCRIPT } from '../src/lib/theme-boot';
 import { PUBLIC_PATHS, htmlFileFor, type AppPath, type PublicPath } from '../src/lib/route-paths';
 import { COMPANY_DOMAIN, COMPANY_NAME } from '../src/site/content/company';
@@ -125,39 +125,22 @@ async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
 
 /**
  * The app shell document (app.html) with a route's first frame inside #root, the route's own
- * title in the head, and a preload of each API request the frame makes as the app starts, so the
- * data downloads alongside the scripts instead of after them (the app's fetch takes the preloaded
- * answer: same URL, same credentials): what /dashboard and the other app routes are served and
- * precached as.
+ * title in the head, and one request for the answers to every API request the frame makes as
+ * the app starts (src/api/first-answers.ts), so the data downloads alongside the scripts instead
+ * of after them: what /dashboard and the other app routes are served and precached as.
  */
 export function appPageDocument(shell: string, page: RenderedAppPage): string {
   const title = /<title>(.*?)<\/title>/.exec(page.html)?.[1];
   const body = page.html.replace(/<title>.*?<\/title>/, '');
   const withRoot = shell.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   if (withRoot === shell) throw new Error('Prerender: app.html has no empty #root');
-  const preloads = page.requests.length ? `<script>${preloadScript(page.requests)}</script>` : '';
+  const preloads = page.requests.length
+    ? `<script>${firstAnswersScript(page.requests)}</script>`
+    : '';
   const withPreloads = withRoot.replace('</head>', `${preloads}</head>`);
   return title
     ? withPreloads.replace(/<title>.*?<\/title>/, `<title>${title}</title>`)
     : withPreloads;
-}
-
-/**
- * The inline script that preloads a frame's API requests (`<link rel="preload" as="fetch">`, with
- * the app's credentials), unless a sign-out made offline is still waiting to reach the server
- * (src/api/pending-sign-out.ts): those requests would carry the session being ended, and the
- * app would take their answers (`/api/me` saying the old user is still signed in). Then nothing
- * is preloaded and the app sends the sign-out first, as without preloads.
- */
-export function preloadScript(urls: readonly string[]): string {
-  // `<` escaped so that no URL can close the script element.
-  const list = JSON.stringify(urls).replace(/</g, '\\u003c');
-  const key = JSON.stringify(SIGN_OUT_PENDING_KEY);
-  return (
-    `(function(){try{if(localStorage.getItem(${key})!==null)return}catch(e){}` +
-    `${list}.forEach(function(u){var l=document.createElement("link");l.rel="preload";` +
-    `l.as="fetch";l.crossOrigin="use-credentials";l.href=u;document.head.appendChild(l)})})()`
-  );
 }
 
 /** Writes one flat HTML file per app route next to app.html. */

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   API_PATHS,
+  FIRST_ANSWERS_PATH,
   HEALTH_PATH,
   type Reading,
   RangeQuerySchema,
@@ -49,6 +50,7 @@ import { sensorList } from './endpoints/sensors';
 import { usageGaps } from './endpoints/gaps';
 import { usageTimeline } from './endpoints/timeline';
 import { HttpError } from './errors';
+import { firstAnswersHandler } from './first-answers';
 import { insertEventsIfNew } from './events';
 import { parseQuery, responseKit } from './http';
 import { ingestBatches } from './ingest';
@@ -230,6 +232,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
     const { days } = parseQuery(GapsQuerySchema, c);
     return respond(c, `gaps:${days}`, () => usageGaps(context(), days));
   });
+  // An app page's first answers in one request; each is asked of the app as if alone.
+  api.get(
+    route(FIRST_ANSWERS_PATH),
+    firstAnswersHandler((request, env) => app.fetch(request, env), kit),
+  );
   api.get(
     route(HEALTH_PATH),
     () => new Response('{"ok":true}', { status: 200, headers: apiHeaders }),

@@ -14,6 +14,7 @@ import {
   RESIDENTS_PATH,
   API_PATHS,
   AUTH_PATHS,
+  FIRST_ANSWERS_PATH,
   HEALTH_PATH,
   ME_PATH,
   REPORT_RECIPIENTS_PATH,
@@ -149,6 +150,8 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: AUDIT_PATH, allow: ['admin'] },
   // Billing: everyone who reads the dashboards sees the plan on file; nothing in the app writes it.
   { method: 'GET', path: BILLING_PATH, allow: READERS },
+  // Each answer in it is asked of the app with the caller's headers and meets its own rule.
+  { method: 'GET', path: FIRST_ANSWERS_PATH, allow: EVERYONE },
 ];
 
 /**

@@ -92,6 +92,13 @@ export function failureMessage(status: number, statusText: string, text: string)
   return `${status}: ${body || statusText}`;
 }
 
+/**
+ * Where an app page's head leaves its first answers (src/api/first-answers.ts): a function that
+ * gives the answer to a URL once, as a Response, or null when the app should ask alone.
+ */
+export const FIRST_ANSWERS_GLOBAL = 'cgFirstAnswers';
+type FirstAnswers = (url: string) => Promise<Response | null> | null;
+
 /** Returned by fetchJson for a 401 when the caller asked for null instead of an error. */
 export const UNAUTHORIZED: unique symbol = Symbol('unauthorized');
 
@@ -115,11 +122,14 @@ export async function fetchJson(
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, {
-      credentials: 'include',
-      signal: combined,
-      headers: { Accept: 'application/json' },
-    });
+    const first = (globalThis as { [FIRST_ANSWERS_GLOBAL]?: FirstAnswers })[FIRST_ANSWERS_GLOBAL];
+    res =
+      (await first?.(url)) ??
+      (await fetch(url, {
+        credentials: 'include',
+        signal: combined,
+        headers: { Accept: 'application/json' },
+      }));
     // The body can hang as well as the headers, so it is read under the same timeout.
     text = on401 === 'returnNull' && res.status === 401 ? '' : await res.text();
   } catch (error) {

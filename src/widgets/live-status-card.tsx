@@ -15,7 +15,7 @@ import { StatusDot } from '../ui/status-dot';
 import { Skeleton } from '../ui/skeleton';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AmenityAnalytics } from '../api/contract';
+import type { AmenityAnalytics, Sensor } from '../api/contract';
 
 /** The placeholder's rows while the list loads: the demo's seven amenities. */
 const SKELETON_ROWS = [0, 1, 2, 3, 4, 5, 6];
@@ -58,6 +58,9 @@ export function LiveStatusCard({
   timeZone: string;
   highlightId?: string;
 }) {
+  // Asked with the card, not once its list renders: the page's first request then brings it
+  // (src/api/first-answers.ts) instead of a request of its own after the list.
+  const sensors = useSensors().data?.sensors;
   return (
     <QueryCard
       title="Live Amenity Status"
@@ -102,6 +105,7 @@ export function LiveStatusCard({
           timeZone={timeZone}
           highlightId={highlightId}
           updatedAt={query.dataUpdatedAt}
+          sensors={sensors}
         />
       )}
     </QueryCard>
@@ -113,9 +117,11 @@ function LiveStatusList({
   timeZone,
   highlightId,
   updatedAt,
+  sensors,
 }: {
   amenities: readonly AmenityAnalytics[];
   timeZone: string;
+  sensors: readonly Sensor[] | undefined;
   highlightId: string | undefined;
   updatedAt: number;
 }) {
@@ -161,7 +167,7 @@ function LiveStatusList({
       <DataFreshness
         updatedAt={updatedAt}
         timeZone={timeZone}
-        silent={<SilentSensors amenities={amenities} />}
+        silent={<SilentSensors amenities={amenities} sensors={sensors ?? []} />}
       />
     </div>
   );
@@ -280,8 +286,14 @@ function DataFreshness({
 }
 
 /** Amenities without a live reading (a silent counter, or none): their numbers have a gap. */
-function SilentSensors({ amenities }: { amenities: readonly AmenityAnalytics[] }) {
-  const line = silentSensorsLine(useSensors().data?.sensors ?? [], amenities);
+function SilentSensors({
+  amenities,
+  sensors,
+}: {
+  amenities: readonly AmenityAnalytics[];
+  sensors: readonly Sensor[];
+}) {
+  const line = silentSensorsLine(sensors, amenities);
   return line ? (
     <p className="mt-1 text-xs font-medium text-amber-900 dark:text-amber-200">{line}</p>
   ) : null;

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { BUDGETS, measureFirstLoad } from '../../scripts/web-metrics';
+import { ALERTS_API_PATHS, API_PATHS, FIRST_ANSWERS_PATH, ME_PATH } from '../../src/api/contract';
 import { BASE_URL, PHONE, describeBrowser, openPage, useBrowser } from './browser';
 
 // Sizes are stable, so CI holds them; timings are printed by `npm run bench:web` instead.
@@ -54,4 +55,38 @@ describeBrowser('a page left open', () => {
       .toEqual([]);
     await context.close();
   });
+});
+
+describeBrowser('the requests of a first visit', () => {
+  const browser = useBrowser();
+
+  // Each API request costs a phone's main thread tasks of its own and, on a slow network, a
+  // round trip in the browser's queue: the first frame's answers come in one request.
+  it.each([
+    ['/dashboard', 'Monthly amenity value', [ME_PATH, API_PATHS.metrics, API_PATHS.sensors]],
+    ['/analytics', 'Amenity Popularity', [ME_PATH, API_PATHS.amenityAnalytics]],
+    ['/reports', 'Report archive', [ME_PATH, ALERTS_API_PATHS.reportArchive]],
+  ])(
+    '%s asks for its first answers in one request, and none of them again',
+    async (path, ready, expected) => {
+      const { page, context } = await openPage(browser(), {
+        ...PHONE,
+        serviceWorkers: 'block',
+      });
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+      });
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const batches = asked.filter((url) => url.startsWith(`${FIRST_ANSWERS_PATH}?`));
+      expect(batches).toHaveLength(1);
+      const inBatch = new URL(batches[0] ?? '', BASE_URL).searchParams.getAll('path');
+      expect(inBatch).toEqual(expect.arrayContaining(expected));
+      expect(asked.filter((url) => inBatch.includes(url))).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { replaceAnswer } from './answers';
 import { DESKTOP, describeBrowser, openPage, useBrowser } from './browser';
 
 // The worker is blocked so that page.route sees every API request.
@@ -21,9 +22,10 @@ describeBrowser('failures a user sees', () => {
 
   it('a 500 from one endpoint shows "500: {body}" only in the widgets built on it', async () => {
     const { page, context } = await openPage(browser(), NO_WORKER);
-    await page.route('**/api/amenities/popularity*', (route) =>
-      route.fulfill({ status: 500, body: 'database unavailable', contentType: 'text/plain' }),
-    );
+    const restore = await replaceAnswer(page, '/api/amenities/popularity', () => ({
+      status: 500,
+      body: 'database unavailable',
+    }));
     await page.goto('/dashboard');
     await page.getByRole('list', { name: 'Key metrics' }).waitFor();
     await scrollToBelowTheFold(page);
@@ -42,7 +44,7 @@ describeBrowser('failures a user sees', () => {
     expect(await page.getByText('500: database unavailable').count()).toBe(2);
 
     // Retry recovers once the server answers again.
-    await page.unroute('**/api/amenities/popularity*');
+    await restore();
     await popularity.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => popularity.getByText('500:').count()).toBe(0);
     await popularity.getByText('The Great Lawn').filter({ visible: true }).first().waitFor();
@@ -51,9 +53,10 @@ describeBrowser('failures a user sees', () => {
 
   it('a malformed payload shows a clear error in its widget', async () => {
     const { page, context } = await openPage(browser(), NO_WORKER);
-    await page.route('**/api/dashboard/metrics', (route) =>
-      route.fulfill({ status: 200, json: { activeUsersToday: 'many' } }),
-    );
+    await replaceAnswer(page, '/api/dashboard/metrics', () => ({
+      status: 200,
+      body: JSON.stringify({ activeUsersToday: 'many' }),
+    }));
     await page.goto('/dashboard');
     await page
       .getByText(/Unexpected response from \/api\/dashboard\/metrics: activeUsersToday: expected/)
@@ -69,9 +72,10 @@ describeBrowser('failures a user sees', () => {
 
   it('a 401 follows the default: an error, not a blank widget', async () => {
     const { page, context } = await openPage(browser(), NO_WORKER);
-    await page.route('**/api/amy/suggestions*', (route) =>
-      route.fulfill({ status: 401, body: 'Sign in to see suggestions', contentType: 'text/plain' }),
-    );
+    await replaceAnswer(page, '/api/amy/suggestions', () => ({
+      status: 401,
+      body: 'Sign in to see suggestions',
+    }));
     await page.goto('/amy-events');
     await page.getByText('401: Sign in to see suggestions').waitFor();
     await context.close();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { amenitiesFixture } from '../../mocks/fixtures';
+import { replaceAnswer } from './answers';
 import {
   DESKTOP,
   PHONE,
@@ -98,9 +99,10 @@ describeBrowser('layout by device', () => {
         // The inbox answered by the test: a service worker's fetch would pass it by.
         serviceWorkers: 'block',
       });
-      await page.route('**/api/alerts', (route) =>
-        route.fulfill({ json: { alerts: [], unread: 150 } }),
-      );
+      await replaceAnswer(page, '/api/alerts', () => ({
+        status: 200,
+        body: JSON.stringify({ alerts: [], unread: 150 }),
+      }));
       await page.goto('/dashboard');
       const more = page.getByRole('button', { name: 'More, 150 unread alerts', exact: true });
       const badge = more.getByText('99+', { exact: true });
@@ -231,9 +233,9 @@ describeBrowser('layout by device', () => {
       // The demo's seven amenities as the spec's fixture has them, held until the placeholder
       // is measured: the shared server's live counts could add a nearly full amenity's bar.
       let held = true;
-      await page.route('**/api/amenities/analytics', async (route) => {
+      await replaceAnswer(page, '/api/amenities/analytics', async () => {
         while (held) await new Promise((resolve) => setTimeout(resolve, 50));
-        await route.fulfill({ json: amenitiesFixture });
+        return { status: 200, body: JSON.stringify(amenitiesFixture) };
       });
       await page.goto('/dashboard');
       const card = page.getByRole('region', { name: 'Live Amenity Status' });

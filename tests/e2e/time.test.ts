@@ -6,6 +6,7 @@ import {
 } from '../../src/api/contract';
 import { todayIn } from '../../src/lib/zoned-time';
 import { convertTimeWindow } from '../../src/lib/zone-convert';
+import { replaceAnswer } from './answers';
 import { BASE_URL, DESKTOP, PHONE, describeBrowser, openPage, useBrowser } from './browser';
 
 describeBrowser('times on screen', () => {
@@ -28,10 +29,9 @@ describeBrowser('times on screen', () => {
 
     const { page, context } = await openPage(browser(), DESKTOP);
     // The profile says Eastern (an Admin's change, without changing the shared test server).
-    await page.route(`**${COMMUNITY_PATH}`, async (route) => {
-      const response = await route.fetch();
-      const profile = CommunityProfileSchema.parse(await response.json());
-      await route.fulfill({ response, json: { ...profile, timeZone: 'America/New_York' } });
+    await replaceAnswer(page, COMMUNITY_PATH, ({ status, body }) => {
+      const profile = CommunityProfileSchema.parse(JSON.parse(body));
+      return { status, body: JSON.stringify({ ...profile, timeZone: 'America/New_York' }) };
     });
     await page.goto('/analytics');
     const peak = page.getByRole('region', { name: 'Peak Usage Hours by Amenity' });

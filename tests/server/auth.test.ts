@@ -41,6 +41,8 @@ const ADMIN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
  */
 const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/health': PRINCIPALS,
+  // Each path inside is asked with the caller's headers and meets its own rule.
+  'GET /api/first-answers': PRINCIPALS,
   'GET /api/dashboard/metrics': ['admin', 'manager', 'board', 'demo'],
   'GET /api/usage/timeline': ['admin', 'manager', 'board', 'demo'],
   'GET /api/amenities/popularity': ['admin', 'manager', 'board', 'demo'],

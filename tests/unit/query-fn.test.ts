@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { DashboardMetricsSchema, API_PATHS } from '../../src/api/contract';
-import { contractQueryFn, defaultQueryFn, urlFromKey } from '../../src/api/query-fn';
+import { DashboardMetricsSchema, API_PATHS, FIRST_ANSWERS_PATH } from '../../src/api/contract';
+import { firstAnswersScript } from '../../src/api/first-answers';
+import {
+  contractQueryFn,
+  defaultQueryFn,
+  fetchJson,
+  FIRST_ANSWERS_GLOBAL,
+  urlFromKey,
+} from '../../src/api/query-fn';
+import { isEndedByServer, settleOwedWipe } from '../../src/api/session-end';
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 
 function context(queryKey: readonly unknown[]): QueryFunctionContext {
@@ -111,5 +119,69 @@ describe('contractQueryFn', () => {
     server.use(http.get(API_PATHS.metrics, () => new HttpResponse('', { status: 401 })));
     const fn = contractQueryFn(DashboardMetricsSchema, { on401: 'returnNull' });
     await expect(fn(context([API_PATHS.metrics]))).resolves.toBeNull();
+  });
+});
+
+describe("the page's first answers (src/api/first-answers.ts)", () => {
+  /** Runs an app page's inline script here, as the page's head would. */
+  const openPage = (urls: readonly string[]) => {
+    new Function(firstAnswersScript(urls))();
+    onTestFinished(() => {
+      Reflect.deleteProperty(window, FIRST_ANSWERS_GLOBAL);
+    });
+  };
+
+  it('takes an answer from the one early request, then asks the server for a fresh one', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(FIRST_ANSWERS_PATH, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({
+          answers: [{ path: API_PATHS.metrics, status: 200, body: '{"from":"batch"}' }],
+        });
+      }),
+      http.get(API_PATHS.metrics, () => {
+        asked.push(API_PATHS.metrics);
+        return HttpResponse.json({ from: 'alone' });
+      }),
+    );
+    openPage([API_PATHS.metrics]);
+    expect(await fetchJson(API_PATHS.metrics)).toEqual({ from: 'batch' });
+    expect(asked).toHaveLength(1);
+    expect(await fetchJson(API_PATHS.metrics)).toEqual({ from: 'alone' });
+    expect(asked.at(-1)).toBe(API_PATHS.metrics);
+  });
+
+  it("reads an answer's failure as the server's own: the error and an ended session", async () => {
+    server.use(
+      http.get(FIRST_ANSWERS_PATH, () =>
+        HttpResponse.json({
+          answers: [
+            {
+              path: API_PATHS.metrics,
+              status: 401,
+              sessionEnded: true,
+              body: '{"error":"Your session has ended"}',
+            },
+          ],
+        }),
+      ),
+    );
+    openPage([API_PATHS.metrics]);
+    onTestFinished(settleOwedWipe);
+    expect(isEndedByServer()).toBe(false);
+    await expect(fetchJson(API_PATHS.metrics)).rejects.toThrow('401: Your session has ended');
+    expect(isEndedByServer()).toBe(true);
+  });
+
+  it('asks alone when the server does not know the early request', async () => {
+    server.use(
+      http.get(FIRST_ANSWERS_PATH, () =>
+        HttpResponse.json({ error: 'Not found' }, { status: 404 }),
+      ),
+      http.get(API_PATHS.metrics, () => HttpResponse.json({ from: 'alone' })),
+    );
+    openPage([API_PATHS.metrics]);
+    expect(await fetchJson(API_PATHS.metrics)).toEqual({ from: 'alone' });
   });
 });

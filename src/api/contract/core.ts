@@ -369,6 +369,12 @@ export const ME_PATH = '/api/me';
  * elsewhere, a new password, expired): the app can tell "your session ended" from "not signed in".
  */
 export const SESSION_ENDED_HEADER = 'X-Session-Ended';
+/**
+ * Several GET answers in one request (`?path=/api/me&path=/api/alerts…`): what an app page's HTML
+ * asks for as it opens, so its first answers cost one request instead of ten.
+ */
+export const FIRST_ANSWERS_PATH = '/api/first-answers';
+export const MAX_FIRST_ANSWERS = 16;
 export const AUTH_PATHS = {
   signIn: '/api/auth/sign-in',
   signOut: '/api/auth/sign-out',
