@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_CUSTOM_EVENT,
+  customEventOfSuggestion,
   validateCustomEvent,
   type CustomEventInput,
 } from '../../src/features/amy/custom-event';
@@ -71,5 +72,45 @@ describe('validateCustomEvent', () => {
         description: 'Keep the description to 1000 characters.',
       },
     });
+  });
+});
+
+describe('customEventOfSuggestion', () => {
+  const suggestion = {
+    id: 'movie-night',
+    title: 'Sunset Movie Night',
+    description: 'A family film on the lawn.',
+    category: 'recreational',
+    confidence: 90,
+    suggestedAmenity: 'The Great Lawn',
+    suggestedDate: '2026-12-12',
+    suggestedTime: '6:30 PM - 9:00 PM',
+    expectedAttendance: 120,
+    reasoning: 'Saturday evenings fill the lawn.',
+    estimatedCost: 450,
+    requiredResources: ['Projector'],
+  } as const;
+
+  it("fills the form with the suggestion's own fields, its time as 24-hour clock times", () => {
+    const values = customEventOfSuggestion({ ...suggestion, requiredResources: ['Projector'] });
+    expect(values).toEqual<CustomEventInput>({
+      title: 'Sunset Movie Night',
+      amenity: 'The Great Lawn',
+      date: '2026-12-12',
+      startTime: '18:30',
+      endTime: '21:00',
+      attendance: '120',
+      description: 'A family film on the lawn.',
+    });
+    expect(validateCustomEvent(values, { timeZone, now }).ok).toBe(true);
+  });
+
+  it('leaves the times for the manager to choose when the suggestion has no time range', () => {
+    const values = customEventOfSuggestion({
+      ...suggestion,
+      requiredResources: [],
+      suggestedTime: 'All day',
+    });
+    expect([values.startTime, values.endTime]).toEqual(['', '']);
   });
 });

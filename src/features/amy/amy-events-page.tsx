@@ -86,6 +86,7 @@ export function AmyEventsPage() {
     me != null && !me.demo && me.user.role !== 'board' && community.slug !== DEMO_COMMUNITY_SLUG;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [templateFor, setTemplateFor] = useState<string | undefined>(undefined);
+  const [planning, setPlanning] = useState<Suggestion | null>(null);
   const close = () => setDialog(null);
   const suggestionList: readonly Suggestion[] = suggestions.data ?? [];
   const amenityByName = (name: string) =>
@@ -102,7 +103,12 @@ export function AmyEventsPage() {
           </>
         }
         actions={
-          <Button onClick={() => setDialog('create')}>
+          <Button
+            onClick={() => {
+              setPlanning(null);
+              setDialog('create');
+            }}
+          >
             <PageIcon name="plus" className="h-4 w-4" />
             Create Custom Event
           </Button>
@@ -126,6 +132,14 @@ export function AmyEventsPage() {
               setTemplateFor(suggestion.id);
               setDialog('templates');
             }}
+            onPlan={
+              canSave
+                ? () => {
+                    setPlanning(suggestion);
+                    setDialog('create');
+                  }
+                : undefined
+            }
           />
         )}
       />
@@ -150,6 +164,7 @@ export function AmyEventsPage() {
         timeZone={community.timeZone}
         timeZoneLabel={timeZoneLabel(community.timeZone)}
         saveTo={canSave ? (amenities.data?.map(({ id, name }) => ({ id, name })) ?? []) : null}
+        suggestion={planning}
       />
       <ChecklistDialog open={dialog === 'checklist'} onClose={close} />
       <VendorDialog open={dialog === 'vendors'} onClose={close} suggestions={suggestionList} />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { EventCategory, PlannedEventInput } from '../../api/contract';
+import type { EventCategory, PlannedEventInput, Suggestion } from '../../api/contract';
 import { planEvent, refreshPlannedEvents } from '../../api/events';
 import { SAVED_UNKNOWN } from '../../api/send';
 import { useConnectivity } from '../../lib/connectivity';
@@ -12,6 +12,7 @@ import {
   DESCRIPTION_MAX,
   EMPTY_CUSTOM_EVENT,
   TITLE_MAX,
+  customEventOfSuggestion,
   validateCustomEvent,
   type CustomEventErrors,
   type CustomEventField,
@@ -60,10 +61,15 @@ const SAVE_FIELD_OF: Record<string, CustomEventField | 'category'> = {
 
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+export const PLAN_SUGGESTION_TITLE = 'Plan this event';
+export const PLAN_SUGGESTION_DESCRIPTION =
+  'Amy’s suggestion, filled in: check it and change what you need, then save it to the community’s events or get a calendar file.';
+
 /**
  * Create Custom Event: a calendar file (.ics) made on this device, which the manager adds to
  * their own calendar or shares; and, for a Manager or Admin of a community of its own (`saveTo`),
- * saving it to the community's planned events (Community management's Upcoming events).
+ * saving it to the community's planned events (Community management's Upcoming events). Opened
+ * for one of Amy's suggestions (`suggestion`), the same form starts filled in from it.
  */
 export function CreateEventDialog({
   open,
@@ -72,6 +78,7 @@ export function CreateEventDialog({
   timeZone,
   timeZoneLabel,
   saveTo = null,
+  suggestion = null,
 }: {
   open: boolean;
   onClose: () => void;
@@ -80,21 +87,27 @@ export function CreateEventDialog({
   timeZoneLabel: string;
   /** The community's amenities when this user may save events to it; null otherwise. */
   saveTo?: readonly SaveAmenity[] | null;
+  /** The suggestion to plan, or null for an event of the manager's own. */
+  suggestion?: Suggestion | null;
 }) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Create Custom Event"
+      title={suggestion ? PLAN_SUGGESTION_TITLE : 'Create Custom Event'}
       description={
-        saveTo
-          ? 'Plan an event of your own: save it to the community’s events, or get a calendar file to add to your calendar or share with residents.'
-          : 'Plan an event of your own. You get a calendar file to add to your calendar or share with residents.'
+        suggestion
+          ? PLAN_SUGGESTION_DESCRIPTION
+          : saveTo
+            ? 'Plan an event of your own: save it to the community’s events, or get a calendar file to add to your calendar or share with residents.'
+            : 'Plan an event of your own. You get a calendar file to add to your calendar or share with residents.'
       }
     >
-      {/* Mounted only while open, so every opening starts from an empty form. */}
+      {/* Mounted only while open, so every opening starts from an empty (or the suggestion's) form. */}
       {open ? (
         <CreateEventForm
+          key={suggestion?.id ?? 'own'}
+          suggestion={suggestion}
           amenityNames={amenityNames}
           timeZone={timeZone}
           timeZoneLabel={timeZoneLabel}
@@ -107,12 +120,14 @@ export function CreateEventDialog({
 }
 
 function CreateEventForm({
+  suggestion,
   amenityNames,
   timeZone,
   timeZoneLabel,
   saveTo,
   onClose,
 }: {
+  suggestion: Suggestion | null;
   amenityNames: readonly string[];
   timeZone: string;
   timeZoneLabel: string;
@@ -121,14 +136,16 @@ function CreateEventForm({
 }) {
   // Cancel asks first, like Escape, once something has been typed.
   const cancel = useDialogClose(onClose);
-  const [values, setValues] = useState<CustomEventInput>(EMPTY_CUSTOM_EVENT);
+  const [values, setValues] = useState<CustomEventInput>(() =>
+    suggestion ? customEventOfSuggestion(suggestion) : EMPTY_CUSTOM_EVENT,
+  );
   const [errors, setErrors] = useState<CustomEventErrors>({});
   const [created, setCreated] = useState<{ event: CalendarEvent; fileName: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const listId = useId();
   const client = useQueryClient();
   const connectivity = useConnectivity();
-  const [category, setCategory] = useState<EventCategory>('community');
+  const [category, setCategory] = useState<EventCategory>(suggestion?.category ?? 'community');
   const [categoryError, setCategoryError] = useState<string | undefined>(undefined);
   const [saveFailure, setSaveFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

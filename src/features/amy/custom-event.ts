@@ -1,5 +1,7 @@
+import type { Suggestion } from '../../api/contract';
 import { timedEvent, type CalendarEvent } from './ics';
 import { isRealDate } from '../../lib/calendar-date';
+import { parseTimeRange } from '../../lib/clock-time';
 import { todayIn } from '../../lib/zoned-time';
 
 /**
@@ -32,6 +34,24 @@ export const EMPTY_CUSTOM_EVENT: CustomEventInput = {
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 1000;
 export const ATTENDANCE_MAX = 100_000;
+
+/**
+ * One of Amy's suggestions as the form's fields, for the manager to check and save: its title,
+ * amenity, date, time window (empty when its time is not a range the form can hold), expected
+ * attendance and description.
+ */
+export function customEventOfSuggestion(suggestion: Suggestion): CustomEventInput {
+  const range = parseTimeRange(suggestion.suggestedTime);
+  return {
+    title: suggestion.title.slice(0, TITLE_MAX),
+    amenity: suggestion.suggestedAmenity,
+    date: /^\d{4}-\d{2}-\d{2}/.exec(suggestion.suggestedDate)?.[0] ?? '',
+    startTime: range?.start ?? '',
+    endTime: range?.end ?? '',
+    attendance: String(suggestion.expectedAttendance),
+    description: suggestion.description.slice(0, DESCRIPTION_MAX),
+  };
+}
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

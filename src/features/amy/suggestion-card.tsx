@@ -45,6 +45,7 @@ export function SuggestionCard({
   currency,
   onAddToCalendar,
   onWriteAnnouncement,
+  onPlan,
 }: {
   suggestion: Suggestion;
   /** The suggested amenity's live figures, when the amenity list has it. */
@@ -52,6 +53,8 @@ export function SuggestionCard({
   currency: string;
   onAddToCalendar: () => void;
   onWriteAnnouncement: () => void;
+  /** Opens the plan form filled in from it: for those who may save the community's events. */
+  onPlan?: () => void;
 }) {
   const headingId = useId();
   const resourcesId = useId();
@@ -133,6 +136,12 @@ export function SuggestionCard({
       ) : null}
 
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        {onPlan ? (
+          <Button size="sm" onClick={onPlan}>
+            <PageIcon name="plus" className="h-4 w-4" />
+            Plan this event
+          </Button>
+        ) : null}
         <Button variant="secondary" size="sm" onClick={onAddToCalendar}>
           <PageIcon name="calendar" className="h-4 w-4" />
           Add to calendar
