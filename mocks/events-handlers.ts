@@ -3,8 +3,10 @@ import {
   EVENTS_PATH,
   EventInputSchema,
   EventsQuerySchema,
+  PLANNED_AWAITING_PATH,
   PLANNED_EVENTS_PATH,
   PlannedEventInputSchema,
+  PlannedHeldInputSchema,
   describeIssues,
   plannedWindowProblem,
   type HeldEvent,
@@ -109,12 +111,70 @@ export const plannedEventsFixture: PlannedEvent[] = [
   },
 ];
 
+/** Planned events whose day has passed, most recent first, awaiting their attendance. */
+export const awaitingEventsFixture: PlannedEvent[] = [
+  {
+    id: 24,
+    amenityId: 'solis-hall',
+    amenityName: 'Solis Hall',
+    startsOn: '2026-11-28',
+    startMinute: 14 * 60,
+    endMinute: 16 * 60,
+    title: 'Pumpkin Carving',
+    category: 'seasonal',
+    plannedAttendance: 30,
+  },
+  {
+    id: 23,
+    amenityId: 'great-lawn',
+    amenityName: 'The Great Lawn',
+    startsOn: '2026-11-21',
+    startMinute: 8 * 60,
+    endMinute: 9 * 60,
+    title: 'Morning Yoga',
+    category: 'wellness',
+    plannedAttendance: 15,
+  },
+];
+
 /**
- * List, plan and remove upcoming events, checked like the server
+ * List, plan and remove upcoming events, and record a past one as held, checked like the server
  * (server/events/planned-routes.ts) but for dates and opening hours; nothing is kept.
  */
 export const plannedEventsHandlers = [
   http.get(PLANNED_EVENTS_PATH, () => HttpResponse.json(plannedEventsFixture)),
+  http.get(PLANNED_AWAITING_PATH, () => HttpResponse.json(awaitingEventsFixture)),
+  http.post(`${PLANNED_EVENTS_PATH}/:id/held`, async ({ params, request }) => {
+    const parsed = PlannedHeldInputSchema.safeParse(await request.json());
+    if (!parsed.success) return badRequest(describeIssues(parsed.error));
+    const id = String(params.id);
+    const upcoming = plannedEventsFixture.find((e) => String(e.id) === id);
+    if (upcoming) {
+      return badRequest(
+        `${upcoming.title} cannot be recorded as held: its day (${upcoming.startsOn}) has not passed yet`,
+      );
+    }
+    const plan = awaitingEventsFixture.find((e) => String(e.id) === id);
+    if (!plan) {
+      return HttpResponse.json(
+        { error: `No planned event ${id}: it may have been recorded as held or deleted meanwhile` },
+        { status: 404 },
+      );
+    }
+    const held: HeldEvent = {
+      id: 101,
+      amenityId: plan.amenityId,
+      amenityName: plan.amenityName,
+      heldOn: plan.startsOn,
+      title: plan.title,
+      category: plan.category,
+      kind: null,
+      attendance: parsed.data.attendance,
+      plannedAttendance: plan.plannedAttendance,
+      cost: parsed.data.cost ?? 0,
+    };
+    return HttpResponse.json(held, { status: 201 });
+  }),
   http.post(PLANNED_EVENTS_PATH, async ({ request }) => {
     const parsed = PlannedEventInputSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));

@@ -316,8 +316,19 @@ export function createApp(options: AppOptions): CommonGroundApp {
     '/',
     eventRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
   );
-  // Planned (upcoming) events; nothing cached reads them.
-  api.route('/', plannedEventRoutes({ db, community, clock, kit, trustProxy }));
+  // Planned (upcoming) events; nothing cached reads them, but one recorded as held is an event
+  // held, which Amy's cached answers read.
+  api.route(
+    '/',
+    plannedEventRoutes({
+      db,
+      community,
+      clock,
+      kit,
+      trustProxy,
+      onChanged: () => cache.invalidate(),
+    }),
+  );
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
   // Web Push subscriptions and notification preferences (issue 14).
   api.route(

@@ -7,6 +7,7 @@ import {
   COMMUNITY_PATH,
   EVENTS_PATH,
   INVITES_PATH,
+  PLANNED_AWAITING_PATH,
   PLANNED_EVENTS_PATH,
   USERS_PATH,
   RESIDENTS_EXPORT_PATH,
@@ -133,9 +134,12 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: EVENTS_PATH, allow: READERS },
   { method: 'POST', path: EVENTS_PATH, allow: MANAGERS },
   { method: 'DELETE', path: `${EVENTS_PATH}/:id`, allow: MANAGERS },
-  // Planned (upcoming) events: the same readers; Managers and Admins plan and remove them.
+  // Planned (upcoming) events: the same readers, who also see those whose day has passed;
+  // Managers and Admins plan and remove them, and record one as held once its day has passed.
   { method: 'GET', path: PLANNED_EVENTS_PATH, allow: READERS },
+  { method: 'GET', path: PLANNED_AWAITING_PATH, allow: READERS },
   { method: 'POST', path: PLANNED_EVENTS_PATH, allow: MANAGERS },
+  { method: 'POST', path: `${PLANNED_EVENTS_PATH}/:id/held`, allow: MANAGERS },
   { method: 'DELETE', path: `${PLANNED_EVENTS_PATH}/:id`, allow: MANAGERS },
   // Web Push and notification preferences (issue 14): each signed-in user's own devices and
   // settings; the demo viewer reads the public key and the defaults.

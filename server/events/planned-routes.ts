@@ -1,10 +1,14 @@
 import { Hono, type Context } from 'hono';
 import {
   MAX_PLANNED_EVENTS,
+  PLANNED_AWAITING_PATH,
   PLANNED_EVENTS_PATH,
   PlannedEventInputSchema,
+  PlannedHeldInputSchema,
+  earliestAwaitingDate,
   minuteClock,
   plannedDateProblem,
+  plannedHeldDateProblem,
   plannedWindowProblem,
   type PlannedEvent,
 } from '../../src/api/contract';
@@ -19,20 +23,27 @@ import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import { currentSettings } from '../settings-lock';
 import { localDate, weekdayOf, type Clock } from '../time';
+import { insertEventHeld } from './routes';
 
 /**
  * Planned events (upcoming; roles in server/auth/access.ts), the other half of the events held:
  *
- *   GET    /api/events/planned       everyone who reads the dashboards: from today in the
- *                                    community's zone, soonest first, at most 100
- *   POST   /api/events/planned       Admin, Manager: plan one at a live amenity, from today up to
- *                                    two years ahead, within its opening hours that day
- *   DELETE /api/events/planned/:id   Admin, Manager: remove one
+ *   GET    /api/events/planned            everyone who reads the dashboards: from today in the
+ *                                         community's zone, soonest first, at most 100
+ *   GET    /api/events/planned/awaiting   the same readers: those whose day has passed, within
+ *                                         the last 60 days, most recent first, at most 100
+ *   POST   /api/events/planned            Admin, Manager: plan one at a live amenity, from today
+ *                                         up to two years ahead, within its opening hours that day
+ *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
+ *                                         event held, with how many came → 201 the event held
+ *   DELETE /api/events/planned/:id        Admin, Manager: remove one
  *
- * Each change is one transaction with its audit row ('event.plan', 'event.unplan'). Planning
- * first takes the community's settings lock shared (server/settings-lock.ts), so it judges the
- * date by the zone, and the amenity by the archive state and hours, that other server processes
- * last committed. Nothing cached reads planned events, so no cache is dropped.
+ * Each change is one transaction with its audit row ('event.plan', 'event.held', 'event.unplan').
+ * Planning and recording first take the community's settings lock shared
+ * (server/settings-lock.ts), so they judge the date by the zone, and the amenity by the archive
+ * state and hours, that other server processes last committed. Nothing cached reads planned
+ * events; recording one as held adds an event held, which Amy's cached answers read, so the
+ * response cache is dropped then (onChanged), as after recording an event.
  */
 export type PlannedEventRoutesOptions = {
   db: Database;
@@ -40,6 +51,8 @@ export type PlannedEventRoutesOptions = {
   clock: Clock;
   kit: ResponseKit;
   trustProxy: boolean;
+  /** Called after an event held was added (the response cache is stale). */
+  onChanged: () => void;
 };
 
 type PlannedRow = {
@@ -72,11 +85,13 @@ const toPlanned = (row: PlannedRow): PlannedEvent => ({
 });
 
 export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<AuthEnv> {
-  const { db, community, clock, kit, trustProxy } = options;
+  const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
   const path = PLANNED_EVENTS_PATH.replace(/^\/api/, '');
+  const awaitingPath = PLANNED_AWAITING_PATH.replace(/^\/api/, '');
   routes.use(path, settingsBodyLimit(kit));
   routes.use(`${path}/:id`, settingsBodyLimit(kit));
+  routes.use(`${path}/:id/held`, settingsBodyLimit(kit));
 
   const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
@@ -96,6 +111,18 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
         ORDER BY p.starts_on, p.start_minute, p.id
         LIMIT $3`,
       [community.id, today, MAX_PLANNED_EVENTS],
+    );
+    return kit.json(200, rows.map(toPlanned));
+  });
+
+  routes.get(awaitingPath, async () => {
+    const today = localDate(clock(), community.timeZone);
+    const rows = await db.query<PlannedRow>(
+      `${SELECT}
+        WHERE p.community_id = $1 AND p.starts_on < $2::date AND p.starts_on >= $3::date
+        ORDER BY p.starts_on DESC, p.start_minute DESC, p.id DESC
+        LIMIT $4`,
+      [community.id, today, earliestAwaitingDate(today), MAX_PLANNED_EVENTS],
     );
     return kit.json(200, rows.map(toPlanned));
   });
@@ -184,6 +211,55 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
       return planned;
     });
     return kit.json(201, created);
+  });
+
+  routes.post(`${path}/:id/held`, async (c) => {
+    const id = pathId(c, 'planned event');
+    const input = await readJson(c, PlannedHeldInputSchema);
+    const held = await db.transaction(async (tx) => {
+      await currentSettings(tx, community);
+      // Locked until this commits: a second recording (a double click, another manager) or a
+      // removal at the same moment waits, then finds the plan gone, so it is recorded once.
+      const plan = await plannedById(tx, id, true);
+      if (!plan) {
+        throw new HttpError(
+          404,
+          `No planned event ${id}: it may have been recorded as held or deleted meanwhile`,
+        );
+      }
+      const today = localDate(clock(), community.timeZone);
+      const problem = plannedHeldDateProblem(plan.startsOn, today);
+      if (problem) throw new HttpError(400, `${plan.title} cannot be recorded as held: ${problem}`);
+      const inserted = await insertEventHeld(tx, community.id, {
+        amenityId: plan.amenityId,
+        heldOn: plan.startsOn,
+        title: plan.title,
+        category: plan.category,
+        attendance: input.attendance,
+        plannedAttendance: plan.plannedAttendance,
+        cost: input.cost ?? 0,
+      });
+      if (!inserted.ok) {
+        throw new HttpError(
+          409,
+          `An event called ${plan.title} at ${inserted.amenityName} on ${plan.startsOn} is already in the events held; delete this plan, or that event and record this one`,
+        );
+      }
+      await tx.query(`DELETE FROM planned_events WHERE community_id = $1 AND id = $2`, [
+        community.id,
+        id,
+      ]);
+      const { event } = inserted;
+      // One row for the whole change: the plan before, the event held it became after.
+      await audit(
+        tx,
+        { ...who(c), action: 'event.held', target: String(event.id), before: plan, after: event },
+        clock(),
+      );
+      return event;
+    });
+    onChanged();
+    return kit.json(201, held);
   });
 
   routes.delete(`${path}/:id`, async (c) => {

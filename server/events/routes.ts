@@ -4,6 +4,7 @@ import {
   EventInputSchema,
   EventsQuerySchema,
   eventDateProblem,
+  type EventInput,
   type HeldEvent,
 } from '../../src/api/contract';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
@@ -87,6 +88,70 @@ export function kindOfTitle(title: string, amenityType: string): string | null {
   );
 }
 
+async function readEvent(
+  tx: Queryable,
+  communityId: number,
+  id: number,
+  lock: boolean,
+): Promise<HeldEvent | null> {
+  const [row] = await tx.query<EventRow>(
+    `${SELECT} WHERE e.community_id = $1 AND e.id = $2${lock ? ' FOR UPDATE OF e' : ''}`,
+    [communityId, id],
+  );
+  return row ? toEvent(row) : null;
+}
+
+/**
+ * Stores an event held, inside the caller's transaction (which has taken the settings lock
+ * shared and judged the date): a 400 naming `amenityId` for an amenity the community does not
+ * have or has archived; not ok, with the amenity's name for the caller's 409, when the same day,
+ * amenity and title is already recorded. Shared by recording an event and recording a planned
+ * one as held (server/events/planned-routes.ts), so both store the same row the same way.
+ */
+export async function insertEventHeld(
+  tx: Queryable,
+  communityId: number,
+  input: EventInput,
+): Promise<{ ok: true; event: HeldEvent } | { ok: false; amenityName: string }> {
+  const [amenity] = await tx.query<{ id: number; name: string; type: string; archived: boolean }>(
+    `SELECT id, name, type, archived_at IS NOT NULL AS archived FROM amenities
+      WHERE community_id = $1 AND slug = $2 FOR SHARE`,
+    [communityId, input.amenityId],
+  );
+  if (!amenity) {
+    throw new HttpError(400, `amenityId: the community has no amenity ${input.amenityId}`);
+  }
+  if (amenity.archived) {
+    throw new HttpError(
+      400,
+      `amenityId: ${amenity.name} is archived; restore it to record its events`,
+    );
+  }
+  // The unique key (day, amenity, title) decides a duplicate, even between two requests at once.
+  const [inserted] = await tx.query<{ id: number }>(
+    `INSERT INTO events (community_id, amenity_id, held_on, kind, title, category, attendance,
+                         planned_attendance, cost)
+     VALUES ($1, $2, $3, $9, $4, $5, $6, $7, $8)
+     ON CONFLICT (community_id, held_on, amenity_id, title) DO NOTHING
+     RETURNING id`,
+    [
+      communityId,
+      amenity.id,
+      input.heldOn,
+      input.title,
+      input.category,
+      input.attendance,
+      input.plannedAttendance,
+      Math.round(input.cost * 100) / 100,
+      kindOfTitle(input.title, amenity.type),
+    ],
+  );
+  if (!inserted) return { ok: false, amenityName: amenity.name };
+  const event = await readEvent(tx, communityId, inserted.id, false);
+  if (!event) throw new Error('The event was not recorded');
+  return { ok: true, event };
+}
+
 export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
@@ -96,13 +161,8 @@ export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
 
   const who = (c: Context<AuthEnv>) => auditActor(c, community.id, trustProxy);
 
-  const eventById = async (tx: Queryable, id: number, lock: boolean) => {
-    const [row] = await tx.query<EventRow>(
-      `${SELECT} WHERE e.community_id = $1 AND e.id = $2${lock ? ' FOR UPDATE OF e' : ''}`,
-      [community.id, id],
-    );
-    return row ? toEvent(row) : null;
-  };
+  const eventById = (tx: Queryable, id: number, lock: boolean) =>
+    readEvent(tx, community.id, id, lock);
 
   routes.get(path, async (c) => {
     const { before, limit } = parseQuery(EventsQuerySchema, c);
@@ -124,52 +184,14 @@ export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
       const today = localDate(clock(), community.timeZone);
       const problem = eventDateProblem(input.heldOn, today);
       if (problem) throw new HttpError(400, `heldOn: ${problem}`);
-      const [amenity] = await tx.query<{
-        id: number;
-        name: string;
-        type: string;
-        archived: boolean;
-      }>(
-        `SELECT id, name, type, archived_at IS NOT NULL AS archived FROM amenities
-          WHERE community_id = $1 AND slug = $2 FOR SHARE`,
-        [community.id, input.amenityId],
-      );
-      if (!amenity) {
-        throw new HttpError(400, `amenityId: the community has no amenity ${input.amenityId}`);
-      }
-      if (amenity.archived) {
-        throw new HttpError(
-          400,
-          `amenityId: ${amenity.name} is archived; restore it to record its events`,
-        );
-      }
-      // The unique key (day, amenity, title) decides a duplicate, even between two requests at once.
-      const [inserted] = await tx.query<{ id: number }>(
-        `INSERT INTO events (community_id, amenity_id, held_on, kind, title, category, attendance,
-                             planned_attendance, cost)
-         VALUES ($1, $2, $3, $9, $4, $5, $6, $7, $8)
-         ON CONFLICT (community_id, held_on, amenity_id, title) DO NOTHING
-         RETURNING id`,
-        [
-          community.id,
-          amenity.id,
-          input.heldOn,
-          input.title,
-          input.category,
-          input.attendance,
-          input.plannedAttendance,
-          Math.round(input.cost * 100) / 100,
-          kindOfTitle(input.title, amenity.type),
-        ],
-      );
-      if (!inserted) {
+      const inserted = await insertEventHeld(tx, community.id, input);
+      if (!inserted.ok) {
         throw new HttpError(
           409,
-          `title: an event called ${input.title} at ${amenity.name} on ${input.heldOn} is already recorded; give this one another title or date`,
+          `title: an event called ${input.title} at ${inserted.amenityName} on ${input.heldOn} is already recorded; give this one another title or date`,
         );
       }
-      const event = await eventById(tx, inserted.id, false);
-      if (!event) throw new Error('The event was not recorded');
+      const { event } = inserted;
       await audit(
         tx,
         { ...who(c), action: 'event.create', target: String(event.id), after: event },

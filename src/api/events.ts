@@ -8,10 +8,12 @@ import {
   PLANNED_EVENTS_PATH,
   PlannedEventListSchema,
   PlannedEventSchema,
+  plannedHeldPath,
   type EventInput,
   type HeldEvent,
   type PlannedEvent,
   type PlannedEventInput,
+  type PlannedHeldInput,
 } from './contract';
 import { contractQueryFn } from './query-fn';
 import { parser, send, type Outcome } from './send';
@@ -83,4 +85,39 @@ export const unplanEvent = (id: number): Promise<Outcome<unknown>> =>
 /** After a change: the upcoming list reads the server again. */
 export async function refreshPlannedEvents(client: QueryClient): Promise<void> {
   await client.invalidateQueries({ queryKey: [PLANNED_EVENTS_PATH] });
+}
+
+/**
+ * The planned events whose day has passed (the last 60 days), most recent first, awaiting their
+ * attendance: GET /api/events/planned/awaiting. Its key is under the upcoming list's, so reading
+ * that again (refreshPlannedEvents) reads this too.
+ */
+export function awaitingEventsQuery() {
+  return queryOptions({
+    queryKey: [PLANNED_EVENTS_PATH, 'awaiting'],
+    queryFn: contractQueryFn(PlannedEventListSchema),
+  });
+}
+
+export function useAwaitingEvents({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...awaitingEventsQuery(), enabled });
+}
+
+export const HELD_FROM_PLAN_OFFLINE_MESSAGE =
+  "Can't reach CommonGround. Recording a planned event as held needs a connection; nothing was changed.";
+
+/** Records a planned event whose day has passed as an event held; the plan is removed with it. */
+export const recordPlannedAsHeld = (
+  id: number,
+  input: PlannedHeldInput,
+): Promise<Outcome<HeldEvent>> =>
+  send('POST', plannedHeldPath(id), {
+    offlineMessage: HELD_FROM_PLAN_OFFLINE_MESSAGE,
+    json: input,
+    parse: parser(HeldEventSchema),
+  });
+
+/** After a planned event was recorded as held (or found gone): both lists, and Amy, again. */
+export async function refreshHeldFromPlan(client: QueryClient): Promise<void> {
+  await Promise.all([refreshPlannedEvents(client), refreshEvents(client)]);
 }

@@ -584,6 +584,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'event.remove': 'Event removed',
   'event.plan': 'Event planned',
   'event.unplan': 'Planned event removed',
+  'event.held': 'Planned event recorded as held',
   'notifications.update': 'Notification choices changed',
   'push.subscribe': 'Push turned on for a device',
   'push.unsubscribe': 'Push turned off for a device',

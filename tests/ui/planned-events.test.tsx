@@ -97,7 +97,8 @@ describe('Upcoming events (a community of its own)', () => {
   it('lists each planned event: date, time window, title, amenity, category, planned for', async () => {
     renderOwn();
     const card = await upcomingCard();
-    const items = await within(card).findAllByRole('listitem');
+    const upcoming = await within(card).findByRole('list', { name: 'Upcoming events' });
+    const items = within(upcoming).getAllByRole('listitem');
     expect(items).toHaveLength(plannedEventsFixture.length);
     const [first] = items;
     if (!first) throw new Error('no event');

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isRealDate } from '../../lib/calendar-date';
+import { addDays, isRealDate } from '../../lib/calendar-date';
 import { displayName } from './display-name';
 import { SUGGESTION_CATEGORIES } from './core';
 import { count, nonEmpty, nonNegative } from './primitives';
@@ -53,15 +53,19 @@ export const HeldEventSchema = z.object({
 export type HeldEvent = z.infer<typeof HeldEventSchema>;
 export const HeldEventListSchema = z.array(HeldEventSchema);
 
+/** How many people came, and what it cost: the same bounds however an event held is recorded. */
+const attendanceInput = z.int().check(z.minimum(0), z.maximum(EVENT_LIMITS.attendance));
+const costInput = z.number().check(z.minimum(0), z.maximum(EVENT_LIMITS.cost));
+
 /** POST /api/events. The date's bounds that need the community's zone: eventDateProblem. */
 export const EventInputSchema = z.strictObject({
   amenityId: z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, 'must be an amenity of the community')),
   heldOn: isoDate.check(z.refine(isRealDate, 'must be a real date')),
   title: displayName(EVENT_LIMITS.title),
   category: EventCategorySchema,
-  attendance: z.int().check(z.minimum(0), z.maximum(EVENT_LIMITS.attendance)),
+  attendance: attendanceInput,
   plannedAttendance: z.int().check(z.minimum(1), z.maximum(EVENT_LIMITS.attendance)),
-  cost: z.number().check(z.minimum(0), z.maximum(EVENT_LIMITS.cost)),
+  cost: costInput,
 });
 export type EventInput = z.infer<typeof EventInputSchema>;
 
@@ -100,10 +104,14 @@ export function eventDateProblem(heldOn: string, today: string): string | null {
  * Planned events (upcoming; the `planned_events` table): what a community means to hold, on a
  * date and within a time window of that day in its zone.
  *
- *   GET    /api/events/planned       everyone who reads the dashboards: from today, soonest
- *                                    first, at most 100
- *   POST   /api/events/planned       Admin, Manager: plan one  → 201 the planned event
- *   DELETE /api/events/planned/:id   Admin, Manager: remove one → 204
+ *   GET    /api/events/planned            everyone who reads the dashboards: from today,
+ *                                         soonest first, at most 100
+ *   GET    /api/events/planned/awaiting   the same readers: those whose day has passed, in the
+ *                                         last 60 days, most recent first, at most 100
+ *   POST   /api/events/planned            Admin, Manager: plan one  → 201 the planned event
+ *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
+ *                                         event held → 201 the event held (the plan is gone)
+ *   DELETE /api/events/planned/:id        Admin, Manager: remove one → 204
  */
 export const PLANNED_EVENTS_PATH = '/api/events/planned';
 
@@ -170,4 +178,44 @@ export function plannedWindowProblem(startMinute: number, endMinute: number): st
   return endMinute > startMinute
     ? null
     : `endMinute: must be after the start (${minuteClock(startMinute)})`;
+}
+
+/**
+ * The planned events whose day has passed, awaiting their attendance: listed for this many days
+ * after their day (a plan never recorded nor deleted is then kept, but no longer listed).
+ */
+export const PLANNED_AWAITING_PATH = `${PLANNED_EVENTS_PATH}/awaiting`;
+export const AWAITING_ATTENDANCE_DAYS = 60;
+
+/** The earliest day a planned event awaiting its attendance is listed for (`today` local). */
+export const earliestAwaitingDate = (today: string): string =>
+  addDays(today, -AWAITING_ATTENDANCE_DAYS);
+
+/** POST /api/events/planned/:id/held: where a planned event is recorded as held. */
+export const plannedHeldPath = (id: number): string => `${PLANNED_EVENTS_PATH}/${id}/held`;
+
+/**
+ * What recording a planned event as held adds to the plan (its title, amenity, date, category
+ * and planned attendance): how many people came, and what it cost (0 when not sent).
+ */
+export const PlannedHeldInputSchema = z.strictObject({
+  attendance: attendanceInput,
+  cost: z.optional(costInput),
+});
+export type PlannedHeldInput = z.infer<typeof PlannedHeldInputSchema>;
+
+/**
+ * Why a planned event on `startsOn` cannot be recorded as held (yet, or any more), or null: its
+ * day must have passed in the community's zone (`today`), and be one an event held may have
+ * (within the last two years, as eventDateProblem asks of an event recorded by hand).
+ */
+export function plannedHeldDateProblem(startsOn: string, today: string): string | null {
+  if (startsOn >= today) {
+    return `its day (${startsOn}) has not passed yet; record it once it is held, from ${addDays(startsOn, 1)}`;
+  }
+  const earliest = earliestEventDate(today);
+  if (startsOn < earliest) {
+    return `its day (${startsOn}) is more than ${EVENT_LIMITS.yearsBack} years back (an event held is from ${earliest})`;
+  }
+  return null;
 }

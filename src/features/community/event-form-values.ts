@@ -57,13 +57,13 @@ export function eventFieldOf(inputField: string | null): EventFormField | null {
 }
 
 /** "1,200" and "1200" are the same count; anything but digits is not one. */
-function wholeNumber(text: string): number {
+export function wholeNumber(text: string): number {
   const plain = text.trim().replace(/,/g, '');
   return /^\d+$/.test(plain) ? Number(plain) : NaN;
 }
 
 /** An amount in the community's currency, to the cent: "350", "350.5", "1,200.00". */
-function amount(text: string): number {
+export function amount(text: string): number {
   const plain = text.trim().replace(/,/g, '');
   return /^\d+(\.\d{1,2})?$/.test(plain) ? Number(plain) : NaN;
 }

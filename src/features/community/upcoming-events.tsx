@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { PlannedEvent } from '../../api/contract';
+import { useState, type ReactNode } from 'react';
+import { AWAITING_ATTENDANCE_DAYS, type PlannedEvent } from '../../api/contract';
 import { useAmenitySetup } from '../../api/amenity-setup';
 import { useCommunity } from '../../api/community';
-import { refreshPlannedEvents, unplanEvent, usePlannedEvents } from '../../api/events';
+import {
+  refreshPlannedEvents,
+  unplanEvent,
+  useAwaitingEvents,
+  usePlannedEvents,
+} from '../../api/events';
 import { useConnectivity } from '../../lib/connectivity';
-import { formatCalendarDate, formatCount } from '../../lib/format';
+import { formatCalendarDate } from '../../lib/format';
 import { todayIn } from '../../lib/zoned-time';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -14,10 +19,13 @@ import { Dialog } from '../../ui/dialog';
 import { InfoNote } from '../../ui/info-note';
 import { PageIcon } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
-import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
+import { attendanceText } from './events-held';
+import { HeldFromPlanForm } from './held-from-plan-form';
+import { PlannedEventDetails } from './planned-event-details';
 import { PLANNED_CONNECTION_TEXTS, PlannedEventForm } from './planned-event-form';
 import { WithLiveAmenities } from './use-event-form';
-import { windowText } from './planned-event-form-values';
+
+export { plannedForText } from './planned-event-details';
 
 export const NO_PLANNED_EVENTS = 'No upcoming events planned.';
 export const NO_PLANNED_MANAGER =
@@ -25,19 +33,24 @@ export const NO_PLANNED_MANAGER =
 export const NO_PLANNED_READER =
   'HOA Managers and Administrators plan the community’s events; the upcoming ones appear here.';
 
-/** "planned for 60". */
-export const plannedForText = (event: Pick<PlannedEvent, 'plannedAttendance'>) =>
-  `planned for ${formatCount(event.plannedAttendance)}`;
+export const AWAITING_TITLE = 'Held? Record the attendance';
+export const AWAITING_MANAGER = `Planned events whose day was in the last ${AWAITING_ATTENDANCE_DAYS} days: record how many people came and each joins the events held (and Amy’s analysis); delete one that did not take place.`;
+export const AWAITING_READER = `Planned events whose day was in the last ${AWAITING_ATTENDANCE_DAYS} days, until an HOA Manager or Administrator records how many people came.`;
 
 /**
- * The events a community of its own plans to hold, from today (stored on the server): everyone
- * who reads the dashboards sees them, Managers and Admins plan and remove them.
+ * The events a community of its own plans to hold, from today (stored on the server), and below
+ * them those whose day has passed, awaiting their attendance: everyone who reads the dashboards
+ * sees them, Managers and Admins plan and remove them and record a past one as held.
  */
 export function UpcomingEvents({ canManage }: { canManage: boolean }) {
   const community = useCommunity();
   const planned = usePlannedEvents();
+  const awaiting = useAwaitingEvents();
   const amenities = useAmenitySetup({ enabled: canManage });
   const [planning, setPlanning] = useState(false);
+  // The plan being recorded as held, kept while its dialog is open even once the lists have
+  // been read again without it.
+  const [recording, setRecording] = useState<PlannedEvent | null>(null);
   const list = planned.data;
 
   return (
@@ -85,10 +98,17 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
         ) : (
           <ul className="mt-3 grid gap-3" aria-label="Upcoming events">
             {list.map((event) => (
-              <PlannedRow key={event.id} event={event} canManage={canManage} />
+              <PlannedRow key={event.id} event={event}>
+                {canManage ? <DeletePlanned event={event} /> : null}
+              </PlannedRow>
             ))}
           </ul>
         )}
+        <AwaitingAttendance
+          query={awaiting}
+          canManage={canManage}
+          onRecord={(event) => setRecording(event)}
+        />
       </CardBody>
 
       <Dialog open={planning} onClose={() => setPlanning(false)} title="Plan an event">
@@ -112,50 +132,122 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
           </WithLiveAmenities>
         ) : null}
       </Dialog>
+
+      <Dialog open={recording !== null} onClose={() => setRecording(null)} title="Record as held">
+        {recording ? (
+          <HeldFromPlanForm
+            plan={recording}
+            currency={community.currency}
+            onDone={(saved) => {
+              setRecording(null);
+              if (saved) {
+                toast({
+                  title: 'Recorded as held',
+                  description: `${saved.title}: ${attendanceText(saved)}. It is now in Events held.`,
+                });
+              }
+            }}
+          />
+        ) : null}
+      </Dialog>
     </Card>
   );
 }
 
-function PlannedRow({ event, canManage }: { event: PlannedEvent; canManage: boolean }) {
+/**
+ * The planned events whose day has passed (the last 60 days), awaiting how many came. Nothing
+ * while there are none, nor before the first answer: the upcoming list above already says when
+ * the page is loading or offline.
+ */
+function AwaitingAttendance({
+  query,
+  canManage,
+  onRecord,
+}: {
+  query: ReturnType<typeof useAwaitingEvents>;
+  canManage: boolean;
+  onRecord: (event: PlannedEvent) => void;
+}) {
+  const list = query.data;
+  if (list === undefined && !query.isError) return null;
+  if (list?.length === 0) return null;
+  return (
+    <section aria-labelledby="awaiting-attendance" className="mt-5">
+      <h3
+        id="awaiting-attendance"
+        className="text-base font-semibold text-slate-900 dark:text-slate-50"
+      >
+        {AWAITING_TITLE}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {canManage ? AWAITING_MANAGER : AWAITING_READER}
+      </p>
+      {list === undefined ? (
+        <div className="mt-3 grid justify-items-start gap-2">
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            The past events awaiting their attendance could not be loaded: {query.error?.message}
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <ul className="mt-3 grid gap-3" aria-label="Awaiting their attendance">
+          {list.map((event) => (
+            <PlannedRow key={event.id} event={event}>
+              {canManage ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    aria-label={`Record as held: ${event.title} on ${formatCalendarDate(event.startsOn)}`}
+                    onClick={() => onRecord(event)}
+                  >
+                    Record as held
+                  </Button>
+                  <DeletePlanned event={event} />
+                </div>
+              ) : null}
+            </PlannedRow>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PlannedRow({ event, children }: { event: PlannedEvent; children: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+      <PlannedEventDetails event={event} />
+      {children}
+    </li>
+  );
+}
+
+/** Delete a planned event after a confirmation (one that will not, or did not, take place). */
+function DeletePlanned({ event }: { event: PlannedEvent }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
   const date = formatCalendarDate(event.startsOn);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-      <div className="min-w-0">
-        <p className="font-medium break-words">{event.title}</p>
-        <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-          <span>{date}</span>
-          <span aria-hidden="true">·</span>
-          <span>{windowText(event)}</span>
-          <span aria-hidden="true">·</span>
-          <span>{event.amenityName}</span>
-          <span aria-hidden="true">·</span>
-          <span>{EVENT_CATEGORY_LABELS[event.category]}</span>
-        </p>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{plannedForText(event)}</p>
-      </div>
-      {canManage ? (
-        <ConfirmButton
-          label="Delete"
-          ariaLabel={`Delete ${event.title} on ${date}`}
-          variant="secondary"
-          size="sm"
-          title="Delete this planned event?"
-          actionLabel="Delete planned event"
-          online={online}
-          offlineText={PLANNED_CONNECTION_TEXTS.offline}
-          act={async () => {
-            const outcome = await unplanEvent(event.id);
-            if (outcome.ok) await refreshPlannedEvents(client);
-            return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
-          }}
-          onDone={() => toast({ title: 'Planned event deleted', description: event.title })}
-        >
-          {event.title} at {event.amenityName} on {date} leaves the upcoming events. This cannot be
-          undone; the audit log keeps a record of it.
-        </ConfirmButton>
-      ) : null}
-    </li>
+    <ConfirmButton
+      label="Delete"
+      ariaLabel={`Delete ${event.title} on ${date}`}
+      variant="secondary"
+      size="sm"
+      title="Delete this planned event?"
+      actionLabel="Delete planned event"
+      online={online}
+      offlineText={PLANNED_CONNECTION_TEXTS.offline}
+      act={async () => {
+        const outcome = await unplanEvent(event.id);
+        if (outcome.ok) await refreshPlannedEvents(client);
+        return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
+      }}
+      onDone={() => toast({ title: 'Planned event deleted', description: event.title })}
+    >
+      {event.title} at {event.amenityName} on {date} leaves the planned events. This cannot be
+      undone; the audit log keeps a record of it.
+    </ConfirmButton>
   );
 }
