@@ -54,9 +54,9 @@ export const LAST_ADMIN =
 export const ACCOUNT_EXISTS = 'email: an account with this address already exists';
 /**
  * Why a link does not work, in words for whoever holds it. The holder of a real token may learn
- * that it was used or has expired, never more (not the address: a used link stays in mailboxes
- * and browser histories long after it matters). Revoked and replaced invites are deleted, so
- * their links read as never issued.
+ * that it was used, has expired or no longer leads to an account, never more (not the address: a
+ * used link stays in mailboxes and browser histories long after it matters). Revoked and replaced
+ * invites are deleted, so their links read as never issued.
  */
 export const INVITE_INVALID =
   'This invite link is not valid: it may be incomplete, or have been replaced by a newer invite or withdrawn. Ask an Admin for a new one.';
@@ -64,6 +64,13 @@ export const INVITE_EXPIRED =
   'This invite link has expired: invitations work for 7 days. Ask an Admin for a new one.';
 export const INVITE_USED =
   'This invite has already been used. Sign in with the email and password you chose.';
+/**
+ * An accepted link whose account an Admin has since removed: "sign in" would send its holder to a
+ * sign-in that cannot work, so it reads as dead. Why is not said (sign-in does not say that an
+ * account was removed either), only what to do.
+ */
+export const INVITE_ACCOUNT_REMOVED =
+  'This invite link is no longer valid. Ask an Admin for a new one.';
 export const noPendingInvite = (id: number) =>
   `No pending invite ${id}: it may have been accepted, revoked or replaced, or have expired`;
 
@@ -141,13 +148,15 @@ async function reactivate(
   return id;
 }
 
+type DeadInvite = 'used' | 'removed' | 'expired' | 'unknown';
 type InviteLookup =
   | { state: 'live'; invite: { email: string; role: Role; expires_at: Date | string } }
-  | { state: 'used' | 'expired' | 'unknown' };
+  | { state: DeadInvite };
 
 /**
- * What a token names in this community: a live invite, one already accepted, one past its
- * expiry, or nothing (never issued, revoked, replaced, or another community's).
+ * What a token names in this community: a live invite, one already accepted (whose account is
+ * still here, or has been removed since), one past its expiry, or nothing (never issued, revoked,
+ * replaced, or another community's).
  */
 async function lookUpInvite(
   q: Queryable,
@@ -162,14 +171,22 @@ async function lookUpInvite(
     expires_at: Date | string;
     used: boolean;
     expired: boolean;
+    account_active: boolean;
   }>(
-    `SELECT email, role, expires_at, accepted_at IS NOT NULL AS used, expires_at <= $3 AS expired
-       FROM invites WHERE token_hash = $1 AND community_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    // Removing a user leaves their accepted invite as it was, so whether the account is still
+    // there is read from users (by address: accepting made or brought back this community's
+    // account of that address, and no other community may hold it meanwhile).
+    `SELECT email, role, expires_at, accepted_at IS NOT NULL AS used, expires_at <= $3 AS expired,
+            EXISTS (SELECT 1 FROM users u
+                     WHERE u.community_id = i.community_id AND lower(u.email) = lower(i.email)
+                       AND u.removed_at IS NULL) AS account_active
+       FROM invites i WHERE token_hash = $1 AND community_id = $2${lock ? ' FOR UPDATE OF i' : ''}`,
     [inviteTokenHash(token), communityId, new Date(now).toISOString()],
   );
   if (!row) return { state: 'unknown' };
-  // Used first: an accepted invite also expires, and the person has an account either way.
-  if (row.used) return { state: 'used' };
+  // Used first: an accepted invite also expires, and the person has an account either way,
+  // unless an Admin has removed it since: then there is nothing to sign in to.
+  if (row.used) return { state: row.account_active ? 'used' : 'removed' };
   if (row.expired) return { state: 'expired' };
   return {
     state: 'live',
@@ -177,8 +194,13 @@ async function lookUpInvite(
   };
 }
 
-const deadInviteMessage = (state: 'used' | 'expired' | 'unknown') =>
-  state === 'used' ? INVITE_USED : state === 'expired' ? INVITE_EXPIRED : INVITE_INVALID;
+const DEAD_INVITE_MESSAGES: Record<DeadInvite, string> = {
+  used: INVITE_USED,
+  removed: INVITE_ACCOUNT_REMOVED,
+  expired: INVITE_EXPIRED,
+  unknown: INVITE_INVALID,
+};
+const deadInviteMessage = (state: DeadInvite) => DEAD_INVITE_MESSAGES[state];
 
 export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy } = options;
@@ -200,8 +222,8 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
     options.inviteFailures?.max ?? 30,
     options.inviteFailures?.windowMs ?? 15 * MINUTE,
   );
-  // A used or expired link was a real one, so its holder is told which (still a 400, and still
-  // counted: only a live link is never refused).
+  // A used, expired or account-removed link was a real one, so its holder is told which (still a
+  // 400, and still counted: only a live link is never refused).
   const refuseToken = async (c: Context<AuthEnv>, message: string): Promise<never> => {
     const wait = await inviteFailures.recordFailure(requestAddress(c, trustProxy), clock());
     if (wait > 0) {

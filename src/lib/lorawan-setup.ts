@@ -10,6 +10,17 @@ export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = {
 };
 
 /**
+ * The kinds as the Connect form's select offers them. A native select cannot wrap, and at 16 px
+ * (phones: iOS zooms into smaller text) "CommonGround readings (own format)" is wider than a
+ * 320 px phone's form, so the picker says less; the section's description says what the readings
+ * kind takes, and the list and the audit log keep the full label.
+ */
+export const INTEGRATION_KIND_CHOICES: Record<IntegrationKind, string> = {
+  ...INTEGRATION_KIND_LABELS,
+  readings: 'CommonGround readings',
+};
+
+/**
  * What an Admin pastes into The Things Stack (Integrations → Webhooks → Add webhook → Custom
  * webhook) or ChirpStack (Application → Integrations → HTTP), given the webhook's full URL and
  * its secret. TTS appends nothing to the base URL when the uplink path is left empty; ChirpStack

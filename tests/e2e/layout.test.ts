@@ -11,6 +11,7 @@ import {
   openPage,
   signIn,
   useBrowser,
+  useOwnServer,
   layoutShiftTotal,
   recordLayoutShifts,
 } from './browser';
@@ -23,6 +24,9 @@ const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
 
 describeBrowser('layout by device', () => {
   const browser = useBrowser();
+  // For the Admin's forms: a sign-in uses up the Admin's one-time code, so it happens on a
+  // server of this file's own, not the one the other files sign in to.
+  const adminServer = useOwnServer('layout-admin');
 
   it('a phone gets the bottom navigation, no sidebar and no sideways scroll', async () => {
     const { page, context } = await openPage(browser(), PHONE);
@@ -133,6 +137,46 @@ describeBrowser('layout by device', () => {
       await page.locator('form select').first().waitFor();
       expect(await clippedSelects(page), `${path}, ${opens}`).toEqual([]);
     }
+    await context.close();
+  });
+
+  it("from 320 to 1280 px an Admin's Connect form shows every network server kind in full", async () => {
+    const { page, context } = await openPage(browser(), {
+      ...SMALL_PHONE,
+      baseURL: adminServer().url,
+      serviceWorkers: 'block',
+    });
+    await signIn(page, 'admin@willowcreek.example');
+    await page.goto('/settings#integrations');
+    const form = page
+      .getByRole('tabpanel', { name: 'Integrations' })
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Connect', exact: true }) });
+    await form.getByRole('combobox', { name: 'Network server' }).waitFor();
+    // "CommonGround readings (own format)" was cut at 320 px (a phone's 16 px text wider than
+    // the form) and at 640 px (a grid column squeezed to 244 px of the 321 it needed). Every
+    // width's problems are gathered, so a failure names all the widths at once.
+    const problems: string[] = [];
+    for (const width of [320, 360, 414, 480, 560, 640, 700, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const cut = await clippedSelects(page, { arrow: true });
+      problems.push(...cut.map((select) => `${width} px: ${select}`));
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) problems.push(`${width} px: ${overflow} px of sideways scroll`);
+      if (width >= 768) continue;
+      // Touch targets on phones and small tablets: the select, the name and Connect.
+      const heights = await form
+        .locator('select, input, button')
+        .evaluateAll((elements) =>
+          elements.map((element) => element.getBoundingClientRect().height),
+        );
+      if (heights.length !== 3 || heights.some((height) => height < 44)) {
+        problems.push(
+          `${width} px: targets ${heights.map((height) => Math.round(height)).join(', ')} px tall`,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
     await context.close();
   });
 

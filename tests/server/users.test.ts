@@ -20,6 +20,7 @@ import type { Community } from '../../server/community';
 import { DAY, MINUTE } from '../../server/time';
 import {
   ACCOUNT_EXISTS,
+  INVITE_ACCOUNT_REMOVED,
   INVITE_EXPIRED,
   INVITE_INVALID,
   INVITE_USED,
@@ -428,6 +429,59 @@ for (const backend of BACKENDS) {
         status: 400,
         json: { error: INVITE_INVALID },
       });
+    });
+
+    it('a used link whose account was removed is no longer valid, not "used"', async () => {
+      const check = (token: string) => call('POST', ACCEPT_INVITE_CHECK_PATH, { token }, '');
+      const inviteFailures = async () =>
+        (
+          await test.db.query<{ failures: number }>(
+            `SELECT failures FROM key_failures WHERE scope LIKE 'invite:%'`,
+          )
+        )[0]?.failures ?? 0;
+      const made = (
+        await call('POST', INVITES_PATH, { email: 'left-later@example.org', role: 'board' })
+      ).json as Invite;
+      const token = tokenOf(made);
+      expect((await acceptInvite(token, 'Gale Gone')).status).toBe(201);
+      expect(await check(token)).toEqual({ status: 400, json: { error: INVITE_USED } });
+      const list = (await call('GET', USERS_PATH)).json as UserSummary[];
+      const id = list.find((u) => u.email === 'left-later@example.org')?.id;
+      expect((await call('DELETE', `${USERS_PATH}/${id}`)).status).toBe(204);
+
+      // No account to sign in to: the link says to ask for a new one, in the words of the other
+      // dead links, and names no address.
+      const removed = {
+        status: 400,
+        json: { error: 'This invite link is no longer valid. Ask an Admin for a new one.' },
+      };
+      expect(removed.json.error).toBe(INVITE_ACCOUNT_REMOVED);
+      const checked = await check(token);
+      expect(checked).toEqual(removed);
+      expect(JSON.stringify(checked.json)).not.toContain('left-later@example.org');
+      // Still a dead link for the limit: each answer counts as before.
+      const counted = await inviteFailures();
+      expect(await acceptInvite(token, 'Someone Else')).toEqual(removed);
+      expect(await inviteFailures()).toBe(counted + 1);
+      // Accepting it did not bring the account back.
+      const after = (await call('GET', USERS_PATH)).json as UserSummary[];
+      expect(after.map((u) => u.email)).not.toContain('left-later@example.org');
+      const signIn = await call(
+        'POST',
+        AUTH_PATHS.signIn,
+        { email: 'left-later@example.org', password: NEW_PASSWORD },
+        '',
+      );
+      expect(signIn.status).toBe(401);
+
+      // Invited again: the old link stays dead while the new one is pending, and once the new
+      // one brings the account back, the old one is "used" again (there is an account).
+      const again = (
+        await call('POST', INVITES_PATH, { email: 'left-later@example.org', role: 'board' })
+      ).json as Invite;
+      expect(await check(token)).toEqual(removed);
+      expect((await acceptInvite(tokenOf(again), 'Gale Back')).status).toBe(201);
+      expect(await check(token)).toEqual({ status: 400, json: { error: INVITE_USED } });
     });
 
     it('revokes only its own community’s invites, and a bad id is a 4xx, not a crash', async () => {

@@ -24,6 +24,7 @@ import {
   inviteToken,
 } from '../../src/features/account/accept-invite-page';
 import {
+  INVITE_ACCOUNT_REMOVED,
   INVITE_EXPIRED,
   INVITE_INVALID,
   INVITE_USED,
@@ -318,6 +319,21 @@ describe('a used or expired invitation, and signing in after accepting', () => {
         LAZY_LOAD,
       ),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByLabelText(/Your name/)).toBeNull();
+  });
+
+  it('a used link whose account was removed says it is no longer valid, and offers no sign-in', async () => {
+    deadLinkServer(INVITE_ACCOUNT_REMOVED);
+    renderWithApp(<AppRoutes />, { route: `/accept-invite#token=${TOKEN}` });
+    expect(
+      await screen.findByText(
+        'This invite link is no longer valid. Ask an Admin for a new one.',
+        {},
+        LAZY_LOAD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/already been used/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     expect(screen.queryByLabelText(/Your name/)).toBeNull();
   });

@@ -86,7 +86,7 @@ describe('Settings → Integrations: LoRaWAN sensors', () => {
     const user = await openIntegrations('admin');
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Network server' }),
-      'CommonGround readings (own format)',
+      'CommonGround readings',
     );
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gate PLC');
     await user.click(screen.getByRole('button', { name: 'Connect' }));

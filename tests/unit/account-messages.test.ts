@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../server/auth/demo-accounts';
 import {
+  INVITE_ACCOUNT_REMOVED as SERVER_INVITE_ACCOUNT_REMOVED,
   INVITE_EXPIRED as SERVER_INVITE_EXPIRED,
   INVITE_INVALID as SERVER_INVITE_INVALID,
   INVITE_USED as SERVER_INVITE_USED,
 } from '../../server/users/routes';
 import {
+  INVITE_ACCOUNT_REMOVED,
   INVITE_EXPIRED,
   INVITE_INVALID,
   INVITE_USED,
@@ -68,6 +70,8 @@ describe('what a refused sign-in or invitation says', () => {
     expect(INVITE_INVALID).toBe(SERVER_INVITE_INVALID);
     expect(INVITE_EXPIRED).toBe(SERVER_INVITE_EXPIRED);
     expect(INVITE_USED).toBe(SERVER_INVITE_USED);
+    expect(INVITE_ACCOUNT_REMOVED).toBe(SERVER_INVITE_ACCOUNT_REMOVED);
+    expect(inviteFailureMessage(INVITE_ACCOUNT_REMOVED)).toBe(INVITE_ACCOUNT_REMOVED);
     expect(inviteFailureMessage(INVITE_USED)).toBe(INVITE_USED);
     expect(inviteFailureMessage(INVITE_EXPIRED)).toBe(INVITE_EXPIRED);
     expect(inviteFailureMessage('Invalid body: token: must have at least 20 characters')).toBe(

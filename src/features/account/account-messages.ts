@@ -12,7 +12,8 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
  * The server's own words for an invite link that cannot be used (server/users/routes.ts): one
- * it never issued (or revoked, or replaced), one past its 7 days, and one already accepted.
+ * it never issued (or revoked, or replaced), one past its 7 days, one already accepted, and one
+ * accepted whose account an Admin has removed since (no account to sign in to).
  */
 export const INVITE_INVALID =
   'This invite link is not valid: it may be incomplete, or have been replaced by a newer invite or withdrawn. Ask an Admin for a new one.';
@@ -20,6 +21,8 @@ export const INVITE_EXPIRED =
   'This invite link has expired: invitations work for 7 days. Ask an Admin for a new one.';
 export const INVITE_USED =
   'This invite has already been used. Sign in with the email and password you chose.';
+export const INVITE_ACCOUNT_REMOVED =
+  'This invite link is no longer valid. Ask an Admin for a new one.';
 
 // Loose on purpose: the server decides whether the account exists; this only catches a value
 // that cannot be an address at all (empty, a name typed into the wrong box).

@@ -9,13 +9,17 @@ import { INVITE_INVALID, INVITE_USED, inviteFailureMessage } from './account-mes
 
 /**
  * What the accept page knows of its link. A dead link keeps the server's sentence for why: a used
- * link sends its holder to sign in, an expired or unknown one to an Admin for a new one.
+ * link sends its holder to sign in; an expired or unknown one, or a used one whose account has
+ * been removed since, to an Admin for a new one.
  */
 export type InviteLink =
   | { state: 'live'; invite: InviteCheck }
   | {
       state: 'dead';
-      /** In words for the person: INVITE_USED, INVITE_EXPIRED or INVITE_INVALID. */
+      /**
+       * In words for the person: INVITE_USED, INVITE_ACCOUNT_REMOVED, INVITE_EXPIRED or
+       * INVITE_INVALID.
+       */
       reason: string;
       /** The invited address, when the page learnt it from a live check before. */
       email?: string;
@@ -43,7 +47,10 @@ export async function checkInviteLink(token: string): Promise<InviteLink> {
   }
 }
 
-/** A used link is no dead end: its holder has an account and only needs to sign in. */
+/**
+ * A used link is no dead end: its holder has an account and only needs to sign in. Not one whose
+ * account was removed since (INVITE_ACCOUNT_REMOVED): that holder has nothing to sign in to.
+ */
 export const isUsedInvite = (
   link: InviteLink | null,
 ): link is Extract<InviteLink, { state: 'dead' }> =>

@@ -20,6 +20,7 @@ import {
 } from '../../api/sensor-admin';
 import { sensorsQuery, useSensors } from '../../api/sensors';
 import {
+  INTEGRATION_KIND_CHOICES,
   INTEGRATION_KIND_LABELS,
   integrationSetupSteps,
   webhookUrlOf,
@@ -170,45 +171,55 @@ function NetworkServers() {
         <p className={muted}>{query.isPending ? 'Loading…' : 'No network server connected yet.'}</p>
       )}
 
-      <form
-        onSubmit={connect}
-        noValidate
-        // In a row, the fields and the button line up at their tops, not their ends: a Name
-        // error under its input stretched the row, and the select and Connect dropped to its
-        // last line. The button starts under the labels' line (1.25rem and the fields' 0.375rem
-        // gap), level with the inputs. The name keeps 12rem: the select's longest kind
-        // ("CommonGround readings (own format)") took half the row at 640 px.
-        className="mt-4 grid gap-3 sm:grid-cols-[auto_minmax(12rem,1fr)_auto] sm:items-start"
-      >
-        <SelectField<IntegrationKind>
-          label="Network server"
-          value={kind}
-          onChange={setKind}
-          options={INTEGRATION_KINDS.map((value) => ({
-            value,
-            label: INTEGRATION_KIND_LABELS[value],
-          }))}
-        />
-        <Field label="Name" error={nameError}>
-          {(props) => (
-            <input
-              {...props}
-              ref={nameRef}
-              className={CONTROL_CLASSES}
-              value={name}
-              maxLength={100}
-              required
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(undefined);
-              }}
+      {/* Laid out by its own width (a container query), not the viewport's: the sidebar takes
+          16rem from 1024 px up. A select's text cannot wrap, and a select whose width is a
+          percentage may be squeezed below its longest option (a grid's auto track gave it
+          244 px of the 321 it needed at 640 px), so the select is only ever in a row as a
+          max-content column, from 40rem, where that column, the name's 12rem and Connect fit
+          with room to spare. From 30rem the select has a row of its own, the name and Connect
+          share the next; below that, one field per row, Connect as wide as the form. */}
+      <div className="mt-4 @container">
+        <form
+          onSubmit={connect}
+          noValidate
+          // In a row, the fields and the button line up at their tops, not their ends: a Name
+          // error under its input stretched the row, and the select and Connect dropped to its
+          // last line. The button starts under the labels' line (1.25rem and the fields'
+          // 0.375rem gap), level with the inputs.
+          className="grid gap-3 @min-[30rem]:grid-cols-[minmax(0,1fr)_auto] @min-[30rem]:items-start @min-[40rem]:grid-cols-[max-content_minmax(12rem,1fr)_auto]"
+        >
+          <div className="@min-[30rem]:col-span-2 @min-[40rem]:col-span-1">
+            <SelectField<IntegrationKind>
+              label="Network server"
+              value={kind}
+              onChange={setKind}
+              options={INTEGRATION_KINDS.map((value) => ({
+                value,
+                label: INTEGRATION_KIND_CHOICES[value],
+              }))}
             />
-          )}
-        </Field>
-        <Button type="submit" className="sm:mt-6.5">
-          Connect
-        </Button>
-      </form>
+          </div>
+          <Field label="Name" error={nameError}>
+            {(props) => (
+              <input
+                {...props}
+                ref={nameRef}
+                className={CONTROL_CLASSES}
+                value={name}
+                maxLength={100}
+                required
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setNameError(undefined);
+                }}
+              />
+            )}
+          </Field>
+          <Button type="submit" className="@min-[30rem]:mt-6.5">
+            Connect
+          </Button>
+        </form>
+      </div>
 
       <Dialog
         open={confirming !== null}
