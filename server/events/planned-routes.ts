@@ -10,6 +10,7 @@ import {
   plannedDateProblem,
   plannedHeldDateProblem,
   plannedWindowProblem,
+  type LocalNow,
   type PlannedEvent,
 } from '../../src/api/contract';
 import { WEEKDAY_NAMES } from '../../src/lib/weekly-hours';
@@ -22,7 +23,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import { currentSettings } from '../settings-lock';
-import { localDate, weekdayOf, type Clock } from '../time';
+import { localDate, localParts, weekdayOf, type Clock } from '../time';
 import { insertEventHeld } from './routes';
 
 /**
@@ -103,26 +104,35 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     return row ? toPlanned(row) : null;
   };
 
+  /** The community's wall clock now (plannedHasEnded's terms). */
+  const localNow = (): LocalNow => {
+    const { date, minuteOfDay } = localParts(clock(), community.timeZone);
+    return { today: date, minute: minuteOfDay };
+  };
+
+  // Upcoming until it has ended (plannedHasEnded), then awaiting its attendance.
   routes.get(path, async () => {
-    const today = localDate(clock(), community.timeZone);
+    const { today, minute } = localNow();
     const rows = await db.query<PlannedRow>(
       `${SELECT}
-        WHERE p.community_id = $1 AND p.starts_on >= $2::date
+        WHERE p.community_id = $1
+          AND (p.starts_on > $2::date OR (p.starts_on = $2::date AND p.end_minute > $3))
         ORDER BY p.starts_on, p.start_minute, p.id
-        LIMIT $3`,
-      [community.id, today, MAX_PLANNED_EVENTS],
+        LIMIT $4`,
+      [community.id, today, minute, MAX_PLANNED_EVENTS],
     );
     return kit.json(200, rows.map(toPlanned));
   });
 
   routes.get(awaitingPath, async () => {
-    const today = localDate(clock(), community.timeZone);
+    const { today, minute } = localNow();
     const rows = await db.query<PlannedRow>(
       `${SELECT}
-        WHERE p.community_id = $1 AND p.starts_on < $2::date AND p.starts_on >= $3::date
+        WHERE p.community_id = $1 AND p.starts_on >= $4::date
+          AND (p.starts_on < $2::date OR (p.starts_on = $2::date AND p.end_minute <= $3))
         ORDER BY p.starts_on DESC, p.start_minute DESC, p.id DESC
-        LIMIT $4`,
-      [community.id, today, earliestAwaitingDate(today), MAX_PLANNED_EVENTS],
+        LIMIT $5`,
+      [community.id, today, minute, earliestAwaitingDate(today), MAX_PLANNED_EVENTS],
     );
     return kit.json(200, rows.map(toPlanned));
   });
@@ -227,8 +237,7 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
           `No planned event ${id}: it may have been recorded as held or deleted meanwhile`,
         );
       }
-      const today = localDate(clock(), community.timeZone);
-      const problem = plannedHeldDateProblem(plan.startsOn, today);
+      const problem = plannedHeldDateProblem(plan, localNow());
       if (problem) throw new HttpError(400, `${plan.title} cannot be recorded as held: ${problem}`);
       const inserted = await insertEventHeld(tx, community.id, {
         amenityId: plan.amenityId,

@@ -88,7 +88,7 @@ export async function refreshPlannedEvents(client: QueryClient): Promise<void> {
 }
 
 /**
- * The planned events whose day has passed (the last 60 days), most recent first, awaiting their
+ * The planned events that have ended (the last 60 days), most recent first, awaiting their
  * attendance: GET /api/events/planned/awaiting. Its key is under the upcoming list's, so reading
  * that again (refreshPlannedEvents) reads this too.
  */
@@ -106,7 +106,7 @@ export function useAwaitingEvents({ enabled = true }: { enabled?: boolean } = {}
 export const HELD_FROM_PLAN_OFFLINE_MESSAGE =
   "Can't reach CommonGround. Recording a planned event as held needs a connection; nothing was changed.";
 
-/** Records a planned event whose day has passed as an event held; the plan is removed with it. */
+/** Records a planned event that has ended as an event held; the plan is removed with it. */
 export const recordPlannedAsHeld = (
   id: number,
   input: PlannedHeldInput,

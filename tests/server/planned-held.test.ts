@@ -202,7 +202,7 @@ for (const backend of BACKENDS) {
         )[0];
       const analysis = async () => (await app.get(API_PATHS.analysis)).json as EventAnalysis;
 
-      it('nothing awaits its attendance before its day has passed', async () => {
+      it('nothing awaits its attendance before it has ended', async () => {
         expect(await awaiting()).toEqual([]);
         expect(await upcoming()).toEqual([
           'Morning Yoga',
@@ -214,13 +214,23 @@ for (const backend of BACKENDS) {
         ]);
       });
 
-      it('once its day has passed in the community’s zone, a plan awaits its attendance, most recent first', async () => {
-        // 03:00 UTC on the 22nd is still Saturday the 21st in California: the movie night is today.
+      it('once it has ended in the community’s zone, a plan awaits its attendance, most recent first', async () => {
+        // 03:00 UTC on the 22nd is still Saturday the 21st in California, 20:00: the movie night
+        // (18:00-21:00) is on.
         await moveClock('2026-03-22T03:00:00Z');
         expect(await awaiting()).toEqual(['Bootcamp', 'Book Swap', 'Morning Yoga']);
         expect(await upcoming()).toEqual(['Sunset Movie Night', 'Gardening Talk', 'Spring Fair']);
-        // 08:00 UTC is the 22nd there: the movie night has passed too. Everyone who reads the
-        // dashboards sees the list, the demo viewer included.
+        // 04:00 UTC is 21:00 there, its end: it is over, and awaits its attendance the same evening.
+        await moveClock('2026-03-22T04:00:00Z');
+        expect(await awaiting()).toEqual([
+          'Sunset Movie Night',
+          'Bootcamp',
+          'Book Swap',
+          'Morning Yoga',
+        ]);
+        expect(await upcoming()).toEqual(['Gardening Talk', 'Spring Fair']);
+        // 08:00 UTC is the 22nd there: the same lists. Everyone who reads the dashboards sees
+        // the list, the demo viewer included.
         await moveClock('2026-03-22T08:00:00Z');
         const expected = ['Sunset Movie Night', 'Bootcamp', 'Book Swap', 'Morning Yoga'];
         for (const role of ['admin', 'manager', 'board', 'demo'] as const) {
@@ -307,7 +317,7 @@ for (const backend of BACKENDS) {
         expect((await eventsHeld()).filter((e) => e.title === 'Morning Yoga')).toHaveLength(1);
       });
 
-      it('refuses an unknown plan (404) and one whose day has not passed (400), keeping it', async () => {
+      it('refuses an unknown plan (404) and one that has not ended (400), keeping it', async () => {
         for (const id of [999_999, 'abc']) {
           const res = await call('POST', `${PLANNED_EVENTS_PATH}/${id}/held`, { attendance: 5 });
           expect(res.status, String(id)).toBe(404);
@@ -320,7 +330,7 @@ for (const backend of BACKENDS) {
           status: 400,
           json: {
             error:
-              'Gardening Talk cannot be recorded as held: its day (2026-03-23) has not passed yet; record it once it is held, from 2026-03-24',
+              'Gardening Talk cannot be recorded as held: it has not ended yet (it ends at 11:30 on 2026-03-23); record it once it is over',
           },
         });
         expect((await record('fair', { attendance: 5 })).status).toBe(400);

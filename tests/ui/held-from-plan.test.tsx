@@ -117,14 +117,14 @@ afterEach(() => {
   window.dispatchEvent(new Event('online'));
 });
 
-describe('Held? Record the attendance (planned events whose day has passed)', () => {
+describe('Held? Record the attendance (planned events that have ended)', () => {
   it('lists them in the Upcoming events card, apart from the upcoming ones, for 60 days', async () => {
     renderOwn();
     const card = await screen.findByRole('region', { name: 'Upcoming events' });
     const section = await awaitingSection();
     expect(card).toContainElement(section);
     expect(section).toHaveTextContent(AWAITING_MANAGER);
-    expect(AWAITING_MANAGER).toMatch(/in the last 60 days/);
+    expect(AWAITING_MANAGER).toMatch(/from the last 60 days/);
     const list = within(section).getByRole('list', { name: 'Awaiting their attendance' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(awaitingEventsFixture.length);

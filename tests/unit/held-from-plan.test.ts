@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { earliestAwaitingDate, plannedHeldDateProblem } from '../../src/api/contract';
+import {
+  earliestAwaitingDate,
+  plannedHasEnded,
+  plannedHeldDateProblem,
+} from '../../src/api/contract';
 import {
   emptyHeldFromPlan,
   heldFromPlanFieldOf,
@@ -7,14 +11,31 @@ import {
 } from '../../src/features/community/held-from-plan-values';
 
 describe('recording a planned event as held: the date', () => {
-  it('is refused on its own day and after, and more than two years back', () => {
-    expect(plannedHeldDateProblem('2026-12-04', '2026-12-05')).toBeNull();
-    expect(plannedHeldDateProblem('2026-12-05', '2026-12-05')).toBe(
-      'its day (2026-12-05) has not passed yet; record it once it is held, from 2026-12-06',
+  const now = { today: '2026-12-05', minute: 20 * 60 + 30 }; // 20:30 on 5 December
+  const on = (startsOn: string, endMinute = 21 * 60) => ({ startsOn, endMinute });
+
+  it('is over once its end time has come on its own day, or any day after', () => {
+    expect(plannedHasEnded(on('2026-12-04'), now)).toBe(true);
+    expect(plannedHasEnded(on('2026-12-05', 20 * 60), now)).toBe(true);
+    expect(plannedHasEnded(on('2026-12-05', 20 * 60 + 30), now)).toBe(true);
+    expect(plannedHasEnded(on('2026-12-05', 20 * 60 + 31), now)).toBe(false);
+    // An end at midnight is over only the next day.
+    expect(plannedHasEnded(on('2026-12-05', 1440), { ...now, minute: 1439 })).toBe(false);
+    expect(plannedHasEnded(on('2026-12-06', 60), now)).toBe(false);
+  });
+
+  it('is refused before it has ended, and more than two years back', () => {
+    expect(plannedHeldDateProblem(on('2026-12-04'), now)).toBeNull();
+    expect(plannedHeldDateProblem(on('2026-12-05', 20 * 60), now)).toBeNull();
+    expect(plannedHeldDateProblem(on('2026-12-05'), now)).toBe(
+      'it has not ended yet (it ends at 21:00 on 2026-12-05); record it once it is over',
     );
-    expect(plannedHeldDateProblem('2027-01-10', '2026-12-05')).toMatch(/has not passed yet/);
-    expect(plannedHeldDateProblem('2024-12-05', '2026-12-05')).toBeNull();
-    expect(plannedHeldDateProblem('2024-12-04', '2026-12-05')).toBe(
+    expect(plannedHeldDateProblem(on('2026-12-05', 1440), now)).toBe(
+      'it has not ended yet (it ends at the end of 2026-12-05); record it once it is over',
+    );
+    expect(plannedHeldDateProblem(on('2027-01-10'), now)).toMatch(/has not ended yet/);
+    expect(plannedHeldDateProblem(on('2024-12-05'), now)).toBeNull();
+    expect(plannedHeldDateProblem(on('2024-12-04'), now)).toBe(
       'its day (2024-12-04) is more than 2 years back (an event held is from 2024-12-05)',
     );
   });

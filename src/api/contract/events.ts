@@ -106,10 +106,10 @@ export function eventDateProblem(heldOn: string, today: string): string | null {
  *
  *   GET    /api/events/planned            everyone who reads the dashboards: from today,
  *                                         soonest first, at most 100
- *   GET    /api/events/planned/awaiting   the same readers: those whose day has passed, in the
+ *   GET    /api/events/planned/awaiting   the same readers: those that have ended, in the
  *                                         last 60 days, most recent first, at most 100
  *   POST   /api/events/planned            Admin, Manager: plan one  → 201 the planned event
- *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
+ *   POST   /api/events/planned/:id/held   Admin, Manager: record one that has ended as an
  *                                         event held → 201 the event held (the plan is gone)
  *   DELETE /api/events/planned/:id        Admin, Manager: remove one → 204
  */
@@ -181,8 +181,8 @@ export function plannedWindowProblem(startMinute: number, endMinute: number): st
 }
 
 /**
- * The planned events whose day has passed, awaiting their attendance: listed for this many days
- * after their day (a plan never recorded nor deleted is then kept, but no longer listed).
+ * The planned events that have ended, awaiting their attendance: listed for this many days after
+ * their day (a plan never recorded nor deleted is then kept, but no longer listed).
  */
 export const PLANNED_AWAITING_PATH = `${PLANNED_EVENTS_PATH}/awaiting`;
 export const AWAITING_ATTENDANCE_DAYS = 60;
@@ -204,15 +204,36 @@ export const PlannedHeldInputSchema = z.strictObject({
 });
 export type PlannedHeldInput = z.infer<typeof PlannedHeldInputSchema>;
 
+/** The community's wall clock: its local date and the minute of that day (0-1439). */
+export type LocalNow = { today: string; minute: number };
+
 /**
- * Why a planned event on `startsOn` cannot be recorded as held (yet, or any more), or null: its
- * day must have passed in the community's zone (`today`), and be one an event held may have
- * (within the last two years, as eventDateProblem asks of an event recorded by hand).
+ * Whether a planned event is over: its day has passed in the community's zone, or it is today
+ * and its end time has come (an end at midnight, 1440, is over only the next day).
  */
-export function plannedHeldDateProblem(startsOn: string, today: string): string | null {
-  if (startsOn >= today) {
-    return `its day (${startsOn}) has not passed yet; record it once it is held, from ${addDays(startsOn, 1)}`;
+export function plannedHasEnded(
+  event: Pick<PlannedEvent, 'startsOn' | 'endMinute'>,
+  { today, minute }: LocalNow,
+): boolean {
+  return event.startsOn < today || (event.startsOn === today && event.endMinute <= minute);
+}
+
+/**
+ * Why a planned event cannot be recorded as held (yet, or any more), or null: it must have ended
+ * (plannedHasEnded), and its day be one an event held may have (within the last two years, as
+ * eventDateProblem asks of an event recorded by hand).
+ */
+export function plannedHeldDateProblem(
+  event: Pick<PlannedEvent, 'startsOn' | 'endMinute'>,
+  now: LocalNow,
+): string | null {
+  const { startsOn, endMinute } = event;
+  if (!plannedHasEnded(event, now)) {
+    const end =
+      endMinute === 1440 ? `the end of ${startsOn}` : `${minuteClock(endMinute)} on ${startsOn}`;
+    return `it has not ended yet (it ends at ${end}); record it once it is over`;
   }
+  const { today } = now;
   const earliest = earliestEventDate(today);
   if (startsOn < earliest) {
     return `its day (${startsOn}) is more than ${EVENT_LIMITS.yearsBack} years back (an event held is from ${earliest})`;

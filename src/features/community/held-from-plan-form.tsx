@@ -31,7 +31,7 @@ export const HELD_FROM_PLAN_NOTE =
   'It joins the events held with the plan’s title, amenity, date, category and planned attendance, and leaves the planned events. Amy’s analysis counts it at once.';
 
 /**
- * Record a planned event whose day has passed as an event held: the plan gives everything but how
+ * Record a planned event that has ended as an event held: the plan gives everything but how
  * many people came (and what it cost), which this asks; the server adds the event held and
  * removes the plan in one transaction.
  */

@@ -29,17 +29,17 @@ export { plannedForText } from './planned-event-details';
 
 export const NO_PLANNED_EVENTS = 'No upcoming events planned.';
 export const NO_PLANNED_MANAGER =
-  'Plan one here, or save one of Amy’s suggestions from Amy Events: it is listed until its day has passed.';
+  'Plan one here, or save one of Amy’s suggestions from Amy Events: it is listed until it has ended.';
 export const NO_PLANNED_READER =
   'HOA Managers and Administrators plan the community’s events; the upcoming ones appear here.';
 
 export const AWAITING_TITLE = 'Held? Record the attendance';
-export const AWAITING_MANAGER = `Planned events whose day was in the last ${AWAITING_ATTENDANCE_DAYS} days: record how many people came and each joins the events held (and Amy’s analysis); delete one that did not take place.`;
-export const AWAITING_READER = `Planned events whose day was in the last ${AWAITING_ATTENDANCE_DAYS} days, until an HOA Manager or Administrator records how many people came.`;
+export const AWAITING_MANAGER = `Planned events that have ended, from the last ${AWAITING_ATTENDANCE_DAYS} days: record how many people came and each joins the events held (and Amy’s analysis); delete one that did not take place.`;
+export const AWAITING_READER = `Planned events that have ended, from the last ${AWAITING_ATTENDANCE_DAYS} days, until an HOA Manager or Administrator records how many people came.`;
 
 /**
- * The events a community of its own plans to hold, from today (stored on the server), and below
- * them those whose day has passed, awaiting their attendance: everyone who reads the dashboards
+ * The events a community of its own plans to hold, until they end (stored on the server), and
+ * below them those that have ended, awaiting their attendance: everyone who reads the dashboards
  * sees them, Managers and Admins plan and remove them and record a past one as held.
  */
 export function UpcomingEvents({ canManage }: { canManage: boolean }) {
@@ -155,7 +155,7 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
 }
 
 /**
- * The planned events whose day has passed (the last 60 days), awaiting how many came. Nothing
+ * The planned events that have ended (the last 60 days), awaiting how many came. Nothing
  * while there are none, nor before the first answer: the upcoming list above already says when
  * the page is loading or offline.
  */
