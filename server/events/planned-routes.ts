@@ -8,6 +8,7 @@ import {
   earliestAwaitingDate,
   minuteClock,
   plannedDateProblem,
+  plannedHasEnded,
   plannedHeldDateProblem,
   plannedWindowProblem,
   type LocalNow,
@@ -23,7 +24,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import { currentSettings } from '../settings-lock';
-import { localDate, localParts, weekdayOf, type Clock } from '../time';
+import { localParts, weekdayOf, type Clock } from '../time';
 import { insertEventHeld } from './routes';
 
 /**
@@ -143,9 +144,16 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     if (window) throw new HttpError(400, window);
     const created = await db.transaction(async (tx) => {
       await currentSettings(tx, community);
-      const today = localDate(clock(), community.timeZone);
-      const problem = plannedDateProblem(input.startsOn, today);
+      const now = localNow();
+      const problem = plannedDateProblem(input.startsOn, now.today);
       if (problem) throw new HttpError(400, `startsOn: ${problem}`);
+      // Planned today, it would be over already: not upcoming, so not a plan.
+      if (plannedHasEnded(input, now)) {
+        throw new HttpError(
+          400,
+          `endMinute: it would be over already (it is ${minuteClock(now.minute)} today): plan a later end, or record it under Events held`,
+        );
+      }
       const [amenity] = await tx.query<{ id: number; name: string; archived: boolean }>(
         `SELECT id, name, archived_at IS NOT NULL AS archived FROM amenities
           WHERE community_id = $1 AND slug = $2 FOR SHARE`,

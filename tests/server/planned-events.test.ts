@@ -304,6 +304,20 @@ for (const backend of BACKENDS) {
       clock.set('2026-03-22T03:00:00Z');
       await signInAll();
       expect((await list()).map((e: PlannedEvent) => e.startsOn)).toContain('2026-03-21');
+      // It is 20:00 there: an event of today that ended at 19:30 would be over already.
+      const over = await call('POST', PLANNED_EVENTS_PATH, {
+        ...MOVIES,
+        title: 'Over already',
+        endMinute: 19 * 60 + 30,
+      });
+      expect(over).toMatchObject({
+        status: 400,
+        json: {
+          error:
+            'endMinute: it would be over already (it is 20:00 today): plan a later end, or record it under Events held',
+        },
+      });
+      expect((await list()).map((e) => e.title)).not.toContain('Over already');
       // 08:00 UTC on the 22nd is the 22nd there: Saturday's are past.
       clock.set('2026-03-22T08:00:00Z');
       await signInAll();
