@@ -17,10 +17,10 @@ export function firstAnswersUrl(urls: readonly string[]): string {
  * gives each URL's answer once, as a Response, within 30 s of the page's start; null when the
  * batch has none for the URL, was refused or was not JSON (the app then asks alone); a rejection
  * when the server could not be reached, as the app's own fetch would. A URL asked again (a
- * refetch, a retry after that rejection) gets null: the app asks the server. Nothing is asked while a
- * sign-out made offline has not reached the server (src/api/pending-sign-out.ts): those requests
- * would carry the session being ended. In the page's head, so none of this is in the first
- * load's JavaScript; the server hashes it for its CSP.
+ * refetch, a retry after that rejection) gets null: the app asks the server. Nothing is asked
+ * while a sign-out made offline has not reached the server (src/api/pending-sign-out.ts): those
+ * requests would carry the session being ended. In the page's head, so none of this is in the
+ * first load's JavaScript; the server hashes it for its CSP.
  */
 export function firstAnswersScript(urls: readonly string[]): string {
   // `<` escaped so that no URL can close the script element.
