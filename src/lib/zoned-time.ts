@@ -61,6 +61,12 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   return new Date(Math.max(first, second));
 }
 
+/** The minute of the day in `timeZone` (0-1439): 18:30 is 1110. */
+export function minuteOfDayIn(timeZone: string, now = Date.now()): number {
+  const local = new Date(now + zoneOffsetMs(now, timeZone));
+  return local.getUTCHours() * 60 + local.getUTCMinutes();
+}
+
 /** Today's date in `timeZone` as yyyy-mm-dd (the earliest date a new event may use). */
 export function todayIn(timeZone: string, now = Date.now()): string {
   const local = new Date(now + zoneOffsetMs(now, timeZone));

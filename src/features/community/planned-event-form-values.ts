@@ -9,6 +9,7 @@ import {
   type PlannedEvent,
   type PlannedEventInput,
 } from '../../api/contract';
+import { addDays } from '../../lib/calendar-date';
 import { displayClockTime } from '../../lib/clock-time';
 import { formatCount } from '../../lib/format';
 
@@ -29,11 +30,22 @@ export type PlannedFormValues = {
 export type PlannedFormField = keyof PlannedFormValues;
 export type PlannedFormErrors = Partial<Record<PlannedFormField, string>>;
 
-/** A new plan: today, 18:00 to 20:00, at the only amenity when there is one. */
-export function emptyPlannedForm(today: string, amenityIds: readonly string[]): PlannedFormValues {
+/** The new plan's window, 18:00 to 20:00 (minutes of the day). */
+const DEFAULT_START_MINUTE = 18 * 60;
+
+/**
+ * A new plan: 18:00 to 20:00, today, or tomorrow once today's 18:00 has come (`nowMinute`, the
+ * community's clock) so the window offered is one still ahead; at the only amenity when there
+ * is one.
+ */
+export function emptyPlannedForm(
+  today: string,
+  amenityIds: readonly string[],
+  nowMinute = 0,
+): PlannedFormValues {
   return {
     amenityId: amenityIds.length === 1 ? (amenityIds[0] ?? '') : '',
-    startsOn: today,
+    startsOn: nowMinute >= DEFAULT_START_MINUTE ? addDays(today, 1) : today,
     startTime: '18:00',
     endTime: '20:00',
     title: '',

@@ -3,6 +3,7 @@ import type { AmenitySetup, PlannedEvent } from '../../api/contract';
 import { PLANNED_EVENTS_OFFLINE_MESSAGE, planEvent, refreshPlannedEvents } from '../../api/events';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { EVENT_CATEGORY_OPTIONS } from '../../lib/event-categories';
+import { minuteOfDayIn } from '../../lib/zoned-time';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
 import { FormStatus } from '../../ui/form-status';
@@ -46,7 +47,7 @@ export function PlannedEventForm({
   const cancel = useDialogClose(() => onDone(null));
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
   const { values, errors, failure, busy, set, submit, formRef, text, online } = useEventForm({
-    initial: () => emptyPlannedForm(today, amenityIds),
+    initial: () => emptyPlannedForm(today, amenityIds, minuteOfDayIn(timeZone)),
     check: (form: PlannedFormValues) => plannedInputOf(form, today),
     save: planEvent,
     fieldOf: plannedFieldOf,
