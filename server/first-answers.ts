@@ -13,7 +13,7 @@ const MAX_PATH_LENGTH = 512;
  * The `path` parameters of a batch, refused with a 400 unless each is a path of the API as it
  * would be asked alone: under /api/, in its plain form (no `..`, no other host), not a batch.
  */
-export function firstAnswerPaths(paths: readonly string[]): string[] {
+export function firstAnswerPaths(paths: readonly string[]): readonly string[] {
   if (paths.length === 0) throw new HttpError(400, 'Invalid query: path: at least one is required');
   if (paths.length > MAX_FIRST_ANSWERS) {
     throw new HttpError(400, `Invalid query: path: at most ${MAX_FIRST_ANSWERS} are allowed`);
@@ -28,7 +28,7 @@ export function firstAnswerPaths(paths: readonly string[]): string[] {
       throw new HttpError(400, `Invalid query: path: ${JSON.stringify(path)} is not an API path`);
     }
   }
-  return [...paths];
+  return paths;
 }
 
 /**

@@ -63,12 +63,16 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 
 /** The minute of the day in `timeZone` (0-1439): 18:30 is 1110. */
 export function minuteOfDayIn(timeZone: string, now = Date.now()): number {
-  const local = new Date(now + zoneOffsetMs(now, timeZone));
+  const local = wallClock(timeZone, now);
   return local.getUTCHours() * 60 + local.getUTCMinutes();
+}
+
+/** The zone's wall clock at `now`, as a Date whose UTC fields read it. */
+function wallClock(timeZone: string, now: number): Date {
+  return new Date(now + zoneOffsetMs(now, timeZone));
 }
 
 /** Today's date in `timeZone` as yyyy-mm-dd (the earliest date a new event may use). */
 export function todayIn(timeZone: string, now = Date.now()): string {
-  const local = new Date(now + zoneOffsetMs(now, timeZone));
-  return local.toISOString().slice(0, 10);
+  return wallClock(timeZone, now).toISOString().slice(0, 10);
 }

@@ -1,5 +1,5 @@
 import type { Suggestion } from '../../api/contract';
-import { timedEvent, type CalendarEvent } from './ics';
+import { suggestedDay, timedEvent, type CalendarEvent } from './ics';
 import { isRealDate } from '../../lib/calendar-date';
 import { parseTimeRange } from '../../lib/clock-time';
 import { todayIn } from '../../lib/zoned-time';
@@ -45,7 +45,7 @@ export function customEventOfSuggestion(suggestion: Suggestion): CustomEventInpu
   return {
     title: suggestion.title.slice(0, TITLE_MAX),
     amenity: suggestion.suggestedAmenity,
-    date: /^\d{4}-\d{2}-\d{2}/.exec(suggestion.suggestedDate)?.[0] ?? '',
+    date: suggestedDay(suggestion) ?? '',
     startTime: range?.start ?? '',
     endTime: range?.end ?? '',
     attendance: String(suggestion.expectedAttendance),

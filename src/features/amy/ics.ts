@@ -117,6 +117,13 @@ export type SuggestionLike = {
   reasoning: string;
 };
 
+/** The suggestion's day (yyyy-mm-dd), or undefined when its date cannot be read. */
+export function suggestedDay(
+  suggestion: Pick<SuggestionLike, 'suggestedDate'>,
+): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}/.exec(suggestion.suggestedDate)?.[0];
+}
+
 /** One of Amy's suggestions as a calendar event; an unreadable time makes it an all-day event. */
 export function suggestionEvent(suggestion: SuggestionLike, timeZone: string): CalendarEvent {
   const base = {
@@ -125,7 +132,7 @@ export function suggestionEvent(suggestion: SuggestionLike, timeZone: string): C
     description: `${suggestion.description}\n\nWhy Amy suggests it: ${suggestion.reasoning}`,
     location: suggestion.suggestedAmenity,
   };
-  const date = /^\d{4}-\d{2}-\d{2}/.exec(suggestion.suggestedDate)?.[0];
+  const date = suggestedDay(suggestion);
   if (!date) throw new Error(`Suggestion "${suggestion.title}" has no readable date.`);
   const range = parseTimeRange(suggestion.suggestedTime);
   if (!range) return { ...base, allDay: true, date };
