@@ -25,6 +25,8 @@ import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { formatDateTime } from '../../src/features/reports/report-format';
 import { ReportsPage } from '../../src/features/reports/reports-page';
+import { periodTimelineQuery } from '../../src/features/reports/report-data';
+import { REPORT_PERIODS, type ReportPeriod } from '../../src/features/reports/periods';
 import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
 
@@ -298,6 +300,28 @@ describe('Reports page', () => {
     expect(cells.slice(2, 5)).toEqual(['$2,900.00', '0.4839', '$1,403.31']);
     // The others were there all month.
     expect(within(table).getByRole('row', { name: /^The Great Lawn / })).toBeInTheDocument();
+  });
+
+  it('saves every period for offline reading, and watches a report only while one is open', async () => {
+    const user = userEvent.setup();
+    const client = createQueryClient();
+    renderWithApp(<ReportsPage />, { route: '/reports', client });
+    const watchers = (period: ReportPeriod) =>
+      client
+        .getQueryCache()
+        .find({ queryKey: periodTimelineQuery(period).queryKey, exact: true })
+        ?.getObserversCount();
+    await waitFor(() =>
+      REPORT_PERIODS.forEach((period) =>
+        expect(client.getQueryData(periodTimelineQuery(period).queryKey)).toBeDefined(),
+      ),
+    );
+    // Saved, not shown: each answer arrived without a render of the page.
+    REPORT_PERIODS.forEach((period) => expect(watchers(period)).toBe(0));
+
+    await user.click(screen.getByRole('button', { name: 'Preview: Amenity Usage Report' }));
+    await screen.findByRole('region', { name: 'Amenity Usage Report — Last Month' });
+    expect(watchers('month')).toBeGreaterThan(0);
   });
 
   it('refreshes a report built from the snapshot when online', async () => {

@@ -163,6 +163,8 @@ export function useReportData(
       { ...gapsQ, ...on },
       { ...setupQ, ...on },
     ],
+    // No report open: no render of the page for each answer that warmReportData saves.
+    subscribed: on.enabled,
   });
   const [metrics, timeline, amenities, analysis, gaps, setup] = [
     toSource(results[0]),
