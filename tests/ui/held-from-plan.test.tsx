@@ -179,6 +179,12 @@ describe('Held? Record the attendance (planned events that have ended)', () => {
     // Both lists (and the upcoming one) are read again: the plan has left the awaiting list and
     // the event is among the events held.
     await waitFor(() => expect(within(section).queryByText('Pumpkin Carving')).toBeNull());
+    // Keyboard focus is not lost with the row: it moves to the next one awaiting.
+    await waitFor(() =>
+      expect(
+        within(section).getByRole('button', { name: /^Record as held: Morning Yoga/ }),
+      ).toHaveFocus(),
+    );
     const held = await screen.findByRole('region', { name: 'Events held' });
     const first = (await within(held).findAllByRole('listitem'))[0];
     expect(first).toHaveTextContent('Pumpkin Carving');

@@ -257,6 +257,38 @@ describe('Upcoming events (a community of its own)', () => {
     await waitFor(() => expect(listReads).toBe(2));
   });
 
+  it('after a delete, keyboard focus goes to the next planned event, then to the card', async () => {
+    let list = plannedEventsFixture.filter((event) => event.id === 21 || event.id === 22);
+    server.use(
+      http.get(PLANNED_EVENTS_PATH, () => HttpResponse.json(list)),
+      http.delete(`${PLANNED_EVENTS_PATH}/:id`, ({ params }) => {
+        list = list.filter((event) => String(event.id) !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderOwn();
+    const user = userEvent.setup();
+    const card = await upcomingCard();
+    const remove = async (name: string) => {
+      await user.click(await within(card).findByRole('button', { name }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this planned event?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete planned event' }));
+      await waitFor(() => expect(within(card).queryByRole('button', { name })).toBeNull());
+    };
+
+    await remove('Delete Sunset Movie Night on Sat, Jun 12, 2027');
+    await waitFor(() =>
+      expect(
+        within(card).getByRole('button', { name: 'Delete Gardening Talk on Sat, Jul 3, 2027' }),
+      ).toHaveFocus(),
+    );
+
+    await remove('Delete Gardening Talk on Sat, Jul 3, 2027');
+    await waitFor(() =>
+      expect(within(card).getByRole('heading', { name: 'Upcoming events' })).toHaveFocus(),
+    );
+  });
+
   it('a Board member sees the upcoming events without the buttons', async () => {
     renderOwn({ ...meFixture, user: { ...meFixture.user, role: 'board' } });
     const card = await upcomingCard();
