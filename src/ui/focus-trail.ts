@@ -47,8 +47,10 @@ function focusables(element: Element | undefined): HTMLElement[] {
  */
 export function refocusAfterRemoval(trail: FocusTrail): void {
   if (trail.element.isConnected) return;
+  // Lost focus: on the body, or still on a control of the dialog just closed (until the browser
+  // notices that it is hidden).
   const active = document.activeElement;
-  if (active !== null && active !== document.body) return;
+  if (active !== null && active !== document.body && !active.closest('dialog:not([open])')) return;
   const kept = trail.path.find(({ node }) => node.isConnected);
   // Its whole card or section went too (another page): the page's own focus handling decides.
   if (!kept?.node.closest('section')) return;

@@ -73,6 +73,18 @@ describe('refocusAfterRemoval', () => {
     expect(document.activeElement).toBe(button('Edit A'));
   });
 
+  it('takes focus from a control of the dialog just closed, which the browser has not moved yet', () => {
+    card(['A', 'B']);
+    const trail = must(focusTrailOf(button('Delete A')));
+    const dialog = document.createElement('dialog');
+    dialog.innerHTML = '<button>Delete rule</button>';
+    document.body.append(dialog);
+    must(dialog.querySelector('button')).focus();
+    row('A').remove();
+    refocusAfterRemoval(trail);
+    expect(document.activeElement).toBe(button('Edit B'));
+  });
+
   it('leaves focus to the page when the whole section went (another page)', () => {
     card(['A', 'B']);
     const trail = must(focusTrailOf(button('Delete A')));
