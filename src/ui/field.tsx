@@ -8,6 +8,14 @@ import { Icon } from './icons';
 export const CONTROL_CLASSES =
   'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 sm:text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-red-500';
 
+/**
+ * A form open inside a card (a new alert rule, a report schedule): boxed from 640 px; on a phone
+ * only a rule above it, so that its selects get the box's border and padding (an amenity's name
+ * was cut under the select's arrow at 320 px).
+ */
+export const INLINE_FORM_CLASSES =
+  'grid gap-4 border-t border-slate-200 pt-4 sm:rounded-lg sm:border sm:p-4 dark:border-slate-700';
+
 type ControlProps = {
   id: string;
   'aria-invalid': boolean | undefined;

@@ -23,7 +23,8 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmButton, outcomeOf } from '../../ui/confirm-button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { CONTROL_CLASSES, Field, INLINE_FORM_CLASSES } from '../../ui/field';
+import { cx } from '../../lib/cx';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
@@ -350,7 +351,7 @@ function RuleForm({
       aria-labelledby={headingId}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid scroll-mt-24 gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
+      className={cx('scroll-mt-24', INLINE_FORM_CLASSES)}
     >
       <h3 id={headingId} className="font-semibold">
         {rule ? 'Edit rule' : 'New rule'}

@@ -17,7 +17,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmButton, outcomeOf } from '../../ui/confirm-button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { CONTROL_CLASSES, Field, INLINE_FORM_CLASSES } from '../../ui/field';
 import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
@@ -247,7 +247,7 @@ function ScheduleForm({
       aria-describedby={pausedNote ? noteId : undefined}
       noValidate
       onSubmit={submit}
-      className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700"
+      className={INLINE_FORM_CLASSES}
     >
       <h3 className="font-semibold">{title}</h3>
       {pausedNote ? (
