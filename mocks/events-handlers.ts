@@ -198,6 +198,21 @@ export const plannedEventsHandlers = [
     const created: PlannedEvent = { id: 200, ...input, amenityName: amenity.name };
     return HttpResponse.json(created, { status: 201 });
   }),
+  http.put(`${PLANNED_EVENTS_PATH}/:id`, async ({ params, request }) => {
+    const before = plannedEventsFixture.find((e) => String(e.id) === params.id);
+    if (!before) {
+      return HttpResponse.json({ error: `No planned event ${String(params.id)}` }, { status: 404 });
+    }
+    const parsed = PlannedEventInputSchema.safeParse(await request.json());
+    if (!parsed.success) return badRequest(describeIssues(parsed.error));
+    const input = parsed.data;
+    const window = plannedWindowProblem(input.startMinute, input.endMinute);
+    if (window) return badRequest(window);
+    const amenity = amenitySetupFixture.find((a) => a.id === input.amenityId);
+    if (!amenity) return badRequest(`amenityId: the community has no amenity ${input.amenityId}`);
+    const changed: PlannedEvent = { id: before.id, ...input, amenityName: amenity.name };
+    return HttpResponse.json(changed);
+  }),
   http.delete(`${PLANNED_EVENTS_PATH}/:id`, ({ params }) => {
     if (!plannedEventsFixture.some((e) => String(e.id) === params.id)) {
       return HttpResponse.json({ error: `No planned event ${String(params.id)}` }, { status: 404 });

@@ -140,6 +140,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: PLANNED_AWAITING_PATH, allow: READERS },
   { method: 'POST', path: PLANNED_EVENTS_PATH, allow: MANAGERS },
   { method: 'POST', path: `${PLANNED_EVENTS_PATH}/:id/held`, allow: MANAGERS },
+  { method: 'PUT', path: `${PLANNED_EVENTS_PATH}/:id`, allow: MANAGERS },
   { method: 'DELETE', path: `${PLANNED_EVENTS_PATH}/:id`, allow: MANAGERS },
   // Web Push and notification preferences (issue 14): each signed-in user's own devices and
   // settings; the demo viewer reads the public key and the defaults.

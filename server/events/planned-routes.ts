@@ -13,6 +13,7 @@ import {
   plannedWindowProblem,
   type LocalNow,
   type PlannedEvent,
+  type PlannedEventInput,
 } from '../../src/api/contract';
 import { WEEKDAY_NAMES } from '../../src/lib/weekly-hours';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
@@ -20,7 +21,7 @@ import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { auditActor } from '../auth/request';
 import { loadHours, type Community } from '../community';
-import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import { currentSettings } from '../settings-lock';
@@ -36,11 +37,14 @@ import { insertEventHeld } from './routes';
  *                                         the last 60 days, most recent first, at most 100
  *   POST   /api/events/planned            Admin, Manager: plan one at a live amenity, from today
  *                                         up to two years ahead, within its opening hours that day
+ *   PUT    /api/events/planned/:id        Admin, Manager: change one not ended yet, by the rules of
+ *                                         planning → 200 the plan as changed
  *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
  *                                         event held, with how many came → 201 the event held
  *   DELETE /api/events/planned/:id        Admin, Manager: remove one
  *
- * Each change is one transaction with its audit row ('event.plan', 'event.held', 'event.unplan').
+ * Each change is one transaction with its audit row ('event.plan', 'event.replan', 'event.held',
+ * 'event.unplan').
  * Planning and recording first take the community's settings lock shared
  * (server/settings-lock.ts), so they judge the date by the zone, and the amenity by the archive
  * state and hours, that other server processes last committed. Nothing cached reads planned
@@ -111,6 +115,73 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     return { today: date, minute: minuteOfDay };
   };
 
+  /**
+   * The amenity of a plan as asked (POST, PUT), once its date, window, amenity and the amenity's
+   * opening hours that day are found right; a 400 naming the field otherwise. Run under the
+   * settings lock, so they are judged by what other server processes last committed.
+   */
+  const checkedPlan = async (tx: Queryable, input: PlannedEventInput, now: LocalNow) => {
+    const window = plannedWindowProblem(input.startMinute, input.endMinute);
+    if (window) throw new HttpError(400, window);
+    const problem = plannedDateProblem(input.startsOn, now.today);
+    if (problem) throw new HttpError(400, `startsOn: ${problem}`);
+    // Planned today, it would be over already: not upcoming, so not a plan.
+    if (plannedHasEnded(input, now)) {
+      throw new HttpError(
+        400,
+        `endMinute: it would be over already (it is ${minuteClock(now.minute)} today): plan a later end, or record it under Events held`,
+      );
+    }
+    const [amenity] = await tx.query<{ id: number; name: string; archived: boolean }>(
+      `SELECT id, name, archived_at IS NOT NULL AS archived FROM amenities
+        WHERE community_id = $1 AND slug = $2 FOR SHARE`,
+      [community.id, input.amenityId],
+    );
+    if (!amenity) {
+      throw new HttpError(400, `amenityId: the community has no amenity ${input.amenityId}`);
+    }
+    if (amenity.archived) {
+      throw new HttpError(
+        400,
+        `amenityId: ${amenity.name} is archived; restore it to plan its events`,
+      );
+    }
+    // Within the opening hours of that weekday, when the amenity has hours at all.
+    const week = (await loadHours(tx, [amenity.id])).get(amenity.id) ?? [];
+    if (week.some((day) => day !== null)) {
+      const weekday = weekdayOf(input.startsOn);
+      const day = week[weekday] ?? null;
+      const dayName = WEEKDAY_NAMES[weekday] ?? 'that day';
+      if (!day) {
+        throw new HttpError(
+          400,
+          `startsOn: ${amenity.name} is closed on ${dayName}s; choose a day it is open`,
+        );
+      }
+      const hours = `${minuteClock(day.opensMinute)}-${minuteClock(day.closesMinute)}`;
+      if (input.startMinute < day.opensMinute) {
+        throw new HttpError(
+          400,
+          `startMinute: ${amenity.name} opens at ${minuteClock(day.opensMinute)} on ${dayName}s (open ${hours})`,
+        );
+      }
+      if (input.endMinute > day.closesMinute) {
+        throw new HttpError(
+          400,
+          `endMinute: ${amenity.name} closes at ${minuteClock(day.closesMinute)} on ${dayName}s (open ${hours})`,
+        );
+      }
+    }
+    return { id: amenity.id, name: amenity.name };
+  };
+
+  /** The refusal of a second plan with the same day, amenity and title. */
+  const duplicate = (input: PlannedEventInput, amenityName: string) =>
+    new HttpError(
+      409,
+      `title: an event called ${input.title} at ${amenityName} on ${input.startsOn} is already planned; give this one another title or date`,
+    );
+
   // Upcoming until it has ended (plannedHasEnded), then awaiting its attendance.
   routes.get(path, async () => {
     const { today, minute } = localNow();
@@ -140,60 +211,9 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
 
   routes.post(path, async (c) => {
     const input = await readJson(c, PlannedEventInputSchema);
-    const window = plannedWindowProblem(input.startMinute, input.endMinute);
-    if (window) throw new HttpError(400, window);
     const created = await db.transaction(async (tx) => {
       await currentSettings(tx, community);
-      const now = localNow();
-      const problem = plannedDateProblem(input.startsOn, now.today);
-      if (problem) throw new HttpError(400, `startsOn: ${problem}`);
-      // Planned today, it would be over already: not upcoming, so not a plan.
-      if (plannedHasEnded(input, now)) {
-        throw new HttpError(
-          400,
-          `endMinute: it would be over already (it is ${minuteClock(now.minute)} today): plan a later end, or record it under Events held`,
-        );
-      }
-      const [amenity] = await tx.query<{ id: number; name: string; archived: boolean }>(
-        `SELECT id, name, archived_at IS NOT NULL AS archived FROM amenities
-          WHERE community_id = $1 AND slug = $2 FOR SHARE`,
-        [community.id, input.amenityId],
-      );
-      if (!amenity) {
-        throw new HttpError(400, `amenityId: the community has no amenity ${input.amenityId}`);
-      }
-      if (amenity.archived) {
-        throw new HttpError(
-          400,
-          `amenityId: ${amenity.name} is archived; restore it to plan its events`,
-        );
-      }
-      // Within the opening hours of that weekday, when the amenity has hours at all.
-      const week = (await loadHours(tx, [amenity.id])).get(amenity.id) ?? [];
-      if (week.some((day) => day !== null)) {
-        const weekday = weekdayOf(input.startsOn);
-        const day = week[weekday] ?? null;
-        const dayName = WEEKDAY_NAMES[weekday] ?? 'that day';
-        if (!day) {
-          throw new HttpError(
-            400,
-            `startsOn: ${amenity.name} is closed on ${dayName}s; choose a day it is open`,
-          );
-        }
-        const hours = `${minuteClock(day.opensMinute)}-${minuteClock(day.closesMinute)}`;
-        if (input.startMinute < day.opensMinute) {
-          throw new HttpError(
-            400,
-            `startMinute: ${amenity.name} opens at ${minuteClock(day.opensMinute)} on ${dayName}s (open ${hours})`,
-          );
-        }
-        if (input.endMinute > day.closesMinute) {
-          throw new HttpError(
-            400,
-            `endMinute: ${amenity.name} closes at ${minuteClock(day.closesMinute)} on ${dayName}s (open ${hours})`,
-          );
-        }
-      }
+      const amenity = await checkedPlan(tx, input, localNow());
       // The unique key (day, amenity, title) decides a duplicate, even between two requests at once.
       const [inserted] = await tx.query<{ id: number }>(
         `INSERT INTO planned_events (community_id, amenity_id, starts_on, start_minute, end_minute,
@@ -213,12 +233,7 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
           new Date(clock()).toISOString(),
         ],
       );
-      if (!inserted) {
-        throw new HttpError(
-          409,
-          `title: an event called ${input.title} at ${amenity.name} on ${input.startsOn} is already planned; give this one another title or date`,
-        );
-      }
+      if (!inserted) throw duplicate(input, amenity.name);
       const planned = await plannedById(tx, inserted.id, false);
       if (!planned) throw new Error('The event was not planned');
       await audit(
@@ -277,6 +292,76 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     });
     onChanged();
     return kit.json(201, held);
+  });
+
+  routes.put(`${path}/:id`, async (c) => {
+    const id = pathId(c, 'planned event');
+    const input = await readJson(c, PlannedEventInputSchema);
+    try {
+      const changed = await db.transaction(async (tx) => {
+        await currentSettings(tx, community);
+        // Locked until this commits: a recording or removal at the same moment waits, then
+        // finds the plan as changed (or this finds it gone).
+        const before = await plannedById(tx, id, true);
+        if (!before) {
+          throw new HttpError(
+            404,
+            `No planned event ${id}: it may have been recorded as held or deleted meanwhile`,
+          );
+        }
+        const now = localNow();
+        if (plannedHasEnded(before, now)) {
+          throw new HttpError(
+            400,
+            `${before.title} has ended: record it as held, or delete it, instead of changing it`,
+          );
+        }
+        const amenity = await checkedPlan(tx, input, now);
+        const [taken] = await tx.query<{ id: number }>(
+          `SELECT id FROM planned_events
+            WHERE community_id = $1 AND starts_on = $2::date AND amenity_id = $3 AND title = $4
+              AND id <> $5`,
+          [community.id, input.startsOn, amenity.id, input.title, id],
+        );
+        if (taken) throw duplicate(input, amenity.name);
+        await tx.query(
+          `UPDATE planned_events
+              SET amenity_id = $3, starts_on = $4, start_minute = $5, end_minute = $6, title = $7,
+                  category = $8, planned_attendance = $9
+            WHERE community_id = $1 AND id = $2`,
+          [
+            community.id,
+            id,
+            amenity.id,
+            input.startsOn,
+            input.startMinute,
+            input.endMinute,
+            input.title,
+            input.category,
+            input.plannedAttendance,
+          ],
+        );
+        const after = await plannedById(tx, id, false);
+        if (!after) throw new Error('The planned event was not changed');
+        await audit(
+          tx,
+          { ...who(c), action: 'event.replan', target: String(id), before, after },
+          clock(),
+        );
+        return after;
+      });
+      return kit.json(200, changed);
+    } catch (error) {
+      // Two changes at once to the same day, amenity and title: the unique key decides, a 409.
+      if (isUniqueViolation(error)) {
+        const [amenity] = await db.query<{ name: string }>(
+          `SELECT name FROM amenities WHERE community_id = $1 AND slug = $2`,
+          [community.id, input.amenityId],
+        );
+        throw duplicate(input, amenity?.name ?? input.amenityId);
+      }
+      throw error;
+    }
   });
 
   routes.delete(`${path}/:id`, async (c) => {

@@ -68,10 +68,18 @@ export function usePlannedEvents({ enabled = true }: { enabled?: boolean } = {})
 }
 
 export const PLANNED_EVENTS_OFFLINE_MESSAGE =
-  "Can't reach CommonGround. Planning or removing an upcoming event needs a connection; nothing was changed.";
+  "Can't reach CommonGround. Planning, changing or removing an upcoming event needs a connection; nothing was changed.";
 
 export const planEvent = (input: PlannedEventInput): Promise<Outcome<PlannedEvent>> =>
   send('POST', PLANNED_EVENTS_PATH, {
+    offlineMessage: PLANNED_EVENTS_OFFLINE_MESSAGE,
+    json: input,
+    parse: parser(PlannedEventSchema),
+  });
+
+/** Changes a plan that has not ended (PUT, the same rules as planning) → the plan as changed. */
+export const replanEvent = (id: number, input: PlannedEventInput): Promise<Outcome<PlannedEvent>> =>
+  send('PUT', `${PLANNED_EVENTS_PATH}/${id}`, {
     offlineMessage: PLANNED_EVENTS_OFFLINE_MESSAGE,
     json: input,
     parse: parser(PlannedEventSchema),

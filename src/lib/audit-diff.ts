@@ -583,6 +583,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'event.create': 'Event recorded',
   'event.remove': 'Event removed',
   'event.plan': 'Event planned',
+  'event.replan': 'Planned event changed',
   'event.unplan': 'Planned event removed',
   'event.held': 'Planned event recorded as held',
   'notifications.update': 'Notification choices changed',

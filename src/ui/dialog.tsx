@@ -10,7 +10,6 @@ import {
 import { cx } from '../lib/cx';
 import { Button } from './button';
 import { PageIcon } from './page-icons';
-import { focusTrailOf, refocusAfterRemoval, type FocusTrail } from './focus-trail';
 
 /** The enclosing dialog's guarded close (asks before discarding typed changes). */
 const DialogCloseContext = createContext<(() => void) | null>(null);
@@ -70,30 +69,19 @@ export function Dialog({
     if (!open) setConfirming(false);
   }
 
-  // Where focus goes back to when the dialog closes, and what stands around it (ui/focus-trail).
-  const trail = useRef<FocusTrail | null>(null);
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       dirty.current = false;
-      trail.current = focusTrailOf(document.activeElement);
       dialog.showModal();
       // A panel taller than the screen scrolls, and Chromium then gives the first focus to the
       // panel itself (a keyboard-focusable scroller, first in tree order) and outlines it. Close
       // is what a shorter dialog focuses first: the same at every height.
       if (document.activeElement === panelRef.current) closeRef.current?.focus();
     }
-    if (!open && dialog.open) {
-      // The browser gives focus back to where it was; gone with its row, to what is left near it.
-      dialog.close();
-      refocusSoon(trail);
-    }
+    if (!open && dialog.open) dialog.close();
   }, [open]);
-
-  // Removed while open, with the row it was opened from (a plan deleted from its own row).
-  useEffect(() => () => refocusSoon(trail), []);
 
   useEffect(() => {
     if (confirming) keepRef.current?.focus();
@@ -228,11 +216,4 @@ export function Dialog({
       </div>
     </dialog>
   );
-}
-
-/** Once the close (or removal) has been committed, and only once per opening. */
-function refocusSoon(trail: { current: FocusTrail | null }) {
-  const opened = trail.current;
-  trail.current = null;
-  if (opened) setTimeout(() => refocusAfterRemoval(opened), 0);
 }

@@ -40,9 +40,13 @@ export function useFocusAfterRemoval({
     // page), and until then the page behind a modal is inert and cannot take focus.
     queueMicrotask(() => {
       // Only focus that was lost: someone who has moved on (typing a search that happens to
-      // drop the row, after a refresh had failed) keeps their place.
+      // drop the row, after a refresh had failed) keeps their place. Lost is on <body>, or on a
+      // control of the dialog just closed: Chromium moves it from there only at its next update
+      // when the button that opened the dialog is gone.
       const active = document.activeElement;
-      if (active === null || active === document.body) target?.focus();
+      if (active === null || active === document.body || active.closest('dialog:not([open])')) {
+        target?.focus();
+      }
     });
   });
 }

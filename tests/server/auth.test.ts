@@ -93,6 +93,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/events/planned/awaiting': ['admin', 'manager', 'board', 'demo'],
   'POST /api/events/planned': ['admin', 'manager'],
   'POST /api/events/planned/:id/held': ['admin', 'manager'],
+  'PUT /api/events/planned/:id': ['admin', 'manager'],
   'DELETE /api/events/planned/:id': ['admin', 'manager'],
   'GET /api/me': ['admin', 'manager', 'board', 'demo', 'enrolling'],
   'GET /api/notifications/status': ['admin', 'manager', 'board', 'demo'],

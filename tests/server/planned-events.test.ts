@@ -299,6 +299,76 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('a Manager changes a plan: 200, by the rules of planning, audited before and after', async () => {
+      const picnic = {
+        ...MOVIES,
+        startsOn: '2026-03-25',
+        startMinute: 12 * 60,
+        endMinute: 13 * 60,
+        title: 'Picnic',
+        category: 'community',
+        plannedAttendance: 30,
+      };
+      const created = PlannedEventSchema.parse(
+        (await call('POST', PLANNED_EVENTS_PATH, picnic)).json,
+      );
+      const path = `${PLANNED_EVENTS_PATH}/${created.id}`;
+      // Another amenity, day, window, title, category and attendance.
+      const changes = {
+        amenityId: 'solis-hall',
+        startsOn: '2026-03-24',
+        startMinute: 12 * 60,
+        endMinute: 14 * 60,
+        title: 'Spring Picnic',
+        category: 'seasonal',
+        plannedAttendance: 40,
+      };
+      const res = await call('PUT', path, changes);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const changed = { ...changes, id: created.id, amenityName: 'Solis Hall' };
+      expect(PlannedEventSchema.parse(res.json)).toEqual(changed);
+      expect((await list()).find((e) => e.id === created.id)).toEqual(changed);
+      const [row] = await auditRows(String(created.id)).then((rows) => rows.slice(-1));
+      expect(row).toMatchObject({
+        action: 'event.replan',
+        user_id: ids.manager,
+        before: created,
+        after: changed,
+      });
+
+      // Each refusal names its field, and changes nothing.
+      const refusals: [unknown, number, string][] = [
+        [{ ...changes, startMinute: 7 * 60 }, 400, 'startMinute: Solis Hall opens at 08:00'],
+        [{ ...changes, endMinute: 11 * 60 }, 400, 'endMinute: must be after the start (12:00)'],
+        [{ ...changes, startsOn: '2026-03-17' }, 400, 'startsOn: must not be before today'],
+        [{ ...changes, amenityId: 'the-yard' }, 400, 'amenityId: The Yard is archived'],
+        [{ ...changes, note: 'x' }, 400, ''],
+        [
+          { ...MOVIES },
+          409,
+          'title: an event called Sunset Movie Night at The Great Lawn on 2026-03-21 is already planned',
+        ],
+      ];
+      for (const [body, status, error] of refusals) {
+        const refused = await call('PUT', path, body);
+        expect(refused.status, JSON.stringify(body)).toBe(status);
+        expect((refused.json as { error: string }).error).toContain(error);
+      }
+      for (const role of ['board', 'demo'] as const) {
+        expect((await call('PUT', path, { ...changes, title: role }, role)).status, role).toBe(403);
+      }
+      expect((await list()).find((e) => e.id === created.id)).toEqual(changed);
+      expect((await auditRows(String(created.id))).length).toBe(2);
+
+      // Its own day, amenity and title again is no duplicate of itself.
+      expect((await call('PUT', path, { ...changes, plannedAttendance: 45 })).status).toBe(200);
+      for (const id of [999_999, 'abc']) {
+        const missing = await call('PUT', `${PLANNED_EVENTS_PATH}/${id}`, changes);
+        expect(missing.status, String(id)).toBe(404);
+      }
+      expect((await call('DELETE', path)).status).toBe(204);
+    });
+
     it('lists only the upcoming ones, from today in the community’s time zone', async () => {
       // 03:00 UTC on the 22nd is still Saturday the 21st in California: its events are listed.
       clock.set('2026-03-22T03:00:00Z');
@@ -329,6 +399,22 @@ for (const backend of BACKENDS) {
       expect((past.json as { error: string }).error).toBe(
         'startsOn: must not be before today (2026-03-22): plan an upcoming event',
       );
+      // Saturday's movie night has ended: it is recorded as held or deleted, not changed.
+      const [ended] = await test.db.query<{ id: number }>(
+        `SELECT id FROM planned_events WHERE starts_on = '2026-03-21' AND title = $1`,
+        [MOVIES.title],
+      );
+      const change = await call('PUT', `${PLANNED_EVENTS_PATH}/${ended?.id}`, {
+        ...MOVIES,
+        startsOn: '2026-03-29',
+      });
+      expect(change).toEqual({
+        status: 400,
+        json: {
+          error:
+            'Sunset Movie Night has ended: record it as held, or delete it, instead of changing it',
+        },
+      });
     });
   });
 }

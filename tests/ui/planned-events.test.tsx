@@ -154,6 +154,47 @@ describe('Upcoming events (a community of its own)', () => {
     await waitFor(() => expect(listReads).toBe(2));
   });
 
+  it('changes a planned event: the form opens filled in from it, sends it whole, then reads the list again', async () => {
+    const sent = capturePlannedWrites();
+    renderOwn();
+    const user = userEvent.setup();
+    const card = await upcomingCard();
+    await user.click(
+      await within(card).findByRole('button', { name: 'Edit Gardening Talk on Sat, Jul 3, 2027' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change planned event' });
+    const title = await within(dialog).findByLabelText('Title');
+    expect(title).toHaveValue('Gardening Talk');
+    expect(within(dialog).getByLabelText('Amenity')).toHaveValue('solis-hall');
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('educational');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2027-07-03');
+    expect(within(dialog).getByLabelText('Starts at')).toHaveValue('10:00');
+    expect(within(dialog).getByLabelText('Ends at')).toHaveValue('11:30');
+    expect(within(dialog).getByLabelText('People planned for')).toHaveValue('20');
+    await user.clear(title);
+    await user.type(title, 'Gardening Workshop');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: `${PLANNED_EVENTS_PATH}/22`,
+        body: {
+          amenityId: 'solis-hall',
+          startsOn: '2027-07-03',
+          startMinute: 10 * 60,
+          endMinute: 11 * 60 + 30,
+          title: 'Gardening Workshop',
+          category: 'educational',
+          plannedAttendance: 20,
+        },
+      },
+    ]);
+    expect(await screen.findByText('Planned event changed')).toBeInTheDocument();
+    await waitFor(() => expect(listReads).toBe(2));
+  });
+
   it('checks the form on the device first: each problem at its field, nothing sent', async () => {
     const sent = capturePlannedWrites();
     renderOwn();
@@ -257,7 +298,7 @@ describe('Upcoming events (a community of its own)', () => {
     await waitFor(() => expect(listReads).toBe(2));
   });
 
-  it('after a delete, keyboard focus goes to the next planned event, then to the card', async () => {
+  it('after a delete, keyboard focus goes to the next planned event, then to Plan an event', async () => {
     let list = plannedEventsFixture.filter((event) => event.id === 21 || event.id === 22);
     server.use(
       http.get(PLANNED_EVENTS_PATH, () => HttpResponse.json(list)),
@@ -285,7 +326,7 @@ describe('Upcoming events (a community of its own)', () => {
 
     await remove('Delete Gardening Talk on Sat, Jul 3, 2027');
     await waitFor(() =>
-      expect(within(card).getByRole('heading', { name: 'Upcoming events' })).toHaveFocus(),
+      expect(within(card).getByRole('button', { name: 'Plan an event' })).toHaveFocus(),
     );
   });
 
@@ -295,6 +336,7 @@ describe('Upcoming events (a community of its own)', () => {
     expect(await within(card).findByText('Sunset Movie Night')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Plan an event' })).toBeNull();
     expect(within(card).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
 
   it('a Board member with none planned reads who plans them', async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPlannedForm } from '../../src/features/community/planned-event-form-values';
+import {
+  emptyPlannedForm,
+  plannedFormOf,
+  plannedInputOf,
+} from '../../src/features/community/planned-event-form-values';
 import { minuteOfDayIn } from '../../src/lib/zoned-time';
 
 describe('a new plan', () => {
@@ -25,5 +29,39 @@ describe('minuteOfDayIn', () => {
     const at = Date.parse('2026-12-05T02:30:00Z');
     expect(minuteOfDayIn('America/Los_Angeles', at)).toBe(18 * 60 + 30);
     expect(minuteOfDayIn('UTC', at)).toBe(2 * 60 + 30);
+  });
+});
+
+describe('a plan to change', () => {
+  const plan = {
+    id: 7,
+    amenityId: 'great-lawn',
+    amenityName: 'The Great Lawn',
+    startsOn: '2026-12-12',
+    startMinute: 20 * 60,
+    endMinute: 1440,
+    title: 'Winter Lights',
+    category: 'seasonal' as const,
+    plannedAttendance: 1200,
+  };
+
+  it('fills the form with the plan; an end at midnight reads 00:00, and comes back as 1440', () => {
+    const values = plannedFormOf(plan, ['great-lawn', 'solis-hall']);
+    expect(values).toEqual({
+      amenityId: 'great-lawn',
+      startsOn: '2026-12-12',
+      startTime: '20:00',
+      endTime: '00:00',
+      title: 'Winter Lights',
+      category: 'seasonal',
+      plannedAttendance: '1200',
+    });
+    const { id, amenityName, ...input } = plan;
+    expect([id, amenityName]).toEqual([7, 'The Great Lawn']);
+    expect(plannedInputOf(values, '2026-12-05')).toEqual({ ok: true, input });
+  });
+
+  it('asks for the amenity again when the plan’s is no longer live (archived)', () => {
+    expect(plannedFormOf(plan, ['solis-hall']).amenityId).toBe('');
   });
 });

@@ -54,6 +54,25 @@ export function emptyPlannedForm(
   };
 }
 
+/**
+ * A plan's values in the form, to change it. Its amenity stays chosen only while it is live
+ * (`amenityIds`): an archived one is asked for again. An end at midnight shows as 00:00.
+ */
+export function plannedFormOf(
+  plan: PlannedEvent,
+  amenityIds: readonly string[],
+): PlannedFormValues {
+  return {
+    amenityId: amenityIds.includes(plan.amenityId) ? plan.amenityId : '',
+    startsOn: plan.startsOn,
+    startTime: minuteClock(plan.startMinute),
+    endTime: minuteClock(plan.endMinute % 1440),
+    title: plan.title,
+    category: plan.category,
+    plannedAttendance: String(plan.plannedAttendance),
+  };
+}
+
 export const PLANNED_FIELD_MESSAGES: Record<PlannedFormField, string> = {
   amenityId: 'Choose the amenity where it will be held',
   startsOn: 'Enter the date it will be held (a real date, from today)',

@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import type { AmenitySetup, PlannedEvent } from '../../api/contract';
-import { PLANNED_EVENTS_OFFLINE_MESSAGE, planEvent, refreshPlannedEvents } from '../../api/events';
+import {
+  PLANNED_EVENTS_OFFLINE_MESSAGE,
+  planEvent,
+  refreshPlannedEvents,
+  replanEvent,
+} from '../../api/events';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { EVENT_CATEGORY_OPTIONS } from '../../lib/event-categories';
 import { minuteOfDayIn } from '../../lib/zoned-time';
@@ -12,6 +17,7 @@ import {
   emptyPlannedForm,
   latestPlannedDay,
   plannedFieldOf,
+  plannedFormOf,
   plannedInputOf,
   type PlannedFormValues,
 } from './planned-event-form-values';
@@ -27,14 +33,15 @@ export const PLANNED_CONNECTION_TEXTS: ConnectionTexts = {
 };
 
 /**
- * Plan an upcoming event: checked on the device with the server's own schema, date and window
- * rules, then saved in one request; the server's refusal (opening hours, a duplicate) lands next
- * to the field it names.
+ * Plan an upcoming event, or change one (`plan`): checked on the device with the server's own
+ * schema, date and window rules, then saved in one request; the server's refusal (opening
+ * hours, a duplicate) lands next to the field it names.
  */
 export function PlannedEventForm({
   amenities,
   today,
   timeZone,
+  plan,
   onDone,
 }: {
   /** The live amenities, in display order. */
@@ -42,14 +49,19 @@ export function PlannedEventForm({
   /** The community's local date (yyyy-mm-dd). */
   today: string;
   timeZone: string;
+  /** The plan to change; a new one when left out. */
+  plan?: PlannedEvent;
   onDone: (saved: PlannedEvent | null) => void;
 }) {
   const cancel = useDialogClose(() => onDone(null));
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
   const { values, errors, failure, busy, set, submit, formRef, text, online } = useEventForm({
-    initial: () => emptyPlannedForm(today, amenityIds, minuteOfDayIn(timeZone)),
+    initial: () =>
+      plan
+        ? plannedFormOf(plan, amenityIds)
+        : emptyPlannedForm(today, amenityIds, minuteOfDayIn(timeZone)),
     check: (form: PlannedFormValues) => plannedInputOf(form, today),
-    save: planEvent,
+    save: plan ? (input) => replanEvent(plan.id, input) : planEvent,
     fieldOf: plannedFieldOf,
     refresh: refreshPlannedEvents,
     connectionTexts: PLANNED_CONNECTION_TEXTS,
@@ -102,7 +114,7 @@ export function PlannedEventForm({
           Cancel
         </Button>
         <Button type="submit" busy={busy}>
-          Plan event
+          {plan ? 'Save changes' : 'Plan event'}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { AWAITING_ATTENDANCE_DAYS, type PlannedEvent } from '../../api/contract';
 import { useAmenitySetup } from '../../api/amenity-setup';
 import { useCommunity } from '../../api/community';
@@ -19,6 +19,7 @@ import { Dialog } from '../../ui/dialog';
 import { InfoNote } from '../../ui/info-note';
 import { PageIcon } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
+import { useFocusAfterRemoval, type RemovedRow } from '../../ui/use-focus-after-removal';
 import { attendanceText } from './events-held';
 import { HeldFromPlanForm } from './held-from-plan-form';
 import { PlannedEventDetails } from './planned-event-details';
@@ -40,7 +41,7 @@ export const AWAITING_READER = `Planned events that have ended, from the last ${
 /**
  * The events a community of its own plans to hold, until they end (stored on the server), and
  * below them those that have ended, awaiting their attendance: everyone who reads the dashboards
- * sees them, Managers and Admins plan and remove them and record a past one as held.
+ * sees them, Managers and Admins plan, change and remove them and record a past one as held.
  */
 export function UpcomingEvents({ canManage }: { canManage: boolean }) {
   const community = useCommunity();
@@ -48,10 +49,37 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
   const awaiting = useAwaitingEvents();
   const amenities = useAmenitySetup({ enabled: canManage });
   const [planning, setPlanning] = useState(false);
+  // The plan being changed, kept while its dialog is open.
+  const [editing, setEditing] = useState<PlannedEvent | null>(null);
   // The plan being recorded as held, kept while its dialog is open even once the lists have
   // been read again without it.
-  const [recording, setRecording] = useState<PlannedEvent | null>(null);
+  const [recording, setRecording] = useState<{ plan: PlannedEvent; row: number } | null>(null);
   const list = planned.data;
+
+  // A plan gone from its list (deleted, recorded as held) takes its button with it: focus goes
+  // to the same button of the row that took its place, or Plan an event. Here, not in the
+  // lists, so it runs when a list is gone.
+  const planRef = useRef<HTMLButtonElement>(null);
+  const upcomingRef = useRef<HTMLUListElement>(null);
+  const awaitingRef = useRef<HTMLUListElement>(null);
+  const upcomingRemoved = useRef<RemovedRow | null>(null);
+  const awaitingRemoved = useRef<RemovedRow | null>(null);
+  useFocusAfterRemoval({
+    removedRef: upcomingRemoved,
+    keys: list?.map((event) => event.id) ?? [],
+    paused: list === undefined,
+    listRef: upcomingRef,
+    selector: DELETE_SELECTOR,
+    fallbackRef: planRef,
+  });
+  useFocusAfterRemoval({
+    removedRef: awaitingRemoved,
+    keys: awaiting.data?.map((event) => event.id) ?? [],
+    paused: recording !== null || awaiting.data === undefined,
+    listRef: awaitingRef,
+    selector: RECORD_SELECTOR,
+    fallbackRef: planRef,
+  });
 
   return (
     <Card aria-labelledby="upcoming-events">
@@ -60,7 +88,7 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
         title="Upcoming events"
         actions={
           canManage ? (
-            <Button variant="secondary" size="sm" onClick={() => setPlanning(true)}>
+            <Button ref={planRef} variant="secondary" size="sm" onClick={() => setPlanning(true)}>
               <PageIcon name="plus" className="h-4 w-4" />
               Plan an event
             </Button>
@@ -96,10 +124,25 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
             </InfoNote>
           </div>
         ) : (
-          <ul className="mt-3 grid gap-3" aria-label="Upcoming events">
-            {list.map((event) => (
+          <ul ref={upcomingRef} className="mt-3 grid gap-3" aria-label="Upcoming events">
+            {list.map((event, row) => (
               <PlannedRow key={event.id} event={event}>
-                {canManage ? <DeletePlanned event={event} /> : null}
+                {canManage ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Edit ${event.title} on ${formatCalendarDate(event.startsOn)}`}
+                      onClick={() => setEditing(event)}
+                    >
+                      Edit
+                    </Button>
+                    <DeletePlanned
+                      event={event}
+                      onDeleted={() => (upcomingRemoved.current = { key: event.id, row })}
+                    />
+                  </div>
+                ) : null}
               </PlannedRow>
             ))}
           </ul>
@@ -107,7 +150,9 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
         <AwaitingAttendance
           query={awaiting}
           canManage={canManage}
-          onRecord={(event) => setRecording(event)}
+          listRef={awaitingRef}
+          onRecord={(plan, row) => setRecording({ plan, row })}
+          onDeleted={(removed) => (awaitingRemoved.current = removed)}
         />
       </CardBody>
 
@@ -133,12 +178,36 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
         ) : null}
       </Dialog>
 
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Change planned event">
+        {editing ? (
+          <WithLiveAmenities
+            query={amenities}
+            action="planned"
+            offlineText={PLANNED_CONNECTION_TEXTS.offline}
+          >
+            {(live) => (
+              <PlannedEventForm
+                amenities={live}
+                today={todayIn(community.timeZone)}
+                timeZone={community.timeZone}
+                plan={editing}
+                onDone={(saved) => {
+                  setEditing(null);
+                  if (saved) toast({ title: 'Planned event changed', description: saved.title });
+                }}
+              />
+            )}
+          </WithLiveAmenities>
+        ) : null}
+      </Dialog>
+
       <Dialog open={recording !== null} onClose={() => setRecording(null)} title="Record as held">
         {recording ? (
           <HeldFromPlanForm
-            plan={recording}
+            plan={recording.plan}
             currency={community.currency}
             onDone={(saved) => {
+              if (saved) awaitingRemoved.current = { key: recording.plan.id, row: recording.row };
               setRecording(null);
               if (saved) {
                 toast({
@@ -162,11 +231,16 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
 function AwaitingAttendance({
   query,
   canManage,
+  listRef,
   onRecord,
+  onDeleted,
 }: {
   query: ReturnType<typeof useAwaitingEvents>;
   canManage: boolean;
-  onRecord: (event: PlannedEvent) => void;
+  listRef: RefObject<HTMLUListElement | null>;
+  /** `row`: the plan's place in the list as shown, where focus goes once it has left it. */
+  onRecord: (event: PlannedEvent, row: number) => void;
+  onDeleted: (removed: RemovedRow) => void;
 }) {
   const list = query.data;
   if (list === undefined && !query.isError) return null;
@@ -192,19 +266,22 @@ function AwaitingAttendance({
           </Button>
         </div>
       ) : (
-        <ul className="mt-3 grid gap-3" aria-label="Awaiting their attendance">
-          {list.map((event) => (
+        <ul ref={listRef} className="mt-3 grid gap-3" aria-label="Awaiting their attendance">
+          {list.map((event, row) => (
             <PlannedRow key={event.id} event={event}>
               {canManage ? (
                 <div className="flex flex-wrap gap-2">
                   <Button
                     size="sm"
                     aria-label={`Record as held: ${event.title} on ${formatCalendarDate(event.startsOn)}`}
-                    onClick={() => onRecord(event)}
+                    onClick={() => onRecord(event, row)}
                   >
                     Record as held
                   </Button>
-                  <DeletePlanned event={event} />
+                  <DeletePlanned
+                    event={event}
+                    onDeleted={() => onDeleted({ key: event.id, row })}
+                  />
                 </div>
               ) : null}
             </PlannedRow>
@@ -224,8 +301,14 @@ function PlannedRow({ event, children }: { event: PlannedEvent; children: ReactN
   );
 }
 
-/** Delete a planned event after a confirmation (one that will not, or did not, take place). */
-function DeletePlanned({ event }: { event: PlannedEvent }) {
+const DELETE_SELECTOR = 'button[aria-label^="Delete "]';
+const RECORD_SELECTOR = 'button[aria-label^="Record as held: "]';
+
+/**
+ * Delete a planned event after a confirmation (one that will not, or did not, take place).
+ * `onDeleted` runs once the server has removed it, before the list is read again without it.
+ */
+function DeletePlanned({ event, onDeleted }: { event: PlannedEvent; onDeleted: () => void }) {
   const client = useQueryClient();
   const online = useConnectivity() === 'online';
   const date = formatCalendarDate(event.startsOn);
@@ -241,7 +324,10 @@ function DeletePlanned({ event }: { event: PlannedEvent }) {
       offlineText={PLANNED_CONNECTION_TEXTS.offline}
       act={async () => {
         const outcome = await unplanEvent(event.id);
-        if (outcome.ok) await refreshPlannedEvents(client);
+        if (outcome.ok) {
+          onDeleted();
+          await refreshPlannedEvents(client);
+        }
         return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
       }}
       onDone={() => toast({ title: 'Planned event deleted', description: event.title })}
