@@ -10,12 +10,12 @@ import {
   plannedDateProblem,
   plannedHasEnded,
   plannedHeldDateProblem,
+  plannedHoursProblem,
   plannedWindowProblem,
   type LocalNow,
   type PlannedEvent,
   type PlannedEventInput,
 } from '../../src/api/contract';
-import { WEEKDAY_NAMES } from '../../src/lib/weekly-hours';
 import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
@@ -25,7 +25,7 @@ import { isUniqueViolation, type Database, type Queryable } from '../db/database
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
 import { currentSettings } from '../settings-lock';
-import { localParts, weekdayOf, type Clock } from '../time';
+import { localParts, type Clock } from '../time';
 import { insertEventHeld } from './routes';
 
 /**
@@ -148,30 +148,8 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     }
     // Within the opening hours of that weekday, when the amenity has hours at all.
     const week = (await loadHours(tx, [amenity.id])).get(amenity.id) ?? [];
-    if (week.some((day) => day !== null)) {
-      const weekday = weekdayOf(input.startsOn);
-      const day = week[weekday] ?? null;
-      const dayName = WEEKDAY_NAMES[weekday] ?? 'that day';
-      if (!day) {
-        throw new HttpError(
-          400,
-          `startsOn: ${amenity.name} is closed on ${dayName}s; choose a day it is open`,
-        );
-      }
-      const hours = `${minuteClock(day.opensMinute)}-${minuteClock(day.closesMinute)}`;
-      if (input.startMinute < day.opensMinute) {
-        throw new HttpError(
-          400,
-          `startMinute: ${amenity.name} opens at ${minuteClock(day.opensMinute)} on ${dayName}s (open ${hours})`,
-        );
-      }
-      if (input.endMinute > day.closesMinute) {
-        throw new HttpError(
-          400,
-          `endMinute: ${amenity.name} closes at ${minuteClock(day.closesMinute)} on ${dayName}s (open ${hours})`,
-        );
-      }
-    }
+    const hours = plannedHoursProblem(input, { name: amenity.name, hours: week });
+    if (hours) throw new HttpError(400, hours);
     return { id: amenity.id, name: amenity.name };
   };
 

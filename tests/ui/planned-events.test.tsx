@@ -221,6 +221,24 @@ describe('Upcoming events (a community of its own)', () => {
     expect(within(dialog).getByLabelText('People planned for')).toHaveValue('60');
   });
 
+  it('checks the amenity’s opening hours on the device too, as the server words them', async () => {
+    const sent = capturePlannedWrites();
+    renderOwn();
+    const { user, dialog } = await openForm();
+    await fill(user, dialog);
+    const start = within(dialog).getByLabelText('Starts at');
+    await user.clear(start);
+    await user.type(start, '05:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Plan event' }));
+
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(start).toHaveAccessibleDescription(
+      /The Great Lawn opens at 06:00 on \w+days \(open 06:00-22:00\)$/,
+    );
+    expect(start).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+
   it('puts the server’s refusal of a duplicate (409) at the title', async () => {
     server.use(
       http.post(PLANNED_EVENTS_PATH, () =>

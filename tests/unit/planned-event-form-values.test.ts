@@ -4,6 +4,8 @@ import {
   plannedFormOf,
   plannedInputOf,
 } from '../../src/features/community/planned-event-form-values';
+import { plannedHoursProblem } from '../../src/api/contract';
+import { everyDay } from '../../src/lib/weekly-hours';
 import { minuteOfDayIn } from '../../src/lib/zoned-time';
 
 describe('a new plan', () => {
@@ -63,5 +65,60 @@ describe('a plan to change', () => {
 
   it('asks for the amenity again when the plan’s is no longer live (archived)', () => {
     expect(plannedFormOf(plan, ['solis-hall']).amenityId).toBe('');
+  });
+});
+
+describe('opening hours', () => {
+  // Open 08:00-22:00, closed on Sundays.
+  const hall = {
+    id: 'solis-hall',
+    name: 'Solis Hall',
+    hours: everyDay(8 * 60, 22 * 60).map((day, weekday) => (weekday === 0 ? null : day)),
+  };
+  // 2026-12-12 is a Saturday, 2026-12-13 a Sunday.
+  const window = (startsOn: string, startMinute: number, endMinute: number) => ({
+    startsOn,
+    startMinute,
+    endMinute,
+  });
+
+  it('names the field at fault, as the server says it', () => {
+    expect(plannedHoursProblem(window('2026-12-12', 8 * 60, 22 * 60), hall)).toBeNull();
+    expect(plannedHoursProblem(window('2026-12-13', 10 * 60, 11 * 60), hall)).toBe(
+      'startsOn: Solis Hall is closed on Sundays; choose a day it is open',
+    );
+    expect(plannedHoursProblem(window('2026-12-12', 7 * 60 + 30, 9 * 60), hall)).toBe(
+      'startMinute: Solis Hall opens at 08:00 on Saturdays (open 08:00-22:00)',
+    );
+    expect(plannedHoursProblem(window('2026-12-12', 21 * 60, 1440), hall)).toBe(
+      'endMinute: Solis Hall closes at 22:00 on Saturdays (open 08:00-22:00)',
+    );
+  });
+
+  it('an amenity with no hours at all is open at any time', () => {
+    const field = { name: 'The Field', hours: Array.from({ length: 7 }, () => null) };
+    expect(plannedHoursProblem(window('2026-12-13', 0, 1440), field)).toBeNull();
+  });
+
+  it('the form shows it at its field before anything is sent', () => {
+    const values = {
+      amenityId: 'solis-hall',
+      startsOn: '2026-12-12',
+      startTime: '21:00',
+      endTime: '23:00',
+      title: 'Late Quiz',
+      category: 'community' as const,
+      plannedAttendance: '40',
+    };
+    expect(plannedInputOf(values, '2026-12-05', [hall])).toEqual({
+      ok: false,
+      errors: { endTime: 'Solis Hall closes at 22:00 on Saturdays (open 08:00-22:00)' },
+    });
+    expect(plannedInputOf({ ...values, startsOn: '2026-12-13' }, '2026-12-05', [hall])).toEqual({
+      ok: false,
+      errors: { startsOn: 'Solis Hall is closed on Sundays; choose a day it is open' },
+    });
+    // Without the amenity's hours (not loaded), the server judges.
+    expect(plannedInputOf(values, '2026-12-05').ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { addDays, isRealDate } from '../../lib/calendar-date';
+import { WEEKDAY_NAMES, type WeeklyHours } from '../../lib/weekly-hours';
 import { displayName } from './display-name';
 import { SUGGESTION_CATEGORIES } from './core';
 import { count, nonEmpty, nonNegative } from './primitives';
@@ -178,6 +179,31 @@ export function plannedWindowProblem(startMinute: number, endMinute: number): st
   return endMinute > startMinute
     ? null
     : `endMinute: must be after the start (${minuteClock(startMinute)})`;
+}
+
+/**
+ * Why a plan's day and window fall outside its amenity's opening hours that weekday, naming the
+ * field (a closed day at `startsOn`, an early start at `startMinute`, a late end at `endMinute`),
+ * or null. An amenity with no hours at all is open at any time. The server judges by it, and the
+ * form checks with it before sending.
+ */
+export function plannedHoursProblem(
+  plan: { startsOn: string; startMinute: number; endMinute: number },
+  amenity: { name: string; hours: WeeklyHours },
+): string | null {
+  if (!amenity.hours.some((day) => day !== null)) return null;
+  const weekday = new Date(`${plan.startsOn}T00:00:00Z`).getUTCDay();
+  const day = amenity.hours[weekday] ?? null;
+  const dayName = WEEKDAY_NAMES[weekday] ?? 'that day';
+  if (!day) return `startsOn: ${amenity.name} is closed on ${dayName}s; choose a day it is open`;
+  const open = `open ${minuteClock(day.opensMinute)}-${minuteClock(day.closesMinute)}`;
+  if (plan.startMinute < day.opensMinute) {
+    return `startMinute: ${amenity.name} opens at ${minuteClock(day.opensMinute)} on ${dayName}s (${open})`;
+  }
+  if (plan.endMinute > day.closesMinute) {
+    return `endMinute: ${amenity.name} closes at ${minuteClock(day.closesMinute)} on ${dayName}s (${open})`;
+  }
+  return null;
 }
 
 /**

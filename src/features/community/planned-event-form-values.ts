@@ -4,7 +4,9 @@ import {
   latestPlannedDate,
   minuteClock,
   plannedDateProblem,
+  plannedHoursProblem,
   plannedWindowProblem,
+  type AmenitySetup,
   type EventCategory,
   type PlannedEvent,
   type PlannedEventInput,
@@ -117,12 +119,14 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The form's values as the API's input, or the errors to show next to each field: the server's
- * own schema, date and time-window rules (with `today` in the community's time zone). An end at
- * 00:00 is midnight at the end of the day. The amenity's opening hours are the server's to judge.
+ * own schema, date, time-window and opening-hours rules (with `today` in the community's time
+ * zone, and the hours of the chosen one of `amenities`). An end at 00:00 is midnight at the end
+ * of the day.
  */
 export function plannedInputOf(
   values: PlannedFormValues,
   today: string,
+  amenities: readonly Pick<AmenitySetup, 'id' | 'name' | 'hours'>[] = [],
 ): { ok: true; input: PlannedEventInput } | { ok: false; errors: PlannedFormErrors } {
   const startMinute = minuteOf(values.startTime);
   const end = minuteOf(values.endTime);
@@ -151,6 +155,13 @@ export function plannedInputOf(
       : plannedWindowProblem(candidate.startMinute, candidate.endMinute);
   if (windowProblem) errors.endTime = capital(windowProblem.replace(/^endMinute: /, ''));
   if (!parsed.success || dateProblem || windowProblem) return { ok: false, errors };
+  const amenity = amenities.find((candidate) => candidate.id === parsed.data.amenityId);
+  const hoursProblem = amenity ? plannedHoursProblem(parsed.data, amenity) : null;
+  if (hoursProblem) {
+    const [inputField = '', text = hoursProblem] = hoursProblem.split(/: (.*)/s);
+    const field = plannedFieldOf(inputField) ?? 'startsOn';
+    return { ok: false, errors: { [field]: capital(text) } };
+  }
   return { ok: true, input: parsed.data };
 }
 

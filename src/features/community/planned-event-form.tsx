@@ -60,7 +60,7 @@ export function PlannedEventForm({
       plan
         ? plannedFormOf(plan, amenityIds)
         : emptyPlannedForm(today, amenityIds, minuteOfDayIn(timeZone)),
-    check: (form: PlannedFormValues) => plannedInputOf(form, today),
+    check: (form: PlannedFormValues) => plannedInputOf(form, today, amenities),
     save: plan ? (input) => replanEvent(plan.id, input) : planEvent,
     fieldOf: plannedFieldOf,
     refresh: refreshPlannedEvents,
