@@ -13,6 +13,7 @@ import {
 } from '../../api/contract';
 import { addDays } from '../../lib/calendar-date';
 import { displayClockTime } from '../../lib/clock-time';
+import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import { formatCount } from '../../lib/format';
 
 /** The plan-an-event form as typed: every field a string until it is checked. */
@@ -158,9 +159,8 @@ export function plannedInputOf(
   const amenity = amenities.find((candidate) => candidate.id === parsed.data.amenityId);
   const hoursProblem = amenity ? plannedHoursProblem(parsed.data, amenity) : null;
   if (hoursProblem) {
-    const [inputField = '', text = hoursProblem] = hoursProblem.split(/: (.*)/s);
-    const field = plannedFieldOf(inputField) ?? 'startsOn';
-    return { ok: false, errors: { [field]: capital(text) } };
+    const field = plannedFieldOf(fieldOfError(hoursProblem)) ?? 'startsOn';
+    return { ok: false, errors: { [field]: fieldMessage(hoursProblem) } };
   }
   return { ok: true, input: parsed.data };
 }
