@@ -18,6 +18,8 @@ import {
 import { addDays } from '../../src/lib/calendar-date';
 import { todayIn } from '../../src/lib/zoned-time';
 import { renderWithApp } from '../render';
+import { createQueryClient } from '../../src/api/query-client';
+import { amenitySetupQuery } from '../../src/api/amenity-setup';
 
 /** A community of its own (not the demo's slug). */
 const OWN = { ...communityFixture, slug: 'lakeside-commons', name: 'Lakeside Commons' };
@@ -384,12 +386,12 @@ describe('Upcoming events in the demo community', () => {
 });
 
 describe('Amy Events: Create Custom Event saves to the community’s events', () => {
-  function renderAmy(me: Me = meFixture) {
+  function renderAmy(me: Me = meFixture, client = createQueryClient()) {
     server.use(
       http.get(COMMUNITY_PATH, () => HttpResponse.json(OWN)),
       http.get(ME_PATH, () => HttpResponse.json(me)),
     );
-    return renderWithApp(<AmyEventsPage />, { route: '/amy-events' });
+    return renderWithApp(<AmyEventsPage />, { route: '/amy-events', client });
   }
 
   async function openDialog() {
@@ -438,6 +440,28 @@ describe('Amy Events: Create Custom Event saves to the community’s events', ()
       },
     ]);
     expect(await screen.findByText('Saved to the community’s events')).toBeInTheDocument();
+  });
+
+  it('checks the amenity’s opening hours before sending, as the server words them', async () => {
+    const sent = capturePlannedWrites();
+    const client = createQueryClient();
+    renderAmy(meFixture, client);
+    const { user, dialog } = await openDialog();
+    await fillCustom(user, dialog);
+    const end = within(dialog).getByLabelText('End time');
+    await user.clear(end);
+    await user.type(end, '23:00');
+    // The hours come with the amenities' settings (GET /api/amenities).
+    await waitFor(() => expect(client.getQueryData(amenitySetupQuery().queryKey)).toBeDefined());
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Save to the community’s events' }),
+    );
+    expect(end).toHaveAccessibleDescription(
+      /The Great Lawn closes at 22:00 on \w+days \(open 06:00-22:00\)/,
+    );
+    expect(end).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+    expect(screen.queryByText('Saved to the community’s events')).toBeNull();
   });
 
   it('shows the server’s refusal at its field, and no success', async () => {

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useAmenityAnalytics } from '../../api/amenity-analytics';
+import { useAmenitySetup } from '../../api/amenity-setup';
 import type { AmenityAnalytics, EventAnalysis, Suggestion } from '../../api/contract';
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
@@ -84,6 +85,8 @@ export function AmyEventsPage() {
   // A Manager or Admin of a community of its own saves events to it (the demo's are examples).
   const canSave =
     me != null && !me.demo && me.user.role !== 'board' && community.slug !== DEMO_COMMUNITY_SLUG;
+  // Their opening hours, for the save to be checked before it is sent (plannedHoursProblem).
+  const setup = useAmenitySetup({ enabled: canSave });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [templateFor, setTemplateFor] = useState<string | undefined>(undefined);
   const [planning, setPlanning] = useState<Suggestion | null>(null);
@@ -163,7 +166,15 @@ export function AmyEventsPage() {
         amenityNames={amenities.data?.map((amenity) => amenity.name) ?? []}
         timeZone={community.timeZone}
         timeZoneLabel={timeZoneLabel(community.timeZone)}
-        saveTo={canSave ? (amenities.data?.map(({ id, name }) => ({ id, name })) ?? []) : null}
+        saveTo={
+          canSave
+            ? (amenities.data?.map(({ id, name }) => ({
+                id,
+                name,
+                hours: setup.data?.find((amenity) => amenity.id === id)?.hours,
+              })) ?? [])
+            : null
+        }
         suggestion={planning}
       />
       <ChecklistDialog open={dialog === 'checklist'} onClose={close} />

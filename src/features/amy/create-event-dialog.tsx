@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { EventCategory, PlannedEventInput, Suggestion } from '../../api/contract';
+import {
+  plannedHoursProblem,
+  type EventCategory,
+  type PlannedEventInput,
+  type Suggestion,
+} from '../../api/contract';
+import type { WeeklyHours } from '../../lib/weekly-hours';
 import { planEvent, refreshPlannedEvents } from '../../api/events';
 import { SAVED_UNKNOWN } from '../../api/send';
 import { useConnectivity } from '../../lib/connectivity';
@@ -37,7 +43,8 @@ const FIELD_ORDER: readonly CustomEventField[] = [
 ];
 
 /** An amenity the event can be saved at: its public slug and name. */
-export type SaveAmenity = { id: string; name: string };
+/** An amenity the event may be saved at, with its opening hours once known (checked first). */
+export type SaveAmenity = { id: string; name: string; hours?: WeeklyHours };
 
 export const SAVE_NEEDS_CONNECTION =
   'Saving to the community’s events needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. The calendar file works offline.';
@@ -206,6 +213,16 @@ function CreateEventForm({
       category,
       plannedAttendance: Number(attendance),
     };
+    // The amenity's opening hours, refused as the server would word it (it judges them anyway).
+    const { hours } = amenity;
+    const closed = hours ? plannedHoursProblem(input, { name: amenity.name, hours }) : null;
+    const closedField = closed === null ? undefined : SAVE_FIELD_OF[fieldOfError(closed) ?? ''];
+    if (closed !== null && closedField !== undefined && closedField !== 'category') {
+      const next = { [closedField]: fieldMessage(closed) };
+      setErrors(next);
+      focusFirst(next);
+      return;
+    }
     setSaving(true);
     try {
       const result = await planEvent(input);
