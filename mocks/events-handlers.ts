@@ -44,6 +44,18 @@ export const eventsFixture: HeldEvent[] = [
 
 const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
 
+/** A plan's body checked as the server checks it (schema, window, amenity), or the 400. */
+async function checkedPlan(request: Request) {
+  const parsed = PlannedEventInputSchema.safeParse(await request.json());
+  if (!parsed.success) return badRequest(describeIssues(parsed.error));
+  const input = parsed.data;
+  const window = plannedWindowProblem(input.startMinute, input.endMinute);
+  if (window) return badRequest(window);
+  const amenity = amenitySetupFixture.find((a) => a.id === input.amenityId);
+  if (!amenity) return badRequest(`amenityId: the community has no amenity ${input.amenityId}`);
+  return { input, amenity };
+}
+
 /** List, record and remove events, checked like the server (server/events/routes.ts); nothing is kept. */
 export const eventsHandlers = [
   http.get(EVENTS_PATH, ({ request }) => {
@@ -176,13 +188,9 @@ export const plannedEventsHandlers = [
     return HttpResponse.json(held, { status: 201 });
   }),
   http.post(PLANNED_EVENTS_PATH, async ({ request }) => {
-    const parsed = PlannedEventInputSchema.safeParse(await request.json());
-    if (!parsed.success) return badRequest(describeIssues(parsed.error));
-    const input = parsed.data;
-    const window = plannedWindowProblem(input.startMinute, input.endMinute);
-    if (window) return badRequest(window);
-    const amenity = amenitySetupFixture.find((a) => a.id === input.amenityId);
-    if (!amenity) return badRequest(`amenityId: the community has no amenity ${input.amenityId}`);
+    const checked = await checkedPlan(request);
+    if (checked instanceof Response) return checked;
+    const { input, amenity } = checked;
     const taken = plannedEventsFixture.some(
       (e) =>
         e.startsOn === input.startsOn && e.amenityId === input.amenityId && e.title === input.title,
@@ -203,13 +211,9 @@ export const plannedEventsHandlers = [
     if (!before) {
       return HttpResponse.json({ error: `No planned event ${String(params.id)}` }, { status: 404 });
     }
-    const parsed = PlannedEventInputSchema.safeParse(await request.json());
-    if (!parsed.success) return badRequest(describeIssues(parsed.error));
-    const input = parsed.data;
-    const window = plannedWindowProblem(input.startMinute, input.endMinute);
-    if (window) return badRequest(window);
-    const amenity = amenitySetupFixture.find((a) => a.id === input.amenityId);
-    if (!amenity) return badRequest(`amenityId: the community has no amenity ${input.amenityId}`);
+    const checked = await checkedPlan(request);
+    if (checked instanceof Response) return checked;
+    const { input, amenity } = checked;
     const changed: PlannedEvent = { id: before.id, ...input, amenityName: amenity.name };
     return HttpResponse.json(changed);
   }),

@@ -109,6 +109,21 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     return row ? toPlanned(row) : null;
   };
 
+  /**
+   * The plan to record or change, locked until the transaction commits: a recording, change or
+   * removal at the same moment waits, then finds it as left (or gone: a 404).
+   */
+  const lockedPlan = async (tx: Queryable, id: number) => {
+    const plan = await plannedById(tx, id, true);
+    if (!plan) {
+      throw new HttpError(
+        404,
+        `No planned event ${id}: it may have been recorded as held or deleted meanwhile`,
+      );
+    }
+    return plan;
+  };
+
   /** The community's wall clock now (plannedHasEnded's terms). */
   const localNow = (): LocalNow => {
     const { date, minuteOfDay } = localParts(clock(), community.timeZone);
@@ -229,15 +244,8 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
     const input = await readJson(c, PlannedHeldInputSchema);
     const held = await db.transaction(async (tx) => {
       await currentSettings(tx, community);
-      // Locked until this commits: a second recording (a double click, another manager) or a
-      // removal at the same moment waits, then finds the plan gone, so it is recorded once.
-      const plan = await plannedById(tx, id, true);
-      if (!plan) {
-        throw new HttpError(
-          404,
-          `No planned event ${id}: it may have been recorded as held or deleted meanwhile`,
-        );
-      }
+      // A second recording (a double click, another manager) finds it gone: recorded once.
+      const plan = await lockedPlan(tx, id);
       const problem = plannedHeldDateProblem(plan, localNow());
       if (problem) throw new HttpError(400, `${plan.title} cannot be recorded as held: ${problem}`);
       const inserted = await insertEventHeld(tx, community.id, {
@@ -275,18 +283,12 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
   routes.put(`${path}/:id`, async (c) => {
     const id = pathId(c, 'planned event');
     const input = await readJson(c, PlannedEventInputSchema);
+    // Named in the 409 of a race the pre-check below missed.
+    let amenityName = input.amenityId;
     try {
       const changed = await db.transaction(async (tx) => {
         await currentSettings(tx, community);
-        // Locked until this commits: a recording or removal at the same moment waits, then
-        // finds the plan as changed (or this finds it gone).
-        const before = await plannedById(tx, id, true);
-        if (!before) {
-          throw new HttpError(
-            404,
-            `No planned event ${id}: it may have been recorded as held or deleted meanwhile`,
-          );
-        }
+        const before = await lockedPlan(tx, id);
         const now = localNow();
         if (plannedHasEnded(before, now)) {
           throw new HttpError(
@@ -295,13 +297,14 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
           );
         }
         const amenity = await checkedPlan(tx, input, now);
+        amenityName = amenity.name;
         const [taken] = await tx.query<{ id: number }>(
           `SELECT id FROM planned_events
             WHERE community_id = $1 AND starts_on = $2::date AND amenity_id = $3 AND title = $4
               AND id <> $5`,
           [community.id, input.startsOn, amenity.id, input.title, id],
         );
-        if (taken) throw duplicate(input, amenity.name);
+        if (taken) throw duplicate(input, amenityName);
         await tx.query(
           `UPDATE planned_events
               SET amenity_id = $3, starts_on = $4, start_minute = $5, end_minute = $6, title = $7,
@@ -331,13 +334,7 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
       return kit.json(200, changed);
     } catch (error) {
       // Two changes at once to the same day, amenity and title: the unique key decides, a 409.
-      if (isUniqueViolation(error)) {
-        const [amenity] = await db.query<{ name: string }>(
-          `SELECT name FROM amenities WHERE community_id = $1 AND slug = $2`,
-          [community.id, input.amenityId],
-        );
-        throw duplicate(input, amenity?.name ?? input.amenityId);
-      }
+      if (isUniqueViolation(error)) throw duplicate(input, amenityName);
       throw error;
     }
   });

@@ -48,9 +48,8 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
   const planned = usePlannedEvents();
   const awaiting = useAwaitingEvents();
   const amenities = useAmenitySetup({ enabled: canManage });
-  const [planning, setPlanning] = useState(false);
-  // The plan being changed, kept while its dialog is open.
-  const [editing, setEditing] = useState<PlannedEvent | null>(null);
+  // The plan form while open: a new plan, or the plan being changed.
+  const [planForm, setPlanForm] = useState<{ plan?: PlannedEvent } | null>(null);
   // The plan being recorded as held, kept while its dialog is open even once the lists have
   // been read again without it.
   const [recording, setRecording] = useState<{ plan: PlannedEvent; row: number } | null>(null);
@@ -88,7 +87,7 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
         title="Upcoming events"
         actions={
           canManage ? (
-            <Button ref={planRef} variant="secondary" size="sm" onClick={() => setPlanning(true)}>
+            <Button ref={planRef} variant="secondary" size="sm" onClick={() => setPlanForm({})}>
               <PageIcon name="plus" className="h-4 w-4" />
               Plan an event
             </Button>
@@ -133,7 +132,7 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
                       variant="secondary"
                       size="sm"
                       aria-label={`Edit ${event.title} on ${formatCalendarDate(event.startsOn)}`}
-                      onClick={() => setEditing(event)}
+                      onClick={() => setPlanForm({ plan: event })}
                     >
                       Edit
                     </Button>
@@ -156,8 +155,12 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
         />
       </CardBody>
 
-      <Dialog open={planning} onClose={() => setPlanning(false)} title="Plan an event">
-        {planning ? (
+      <Dialog
+        open={planForm !== null}
+        onClose={() => setPlanForm(null)}
+        title={planForm?.plan ? 'Change planned event' : 'Plan an event'}
+      >
+        {planForm ? (
           <WithLiveAmenities
             query={amenities}
             action="planned"
@@ -168,32 +171,13 @@ export function UpcomingEvents({ canManage }: { canManage: boolean }) {
                 amenities={live}
                 today={todayIn(community.timeZone)}
                 timeZone={community.timeZone}
+                plan={planForm.plan}
                 onDone={(saved) => {
-                  setPlanning(false);
-                  if (saved) toast({ title: 'Event planned', description: saved.title });
-                }}
-              />
-            )}
-          </WithLiveAmenities>
-        ) : null}
-      </Dialog>
-
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Change planned event">
-        {editing ? (
-          <WithLiveAmenities
-            query={amenities}
-            action="planned"
-            offlineText={PLANNED_CONNECTION_TEXTS.offline}
-          >
-            {(live) => (
-              <PlannedEventForm
-                amenities={live}
-                today={todayIn(community.timeZone)}
-                timeZone={community.timeZone}
-                plan={editing}
-                onDone={(saved) => {
-                  setEditing(null);
-                  if (saved) toast({ title: 'Planned event changed', description: saved.title });
+                  setPlanForm(null);
+                  if (saved) {
+                    const title = planForm.plan ? 'Planned event changed' : 'Event planned';
+                    toast({ title, description: saved.title });
+                  }
                 }}
               />
             )}
