@@ -256,11 +256,16 @@ function bootStages(): { plugin: Plugin; chunkOf(id: string): string | null } {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const outputs = Object.values(bundle);
-        const links = BOOT_STAGES.flatMap((stage) =>
-          outputs.filter((output) => output.type === 'chunk' && output.name === stage),
-        )
-          .map((output) => `<link rel="modulepreload" crossorigin href="/${output.fileName}">`)
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const stages = BOOT_STAGES.flatMap((stage) =>
+          chunks.filter((chunk) => chunk.name === stage),
+        );
+        // With the chunks they import (the bundler's runtime): a modulepreload link fetches its
+        // own module only, and the stage's import would wait a round trip for the rest.
+        const files = new Set(stages.flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        for (const chunk of chunks) if (chunk.isEntry) files.delete(chunk.fileName);
+        const links = [...files]
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('');
         return html.replace('</head>', `${links}</head>`);
       },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runnerImport } from 'vite';
 import { firstAnswersScript } from '../src/api/first-answers';
 import { THEME_BOOT_SCRIPT } from '../src/lib/theme-boot';
+import { APP_PAGES } from '../src/lib/app-pages';
 import { PUBLIC_PATHS, htmlFileFor, type AppPath, type PublicPath } from '../src/lib/route-paths';
 import { COMPANY_DOMAIN, COMPANY_NAME } from '../src/site/content/company';
 import { THEME_COLOR } from './manifest';
@@ -129,33 +130,55 @@ async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
  * the app starts (src/api/first-answers.ts), so the data downloads alongside the scripts instead
  * of after them: what /dashboard and the other app routes are served and precached as.
  */
-export function appPageDocument(shell: string, page: RenderedAppPage): string {
+export function appPageDocument(
+  shell: string,
+  page: RenderedAppPage,
+  pageScripts: readonly string[] = [],
+): string {
   const title = /<title>(.*?)<\/title>/.exec(page.html)?.[1];
   const body = page.html.replace(/<title>.*?<\/title>/, '');
   const withRoot = shell.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   if (withRoot === shell) throw new Error('Prerender: app.html has no empty #root');
+  const scripts = pageScripts
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('');
   const preloads = page.requests.length
     ? `<script>${firstAnswersScript(page.requests)}</script>`
     : '';
-  const withPreloads = withRoot.replace('</head>', `${preloads}</head>`);
+  const withPreloads = withRoot.replace('</head>', `${scripts}${preloads}</head>`);
   return title
     ? withPreloads.replace(/<title>.*?<\/title>/, `<title>${title}</title>`)
     : withPreloads;
 }
 
-/** Writes one flat HTML file per app route next to app.html. */
+/** The scripts a document loads or preloads, as paths from its root (`assets/index-abc.js`). */
+export function scriptsIn(html: string): Set<string> {
+  return new Set(
+    [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1] ?? ''),
+  );
+}
+
+/**
+ * Writes one flat HTML file per app route next to app.html. `pageScripts` names the scripts a
+ * page needs beyond those app.html already loads (`loaded`), to preload from its HTML.
+ */
 export async function prerenderAppShells({
   root,
   outDir,
+  pageScripts = () => [],
 }: {
   root: string;
   outDir: string;
+  pageScripts?: (pageId: string, loaded: ReadonlySet<string>) => string[];
 }): Promise<string[]> {
   const shell = readFileSync(path.join(outDir, 'app.html'), 'utf8');
+  const loaded = scriptsIn(shell);
   const pages = await renderAppPages(root);
   return pages.map((page) => {
     const file = htmlFileFor(page.path as AppPath);
-    writeFileSync(path.join(outDir, file), appPageDocument(shell, page));
+    const id = APP_PAGES.find((candidate) => candidate.path === page.path)?.id;
+    const scripts = id ? pageScripts(id, loaded) : [];
+    writeFileSync(path.join(outDir, file), appPageDocument(shell, page, scripts));
     return file;
   });
 }

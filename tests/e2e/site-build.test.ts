@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../../scripts/vite-plugin-compile-hint';
+import { APP_PAGES } from '../../src/lib/app-pages';
 import { PUBLIC_PATHS, htmlFileFor } from '../../src/lib/route-paths';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { PAGE_META } from '../../src/site/content/navigation';
@@ -76,6 +77,31 @@ describe.each(PUBLIC_PATHS.map((p) => [p, htmlFileFor(p)]))('%s → %s', (public
       expect(code).not.toMatch(/from\s*["']\.\/(index|react)/);
     }
   });
+});
+
+describe('app pages', () => {
+  const preloadsOf = (file: string) =>
+    [...read(file).matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+
+  it.each(APP_PAGES.map((page) => [page.path, htmlFileFor(page.path)]))(
+    "%s preloads its page's scripts from its HTML, each built and precached",
+    (pagePath, file) => {
+      const preloads = preloadsOf(file);
+      // The boot stages every app page runs, with the bundler's runtime they import.
+      expect(preloads.some((f) => /^assets\/app-layer-/.test(f))).toBe(true);
+      expect(preloads.some((f) => /^assets\/rolldown-runtime-/.test(f))).toBe(true);
+      // Its own page's chunk, but the dashboard's, which is in the app layer.
+      const own = preloads.filter((f) => /-page-[\w-]{8}\.js$/.test(f));
+      expect(own).toHaveLength(pagePath === '/dashboard' ? 0 : 1);
+      expect(new Set(preloads).size).toBe(preloads.length);
+      for (const asset of preloads) {
+        expect(existsSync(path.join(dist, asset)), asset).toBe(true);
+        expect(precached.has(asset), asset).toBe(true);
+      }
+    },
+  );
 });
 
 describe('site files around the pages', () => {

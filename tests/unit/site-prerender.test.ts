@@ -3,6 +3,7 @@ import {
   appPageDocument,
   pageDocument,
   robotsTxt,
+  scriptsIn,
   siteOrigin,
   sitemapXml,
 } from '../../scripts/prerender';
@@ -110,6 +111,21 @@ describe('prerendered app page document', () => {
     expect(head).not.toContain('<1>');
   });
 
+  it("preloads the page's own scripts in the head, ahead of its API answers", () => {
+    const withScripts = appPageDocument(
+      shell,
+      { path: '/analytics', html: '<div></div>', requests: ['/api/me'] },
+      ['/assets/analytics-page-abc.js', '/assets/badge-def.js'],
+    );
+    const head = withScripts.slice(0, withScripts.indexOf('</head>'));
+    const preloads = [
+      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((match) => match[1]);
+    expect(preloads).toEqual(['/assets/analytics-page-abc.js', '/assets/badge-def.js']);
+    expect(head.indexOf('badge-def.js')).toBeLessThan(head.indexOf('<script>'));
+    expect(html).not.toContain('modulepreload');
+  });
+
   it('refuses a shell without an empty #root', () => {
     expect(() =>
       appPageDocument('<html><head></head><body></body></html>', {
@@ -118,5 +134,16 @@ describe('prerendered app page document', () => {
         requests: [],
       }),
     ).toThrow(/no empty #root/);
+  });
+});
+
+describe('scripts a document already loads', () => {
+  it('are its module scripts and modulepreload links, as paths from the root', () => {
+    const shell =
+      '<head><script type="module" crossorigin src="/assets/index-a.js"></script>' +
+      '<link rel="stylesheet" href="/assets/index-b.css">' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-layer-c.js">' +
+      '<link rel="icon" href="/favicon.svg"></head>';
+    expect([...scriptsIn(shell)]).toEqual(['assets/index-a.js', 'assets/app-layer-c.js']);
   });
 });
