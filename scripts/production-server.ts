@@ -38,7 +38,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  stop: () => Promise<void>;
+  /** What the server has printed so far (its log: the first Admin's link, for one). */
+  output: () => string;
+};
 
 /**
  * Starts the production server exactly as `npm start` does after its build, with its own data
@@ -93,7 +98,7 @@ export async function startServer({
     }
     try {
       // The health endpoint answers without a session (with DEMO=0 the data needs one).
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, output: () => log };
     } catch {
       // not listening yet
     }
