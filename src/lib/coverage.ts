@@ -132,6 +132,15 @@ export function summarizeCoverage(
   return { ...summary, text: coverageText(summary, timeZone, Math.max(1, options.maxListed ?? 3)) };
 }
 
+/**
+ * Whether any amenity's sensors reported at some moment of the period. With none (none set up,
+ * none connected yet, or every one silent throughout), a count over the period is not known: it
+ * shows as "—", not as 0.
+ */
+export function anyReading(summary: CoverageSummary): boolean {
+  return summary.amenities.some((amenity) => amenity.coveredMs > 0);
+}
+
 /** "6 d 21 h", "23 h", "13 h 40 min", "0 min": days, hours and minutes, zero parts left out. */
 export function formatDuration(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / MINUTE));

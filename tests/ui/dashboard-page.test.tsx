@@ -225,6 +225,42 @@ describe('Dashboard', () => {
     expect(metrics).not.toHaveTextContent('0%');
   });
 
+  it('with no sensor reporting at all, Active Users and Revenue Impact read — instead of 0', async () => {
+    // A community whose only amenity has no counter yet: the server counts 0 visits by rule,
+    // but no sensor vouches for any moment of today or of the last 30 days.
+    server.use(
+      http.get(API_PATHS.metrics, async () => {
+        const { metricsFixture } = await import('../../mocks/fixtures');
+        return HttpResponse.json({
+          ...metricsFixture,
+          activeUsersToday: 0,
+          activeUsersChange: null,
+          peakUsage: 0,
+          peakAmenity: '',
+          revenueImpact: 0,
+        });
+      }),
+      http.get(API_PATHS.gaps, ({ request }) => {
+        const days = Number(new URL(request.url).searchParams.get('days'));
+        const to = new Date().toISOString();
+        const from = new Date(Date.now() - days * 86_400_000).toISOString();
+        return HttpResponse.json({
+          from,
+          to,
+          amenities: [{ id: 'boathouse-lawn', name: 'Boathouse Lawn', silent: [{ from, to }] }],
+        });
+      }),
+    );
+    renderWithApp(<DashboardPage />);
+    const metrics = await screen.findByRole('list', { name: 'Key metrics' }, LAZY_LOAD);
+    const active = within(metrics).getByRole('heading', { name: 'Active Users Today' });
+    await waitFor(() =>
+      expect(active.closest('li')).toHaveTextContent(/^Active Users Today—No reading today/),
+    );
+    const revenue = within(metrics).getByRole('heading', { name: 'Revenue Impact' });
+    expect(revenue.closest('li')).toHaveTextContent(/^Revenue Impact—Monthly amenity value/);
+  });
+
   it('shows an unknown amenity status as closed', async () => {
     server.use(
       http.get(API_PATHS.amenityAnalytics, async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UsageGaps } from '../../src/api/contract';
 import { periodInstants } from '../../src/lib/calendar-period';
 import {
+  anyReading,
   formatDuration,
   formatInstant,
   formatInterval,
@@ -336,6 +337,44 @@ describe('summarizeCoverage: an amenity added during the period', () => {
       ZONE,
     );
     expect(both.text).toBe('Data for 0 min of 1 h 58 min; Grand Lake sensor silent throughout');
+  });
+});
+
+describe('anyReading', () => {
+  const all = { from: WEEK.from, to: WEEK.to };
+  it('is true while one sensor reported at some moment, even when every other was silent', () => {
+    const silent = {
+      'grand-lake': [[WEEK.from, WEEK.to]],
+      'great-lawn': [[WEEK.from, WEEK.to]],
+      'the-yard': [[WEEK.from, WEEK.to - 60_000]],
+    };
+    expect(anyReading(summarizeCoverage(gaps(silent), all, ZONE))).toBe(true);
+  });
+
+  it('is false when every sensor was silent throughout, or there is no amenity at all', () => {
+    const silent = {
+      'grand-lake': [[WEEK.from, WEEK.to]],
+      'great-lawn': [[WEEK.from, WEEK.to]],
+      'the-yard': [[WEEK.from, WEEK.to]],
+    };
+    expect(anyReading(summarizeCoverage(gaps(silent), all, ZONE))).toBe(false);
+    const none = { from: iso(WEEK.from), to: iso(WEEK.to), amenities: [] };
+    expect(anyReading(summarizeCoverage(none, all, ZONE))).toBe(false);
+  });
+
+  it('is false for an amenity added during the period that has not reported since', () => {
+    const added = WEEK.to - 2 * H;
+    const silent = {
+      'grand-lake': [[WEEK.from, WEEK.to]],
+      'great-lawn': [[WEEK.from, WEEK.to]],
+      'the-yard': [[added, WEEK.to]],
+    };
+    const summary = summarizeCoverage(
+      gaps(silent, WEEK.from, WEEK.to, { 'the-yard': added }),
+      all,
+      ZONE,
+    );
+    expect(anyReading(summary)).toBe(false);
   });
 });
 

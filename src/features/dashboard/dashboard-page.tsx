@@ -2,8 +2,10 @@ import { lazy } from 'react';
 import { DAY_RANGES, DEFAULT_DAY_RANGE, type DayRange } from '../../api/contract';
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
+import { useUsageGaps } from '../../api/gaps';
 import { useDashboardMetrics } from '../../api/metrics';
 import { useAmenityPopularity } from '../../api/popularity';
+import { anyReading, summarizeCoverage } from '../../lib/coverage';
 import { formatLastUpdate } from '../../lib/format';
 import { usePersistentChoice } from '../../lib/persistent-state';
 import { useCommunity } from '../../api/community';
@@ -17,7 +19,7 @@ import { RangeSelect } from '../../ui/range-select';
 import { LiveAmenityStatus, UsageOverTime } from '../../widgets/analytics-widgets';
 import { CoverageLine } from '../../widgets/coverage-line';
 import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
-import { MetricCards } from './metric-cards';
+import { MetricCards, type SilentPeriods } from './metric-cards';
 import { PageHeader } from '../../ui/page-header';
 import { TimesIn } from '../../ui/times-in';
 
@@ -72,25 +74,50 @@ export function DashboardPage() {
 function Metrics({ currency, timeZone }: { currency: string; timeZone: string }) {
   return (
     <div className="grid gap-2">
-      <MetricCards query={useDashboardMetrics()} currency={currency} />
+      <MetricCards
+        query={useDashboardMetrics()}
+        currency={currency}
+        silent={useSilentPeriods(timeZone)}
+      />
       <KpiCoverage timeZone={timeZone} />
     </div>
   );
 }
+
+/** The cards' gaps window: today and the 29 days before it. */
+const KPI_DAYS = 30;
+
+const midnightIn = (timeZone: string) =>
+  zonedTimeToUtc(todayIn(timeZone), '00:00', timeZone).getTime();
 
 /**
  * The cards' periods, covered: today (Active Users, Peak Usage) and the last 30 days (session
  * time, revenue impact), said once under the cards.
  */
 function KpiCoverage({ timeZone }: { timeZone: string }) {
-  const midnight = zonedTimeToUtc(todayIn(timeZone), '00:00', timeZone).getTime();
   return (
     <CoverageLine
-      days={30}
-      periods={[{ label: 'Today', from: midnight }, { label: 'Last 30 days' }]}
+      days={KPI_DAYS}
+      periods={[{ label: 'Today', from: midnightIn(timeZone) }, { label: 'Last 30 days' }]}
       timeZone={timeZone}
     />
   );
+}
+
+/**
+ * Which of the cards' periods no sensor reported in at all, from the same gaps as the line under
+ * them; none while the gaps are on the way (the figures do not wait for them).
+ */
+function useSilentPeriods(timeZone: string): SilentPeriods | undefined {
+  const gaps = useUsageGaps(KPI_DAYS).data;
+  if (!gaps) return undefined;
+  const to = Date.parse(gaps.to);
+  const silentSince = (from: number) =>
+    !anyReading(summarizeCoverage(gaps, { from, to }, timeZone));
+  return {
+    today: silentSince(midnightIn(timeZone)),
+    last30Days: silentSince(Date.parse(gaps.from)),
+  };
 }
 
 /**

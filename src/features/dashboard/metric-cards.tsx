@@ -11,31 +11,48 @@ import { Skeleton } from '../../ui/skeleton';
 // Two by two on a phone: the four figures fit the first screen with the live status below them.
 const GRID = 'grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4';
 
+/**
+ * The cards' periods in which no sensor reported at all (lib/coverage.ts, anyReading): a count
+ * over such a period is not known, so it reads "—", not 0.
+ */
+export type SilentPeriods = { today: boolean; last30Days: boolean };
+
 type MetricSpec = {
   title: string;
   tip: (currency: string) => string;
-  value: (metrics: DashboardMetrics, currency: string) => string;
-  footer: (metrics: DashboardMetrics) => ReactNode;
+  value: (metrics: DashboardMetrics, currency: string, silent?: SilentPeriods) => string;
+  footer: (metrics: DashboardMetrics, silent?: SilentPeriods) => ReactNode;
 };
+
+const NO_READING_TODAY = (
+  <span className="text-slate-600 dark:text-slate-400">No reading today</span>
+);
 
 const METRICS: readonly MetricSpec[] = [
   {
     title: 'Active Users Today',
     tip: () =>
       'Visits to any amenity since midnight: every entry counts, so a resident who visits two amenities counts twice.',
-    value: (metrics) => formatCount(metrics.activeUsersToday),
-    footer: (metrics) => <ChangeLine change={metrics.activeUsersChange} against="vs yesterday" />,
+    value: (metrics, _currency, silent) =>
+      silent?.today ? '—' : formatCount(metrics.activeUsersToday),
+    footer: (metrics, silent) =>
+      silent?.today ? (
+        NO_READING_TODAY
+      ) : (
+        <ChangeLine change={metrics.activeUsersChange} against="vs yesterday" />
+      ),
   },
   {
     title: 'Peak Amenity Usage',
     tip: () => "The highest occupancy reached today, as a percentage of the amenity's capacity.",
     // No amenity named: none reported today (none set up yet, or silent), so no 0% as fact.
     value: (metrics) => (metrics.peakAmenity ? formatPercent(metrics.peakUsage) : '—'),
-    footer: (metrics) => (
-      <span className="text-slate-600 dark:text-slate-400">
-        {metrics.peakAmenity ? `${metrics.peakAmenity} today` : 'No reading today'}
-      </span>
-    ),
+    footer: (metrics) =>
+      metrics.peakAmenity ? (
+        <span className="text-slate-600 dark:text-slate-400">{`${metrics.peakAmenity} today`}</span>
+      ) : (
+        NO_READING_TODAY
+      ),
   },
   {
     title: 'Avg. Session Time',
@@ -50,7 +67,8 @@ const METRICS: readonly MetricSpec[] = [
     title: 'Revenue Impact',
     tip: (currency) =>
       `The estimated value residents get from the amenities each month, used to justify fees: the last 30 days' visits times each amenity's value per visit, set in Amenities (by default by type: ${visitValueRates(currency)}).`,
-    value: (metrics, currency) => formatThousands(metrics.revenueImpact, currency),
+    value: (metrics, currency, silent) =>
+      silent?.last30Days ? '—' : formatThousands(metrics.revenueImpact, currency),
     footer: () => <span className="text-slate-600 dark:text-slate-400">Monthly amenity value</span>,
   },
 ];
@@ -63,9 +81,11 @@ const METRICS: readonly MetricSpec[] = [
 export function MetricCards({
   query,
   currency,
+  silent,
 }: {
   query: QueryLike<DashboardMetrics | null>;
   currency: string;
+  silent?: SilentPeriods;
 }) {
   return (
     <QueryState
@@ -93,8 +113,8 @@ export function MetricCards({
               key={metric.title}
               title={metric.title}
               tip={metric.tip(currency)}
-              value={metric.value(metrics, currency)}
-              footer={metric.footer(metrics)}
+              value={metric.value(metrics, currency, silent)}
+              footer={metric.footer(metrics, silent)}
             />
           ))}
         </ul>
