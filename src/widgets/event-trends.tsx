@@ -124,8 +124,9 @@ export function MonthlyTrends({ trends }: { trends: EventAnalysis['monthlyTrends
             />
             <p className="mt-0.5 text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {formatCount(trend.events)} {trend.events === 1 ? 'event' : 'events'}
-              {index === trends.length - 1 ? ' so far' : ''} · {formatCount(trend.avgAttendance)}{' '}
-              avg. attendance
+              {index === trends.length - 1 ? ' so far' : ''}
+              {/* No event, no attendance to average: not an average of 0. */}
+              {trend.events > 0 ? ` · ${formatCount(trend.avgAttendance)} avg. attendance` : ''}
             </p>
           </div>
         </li>

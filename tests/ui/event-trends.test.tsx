@@ -90,6 +90,10 @@ describe('the event cards say which days their figures cover', () => {
     const card = screen.getByRole('region', { name: 'Event Analysis' });
     await within(card).findByTestId('analysis-period');
     expect(within(card).getAllByText(NO_EVENTS_IN_MONTHS)).toHaveLength(2);
+    // A month without events has no attendance to average: it says how many, nothing more.
+    const months = within(card).getByText('Monthly Trends').closest('section') ?? card;
+    expect(months).toHaveTextContent('0 events so far');
+    expect(months).not.toHaveTextContent('avg. attendance');
     expect(
       within(card).getByText('No seasonal pattern yet: too few events in these months.'),
     ).toBeInTheDocument();

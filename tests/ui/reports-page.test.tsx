@@ -749,6 +749,31 @@ describe('Reports page', () => {
     );
   });
 
+  it('shows no average attendance for a month without events, not 0', async () => {
+    goOffline();
+    const client = snapshotClient();
+    const noneInOctober = {
+      ...analysisFixture,
+      monthlyTrends: analysisFixture.monthlyTrends.map((month) =>
+        month.month === 'Oct' ? { ...month, events: 0, avgAttendance: 0 } : month,
+      ),
+    };
+    client.setQueryData(analysisQuery().queryKey, noneInOctober, {
+      updatedAt: NOW - 60 * 60 * 1000,
+    });
+    renderWithApp(<ReportsPage />, { route: '/reports?report=events', client });
+    const report = await screen.findByRole('region', {
+      name: 'Event Performance Report — Last Month',
+    });
+    const table = await within(report).findByRole('table', { name: 'Events per month' });
+    const [, october] = within(table).getAllByRole('row');
+    expect(
+      within(october as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '—']);
+  });
+
   it('says in the Last Week event CSV that its figures are for the month, up to the analysis', async () => {
     localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('week'));
     const lines = await eventCsvLines();

@@ -57,7 +57,8 @@ function EventReport({ context }: { context: ReportContext }) {
               rows={events.months.map((month) => [
                 month.label,
                 formatCount(month.events),
-                formatCount(month.avgAttendance),
+                // As in the CSV: a month without events has no attendance to average.
+                month.events > 0 ? formatCount(month.avgAttendance) : '—',
               ])}
             />
           </>
