@@ -225,8 +225,10 @@ function coverageText(
     (summary.checkedFrom > summary.start
       ? `; no amenity before ${formatInstant(summary.checkedFrom, timeZone)}`
       : '');
+  // True whether the amenities' counters were all silent or none is connected yet (the gaps do
+  // not tell the two apart; the Amenities page does).
   if (coveredMs === 0 && amenities.every((a) => a.coveredMs === 0)) {
-    return `No data for any of the ${total}: every sensor silent`;
+    return `No data for any of the ${total}: no sensor reported`;
   }
   // An amenity silent the whole period is named once; one added during it, by its silences.
   const throughout = amenities

@@ -121,7 +121,7 @@ describe('summarizeCoverage', () => {
     };
     const none = summarizeCoverage(gaps(all), WEEK, ZONE);
     expect(none).toMatchObject({ coveredMs: 0, totalMs: 7 * D, complete: false });
-    expect(none.text).toBe('No data for any of the 7 d: every sensor silent');
+    expect(none.text).toBe('No data for any of the 7 d: no sensor reported');
     const lake = summarizeCoverage(
       gaps({ 'grand-lake': [[WEEK.from - D, WEEK.to + D]] }),
       WEEK,
@@ -224,7 +224,7 @@ describe('summarizeCoverage: an amenity added during the period', () => {
       silent: [],
     });
     expect(summary.text).toBe('Data for all 7 d');
-    // With every other sensor silent: still not "every sensor silent" on its account.
+    // With every other sensor silent: still not "no sensor reported" on its account.
     const silentWeek = gaps(
       { 'grand-lake': [[WEEK.from, WEEK.to]], 'great-lawn': [[WEEK.from, WEEK.to]] },
       WEEK.from,
@@ -232,7 +232,7 @@ describe('summarizeCoverage: an amenity added during the period', () => {
       { 'the-yard': later },
     );
     expect(summarizeCoverage(silentWeek, WEEK, ZONE).text).toBe(
-      'No data for any of the 7 d: every sensor silent',
+      'No data for any of the 7 d: no sensor reported',
     );
   });
 

@@ -189,7 +189,7 @@ describe('summarizeUsage over a calendar period', () => {
       periodCoverage(gapsOf(all), OCTOBER, PACIFIC),
     );
     expect(empty.hasData).toBe(false);
-    expect(empty.coverage?.text).toBe('No data for any of the 31 d: every sensor silent');
+    expect(empty.coverage?.text).toBe('No data for any of the 31 d: no sensor reported');
     expect(empty.totalVisits).toBe(0);
     // No covered time: the average is not known, not 0.
     expect(empty.dailyAverage).toBeNull();
