@@ -103,6 +103,16 @@ describeBrowser('a community of its own', () => {
         await add.getByRole('button', { name: 'Add amenity' }).click();
         await page.getByRole('article', { name: 'Boathouse Lawn' }).waitFor();
 
+        // No counter connected yet: the dashboard does not state 0 visits or $0 as fact.
+        await page.goto('/dashboard');
+        const metrics = page.getByRole('list', { name: 'Key metrics' });
+        const card = (title: string) => metrics.getByRole('listitem').filter({ hasText: title });
+        await expect
+          .poll(() => card('Active Users Today').textContent())
+          .toMatch(/^Active Users Today—No reading today/);
+        expect(await card('Revenue Impact').textContent()).toMatch(/^Revenue Impact—Monthly/);
+        await page.getByText(/^Today: no data for any of the .+: no sensor reported\./).waitFor();
+
         await page.goto('/community-management');
         await page.getByRole('button', { name: 'Plan an event' }).click();
         const plan = page.getByRole('dialog', { name: 'Plan an event' });
