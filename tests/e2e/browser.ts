@@ -62,9 +62,9 @@ type OwnServer = Awaited<ReturnType<typeof startServer>>;
 /**
  * A server of the test file's own, with its own database and copy of the build and no simulator,
  * started before its tests and stopped after: what they change stays out of the other tests'
- * community. `name` tells its temporary folder apart.
+ * community. `name` tells its temporary folder apart; `env` adds to the server's environment.
  */
-export function useOwnServer(name: string): () => OwnServer {
+export function useOwnServer(name: string, env: Record<string, string> = {}): () => OwnServer {
   let work = '';
   let server: OwnServer | undefined;
   beforeAll(async () => {
@@ -76,7 +76,7 @@ export function useOwnServer(name: string): () => OwnServer {
       port: await freePort(),
       dataDir: path.join(work, 'data'),
       distDir,
-      env: { SIMULATE: '0' },
+      env: { SIMULATE: '0', ...env },
     });
   });
   afterAll(async () => {

@@ -1,12 +1,9 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { freePort, startServer, type RunningServer } from '../../scripts/production-server';
+import type { RunningServer } from '../../scripts/production-server';
 import { base32Decode, totp } from '../../server/auth/totp';
 import { expectAxeCleanInBothThemes } from './axe';
-import { DIST_DIR, PHONE, describeBrowser, openPage, useBrowser } from './browser';
+import { PHONE, describeBrowser, openPage, useBrowser, useOwnServer } from './browser';
 
 const ADMIN_EMAIL = 'admin@lakeside.example';
 const PASSWORD = 'lakeside-commons-2026';
@@ -55,38 +52,20 @@ async function joinAsFirstAdmin(page: Page, link: string) {
  */
 describeBrowser('a community of its own', () => {
   const browser = useBrowser();
-  let work = '';
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), 'commonground-own-'));
-    const distDir = path.join(work, 'dist');
-    cpSync(DIST_DIR, distDir, { recursive: true });
-    server = await startServer({
-      port: await freePort(),
-      dataDir: path.join(work, 'data'),
-      distDir,
-      env: {
-        SIMULATE: '0',
-        COMMUNITY_NAME: 'Lakeside Commons',
-        COMMUNITY_TIME_ZONE: TIME_ZONE,
-        ADMIN_EMAIL,
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+  const server = useOwnServer('own', {
+    COMMUNITY_NAME: 'Lakeside Commons',
+    COMMUNITY_TIME_ZONE: TIME_ZONE,
+    ADMIN_EMAIL,
   });
 
   it(
     'its first Admin joins, adds an amenity, plans an event within its hours and changes it',
     { timeout: 240_000 },
     async () => {
-      if (!server) throw new Error('The test server is not running');
-      const link = await firstAdminLink(server);
+      const link = await firstAdminLink(server());
       const { page, context } = await openPage(browser(), {
         ...PHONE,
-        baseURL: server.url,
+        baseURL: server().url,
         // axe is injected as an inline script, which the app's CSP refuses.
         bypassCSP: true,
         serviceWorkers: 'block',
