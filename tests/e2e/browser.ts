@@ -311,24 +311,53 @@ export async function clippedSelects(
   }, arrow);
 }
 
-/** Starts recording the page's layout shifts from its first paint (call before navigating). */
+/**
+ * Starts recording the page's layout shifts from its first paint (call before navigating): each
+ * shift's value and what moved, so a failing test names the element and how far it went.
+ */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: number[] = [];
+    type Source = {
+      node?: Node | null;
+      previousRect: DOMRectReadOnly;
+      currentRect: DOMRectReadOnly;
+    };
+    const shifts: { value: number; moved: string }[] = [];
     Object.assign(window, { layoutShifts: shifts });
+    const describe = ({ node, previousRect: from, currentRect: to }: Source) => {
+      const element = node instanceof Element ? node : node?.parentElement;
+      const text = (node?.textContent ?? '').trim().slice(0, 40);
+      const box = (rect: DOMRectReadOnly) =>
+        `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+      return `<${element?.tagName.toLowerCase() ?? '?'}> "${text}" ${box(from)} -> ${box(to)}`;
+    };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
+        if (!('value' in entry) || typeof entry.value !== 'number') continue;
+        const sources = 'sources' in entry && Array.isArray(entry.sources) ? entry.sources : [];
+        shifts.push({
+          value: entry.value,
+          moved: `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(sources as Source[]).map(describe).join('; ')}`,
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
+/** What moved in each layout shift recorded so far (recordLayoutShifts), for a failure message. */
+export async function layoutShiftSources(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    ('layoutShifts' in window ? (window.layoutShifts as { moved: string }[]) : [])
+      .map((shift) => shift.moved)
+      .join('\n'),
+  );
+}
+
 /** The sum of the layout shifts recorded so far (recordLayoutShifts). */
 export async function layoutShiftTotal(page: Page): Promise<number> {
   return page.evaluate(() =>
-    ('layoutShifts' in window ? (window.layoutShifts as number[]) : []).reduce(
-      (sum, value) => sum + value,
+    ('layoutShifts' in window ? (window.layoutShifts as { value: number }[]) : []).reduce(
+      (sum, { value }) => sum + value,
       0,
     ),
   );
