@@ -50,8 +50,9 @@ export function appPageModules(root: string): Map<string, string> {
 /**
  * The scripts an app page runs before it hydrates, beyond those its HTML already loads (`loaded`:
  * the entry and the boot stages): the page's chunk and every chunk it imports statically. Listed
- * in the page's HTML as modulepreload links, they download with the boot stages instead of after
- * the app layer has run, and the bundler's preload helper, which finds them there, no longer
+ * in the page's HTML as modulepreload links (at low priority, after the stylesheet: see
+ * appPageDocument), they download while the boot stages run instead of after the app layer has
+ * run, and the bundler's preload helper, which finds them there, no longer
  * adds a link for each one at that moment (~25-35 ms of main thread at CPU 4x on Analytics and
  * Reports, each link's insertion a task of the browser's).
  */

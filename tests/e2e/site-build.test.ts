@@ -81,20 +81,25 @@ describe.each(PUBLIC_PATHS.map((p) => [p, htmlFileFor(p)]))('%s → %s', (public
 
 describe('app pages', () => {
   const preloadsOf = (file: string) =>
-    [...read(file).matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map(
-      (m) => m[1] ?? '',
-    );
+    [
+      ...read(file).matchAll(
+        /rel="modulepreload"( fetchpriority="low")? crossorigin href="\/([^"]+)"/g,
+      ),
+    ].map((m) => ({ file: m[2] ?? '', low: m[1] !== undefined }));
 
   it.each(APP_PAGES.map((page) => [page.path, htmlFileFor(page.path)]))(
     "%s preloads its page's scripts from its HTML, each built and precached",
     (pagePath, file) => {
-      const preloads = preloadsOf(file);
-      // The boot stages every app page runs, with the bundler's runtime they import.
-      expect(preloads.some((f) => /^assets\/app-layer-/.test(f))).toBe(true);
-      expect(preloads.some((f) => /^assets\/rolldown-runtime-/.test(f))).toBe(true);
-      // Its own page's chunk, but the dashboard's, which is in the app layer.
-      const own = preloads.filter((f) => /-page-[\w-]{8}\.js$/.test(f));
-      expect(own).toHaveLength(pagePath === '/dashboard' ? 0 : 1);
+      const links = preloadsOf(file);
+      const preloads = links.map((link) => link.file);
+      // The boot stages every app page runs, with the bundler's runtime they import, at the
+      // default priority: the first frame waits for them.
+      const boot = links.filter((link) => /^assets\/(app-layer|rolldown-runtime)-/.test(link.file));
+      expect(boot.map((link) => link.low)).toEqual([false, false]);
+      // Its own page's chunk, but the dashboard's, which is in the app layer, at low priority,
+      // after the stylesheet the first paint waits for.
+      const own = links.filter((link) => /-page-[\w-]{8}\.js$/.test(link.file));
+      expect(own.map((link) => link.low)).toEqual(pagePath === '/dashboard' ? [] : [true]);
       expect(new Set(preloads).size).toBe(preloads.length);
       for (const asset of preloads) {
         expect(existsSync(path.join(dist, asset)), asset).toBe(true);

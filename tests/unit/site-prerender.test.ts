@@ -111,7 +111,7 @@ describe('prerendered app page document', () => {
     expect(head).not.toContain('<1>');
   });
 
-  it("preloads the page's own scripts in the head, ahead of its API answers", () => {
+  it("preloads the page's own scripts in the head at low priority, ahead of its API answers", () => {
     const withScripts = appPageDocument(
       shell,
       { path: '/analytics', html: '<div></div>', requests: ['/api/me'] },
@@ -119,7 +119,9 @@ describe('prerendered app page document', () => {
     );
     const head = withScripts.slice(0, withScripts.indexOf('</head>'));
     const preloads = [
-      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ...head.matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+      ),
     ].map((match) => match[1]);
     expect(preloads).toEqual(['/assets/analytics-page-abc.js', '/assets/badge-def.js']);
     expect(head.indexOf('badge-def.js')).toBeLessThan(head.indexOf('<script>'));
