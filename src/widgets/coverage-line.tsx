@@ -22,14 +22,7 @@ export function CoverageLine({
   timeZone: string;
 }) {
   const gaps = useUsageGaps(days);
-  if (!gaps.data) {
-    return (
-      <p
-        aria-hidden="true"
-        className={cx(LINE, periods.length > 1 ? 'min-h-8 sm:min-h-5' : 'min-h-4 sm:min-h-5')}
-      />
-    );
-  }
+  if (!gaps.data) return <CoverageLinePlace periods={periods.length} />;
   const data = gaps.data;
   const to = Date.parse(data.to);
   const parts = periods.map(({ label, from }) => {
@@ -47,5 +40,15 @@ export function CoverageLine({
     <p data-testid="coverage" className={LINE}>
       {parts.join(' ')}
     </p>
+  );
+}
+
+/** The line's place while its gaps (or the card's data) are on the way: as tall as its text. */
+export function CoverageLinePlace({ periods }: { periods: number }) {
+  return (
+    <p
+      aria-hidden="true"
+      className={cx(LINE, periods > 1 ? 'min-h-8 sm:min-h-5' : 'min-h-4 sm:min-h-5')}
+    />
   );
 }

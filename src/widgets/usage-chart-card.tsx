@@ -8,7 +8,7 @@ import { QueryCard } from '../ui/query-card';
 import { Skeleton } from '../ui/skeleton';
 import { ToggleGroup } from '../ui/toggle-group';
 import { useNearViewport } from '../ui/use-near-viewport';
-import { CoverageLine } from './coverage-line';
+import { CoverageLine, CoverageLinePlace } from './coverage-line';
 
 // The body (legend, table, data shaping) and the chart with uPlot load as the card nears the
 // viewport, both at once: a phone whose first screen does not reach the card downloads neither
@@ -83,7 +83,16 @@ export function UsageChartCard({
       }
       query={query}
       label="amenity usage over time"
-      skeleton={<UsageSkeleton />}
+      skeleton={
+        <>
+          <UsageSkeleton />
+          {coverageDays !== undefined ? (
+            <div className="mt-2">
+              <CoverageLinePlace periods={1} />
+            </div>
+          ) : null}
+        </>
+      }
       isEmpty={(points) => points.length === 0}
       empty={<EmptyNote title="No usage recorded for this period yet." />}
     >
