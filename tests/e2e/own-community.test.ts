@@ -106,7 +106,7 @@ describeBrowser('a community of its own', () => {
         await plan.getByLabel('Ends at').fill('09:00');
         await plan.getByRole('button', { name: 'Plan event' }).click();
         await plan
-          .getByText(/^Boathouse Lawn opens at 08:00 on \w+days \(open 08:00-20:00\)$/)
+          .getByText(/^Boathouse Lawn opens at 8:00 AM on \w+days \(open 8:00 AM – 8:00 PM\)$/)
           .waitFor();
         await expectAxeCleanInBothThemes(page, 'plan form with a refused start');
         await plan.getByLabel('Starts at').fill('18:00');

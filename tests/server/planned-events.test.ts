@@ -195,18 +195,18 @@ for (const backend of BACKENDS) {
         [
           'end before start',
           { startMinute: 1200, endMinute: 1140 },
-          'endMinute: must be after the start (20:00)',
+          'endMinute: must be after the start (8:00 PM)',
         ],
         ['end at start', { startMinute: 1200, endMinute: 1200 }, /^endMinute: must be after/],
         [
           'before opening',
           { startMinute: 5 * 60, endMinute: 7 * 60 },
-          'startMinute: The Great Lawn opens at 06:00 on Saturdays (open 06:00-22:00)',
+          'startMinute: The Great Lawn opens at 6:00 AM on Saturdays (open 6:00 AM – 10:00 PM)',
         ],
         [
           'after closing',
           { startMinute: 21 * 60, endMinute: 23 * 60 },
-          'endMinute: The Great Lawn closes at 22:00 on Saturdays (open 06:00-22:00)',
+          'endMinute: The Great Lawn closes at 10:00 PM on Saturdays (open 6:00 AM – 10:00 PM)',
         ],
         [
           'closed day',
@@ -338,8 +338,8 @@ for (const backend of BACKENDS) {
 
       // Each refusal names its field, and changes nothing.
       const refusals: [unknown, number, string][] = [
-        [{ ...changes, startMinute: 7 * 60 }, 400, 'startMinute: Solis Hall opens at 08:00'],
-        [{ ...changes, endMinute: 11 * 60 }, 400, 'endMinute: must be after the start (12:00)'],
+        [{ ...changes, startMinute: 7 * 60 }, 400, 'startMinute: Solis Hall opens at 8:00 AM'],
+        [{ ...changes, endMinute: 11 * 60 }, 400, 'endMinute: must be after the start (12:00 PM)'],
         [{ ...changes, startsOn: '2026-03-17' }, 400, 'startsOn: must not be before today'],
         [{ ...changes, amenityId: 'the-yard' }, 400, 'amenityId: The Yard is archived'],
         [{ ...changes, note: 'x' }, 400, ''],

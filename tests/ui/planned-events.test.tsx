@@ -217,7 +217,7 @@ describe('Upcoming events (a community of its own)', () => {
       'Enter a title of at most 120 characters, on one line',
     );
     expect(date).toHaveAccessibleDescription(/^Must not be before today \(\d{4}-\d{2}-\d{2}\)/);
-    expect(end).toHaveAccessibleDescription(/Must be after the start \(17:30\)$/);
+    expect(end).toHaveAccessibleDescription(/Must be after the start \(5:30 PM\)$/);
     expect(title).toHaveFocus();
     expect(sent).toEqual([]);
     expect(within(dialog).getByLabelText('People planned for')).toHaveValue('60');
@@ -235,7 +235,7 @@ describe('Upcoming events (a community of its own)', () => {
 
     expect(start).toHaveAttribute('aria-invalid', 'true');
     expect(start).toHaveAccessibleDescription(
-      /The Great Lawn opens at 06:00 on \w+days \(open 06:00-22:00\)$/,
+      /The Great Lawn opens at 6:00 AM on \w+days \(open 6:00 AM – 10:00 PM\)$/,
     );
     expect(start).toHaveFocus();
     expect(sent).toEqual([]);
@@ -270,7 +270,10 @@ describe('Upcoming events (a community of its own)', () => {
     server.use(
       http.post(PLANNED_EVENTS_PATH, () =>
         HttpResponse.json(
-          { error: 'endMinute: The Great Lawn closes at 19:00 on Saturdays (open 06:00-19:00)' },
+          {
+            error:
+              'endMinute: The Great Lawn closes at 7:00 PM on Saturdays (open 6:00 AM – 7:00 PM)',
+          },
           { status: 400 },
         ),
       ),
@@ -281,7 +284,7 @@ describe('Upcoming events (a community of its own)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Plan event' }));
     const end = within(dialog).getByLabelText('Ends at');
     await waitFor(() =>
-      expect(end).toHaveAccessibleDescription(/The Great Lawn closes at 19:00 on Saturdays/),
+      expect(end).toHaveAccessibleDescription(/The Great Lawn closes at 7:00 PM on Saturdays/),
     );
     expect(end).toHaveAttribute('aria-invalid', 'true');
   });
@@ -457,7 +460,7 @@ describe('Amy Events: Create Custom Event saves to the community’s events', ()
       await within(dialog).findByRole('button', { name: 'Save to the community’s events' }),
     );
     expect(end).toHaveAccessibleDescription(
-      /The Great Lawn closes at 22:00 on \w+days \(open 06:00-22:00\)/,
+      /The Great Lawn closes at 10:00 PM on \w+days \(open 6:00 AM – 10:00 PM\)/,
     );
     expect(end).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
@@ -468,7 +471,10 @@ describe('Amy Events: Create Custom Event saves to the community’s events', ()
     server.use(
       http.post(PLANNED_EVENTS_PATH, () =>
         HttpResponse.json(
-          { error: 'endMinute: The Great Lawn closes at 19:00 on Saturdays (open 06:00-19:00)' },
+          {
+            error:
+              'endMinute: The Great Lawn closes at 7:00 PM on Saturdays (open 6:00 AM – 7:00 PM)',
+          },
           { status: 400 },
         ),
       ),
@@ -481,7 +487,7 @@ describe('Amy Events: Create Custom Event saves to the community’s events', ()
     );
     const end = within(dialog).getByLabelText('End time');
     await waitFor(() =>
-      expect(end).toHaveAccessibleDescription(/The Great Lawn closes at 19:00 on Saturdays/),
+      expect(end).toHaveAccessibleDescription(/The Great Lawn closes at 7:00 PM on Saturdays/),
     );
     expect(screen.getByRole('dialog', { name: 'Create Custom Event' })).toBeInTheDocument();
     expect(screen.queryByText('Saved to the community’s events')).toBeNull();

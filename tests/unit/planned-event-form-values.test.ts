@@ -88,10 +88,10 @@ describe('opening hours', () => {
       'startsOn: Solis Hall is closed on Sundays; choose a day it is open',
     );
     expect(plannedHoursProblem(window('2026-12-12', 7 * 60 + 30, 9 * 60), hall)).toBe(
-      'startMinute: Solis Hall opens at 08:00 on Saturdays (open 08:00-22:00)',
+      'startMinute: Solis Hall opens at 8:00 AM on Saturdays (open 8:00 AM – 10:00 PM)',
     );
     expect(plannedHoursProblem(window('2026-12-12', 21 * 60, 1440), hall)).toBe(
-      'endMinute: Solis Hall closes at 22:00 on Saturdays (open 08:00-22:00)',
+      'endMinute: Solis Hall closes at 10:00 PM on Saturdays (open 8:00 AM – 10:00 PM)',
     );
   });
 
@@ -112,7 +112,7 @@ describe('opening hours', () => {
     };
     expect(plannedInputOf(values, '2026-12-05', [hall])).toEqual({
       ok: false,
-      errors: { endTime: 'Solis Hall closes at 22:00 on Saturdays (open 08:00-22:00)' },
+      errors: { endTime: 'Solis Hall closes at 10:00 PM on Saturdays (open 8:00 AM – 10:00 PM)' },
     });
     expect(plannedInputOf({ ...values, startsOn: '2026-12-13' }, '2026-12-05', [hall])).toEqual({
       ok: false,

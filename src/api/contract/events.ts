@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { addDays, isRealDate } from '../../lib/calendar-date';
+import { displayClockTime } from '../../lib/clock-time';
 import { WEEKDAY_NAMES, type WeeklyHours } from '../../lib/weekly-hours';
 import { displayName } from './display-name';
 import { SUGGESTION_CATEGORIES } from './core';
@@ -174,11 +175,16 @@ export function minuteClock(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
+/** "6:00 PM" for minute 1080, "midnight" for 1440: a time of day as the app shows it. */
+export function minuteText(minute: number): string {
+  return minute === 1440 ? 'midnight' : displayClockTime(minuteClock(minute));
+}
+
 /** Why the time window is not one, naming its field, or null: the end after the start. */
 export function plannedWindowProblem(startMinute: number, endMinute: number): string | null {
   return endMinute > startMinute
     ? null
-    : `endMinute: must be after the start (${minuteClock(startMinute)})`;
+    : `endMinute: must be after the start (${minuteText(startMinute)})`;
 }
 
 /**
@@ -196,12 +202,12 @@ export function plannedHoursProblem(
   const day = amenity.hours[weekday] ?? null;
   const dayName = WEEKDAY_NAMES[weekday] ?? 'that day';
   if (!day) return `startsOn: ${amenity.name} is closed on ${dayName}s; choose a day it is open`;
-  const open = `open ${minuteClock(day.opensMinute)}-${minuteClock(day.closesMinute)}`;
+  const open = `open ${minuteText(day.opensMinute)} – ${minuteText(day.closesMinute)}`;
   if (plan.startMinute < day.opensMinute) {
-    return `startMinute: ${amenity.name} opens at ${minuteClock(day.opensMinute)} on ${dayName}s (${open})`;
+    return `startMinute: ${amenity.name} opens at ${minuteText(day.opensMinute)} on ${dayName}s (${open})`;
   }
   if (plan.endMinute > day.closesMinute) {
-    return `endMinute: ${amenity.name} closes at ${minuteClock(day.closesMinute)} on ${dayName}s (${open})`;
+    return `endMinute: ${amenity.name} closes at ${minuteText(day.closesMinute)} on ${dayName}s (${open})`;
   }
   return null;
 }

@@ -3,6 +3,7 @@ import {
   PlannedEventInputSchema,
   latestPlannedDate,
   minuteClock,
+  minuteText,
   plannedDateProblem,
   plannedHoursProblem,
   plannedWindowProblem,
@@ -12,7 +13,6 @@ import {
   type PlannedEventInput,
 } from '../../api/contract';
 import { addDays } from '../../lib/calendar-date';
-import { displayClockTime } from '../../lib/clock-time';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import { formatCount } from '../../lib/format';
 
@@ -167,10 +167,6 @@ export function plannedInputOf(
 
 /** The latest date the date input offers. */
 export const latestPlannedDay = latestPlannedDate;
-
-/** "6:00 PM"; minute 1440 is midnight at the end of the day. */
-export const minuteText = (minute: number) =>
-  minute === 1440 ? 'midnight' : displayClockTime(minuteClock(minute));
 
 /** "6:00 PM – 9:00 PM". */
 export const windowText = (event: Pick<PlannedEvent, 'startMinute' | 'endMinute'>) =>
