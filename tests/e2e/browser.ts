@@ -311,6 +311,16 @@ export async function clippedSelects(
   }, arrow);
 }
 
+/** Holds every API request the page makes, as on a slow network, until `release` is called. */
+export async function holdApiAnswers(page: Page): Promise<{ release: () => void }> {
+  let held = true;
+  await page.route('**/api/**', async (route) => {
+    while (held) await new Promise((resolve) => setTimeout(resolve, 50));
+    await route.continue();
+  });
+  return { release: () => (held = false) };
+}
+
 /**
  * Starts recording the page's layout shifts from its first paint (call before navigating): each
  * shift's value and what moved, so a failing test names the element and how far it went.

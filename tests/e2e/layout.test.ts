@@ -13,6 +13,7 @@ import {
   useBrowser,
   useOwnServer,
   layoutShiftTotal,
+  holdApiAnswers,
   layoutShiftSources,
   recordLayoutShifts,
 } from './browser';
@@ -309,15 +310,11 @@ describeBrowser('layout by device', () => {
       });
       await recordLayoutShifts(page);
       // The answers held until the waiting state is on screen, as on a slow network.
-      let held = true;
-      await page.route('**/api/**', async (route) => {
-        while (held) await new Promise((resolve) => setTimeout(resolve, 50));
-        await route.continue();
-      });
+      const answers = await holdApiAnswers(page);
       await page.goto('/dashboard');
       await page.getByText('Waiting for the first update…').waitFor();
       await page.waitForTimeout(300);
-      held = false;
+      answers.release();
       await page.getByText('Monthly amenity value').first().waitFor();
       await page.getByTestId('last-update').waitFor();
       await page.waitForTimeout(800); // for a shift, if any, to be reported
@@ -335,11 +332,7 @@ describeBrowser('layout by device', () => {
       serviceWorkers: 'block',
     });
     await recordLayoutShifts(page);
-    let held = true;
-    await page.route('**/api/**', async (route) => {
-      while (held) await new Promise((resolve) => setTimeout(resolve, 50));
-      await route.continue();
-    });
+    const answers = await holdApiAnswers(page);
     // The legend's code never comes: what could move then is the card's frame around it.
     await page.route('**/assets/usage-body-*.js', () => undefined);
     await page.goto('/analytics');
@@ -348,7 +341,7 @@ describeBrowser('layout by device', () => {
     });
     await card.waitFor();
     await page.waitForTimeout(300);
-    held = false;
+    answers.release();
     await card.getByTestId('coverage').waitFor();
     await page.waitForTimeout(800); // for a shift, if any, to be reported
     // Before, the line under the chart took its place only with the answers: 24 px down.

@@ -13,6 +13,7 @@ import {
   useBrowser,
   waitForSnapshot,
   layoutShiftTotal,
+  holdApiAnswers,
   layoutShiftSources,
   recordLayoutShifts,
 } from './browser';
@@ -112,11 +113,7 @@ describeBrowser('offline after one online visit', () => {
       await waitForSnapshot(page, [API_PATHS.metrics]);
 
       await recordLayoutShifts(page);
-      let held = true;
-      await page.route('**/api/**', async (route) => {
-        while (held) await new Promise((resolve) => setTimeout(resolve, 50));
-        await route.continue();
-      });
+      const answers = await holdApiAnswers(page);
       await page.reload();
       await metrics(page).waitFor();
       expect(await metrics(page).innerText()).toBe(saved);
@@ -128,7 +125,7 @@ describeBrowser('offline after one online visit', () => {
       expect(await page.getByText(/saved copy from/i).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
 
-      held = false;
+      answers.release();
       await expect.poll(() => note.count(), { timeout: 20_000 }).toBe(0);
       await page.waitForTimeout(500); // for a shift, if any, to be reported
       const shifted = await layoutShiftTotal(page);
