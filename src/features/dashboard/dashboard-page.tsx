@@ -2,10 +2,9 @@ import { lazy } from 'react';
 import { DAY_RANGES, DEFAULT_DAY_RANGE, type DayRange } from '../../api/contract';
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useAmySuggestions } from '../../api/amy-suggestions';
-import { useUsageGaps } from '../../api/gaps';
 import { useDashboardMetrics } from '../../api/metrics';
 import { useAmenityPopularity } from '../../api/popularity';
-import { anyReading, summarizeCoverage } from '../../lib/coverage';
+import { anyReading } from '../../lib/coverage';
 import { formatLastUpdate } from '../../lib/format';
 import { usePersistentChoice } from '../../lib/persistent-state';
 import { useCommunity } from '../../api/community';
@@ -17,7 +16,7 @@ import { Icon } from '../../ui/icons';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
 import { LiveAmenityStatus, UsageOverTime } from '../../widgets/analytics-widgets';
-import { CoverageLine } from '../../widgets/coverage-line';
+import { CoverageText, usePeriodsCoverage, type PeriodCoverage } from '../../widgets/coverage-line';
 import { todayIn, zonedTimeToUtc } from '../../lib/zoned-time';
 import { MetricCards, type SilentPeriods } from './metric-cards';
 import { PageHeader } from '../../ui/page-header';
@@ -72,14 +71,16 @@ export function DashboardPage() {
 }
 
 function Metrics({ currency, timeZone }: { currency: string; timeZone: string }) {
+  const periods = kpiPeriods(timeZone);
+  const covered = usePeriodsCoverage(KPI_DAYS, periods, timeZone);
   return (
     <div className="grid gap-2">
       <MetricCards
         query={useDashboardMetrics()}
         currency={currency}
-        silent={useSilentPeriods(timeZone)}
+        silent={silentPeriods(covered)}
       />
-      <KpiCoverage timeZone={timeZone} />
+      <CoverageText covered={covered} periods={periods.length} />
     </div>
   );
 }
@@ -87,37 +88,23 @@ function Metrics({ currency, timeZone }: { currency: string; timeZone: string })
 /** The cards' gaps window: today and the 29 days before it. */
 const KPI_DAYS = 30;
 
-const midnightIn = (timeZone: string) =>
-  zonedTimeToUtc(todayIn(timeZone), '00:00', timeZone).getTime();
-
 /**
  * The cards' periods, covered: today (Active Users, Peak Usage) and the last 30 days (session
  * time, revenue impact), said once under the cards.
  */
-function KpiCoverage({ timeZone }: { timeZone: string }) {
-  return (
-    <CoverageLine
-      days={KPI_DAYS}
-      periods={[{ label: 'Today', from: midnightIn(timeZone) }, { label: 'Last 30 days' }]}
-      timeZone={timeZone}
-    />
-  );
-}
+const kpiPeriods = (timeZone: string) => [
+  { label: 'Today', from: zonedTimeToUtc(todayIn(timeZone), '00:00', timeZone).getTime() },
+  { label: 'Last 30 days' },
+];
 
 /**
- * Which of the cards' periods no sensor reported in at all, from the same gaps as the line under
- * them; none while the gaps are on the way (the figures do not wait for them).
+ * Which of the cards' periods no sensor reported in at all, from the same coverage as the line
+ * under them; none while the gaps are on the way (the figures do not wait for them).
  */
-function useSilentPeriods(timeZone: string): SilentPeriods | undefined {
-  const gaps = useUsageGaps(KPI_DAYS).data;
-  if (!gaps) return undefined;
-  const to = Date.parse(gaps.to);
-  const silentSince = (from: number) =>
-    !anyReading(summarizeCoverage(gaps, { from, to }, timeZone));
-  return {
-    today: silentSince(midnightIn(timeZone)),
-    last30Days: silentSince(Date.parse(gaps.from)),
-  };
+function silentPeriods(covered: PeriodCoverage[] | undefined): SilentPeriods | undefined {
+  const [today, last30Days] = covered ?? [];
+  if (!today || !last30Days) return undefined;
+  return { today: !anyReading(today.summary), last30Days: !anyReading(last30Days.summary) };
 }
 
 /**
