@@ -7,8 +7,11 @@ import { hasNoLiveLevel } from './status-dot';
 /** What an open amenity without a live reading shows instead of a usage level (status-dot.tsx). */
 export const NO_LIVE_READING = 'No live reading';
 
-/** Amenity status as a badge (spec section 4: high red, medium yellow, low green, closed gray). */
-export function StatusBadge({ status, live = true }: { status: AmenityStatus; live?: boolean }) {
+/**
+ * Amenity status as a badge (spec section 4: high red, medium yellow, low green, closed gray).
+ * `live` is required: a status whose sensor has gone silent must say so, not show its last level.
+ */
+export function StatusBadge({ status, live }: { status: AmenityStatus; live: boolean }) {
   if (hasNoLiveLevel(status, live)) return <Badge tone="gray">{NO_LIVE_READING}</Badge>;
   return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }

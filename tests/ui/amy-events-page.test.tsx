@@ -80,8 +80,29 @@ describe('Amy Events', () => {
     expect(within(movie).getByText('145')).toBeInTheDocument();
     expect(within(movie).getByText('$1,850')).toBeInTheDocument();
     expect(movie).toHaveTextContent('Saturday evenings on The Great Lawn averaged 138 visitors');
-    // The amenity's live status, from the amenity list (The Great Lawn is busy).
-    expect(await within(movie).findByText('High usage')).toHaveAttribute('data-tone', 'red');
+    // The amenity's status now, from the amenity list (The Great Lawn is busy), said as now:
+    // next to the suggested date, a bare status read as the amenity's state on that day.
+    const status = await within(movie).findByText('High usage');
+    expect(status).toHaveAttribute('data-tone', 'red');
+    expect(status.closest('dd')).toHaveTextContent(/^Now\s*High usage$/);
+  });
+
+  it("says a suggestion's amenity has no live reading when its sensor is silent", async () => {
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, async () => {
+        const { amenitiesFixture } = await import('../../mocks/fixtures');
+        return HttpResponse.json(
+          amenitiesFixture.map((a) =>
+            a.id === 'great-lawn' ? { ...a, currentUsers: 0, live: false, lastReadingAt: null } : a,
+          ),
+        );
+      }),
+    );
+    renderWithApp(<AmyEventsPage />);
+    const movie = await suggestion('Sunset Movie Night on the Lawn');
+    const status = await within(movie).findByText('No live reading');
+    expect(status.closest('dd')).toHaveTextContent(/^Now\s*No live reading$/);
+    expect(within(movie).queryByText('High usage')).not.toBeInTheDocument();
   });
 
   it('colours confidence green from 85, yellow from 70, red below', async () => {

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../api/contract';
 import { splitResources, titleCase } from '../../lib/display-rules';
 import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
+import { liveReading } from '../../lib/live-reading';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PageIcon, type PageIconName } from '../../ui/page-icons';
@@ -48,7 +49,7 @@ export function SuggestionCard({
   onPlan,
 }: {
   suggestion: Suggestion;
-  /** The suggested amenity's live figures, when the amenity list has it. */
+  /** The suggested amenity's live figures, when the amenity list has it: its status now. */
   amenity: AmenityAnalytics | undefined;
   currency: string;
   onAddToCalendar: () => void;
@@ -80,8 +81,10 @@ export function SuggestionCard({
         <Fact icon="building" label="Amenity">
           <dd className={VALUE}>{suggestion.suggestedAmenity}</dd>
           {amenity ? (
-            <dd className="mt-1 pl-[1.375rem]">
-              <StatusBadge status={amenity.status} />
+            // "Now": next to the suggested date, a bare "Closed" read as closed on that day.
+            <dd className="mt-1 flex flex-wrap items-center gap-1.5 pl-[1.375rem] text-xs text-slate-600 dark:text-slate-400">
+              Now
+              <StatusBadge status={amenity.status} live={liveReading(amenity).live} />
             </dd>
           ) : null}
         </Fact>
