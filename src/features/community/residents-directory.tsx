@@ -155,7 +155,8 @@ export function ResidentsDirectory({
             type="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Search by name, email or unit, e.g. A-204"
+            // Short enough for a 320 px phone: the card's description above says what it searches.
+            placeholder="Name, email or unit"
             autoComplete="off"
             maxLength={100}
             className={`${CONTROL_CLASSES} pl-9`}
