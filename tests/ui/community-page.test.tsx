@@ -144,7 +144,7 @@ describe('Community Management: the residents directory (Managers)', () => {
     expect(within(tiles).getByText('Active Residents').nextElementSibling).toHaveTextContent('4');
     expect(screen.getByText('5 residents.')).toBeInTheDocument();
     const events = screen.getByRole('region', { name: 'Upcoming Community Events' });
-    // Not stored anywhere yet: said to be examples, and counted in no statistic.
+    // The demo's samples, stored nowhere: said to be examples, and counted in no statistic.
     expect(within(events).getByText(EXAMPLE_EVENTS_NOTE)).toBeInTheDocument();
     expect(within(events).getByText('Holiday Lights Walk')).toBeInTheDocument();
     expect(within(events).getByText('112 RSVPs (example)')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { eventsFixture } from '../../mocks/events-handlers';
 import { API_PATHS, COMMUNITY_PATH, EVENTS_PATH, ME_PATH, type Me } from '../../src/api/contract';
 import {
   CommunityManagementPage,
+  DEMO_CREATE_EVENT_NOTE,
   EXAMPLE_EVENTS_NOTE,
 } from '../../src/features/community/community-management-page';
 import { EVENTS_NEED_CONNECTION } from '../../src/features/community/event-form';
@@ -262,5 +263,20 @@ describe('Events in the demo community', () => {
     expect(within(events).getByRole('button', { name: 'Create Event' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Events held' })).toBeNull();
     expect(asked).not.toContain(EVENTS_PATH);
+  });
+
+  it('says what its Create Event can and cannot do, and offers Amy Events', async () => {
+    server.use(http.get(ME_PATH, () => HttpResponse.json(demoMeFixture)));
+    renderWithApp(<CommunityManagementPage />, { route: '/community-management' });
+    const events = await screen.findByRole('region', { name: 'Upcoming Community Events' });
+    await userEvent.click(within(events).getByRole('button', { name: 'Create Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    expect(within(dialog).getByText(DEMO_CREATE_EVENT_NOTE)).toBeInTheDocument();
+    // Nothing here says the server cannot store events: a community of its own plans them.
+    expect(dialog).not.toHaveTextContent(/does not (accept|store)/);
+    expect(within(dialog).getByRole('link', { name: 'Open Amy Events' })).toHaveAttribute(
+      'href',
+      '/amy-events',
+    );
   });
 });

@@ -39,11 +39,15 @@ type Open =
  * events it held (EventsHeld; Amy's analysis reads them); the demo keeps the spec's examples.
  */
 /**
- * The demo's example events are not stored anywhere: the list says plainly that these dates and
- * RSVPs are not the community's.
+ * The demo community's events are the spec's samples, stored nowhere: the list says plainly that
+ * these dates and RSVPs are not a community's, and where a community's own plans are listed.
  */
 export const EXAMPLE_EVENTS_NOTE =
-  'Examples only: CommonGround does not store events yet, so these dates and RSVP counts are not your community’s.';
+  'Examples only: these dates and RSVP counts are the demo’s samples, not a community’s. In a community of your own, the events you plan are listed here.';
+
+/** The demo's Create Event: nothing is created, and the ways that do plan an event are named. */
+export const DEMO_CREATE_EVENT_NOTE =
+  'The demo community’s events are samples and cannot be changed, so nothing was created. In a community of your own, HOA Managers and Administrators plan events here; Amy Events can save a suggestion to your calendar.';
 
 export function CommunityManagementPage() {
   const community = useCommunity();
@@ -218,10 +222,7 @@ export function CommunityManagementPage() {
         ) : null}
       </Dialog>
       <Dialog open={open?.kind === 'create-event'} onClose={close} title="Create Event">
-        <InfoNote>
-          Publishing community events needs the CommonGround server, which does not accept them yet.
-          Nothing was created. Amy Events can plan an event and save it to your calendar.
-        </InfoNote>
+        <InfoNote>{DEMO_CREATE_EVENT_NOTE}</InfoNote>
         <DialogActions onClose={close}>
           <Link to="/amy-events" className={buttonClasses('primary')}>
             Open Amy Events
