@@ -71,6 +71,40 @@ describe('offline snapshot', () => {
     expect(second.client.getQueryState(metricsQuery().queryKey)?.status).toBe('success');
   });
 
+  it('reads the cache once per save, however many changes came before it, and saves the last', async () => {
+    const first = await load();
+    const saveSoon = vi.spyOn(first.persister, 'saveSoon');
+    // The page's first answers: a burst of changes inside one save's wait.
+    first.client.setQueryData(popularityQuery(7).queryKey, popularityFixture);
+    first.client.setQueryData(metricsQuery().queryKey, { ...metricsFixture, activeUsersToday: 1 });
+    first.client.setQueryData(metricsQuery().queryKey, metricsFixture);
+    // Each change hands over how to read the cache, not a copy read at the time of the change.
+    expect(saveSoon.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(saveSoon.mock.calls.map(([snapshot]) => snapshot)).size).toBe(1);
+    await first.persister.flush();
+
+    const second = await load();
+    expect(second.client.getQueryData(metricsQuery().queryKey)).toEqual(metricsFixture);
+    expect(second.client.getQueryData(popularityQuery(7).queryKey)).toEqual(popularityFixture);
+  });
+
+  it('calls only the last of the snapshots asked for before a write, once', async () => {
+    const { client, persister } = await load();
+    const snapshot = () => ({
+      buster: SNAPSHOT_BUSTER,
+      timestamp: Date.now(),
+      clientState: { mutations: [], queries: [] },
+    });
+    const readers = [vi.fn(snapshot), vi.fn(snapshot), vi.fn(snapshot)];
+    readers.forEach((reader) => persister.saveSoon(reader));
+    await persister.flush();
+    expect(readers.map((reader) => reader.mock.calls.length)).toEqual([0, 0, 1]);
+    // Nothing left to write: a second flush reads nothing again.
+    await persister.flush();
+    expect(readers[2]).toHaveBeenCalledTimes(1);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
   it('persists each parameterised query under its own key', async () => {
     const first = await load();
     await first.client.fetchQuery(popularityQuery(7));
