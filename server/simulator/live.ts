@@ -62,10 +62,15 @@ export class LiveSimulator {
     return this.options.community.amenities.filter((a) => DEMO_PROFILES.has(a.slug));
   }
 
-  /** Catches up, then ticks. Resolves when the catch-up is written. */
+  /**
+   * Catches up to the current tick, sends that tick live, then ticks. Resolves when both are
+   * written. The current tick goes through `sendLive` (the demo's uplinks), not the catch-up, so
+   * the demo's sensors are seen at start-up: a fresh start had shown every one "never seen" beside
+   * live figures until the first tick, up to 30 s later.
+   */
   async start(): Promise<void> {
     this.stopped = false;
-    this.running = this.catchUp();
+    this.running = this.catchUp().then(() => this.tick());
     await this.running;
     this.schedule();
   }
@@ -109,8 +114,10 @@ export class LiveSimulator {
   }
 
   private async catchUp(): Promise<void> {
-    const { db, community, clock, catchUpStepMs, maxCatchUpMs } = this.options;
+    const { db, community, clock, catchUpStepMs, maxCatchUpMs, tickMs } = this.options;
     const now = clock();
+    // The current tick is left to start(), which sends it live.
+    const currentTick = Math.floor(now / tickMs) * tickMs;
     // Per amenity, so each maximum is one step down the primary-key index.
     const [latest] = await db.query<{ last: number | null; last_event: string | null }>(
       `SELECT (SELECT extract(epoch FROM max(m.time)) * 1000
@@ -128,7 +135,7 @@ export class LiveSimulator {
     let written = 0;
     for (
       let t = Math.floor(last / catchUpStepMs) * catchUpStepMs + catchUpStepMs;
-      t <= now && !this.stopped;
+      t < currentTick && !this.stopped;
       t += catchUpStepMs
     ) {
       batch.push(...this.readingsAt(t, t - this.lastWritten));
