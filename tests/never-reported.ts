@@ -34,3 +34,26 @@ export function neverReportedPoolHandlers() {
     ),
   ];
 }
+
+/**
+ * A handler for the amenities with one of them (by id) never reported, as the server sends it:
+ * 0 people and 0% by rule, status computed from that 0, not live, no reading ever.
+ */
+export function neverReportedAmenityHandler(id: string) {
+  return http.get(API_PATHS.amenityAnalytics, () =>
+    HttpResponse.json(
+      amenitiesFixture.map((a) =>
+        a.id === id
+          ? {
+              ...a,
+              currentUsers: 0,
+              usagePercentage: 0,
+              status: 'low',
+              live: false,
+              lastReadingAt: null,
+            }
+          : a,
+      ),
+    ),
+  );
+}

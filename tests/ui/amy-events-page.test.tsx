@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { neverReportedPoolHandlers } from '../never-reported';
+import { neverReportedAmenityHandler, neverReportedPoolHandlers } from '../never-reported';
 import { communityFixture } from '../../mocks/community-handlers';
 import { API_PATHS, COMMUNITY_PATH } from '../../src/api/contract';
 import { AmyEventsPage } from '../../src/features/amy/amy-events-page';
@@ -88,16 +88,7 @@ describe('Amy Events', () => {
   });
 
   it("says a suggestion's amenity has no live reading when its sensor is silent", async () => {
-    server.use(
-      http.get(API_PATHS.amenityAnalytics, async () => {
-        const { amenitiesFixture } = await import('../../mocks/fixtures');
-        return HttpResponse.json(
-          amenitiesFixture.map((a) =>
-            a.id === 'great-lawn' ? { ...a, currentUsers: 0, live: false, lastReadingAt: null } : a,
-          ),
-        );
-      }),
-    );
+    server.use(neverReportedAmenityHandler('great-lawn'));
     renderWithApp(<AmyEventsPage />);
     const movie = await suggestion('Sunset Movie Night on the Lawn');
     const status = await within(movie).findByText('No live reading');

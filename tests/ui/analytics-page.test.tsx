@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { API_PATHS } from '../../src/api/contract';
 import { AnalyticsPage } from '../../src/features/analytics/analytics-page';
-import { neverReportedPoolHandlers } from '../never-reported';
+import { neverReportedAmenityHandler, neverReportedPoolHandlers } from '../never-reported';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 // jsdom has no canvas for uPlot: the lazy chart module is a stand-in (see dashboard-page.test).
@@ -54,25 +54,7 @@ describe('Analytics', () => {
   });
 
   it('says the amenity in focus has no live reading instead of showing 0 people', async () => {
-    server.use(
-      http.get(API_PATHS.amenityAnalytics, async () => {
-        const { amenitiesFixture } = await import('../../mocks/fixtures');
-        return HttpResponse.json(
-          amenitiesFixture.map((a) =>
-            a.id === 'solis-hall'
-              ? {
-                  ...a,
-                  currentUsers: 0,
-                  usagePercentage: 0,
-                  status: 'low',
-                  live: false,
-                  lastReadingAt: null,
-                }
-              : a,
-          ),
-        );
-      }),
-    );
+    server.use(neverReportedAmenityHandler('solis-hall'));
     renderWithApp(<AnalyticsPage />, { route: '/analytics?amenity=solis-hall' });
     const focus = await screen.findByRole('region', { name: 'Solis Hall' });
     expect(within(focus).getByText('No live reading')).toBeInTheDocument();
