@@ -107,6 +107,19 @@ describe('app pages', () => {
       }
     },
   );
+
+  // Over HTTP/1.1 the browser opens six connections to a server: every six more files cost a
+  // round trip before the page runs (vite.config.ts, SHARED_MERGE_BELOW_BYTES). Reports started
+  // with 25 when the bundler cut one file per set of sharing pages.
+  it.each(APP_PAGES.map((page) => [page.path, htmlFileFor(page.path)]))(
+    '%s starts from at most 12 script files',
+    (_pagePath, file) => {
+      const html = read(file);
+      const entry = [...html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)];
+      expect(entry).toHaveLength(1);
+      expect(entry.length + preloadsOf(file).length).toBeLessThanOrEqual(12);
+    },
+  );
 });
 
 describe('site files around the pages', () => {
