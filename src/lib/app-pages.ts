@@ -90,6 +90,11 @@ export const ACCOUNT_PATH = '/account';
  * (`/alerts#alert-rules`).
  */
 export const ALERT_RULES_ANCHOR = 'alert-rules';
+/**
+ * The Reports page's Scheduled Reports card, which the dashboard's "Schedule Auto Reports" opens
+ * (`/reports#scheduled-reports`).
+ */
+export const SCHEDULED_REPORTS_ANCHOR = 'scheduled-reports';
 export type AppPageId = AppPage['id'];
 export type AppPagePath = AppPage['path'];
 

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageIcon, type PageIconName } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
-import { ALERT_RULES_ANCHOR } from '../../lib/app-pages';
+import { ALERT_RULES_ANCHOR, SCHEDULED_REPORTS_ANCHOR } from '../../lib/app-pages';
 import { exportUsageData } from './export-usage-data';
 
 type ActionContext = { client: QueryClient; days: number; navigate: NavigateFunction };
@@ -54,7 +54,7 @@ export function openSection(navigate: NavigateFunction, path: string, id: string
 /** Opens the server's report schedules on the Reports page. */
 export function scheduleAutoReports({ navigate }: ActionContext): void {
   toast({ title: 'Report Scheduling', description: 'Opening the scheduled reports.' });
-  openSection(navigate, '/reports', 'scheduled-reports');
+  openSection(navigate, '/reports', SCHEDULED_REPORTS_ANCHOR);
 }
 
 /** Opens the alert rules (the Alerts page says why when the viewer may not edit them). */

@@ -10,6 +10,7 @@ import {
 import type { ReportRecipient, ReportSchedule } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
 import { ACCOUNT_UNKNOWN_NOTE, isAccountUnknown } from '../../api/account-unknown';
+import { SCHEDULED_REPORTS_ANCHOR } from '../../lib/app-pages';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatDateTime } from './report-format';
 import { useCommunity } from '../../api/community';
@@ -37,8 +38,6 @@ import {
   type ScheduleErrors,
 } from './schedule-draft';
 
-export const SCHEDULED_REPORTS_ID = 'scheduled-reports';
-
 const CADENCE_LABELS = { weekly: 'Weekly', monthly: 'Monthly' } as const;
 
 /**
@@ -52,9 +51,9 @@ export function ScheduledReportsCard() {
   const canManage =
     !me.data?.demo && (me.data?.user?.role === 'manager' || me.data?.user?.role === 'admin');
   return (
-    <Card aria-labelledby={SCHEDULED_REPORTS_ID}>
+    <Card aria-labelledby={SCHEDULED_REPORTS_ANCHOR}>
       <CardHeader
-        id={SCHEDULED_REPORTS_ID}
+        id={SCHEDULED_REPORTS_ANCHOR}
         title="Scheduled Reports"
         description="The server builds each scheduled usage report at its time (in the community's time zone) and stores it in the report archive. Its recipients are told as each chose in Settings → Notifications: by push, and by email with the CSV attached when this server sends email. A schedule with no recipients goes to everyone who turned report notifications on."
       />
