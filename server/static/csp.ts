@@ -66,5 +66,8 @@ export function contentSecurityPolicy(htmlDocuments: readonly string[]): string 
   ].join('; ');
 }
 
-/** Policy of every JSON answer, and of everything when there are no pages: nothing may load. */
+/**
+ * Policy of every JSON answer, of every built file that is neither a page nor the service worker
+ * (site.ts, `governsLoads`), and of everything when there are no pages: nothing may load.
+ */
 export const API_ONLY_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ResponseKit } from '../http';
 import { encodedBody } from './compression';
+import { API_ONLY_CSP } from './csp';
 import { etagFor, type StaticSite } from './site';
 
 /**
@@ -32,6 +33,7 @@ export function siteHandler(site: StaticSite | null, { reply, problem }: Respons
       'Cache-Control': file.cacheControl,
       ETag: etag,
       Vary: 'Accept-Encoding',
+      ...(file.governsLoads ? {} : { 'Content-Security-Policy': API_ONLY_CSP }),
     };
     const ifNoneMatch = c.req.header('If-None-Match');
     if (status === 200 && ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {

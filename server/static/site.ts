@@ -8,6 +8,7 @@ import {
   type AppPath,
   type PublicPath,
 } from '../../src/lib/route-paths';
+import { SERVICE_WORKER_URL } from '../../src/lib/service-worker-url';
 import { COMPRESS_MIN_BYTES, type Encodable } from './compression';
 import { contentSecurityPolicy } from './csp';
 
@@ -16,7 +17,18 @@ import { contentSecurityPolicy } from './csp';
  * never touches the disk and no request path can reach a file outside dist/.
  */
 
-export type StaticFile = Encodable & { type: string; etag: string; cacheControl: string };
+export type StaticFile = Encodable & {
+  type: string;
+  etag: string;
+  cacheControl: string;
+  /**
+   * Whether the site's policy governs what the file loads: a page, or the service worker (whose
+   * own response's policy applies to the worker and to the scripts it imports). Any other file
+   * (a script, a stylesheet, an image) is governed by the page that loads it, so it carries the
+   * short nothing-loads policy instead of the site's ~1.3 KB one on each of a page's requests.
+   */
+  governsLoads: boolean;
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,7 +61,7 @@ const SHORT = 'public, max-age=3600';
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE;
   if (
-    urlPath === '/sw.js' ||
+    urlPath === SERVICE_WORKER_URL ||
     // Imported by sw.js (push handling): a change must reach the next update check.
     urlPath === '/push-sw.js' ||
     urlPath === '/manifest.webmanifest' ||
@@ -95,6 +107,7 @@ export function loadStaticSite(distDir: string): StaticSite | null {
       type,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       cacheControl: cacheControlFor(urlPath),
+      governsLoads: type.startsWith('text/html') || urlPath === SERVICE_WORKER_URL,
       compressible: COMPRESSIBLE.test(type) && body.length >= COMPRESS_MIN_BYTES,
       encoded: new Map(),
     });

@@ -1,5 +1,4 @@
-/** The worker vite-plugin-pwa generates (vite.config.ts, strategies: 'generateSW'). */
-export const SERVICE_WORKER_URL = '/sw.js';
+import { SERVICE_WORKER_URL } from '../lib/service-worker-url';
 
 /**
  * Registers the service worker and reports each new deployment's worker once it has installed

@@ -189,8 +189,8 @@ describe('compression', () => {
 describe('security headers', () => {
   const themeHash = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
-  it.each(['/', '/dashboard', '/assets/index-abc123.js', '/nowhere'])(
-    '%s carries the CSP, nosniff and a referrer policy',
+  it.each(['/', '/dashboard', '/nowhere', '/sw.js'])(
+    '%s carries the site CSP, nosniff and a referrer policy',
     async (url) => {
       const res = await get(url);
       const csp = res.headers.get('Content-Security-Policy') ?? '';
@@ -204,6 +204,27 @@ describe('security headers', () => {
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     },
   );
+
+  // The policy that governs a script, a stylesheet or an image is its page's; its own would
+  // matter only were it opened as a document (an SVG can script), where nothing may load.
+  it.each([
+    '/assets/index-abc123.js',
+    '/assets/index-abc123.css',
+    '/favicon.svg',
+    '/manifest.webmanifest',
+  ])('%s carries the short policy under which nothing may load, and nosniff', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    const revalidated = await get(url, { 'If-None-Match': res.headers.get('ETag') ?? '' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
 
   it('gives a JSON answer a policy under which nothing may load, with the other headers', async () => {
     const res = await get('/api/unknown');

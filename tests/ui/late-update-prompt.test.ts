@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterLoadAndIdle, IDLE_TIMEOUT_MS } from '../../src/app/late-update-prompt';
-import { registerServiceWorker, SERVICE_WORKER_URL } from '../../src/app/service-worker';
+import { registerServiceWorker } from '../../src/app/service-worker';
+import { SERVICE_WORKER_URL } from '../../src/lib/service-worker-url';
 
 function pretendLoading() {
   vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');

@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_URL } from '../../lib/service-worker-url';
 import { initSite } from './init';
 
 /**
@@ -8,7 +9,7 @@ initSite(document);
 
 if ('serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+    navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => {
       // No worker (private mode, blocked storage): the pages still work online.
     });
   });
