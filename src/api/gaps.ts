@@ -18,3 +18,17 @@ export function gapsQuery(days: number) {
 export function useUsageGaps(days: number) {
   return useQuery({ ...gapsQuery(days), refetchInterval: useRefreshInterval(REFRESH.live) });
 }
+
+/**
+ * Asks for a card's gaps together with its data instead of after it: its coverage line renders
+ * only once the data is there, so the line's own request would wait a round trip for the card's
+ * (and the prerender, which records the first frame's queries, would leave it out of the page's
+ * first answers). Never re-renders the caller; the line subscribes for itself.
+ */
+export function useUsageGapsAhead(days: number): void {
+  useQuery({
+    ...gapsQuery(days),
+    refetchInterval: useRefreshInterval(REFRESH.live),
+    notifyOnChangeProps: [],
+  });
+}

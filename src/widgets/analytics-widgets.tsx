@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DayRange, UsagePeriod } from '../api/contract';
 import { monthlyDays } from '../lib/usage-period';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
+import { useUsageGapsAhead } from '../api/gaps';
 import { useUsageTimeline } from '../api/timeline';
 import { LiveStatusCard } from './live-status-card';
 import { UsageChartCard } from './usage-chart-card';
@@ -18,13 +19,15 @@ export function UsageOverTime(props: { days: DayRange; timeZone: string; dark: b
   const [period, setPeriod] = useState<UsagePeriod>('day');
   // Monthly never shows less than a month (a 7-day range would make it a second Weekly).
   const days = period === 'month' ? monthlyDays(props.days) : props.days;
+  // The last 24 hours start yesterday; a week is 7 local days; a month its `days`.
+  const coverageDays = period === 'day' ? 2 : period === 'week' ? 7 : days;
+  useUsageGapsAhead(coverageDays);
   return (
     <UsageChartCard
       query={useUsageTimeline(period, days)}
       period={period}
       onPeriodChange={setPeriod}
-      // The last 24 hours start yesterday; a week is 7 local days; a month its `days`.
-      coverageDays={period === 'day' ? 2 : period === 'week' ? 7 : days}
+      coverageDays={coverageDays}
       {...props}
     />
   );

@@ -4,6 +4,7 @@ import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { useAmyAnalysis } from '../api/amy-analysis';
 import { useAmenityPopularity } from '../api/popularity';
 import { useCommunity } from '../api/community';
+import { useUsageGapsAhead } from '../api/gaps';
 import { CoverageLine } from './coverage-line';
 import { EventTrendsCard } from './event-trends';
 import { PeakHoursCard } from './peak-hours-card';
@@ -19,6 +20,7 @@ export function AmenityPopularity({ days }: { days: DayRange }) {
   const { timeZone } = useCommunity();
   const amenities = useAmenityAnalytics().data;
   const neverReported = useMemo(() => neverReportedNames(amenities ?? []), [amenities]);
+  useUsageGapsAhead(days);
   return (
     <PopularityCard
       query={useAmenityPopularity(days)}

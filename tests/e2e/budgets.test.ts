@@ -63,8 +63,17 @@ describeBrowser('the requests of a first visit', () => {
   // Each API request costs a phone's main thread tasks of its own and, on a slow network, a
   // round trip in the browser's queue: the first frame's answers come in one request.
   it.each([
-    ['/dashboard', 'Monthly amenity value', [ME_PATH, API_PATHS.metrics, API_PATHS.sensors]],
-    ['/analytics', 'Amenity Popularity', [ME_PATH, API_PATHS.amenityAnalytics]],
+    // The usage chart's coverage (the last 24 hours: 2 local days of gaps) comes with it.
+    [
+      '/dashboard',
+      'Monthly amenity value',
+      [ME_PATH, API_PATHS.metrics, API_PATHS.sensors, `${API_PATHS.gaps}?days=2`],
+    ],
+    [
+      '/analytics',
+      'Amenity Popularity',
+      [ME_PATH, API_PATHS.amenityAnalytics, `${API_PATHS.gaps}?days=2`],
+    ],
     ['/reports', 'Report archive', [ME_PATH, ALERTS_API_PATHS.reportArchive]],
   ])(
     '%s asks for its first answers in one request, and none of them again',

@@ -594,4 +594,46 @@ describe('usage chart card', () => {
     );
     expect(requests).toEqual(['?period=day', '?period=week']);
   });
+
+  // The coverage line under the chart is shown only with the points; were its gaps asked only
+  // then, each load and each period switch would wait a second round trip for the line.
+  it("asks for a period's coverage together with its usage, not after it", async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === API_PATHS.timeline || url.pathname === API_PATHS.gaps) {
+        asked.push(url.pathname + url.search);
+      }
+    });
+    let answer = () => {};
+    server.use(
+      http.get(API_PATHS.timeline, async ({ request }) => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        const period = new URL(request.url).searchParams.get('period');
+        return HttpResponse.json(timelineFixture(period === 'week' ? 'week' : 'day'));
+      }),
+    );
+    renderWithApp(<DashboardPage />);
+    // The usage is not answered yet, and its coverage has been asked for.
+    await waitFor(() =>
+      expect(asked).toEqual(
+        expect.arrayContaining([`${API_PATHS.timeline}?period=day`, `${API_PATHS.gaps}?days=2`]),
+      ),
+    );
+    act(() => answer());
+    expect(await screen.findByTestId('usage-chart', {}, LAZY_LOAD)).toHaveAttribute(
+      'data-points',
+      '24',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Weekly' }));
+    await waitFor(() =>
+      expect(asked).toEqual(
+        expect.arrayContaining([`${API_PATHS.timeline}?period=week`, `${API_PATHS.gaps}?days=7`]),
+      ),
+    );
+    act(() => answer());
+    await waitFor(() =>
+      expect(screen.getByTestId('usage-chart')).toHaveAttribute('data-points', '7'),
+    );
+  });
 });
