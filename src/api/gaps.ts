@@ -16,7 +16,7 @@ export function gapsQuery(days: number) {
 }
 
 export function useUsageGaps(days: number) {
-  return useQuery({ ...gapsQuery(days), refetchInterval: useRefreshInterval(REFRESH.live) });
+  return useQuery(useLiveGapsOptions(days));
 }
 
 /**
@@ -26,9 +26,10 @@ export function useUsageGaps(days: number) {
  * first answers). Never re-renders the caller; the line subscribes for itself.
  */
 export function useUsageGapsAhead(days: number): void {
-  useQuery({
-    ...gapsQuery(days),
-    refetchInterval: useRefreshInterval(REFRESH.live),
-    notifyOnChangeProps: [],
-  });
+  useQuery({ ...useLiveGapsOptions(days), notifyOnChangeProps: [] });
+}
+
+/** The gaps query refreshed live, unless the user turned auto-refresh off. */
+function useLiveGapsOptions(days: number) {
+  return { ...gapsQuery(days), refetchInterval: useRefreshInterval(REFRESH.live) };
 }
