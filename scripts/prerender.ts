@@ -124,6 +124,8 @@ async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
   return module.appPages;
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/;
+
 /**
  * The app shell document (app.html) with a route's first frame inside #root, the route's own
  * title in the head, and one request for the answers to every API request the frame makes as
@@ -145,10 +147,18 @@ export function appPageDocument(
   const scripts = pageScripts
     .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)
     .join('');
-  const preloads = page.requests.length
-    ? `<script>${firstAnswersScript(page.requests)}</script>`
-    : '';
-  const withPreloads = withRoot.replace('</head>', `${scripts}${preloads}</head>`);
+  const withScripts = withRoot.replace('</head>', `${scripts}</head>`);
+  // Above the stylesheet: a script below one waits for it to download, so the data was asked
+  // for only once the CSS had arrived (~450 ms later on a slowed phone).
+  const withPreloads = page.requests.length
+    ? withScripts.replace(
+        STYLESHEET_LINK,
+        (link) => `<script>${firstAnswersScript(page.requests)}</script>${link}`,
+      )
+    : withScripts;
+  if (page.requests.length && withPreloads === withScripts) {
+    throw new Error('Prerender: app.html has no stylesheet link to put the first answers before');
+  }
   return title
     ? withPreloads.replace(/<title>.*?<\/title>/, `<title>${title}</title>`)
     : withPreloads;

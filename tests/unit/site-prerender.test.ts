@@ -89,7 +89,7 @@ describe('theme toggle record', () => {
 
 describe('prerendered app page document', () => {
   const shell =
-    '<!doctype html><html><head><title>CommonGround</title></head><body><div id="root"></div></body></html>';
+    '<!doctype html><html><head><title>CommonGround</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>';
   const html = appPageDocument(shell, {
     path: '/dashboard',
     html: '<title>Dashboard</title><div><h1>Dashboard</h1></div>',
@@ -111,7 +111,13 @@ describe('prerendered app page document', () => {
     expect(head).not.toContain('<1>');
   });
 
-  it("preloads the page's own scripts in the head at low priority, ahead of its API answers", () => {
+  it('asks for them before the stylesheet, which would hold the script until it has downloaded', () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('<script>')).toBeGreaterThan(-1);
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+  });
+
+  it("preloads the page's own scripts in the head at low priority", () => {
     const withScripts = appPageDocument(
       shell,
       { path: '/analytics', html: '<div></div>', requests: ['/api/me'] },
@@ -124,8 +130,17 @@ describe('prerendered app page document', () => {
       ),
     ].map((match) => match[1]);
     expect(preloads).toEqual(['/assets/analytics-page-abc.js', '/assets/badge-def.js']);
-    expect(head.indexOf('badge-def.js')).toBeLessThan(head.indexOf('<script>'));
     expect(html).not.toContain('modulepreload');
+  });
+
+  it('refuses a shell with no stylesheet to put the API answers before', () => {
+    expect(() =>
+      appPageDocument('<html><head></head><body><div id="root"></div></body></html>', {
+        path: '/dashboard',
+        html: '<div></div>',
+        requests: ['/api/me'],
+      }),
+    ).toThrow(/no stylesheet link/);
   });
 
   it('refuses a shell without an empty #root', () => {
