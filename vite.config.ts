@@ -314,6 +314,15 @@ const SNAPSHOT = /\/src\/api\/(snapshot|amenity-setup)\.ts$/;
 const snapshotChunkOf = (id: string) => (SNAPSHOT.test(id) ? 'snapshot' : null);
 
 /**
+ * The cards below Analytics' chart, which the dashboard's lower half and Amy Events use in part,
+ * with the badges and rules they share: one chunk. Grouped by their users (the "shared" group
+ * below), they came out as two, one more request for Analytics.
+ */
+const WIDGETS =
+  /\/src\/(widgets\/(event-trends|event-analysis-card|popularity-card|peak-hours-card|breakdown-widgets)|lib\/(donut|display-rules|months)|ui\/(status-badge|charts\/donut-chart))\.tsx?$/;
+const widgetsChunkOf = (id: string) => (WIDGETS.test(id) ? 'widgets' : null);
+
+/**
  * What the later pages and the dashboard's lazy parts share is grouped by the set of chunks that
  * use it, as the bundler does by itself, but a group under this size (source bytes) joins the
  * closest group instead of being a file of its own. Left to itself the bundler cut one file per
@@ -413,12 +422,16 @@ export default defineConfig(({ command }) => ({
             { name: boot.chunkOf, includeDependenciesRecursively: false },
             { name: pageHelpersChunkOf, includeDependenciesRecursively: false },
             { name: snapshotChunkOf, includeDependenciesRecursively: false },
+            { name: widgetsChunkOf, includeDependenciesRecursively: false },
             {
               name: 'shared',
               // Not the two groups' above: without this the build comes out different (8 shared
               // chunks instead of 6), the groups above no longer holding all of theirs.
               test: (id: string) =>
-                !boot.loadedAtStart(id) && !PAGE_HELPERS.test(id) && !SNAPSHOT.test(id),
+                !boot.loadedAtStart(id) &&
+                !PAGE_HELPERS.test(id) &&
+                !SNAPSHOT.test(id) &&
+                !WIDGETS.test(id),
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: SHARED_MERGE_BELOW_BYTES,

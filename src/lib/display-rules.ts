@@ -1,6 +1,6 @@
 /**
  * Display rules of the status badges and the Amy pages (spec sections 4 and 9) that are not plain
- * number formats: colour tones, list truncation and title case. Only later pages use them; the
+ * number formats: colour tones and list truncation. Only later pages use them; the
  * usage levels the dashboard's first screen shows are in usage-levels.ts.
  */
 
@@ -35,9 +35,4 @@ export function splitResources(
     shown: resources.slice(0, visible),
     moreLabel: hidden > 0 ? `+${hidden} more` : null,
   };
-}
-
-/** "recreational" -> "Recreational". */
-export function titleCase(word: string): string {
-  return word ? word[0]?.toUpperCase() + word.slice(1) : word;
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAmyAnalysis } from '../api/amy-analysis';
 import type { EventAnalysis as EventAnalysisData } from '../api/contract';
-import { titleCase } from '../lib/display-rules';
-import { formatCount, formatCountOf, formatPercent } from '../lib/format';
+import { formatCount, formatCountOf, formatPercent, titleCase } from '../lib/format';
 import { PageIcon } from '../ui/page-icons';
 import { ProgressBar } from '../ui/progress-bar';
 import type { QueryLike } from '../ui/query-state';

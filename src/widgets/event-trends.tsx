@@ -1,7 +1,6 @@
 import { useCommunity } from '../api/community';
 import { timeZoneLabel } from '../lib/community-profile';
-import { titleCase } from '../lib/display-rules';
-import { formatCount, formatCountOf, formatPercent } from '../lib/format';
+import { formatCount, formatCountOf, formatPercent, titleCase } from '../lib/format';
 import { dateFormat } from '../lib/intl-formats';
 import { shortMonthName } from '../lib/months';
 import { todayIn } from '../lib/zoned-time';

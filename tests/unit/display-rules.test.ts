@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceTone, splitResources, titleCase } from '../../src/lib/display-rules';
+import { titleCase } from '../../src/lib/format';
+import { confidenceTone, splitResources } from '../../src/lib/display-rules';
 import { barWidth, isOverCapacityAlert } from '../../src/lib/usage-levels';
 import { describeRange } from '../../src/lib/date-range';
 

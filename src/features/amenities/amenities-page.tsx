@@ -15,8 +15,7 @@ import type { AmenityAnalytics, AmenitySetup, Sensor } from '../../api/contract'
 import { useSensors } from '../../api/sensors';
 import { connectionNotice } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
-import { titleCase } from '../../lib/display-rules';
-import { formatCount, formatPercent } from '../../lib/format';
+import { formatCount, formatPercent, titleCase } from '../../lib/format';
 import { liveReading, noReadingText, peakOf } from '../../lib/live-reading';
 import { useNow } from '../../lib/use-now';
 import { sensorBadge } from '../../lib/sensor-health';

@@ -15,7 +15,7 @@ import { SAVED_UNKNOWN } from '../../api/send';
 import { AMENITY_TYPES, type AmenitySetup, type AmenityType } from '../../api/contract';
 import { connectionNotice, type ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
-import { titleCase } from '../../lib/display-rules';
+import { titleCase } from '../../lib/format';
 import { fieldMessage } from '../../lib/field-error';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';

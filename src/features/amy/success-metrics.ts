@@ -1,6 +1,5 @@
 import type { EventAnalysis } from '../../api/contract';
-import { titleCase } from '../../lib/display-rules';
-import { formatCount } from '../../lib/format';
+import { formatCount, titleCase } from '../../lib/format';
 import type { PageIconName } from '../../ui/page-icons';
 
 export type SuccessMetric = { label: string; value: string; icon: PageIconName };

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Suggestion } from '../../api/contract';
-import { splitResources, titleCase } from '../../lib/display-rules';
-import { formatCalendarDate, formatCount, formatMoney } from '../../lib/format';
+import { splitResources } from '../../lib/display-rules';
+import { formatCalendarDate, formatCount, formatMoney, titleCase } from '../../lib/format';
 import { liveReading } from '../../lib/live-reading';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -10,7 +10,7 @@ import {
 } from '../../api/contract';
 import { periodInstants } from '../../lib/calendar-period';
 import { formatInstant, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
-import { capacityPercent } from '../../lib/format';
+import { capacityPercent, titleCase } from '../../lib/format';
 import { csvLines, toCsv } from '../../lib/csv';
 import { percentagesSummingTo100 } from '../../lib/shares';
 import { lineAmountCents, roundQuantity, totalCents } from '../../lib/line-amounts';
@@ -28,7 +28,6 @@ import { PERIODS, type ReportPeriod } from './periods';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { fileHeader, type HeaderRow } from '../../lib/file-header';
 import { usageCsv } from '../../lib/usage-csv';
-import { titleCase } from '../../lib/display-rules';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in

@@ -1,5 +1,4 @@
-import { titleCase } from '../../../lib/display-rules';
-import { formatCount, formatPercent } from '../../../lib/format';
+import { formatCount, formatPercent, titleCase } from '../../../lib/format';
 import { zonedDate } from '../calendar';
 import { eventMonthsNote, summarizeEvents, type DaySpan } from '../report-builders';
 import { formatDates } from '../report-format';
