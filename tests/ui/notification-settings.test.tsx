@@ -196,7 +196,9 @@ describe('what to send me', () => {
     expect(dirty.at(-1)).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
-    expect(dirty.at(-1)).toBe(false);
+    // Told from an effect, which may run after "Saved." is on screen (the save's answer is not an
+    // input event, whose effects React runs at once).
+    await waitFor(() => expect(dirty.at(-1)).toBe(false));
     await user.click(screen.getByRole('switch', { name: 'Push alerts' }));
     expect(screen.queryByText('Saved.')).not.toBeInTheDocument();
     expect(dirty.at(-1)).toBe(true);
