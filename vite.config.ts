@@ -323,6 +323,24 @@ const WIDGETS =
 const widgetsChunkOf = (id: string) => (WIDGETS.test(id) ? 'widgets' : null);
 
 /**
+ * The report document: the preview, each report's body and Generate Report's whole, loaded when a
+ * report is opened (src/features/reports/reports-page.tsx). One chunk, not one per body.
+ */
+const REPORT_DOCUMENT =
+  /\/src\/features\/reports\/(report-preview|report-sections|report-table|full-report|kinds\/[a-z-]+-report)\.tsx$/;
+
+/**
+ * The rest of the Reports page's code, with the modules only it uses, which the report document
+ * imports too: in the page's chunk, not in chunks "shared" by the page and its own document (two
+ * more requests for the page). A module another page starts to use must leave this list, or that
+ * page would load all of Reports'.
+ */
+const REPORTS_PAGE =
+  /\/src\/features\/reports\/|\/src\/lib\/(line-amounts|shares|calendar-period)\.ts$|\/(queriesObserver|useQueries)\.js$/;
+const reportsChunkOf = (id: string) =>
+  REPORT_DOCUMENT.test(id) ? 'report-document' : REPORTS_PAGE.test(id) ? 'reports-page' : null;
+
+/**
  * What the later pages and the dashboard's lazy parts share is grouped by the set of chunks that
  * use it, as the bundler does by itself, but a group under this size (source bytes) joins the
  * closest group instead of being a file of its own. Left to itself the bundler cut one file per
@@ -423,6 +441,7 @@ export default defineConfig(({ command }) => ({
             { name: pageHelpersChunkOf, includeDependenciesRecursively: false },
             { name: snapshotChunkOf, includeDependenciesRecursively: false },
             { name: widgetsChunkOf, includeDependenciesRecursively: false },
+            { name: reportsChunkOf, includeDependenciesRecursively: false },
             {
               name: 'shared',
               // Not the two groups' above: without this the build comes out different (8 shared
@@ -431,7 +450,9 @@ export default defineConfig(({ command }) => ({
                 !boot.loadedAtStart(id) &&
                 !PAGE_HELPERS.test(id) &&
                 !SNAPSHOT.test(id) &&
-                !WIDGETS.test(id),
+                !WIDGETS.test(id) &&
+                !REPORT_DOCUMENT.test(id) &&
+                !REPORTS_PAGE.test(id),
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: SHARED_MERGE_BELOW_BYTES,

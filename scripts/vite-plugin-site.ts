@@ -62,7 +62,11 @@ export function pageChunkFiles(
   loaded: ReadonlySet<string>,
 ): string[] {
   const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-  const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.tsx?$/, '') === pageModule);
+  // The chunk that holds the page's module, whether or not it is that chunk's entry (a page's own
+  // code can be grouped into one chunk with the modules it shares with its lazy parts).
+  const page = chunks.find((chunk) =>
+    chunk.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === pageModule),
+  );
   if (!page) throw new Error(`Site build: no chunk for the page module ${pageModule}`);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const files: string[] = [];

@@ -18,6 +18,25 @@ describeBrowser('size budgets (first load, gzip)', () => {
     expect(load.css, `${path} CSS`).toBeLessThanOrEqual(BUDGETS.css);
   });
 
+  it("/reports downloads its report document's code only when a report is opened", async () => {
+    const { page, context } = await openPage(browser(), { ...PHONE, serviceWorkers: 'block' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await page.goto('/reports');
+    await page.waitForFunction(() => performance.getEntriesByName('cg:hydrated').length > 0);
+    await page.waitForLoadState('networkidle');
+    const isDocument = (path: string) => /\/report-document-[\w-]+\.js$/.test(path);
+    expect(scripts.filter(isDocument)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Preview: Amenity Usage Report' }).click();
+    await page.getByRole('heading', { name: 'Visits per amenity' }).waitFor();
+    expect(scripts.filter(isDocument)).toHaveLength(1);
+    await context.close();
+  });
+
   it('public pages load no React and no app code', async () => {
     for (const path of ['/', '/pricing']) {
       const load = await measureFirstLoad(browser(), BASE_URL, path);

@@ -5,8 +5,8 @@ import type { ReportData } from './report-data';
 
 /**
  * What one report is: everything the catalog, the preview and the page need to know about it.
- * Each report is one module in `kinds/`, listed once in `registry.ts` (docs/architecture.md,
- * "Add a report").
+ * Each report is one module in `kinds/`, listed once in `registry.ts`; its body is a module of its
+ * own, loaded with `lazy()` when a report is opened (docs/architecture.md, "Add a report").
  */
 
 /** The data a report can be built from; each is one query of src/api. */
@@ -55,6 +55,7 @@ export type ReportDefinition<K extends string = string> = {
   partTitle?: string;
   /** The data it reads, shown as its sources and used to tell snapshot from live. */
   sources: readonly SourceName[];
+  /** Its preview: `lazy(() => import('./<kind>-report'))`, in the report document's chunk. */
   Body: ComponentType<{ context: ReportContext }>;
   /** The label of its Download button ("CSV", "PDF"). */
   downloadLabel: string;

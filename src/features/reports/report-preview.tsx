@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CommunityProfile } from '../../api/contract';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { Badge } from '../../ui/badge';
@@ -17,37 +17,50 @@ import type { PreviewKind } from './registry';
  * its own (src/index.css, "@media print": everything but [data-print-report] is hidden), which is
  * the board-meeting version: the browser's print dialog saves it as PDF.
  */
-export const ReportPreview = forwardRef<
-  HTMLElement,
-  {
-    report: ReportDefinition<PreviewKind>;
-    period: ReportPeriod;
-    state: ReportDataState;
-    community: CommunityProfile;
-    online: boolean;
-    csvAvailable: boolean;
-    onClose: () => void;
-    onPrint: () => void;
-    onDownloadCsv: () => void;
-    onRefresh: () => void;
-    onChoosePeriod: (period: ReportPeriod) => void;
-  }
->(function ReportPreview(
-  {
-    report,
-    period,
-    state,
-    community,
-    online,
-    csvAvailable,
-    onClose,
-    onPrint,
-    onDownloadCsv,
-    onRefresh,
-    onChoosePeriod,
-  },
-  reportRef,
-) {
+export function ReportPreview({
+  report,
+  period,
+  state,
+  community,
+  online,
+  csvAvailable,
+  focusKey,
+  takePrintRequest,
+  onClose,
+  onPrint,
+  onDownloadCsv,
+  onRefresh,
+  onChoosePeriod,
+}: {
+  report: ReportDefinition<PreviewKind>;
+  period: ReportPeriod;
+  state: ReportDataState;
+  community: CommunityProfile;
+  online: boolean;
+  csvAvailable: boolean;
+  /** A new value moves focus to the report again (it was asked for once more). */
+  focusKey: number;
+  /** Whether the print-ready report was asked for (Download), which it then prints once built. */
+  takePrintRequest: () => boolean;
+  onClose: () => void;
+  onPrint: () => void;
+  onDownloadCsv: () => void;
+  onRefresh: () => void;
+  onChoosePeriod: (period: ReportPeriod) => void;
+}) {
+  const reportRef = useRef<HTMLElement>(null);
+  // Bring the opened report into view and move focus to it (read by its title). Here, not in the
+  // page: this runs once the report's code has loaded and it is on screen.
+  useEffect(() => {
+    reportRef.current?.focus({ preventScroll: true });
+    reportRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [report.kind, focusKey]);
+
+  const printable = state.status === 'ready' && !state.refreshing;
+  useEffect(() => {
+    if (printable && takePrintRequest()) window.print();
+  }, [printable, report.kind, takePrintRequest]);
+
   const timeZone = community.timeZone;
   const { title, Body } = report;
   const data = state.status === 'ready' ? state.data : null;
@@ -172,7 +185,7 @@ export const ReportPreview = forwardRef<
       </div>
     </section>
   );
-});
+}
 
 /**
  * How much of the period the sensors cover (lib/coverage.ts): plain when complete, marked when

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useHydratedSearchParams } from '../../lib/hydration';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
@@ -15,16 +15,25 @@ import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
+import { Skeleton } from '../../ui/skeleton';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
 import { useReportActivity } from './report-activity';
 import { refreshReportData, useReportData, warmReportData } from './report-data';
 import type { ReportDefinition } from './report-kind';
 import { ReportArchiveCard } from './report-archive-card';
-import { ReportPreview } from './report-preview';
 import { ScheduledReportsCard } from './scheduled-reports-card';
 import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
 
 const PREVIEW_PARAM = 'report';
+
+/**
+ * The report document (the preview and every report's body, one chunk: vite.config.ts) loads when
+ * a report is opened: the page's first screen lists the reports, and on a phone's first visit the
+ * document's code was ~7 KB of the page's download that only a Preview or a Download uses.
+ */
+const ReportPreview = lazy(() =>
+  import('./report-preview').then((module) => ({ default: module.ReportPreview })),
+);
 
 const PERIOD_OPTIONS = REPORT_PERIODS.map((value) => ({ value, label: PERIODS[value].label }));
 
@@ -48,10 +57,15 @@ export function ReportsPage() {
   const previewKind = preview?.kind ?? null;
   // Moves focus to the report's title again when an open report is asked for once more.
   const [focusKey, setFocusKey] = useState(0);
+  // Download of the print-ready report: it prints once it is built (ReportPreview).
   const printRequested = useRef(false);
+  const takePrintRequest = useCallback(() => {
+    const requested = printRequested.current;
+    printRequested.current = false;
+    return requested;
+  }, []);
   const [activity, countActivity] = useReportActivity();
   const report = useReportData(period, previewKind !== null, community.timeZone);
-  const reportRef = useRef<HTMLElement>(null);
   const triggerRef = useRef<string | null>(null);
 
   // Save every period's data on the device while online, so any report opens offline later.
@@ -60,22 +74,6 @@ export function ReportsPage() {
     // Only on arrival and on reconnect; a period change loads its own data through the preview.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, online, isRestoring]);
-
-  // Bring the opened report into view and move focus to it (read by its title).
-  useEffect(() => {
-    if (!previewKind) return;
-    reportRef.current?.focus({ preventScroll: true });
-    reportRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [previewKind, focusKey]);
-
-  // Download of the print-ready report: print once it is built.
-  const printable = report.status === 'ready' && !report.refreshing;
-  useEffect(() => {
-    if (printRequested.current && printable) {
-      printRequested.current = false;
-      window.print();
-    }
-  }, [printable, previewKind]);
 
   const refresh = () => void refreshReportData(client, period);
 
@@ -148,20 +146,23 @@ export function ReportsPage() {
 
       {preview ? (
         <div className="mt-6">
-          <ReportPreview
-            ref={reportRef}
-            report={preview}
-            period={period}
-            state={report}
-            community={community}
-            online={online}
-            csvAvailable={preview.download?.type === 'csv'}
-            onClose={closePreview}
-            onPrint={() => window.print()}
-            onDownloadCsv={() => download(preview)}
-            onRefresh={refresh}
-            onChoosePeriod={setPeriod}
-          />
+          <Suspense fallback={<ReportLoading />}>
+            <ReportPreview
+              focusKey={focusKey}
+              takePrintRequest={takePrintRequest}
+              report={preview}
+              period={period}
+              state={report}
+              community={community}
+              online={online}
+              csvAvailable={preview.download?.type === 'csv'}
+              onClose={closePreview}
+              onPrint={() => window.print()}
+              onDownloadCsv={() => download(preview)}
+              onRefresh={refresh}
+              onChoosePeriod={setPeriod}
+            />
+          </Suspense>
         </div>
       ) : null}
 
@@ -205,6 +206,22 @@ export function ReportsPage() {
         <ReportArchiveCard />
       </div>
     </>
+  );
+}
+
+/** While the report document's code downloads (once: then it is in the app's cache). */
+function ReportLoading() {
+  return (
+    <div
+      aria-busy="true"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <span className="sr-only" role="status">
+        Opening the report…
+      </span>
+      <Skeleton className="h-6 w-64 max-w-full" />
+      <Skeleton className="h-32 w-full" />
+    </div>
   );
 }
 

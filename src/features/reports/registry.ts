@@ -1,14 +1,9 @@
+import { lazy } from 'react';
 import { eventsReport } from './kinds/events';
 import { financialReport } from './kinds/financial';
 import { maintenanceReport } from './kinds/maintenance';
 import { usageReport } from './kinds/usage';
-import {
-  SOURCE_LABELS,
-  type ReportContext,
-  type ReportDefinition,
-  type SourceName,
-} from './report-kind';
-import { Part } from './report-sections';
+import { SOURCE_LABELS, type ReportDefinition, type SourceName } from './report-kind';
 
 /**
  * Every report, in the order the page lists them. Adding a report = one module in `kinds/` and
@@ -21,20 +16,10 @@ export type ReportKind = (typeof REPORTS)[number]['kind'];
 /** `full` is what Generate Report builds: every ready report of the period in one document. */
 export type PreviewKind = ReportKind | 'full';
 
-const PARTS = REPORTS.filter((report) => report.status === 'ready' && report.partTitle);
-
-function FullReport({ context }: { context: ReportContext }) {
-  const inner = { ...context, level: 4 as const };
-  return (
-    <>
-      {PARTS.map(({ kind, partTitle, Body }) => (
-        <Part key={kind} title={partTitle ?? kind}>
-          <Body context={inner} />
-        </Part>
-      ))}
-    </>
-  );
-}
+/** The parts of the full report, in the catalog's order. */
+export const REPORT_PARTS = REPORTS.filter(
+  (report) => report.status === 'ready' && report.partTitle,
+);
 
 /** The Community Report of Generate Report: the ready reports as its parts. */
 export const FULL_REPORT: ReportDefinition<'full'> = {
@@ -42,9 +27,9 @@ export const FULL_REPORT: ReportDefinition<'full'> = {
   title: 'Community Report',
   description: 'Every ready report of the period in one document.',
   sources: (Object.keys(SOURCE_LABELS) as SourceName[]).filter((name) =>
-    PARTS.some((report) => report.sources.includes(name)),
+    REPORT_PARTS.some((report) => report.sources.includes(name)),
   ),
-  Body: FullReport,
+  Body: lazy(() => import('./full-report')),
   status: 'ready',
   downloadLabel: 'PDF',
   download: { type: 'print' },
