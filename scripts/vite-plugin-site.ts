@@ -32,7 +32,7 @@ const ROUTES_MODULE = 'src/app/routes.tsx';
 export function appPageModules(root: string): Map<string, string> {
   const source = readFileSync(path.join(root, ROUTES_MODULE), 'utf8');
   const modules = new Map<string, string>();
-  const lazyImport = /'?([\w-]+)'?:\s*lazyPage\(\s*\(\)\s*=>\s*import\('(\.{1,2}\/[^']+)'\)/g;
+  const lazyImport = /'?([\w-]+)'?:\s*preloadable\(\s*\(\)\s*=>\s*import\('(\.{1,2}\/[^']+)'\)/g;
   for (const [, id, specifier] of source.matchAll(lazyImport)) {
     if (id && specifier) {
       modules.set(id, path.resolve(root, path.dirname(ROUTES_MODULE), specifier));

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { pageHydrated } from '../lib/hydration';
 import {
@@ -12,6 +12,7 @@ import {
 import { getSettings } from '../lib/settings';
 import { SITE_ROUTES } from '../site/site-routes';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { preloadable } from '../ui/preloadable';
 import { Skeleton } from '../ui/skeleton';
 import { AppShell } from './shell';
 import { RouteErrorBoundary } from './route-error';
@@ -19,27 +20,6 @@ import { RouteErrorBoundary } from './route-error';
 /** The installed app opens on /start, which goes to the default view chosen in Settings. */
 function StartRedirect() {
   return <Navigate to={DEFAULT_VIEWS[getSettings().defaultView].path} replace />;
-}
-
-/**
- * A lazily loaded page that can also be loaded ahead of time (the build's prerender does, and
- * the browser before it hydrates a prerendered page). Once loaded it renders at once, without
- * suspending: a hydration that suspended there would leave the page to be built again.
- */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageComponent {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = pick(module);
-      return { default: loaded };
-    }));
-  const Lazy = lazy(preload);
-  const LazyPage = () => {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  };
-  return Object.assign(LazyPage, { preload, isLoaded: () => loaded !== undefined });
 }
 
 /** A page's component; a lazy one can be loaded ahead and tells whether its code is here. */
@@ -54,43 +34,43 @@ type PageComponent = ComponentType & {
  */
 const PAGE_COMPONENTS: Record<AppPageId, PageComponent> = {
   dashboard: DashboardPage,
-  amenities: lazyPage(
+  amenities: preloadable(
     () => import('../features/amenities/amenities-page'),
     (m) => m.AmenitiesPage,
   ),
-  community: lazyPage(
+  community: preloadable(
     () => import('../features/community/community-management-page'),
     (m) => m.CommunityManagementPage,
   ),
-  analytics: lazyPage(
+  analytics: preloadable(
     () => import('../features/analytics/analytics-page'),
     (m) => m.AnalyticsPage,
   ),
-  reports: lazyPage(
+  reports: preloadable(
     () => import('../features/reports/reports-page'),
     (m) => m.ReportsPage,
   ),
-  'amy-events': lazyPage(
+  'amy-events': preloadable(
     () => import('../features/amy/amy-events-page'),
     (m) => m.AmyEventsPage,
   ),
-  alerts: lazyPage(
+  alerts: preloadable(
     () => import('../features/alerts/alerts-page'),
     (m) => m.AlertsPage,
   ),
-  settings: lazyPage(
+  settings: preloadable(
     () => import('../features/settings/settings-page'),
     (m) => m.SettingsPage,
   ),
-  account: lazyPage(
+  account: preloadable(
     () => import('../features/account/account-page'),
     (m) => m.AccountPage,
   ),
-  'sign-in': lazyPage(
+  'sign-in': preloadable(
     () => import('../features/account/sign-in-page'),
     (m) => m.SignInPage,
   ),
-  'accept-invite': lazyPage(
+  'accept-invite': preloadable(
     () => import('../features/account/accept-invite-page'),
     (m) => m.AcceptInvitePage,
   ),
@@ -102,10 +82,10 @@ const PAGE_COMPONENTS: Record<AppPageId, PageComponent> = {
  * and the app links to them with plain links. Leaving them out keeps the app's bundle lean.
  */
 const sitePages = import.meta.env.DEV
-  ? SITE_ROUTES.map((route) => ({ ...route, Page: lazyPage(route.load, (m) => m.default) }))
+  ? SITE_ROUTES.map((route) => ({ ...route, Page: preloadable(route.load, (m) => m.default) }))
   : [];
 
-const NotFoundPage = lazyPage(
+const NotFoundPage = preloadable(
   () => import('./not-found'),
   (m) => m.NotFoundPage,
 );

@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, describeBrowser, openPage, useBrowser, waitForHydration } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  holdApiAnswers,
+  openPage,
+  useBrowser,
+  waitForHydration,
+} from './browser';
 
 /** A readable name for the focused element, and whether its focus is visibly drawn. */
 async function focused(page: Page) {
@@ -69,6 +77,23 @@ describeBrowser('keyboard', () => {
     const grid = page.getByRole('table').filter({ hasText: 'The Great Lawn' }).first();
     await grid.waitFor();
     expect(await grid.getByRole('row').count()).toBeGreaterThan(10);
+    await context.close();
+  });
+
+  it('a report opened from the keyboard has the focus, and keeps it as its data arrives', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    // Its data comes after the report is on screen, as on a slow network.
+    const answers = await holdApiAnswers(page);
+    await page.goto('/reports');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Generate Report' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /^Community Report — / }).waitFor();
+    answers.release();
+    await page.getByRole('heading', { name: 'Visits per amenity' }).waitFor();
+    const focusedReport = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? null);
+    expect(await focusedReport()).toBe('report-title');
     await context.close();
   });
 

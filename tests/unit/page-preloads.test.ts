@@ -5,15 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { appPageModules, pageChunkFiles } from '../../scripts/vite-plugin-site';
 import { APP_PAGES } from '../../src/lib/app-pages';
 
-const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) =>
-  ({ type: 'chunk', fileName, imports, facadeModuleId }) as unknown as Rolldown.OutputChunk;
+const chunk = (fileName: string, imports: string[], moduleIds: string[] = []) =>
+  ({ type: 'chunk', fileName, imports, moduleIds }) as unknown as Rolldown.OutputChunk;
 
 const bundle: Rolldown.OutputBundle = {
   'assets/app-layer.js': chunk('assets/app-layer.js', ['assets/runtime.js']),
   'assets/analytics-page.js': chunk(
     'assets/analytics-page.js',
     ['assets/badge.js', 'assets/runtime.js', 'assets/widgets.js'],
-    '/repo/src/features/analytics/analytics-page.tsx',
+    ['/repo/src/features/analytics/analytics-page.tsx'],
+  ),
+  // A page grouped into one chunk with the modules it shares with its lazy parts: the chunk
+  // holds the page's module without being its entry.
+  'assets/reports-page.js': chunk(
+    'assets/reports-page.js',
+    ['assets/badge.js'],
+    ['/repo/src/features/reports/report-data.ts', '/repo/src/features/reports/reports-page.tsx'],
   ),
   'assets/widgets.js': chunk('assets/widgets.js', ['assets/badge.js', 'assets/icons.js']),
   'assets/badge.js': chunk('assets/badge.js', []),
@@ -35,6 +42,11 @@ describe("an app page's own scripts", () => {
       'assets/widgets.js',
       'assets/icons.js',
     ]);
+  });
+
+  it("are found in the chunk that holds the page's module, whether or not it is its entry", () => {
+    const files = pageChunkFiles(bundle, '/repo/src/features/reports/reports-page', new Set());
+    expect(files).toEqual(['assets/reports-page.js', 'assets/badge.js']);
   });
 
   it('fail the build when the page has no chunk', () => {

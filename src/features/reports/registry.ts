@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { preloadable } from '../../ui/preloadable';
 import { eventsReport } from './kinds/events';
 import { financialReport } from './kinds/financial';
 import { maintenanceReport } from './kinds/maintenance';
@@ -29,7 +29,10 @@ export const FULL_REPORT: ReportDefinition<'full'> = {
   sources: (Object.keys(SOURCE_LABELS) as SourceName[]).filter((name) =>
     REPORT_PARTS.some((report) => report.sources.includes(name)),
   ),
-  Body: lazy(() => import('./full-report')),
+  Body: preloadable(
+    () => import('./full-report'),
+    (module) => module.default,
+  ),
   status: 'ready',
   downloadLabel: 'PDF',
   download: { type: 'print' },

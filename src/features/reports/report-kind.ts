@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { Preloadable } from '../../ui/preloadable';
 import type { QueryClient } from '@tanstack/react-query';
 import { PERIODS, type ReportPeriod } from './periods';
 import type { ReportData } from './report-data';
@@ -6,7 +6,7 @@ import type { ReportData } from './report-data';
 /**
  * What one report is: everything the catalog, the preview and the page need to know about it.
  * Each report is one module in `kinds/`, listed once in `registry.ts`; its body is a module of its
- * own, loaded with `lazy()` when a report is opened (docs/architecture.md, "Add a report").
+ * own, loaded with the report document when a report is opened (docs/architecture.md, "Add a report").
  */
 
 /** The data a report can be built from; each is one query of src/api. */
@@ -55,8 +55,8 @@ export type ReportDefinition<K extends string = string> = {
   partTitle?: string;
   /** The data it reads, shown as its sources and used to tell snapshot from live. */
   sources: readonly SourceName[];
-  /** Its preview: `lazy(() => import('./<kind>-report'))`, in the report document's chunk. */
-  Body: ComponentType<{ context: ReportContext }>;
+  /** Its preview, `kinds/<kind>-report.tsx`: loaded with the report document (`preloadable`). */
+  Body: Preloadable<{ context: ReportContext }>;
   /** The label of its Download button ("CSV", "PDF"). */
   downloadLabel: string;
 } & (

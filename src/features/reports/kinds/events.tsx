@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { preloadable } from '../../../ui/preloadable';
 import { downloadEventCsv } from '../report-downloads';
 import { defineReport } from '../report-kind';
 
@@ -8,7 +8,10 @@ export const eventsReport = defineReport({
   description: "Amy's analysis: events, attendance, top categories and amenities.",
   partTitle: 'Event performance',
   sources: ['analysis'],
-  Body: lazy(() => import('./events-report')),
+  Body: preloadable(
+    () => import('./events-report'),
+    (module) => module.default,
+  ),
   status: 'ready',
   downloadLabel: 'CSV',
   download: {

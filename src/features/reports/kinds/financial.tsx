@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { preloadable } from '../../../ui/preloadable';
 import { defineReport } from '../report-kind';
 
 export const financialReport = defineReport({
@@ -8,7 +8,10 @@ export const financialReport = defineReport({
     'Monthly amenity value, operating cost per amenity and per visit, for fee discussions.',
   partTitle: 'Financial impact',
   sources: ['metrics', 'timeline', 'amenities', 'gaps'],
-  Body: lazy(() => import('./financial-report')),
+  Body: preloadable(
+    () => import('./financial-report'),
+    (module) => module.default,
+  ),
   status: 'ready',
   downloadLabel: 'PDF',
   download: { type: 'print' },

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { preloadable } from '../../../ui/preloadable';
 import { defineReport } from '../report-kind';
 
 export const maintenanceReport = defineReport({
@@ -6,7 +6,10 @@ export const maintenanceReport = defineReport({
   title: 'Maintenance & Operations Report',
   description: 'Work orders, inspections and downtime per amenity.',
   sources: [],
-  Body: lazy(() => import('./maintenance-report')),
+  Body: preloadable(
+    () => import('./maintenance-report'),
+    (module) => module.default,
+  ),
   status: 'pending',
   downloadLabel: 'PDF',
   download: null,

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { preloadable } from '../../../ui/preloadable';
 import { amenityAnalyticsQuery } from '../../../api/amenity-analytics';
 import { amenitySetupQuery } from '../../../api/amenity-setup';
 import { amenityColumns, loadSource, setupOf } from '../../../api/snapshot';
@@ -54,7 +54,10 @@ export const usageReport = defineReport({
   description: 'Visits per amenity, peak hours and capacity use.',
   partTitle: 'Amenity usage',
   sources: ['timeline', 'amenities', 'gaps'],
-  Body: lazy(() => import('./usage-report')),
+  Body: preloadable(
+    () => import('./usage-report'),
+    (module) => module.default,
+  ),
   status: 'ready',
   downloadLabel: 'CSV',
   download: { type: 'csv', failureTitle: 'Usage data not downloaded', run: downloadUsage },
