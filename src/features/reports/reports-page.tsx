@@ -28,8 +28,8 @@ const PREVIEW_PARAM = 'report';
 
 /**
  * The report document (the preview and every report's body, one chunk: vite.config.ts) loads when
- * a report is opened: the page's first screen lists the reports, and on a phone's first visit the
- * document's code was ~7 KB of the page's download that only a Preview or a Download uses.
+ * a report is opened: only Preview, Download and Generate Report use it, and it was 4.3 KB (gzip)
+ * of the page's first load.
  */
 const ReportPreview = lazy(async () => {
   // Every body with it, so none suspends later, as its data arrives, hiding the report a moment.
