@@ -4,8 +4,8 @@ import { timeZoneLabel } from '../../lib/community-profile';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PageIcon } from '../../ui/page-icons';
-import { Skeleton } from '../../ui/skeleton';
 import { PERIODS, type ReportPeriod } from './periods';
+import { ReportSkeleton } from './report-skeleton';
 import { coverageOf, type ReportData, type ReportDataState } from './report-data';
 import type { CoverageSummary } from '../../lib/coverage';
 import { formatDateTime, formatDates } from './report-format';
@@ -116,16 +116,7 @@ export function ReportPreview({
         >
           {title} — {PERIODS[period].label}
         </h2>
-        {state.status === 'loading' ? (
-          <div className="mt-4 grid gap-3">
-            <span className="sr-only" role="status">
-              Building the report…
-            </span>
-            <Skeleton className="h-4 w-64" />
-            <Skeleton className="h-32 w-full" />
-            <Skeleton className="h-32 w-full" />
-          </div>
-        ) : null}
+        {state.status === 'loading' ? <ReportSkeleton status="Building the report…" /> : null}
         {data ? (
           <>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">

@@ -15,12 +15,12 @@ import { StatTile, StatTiles } from '../../ui/stat-tile';
 import { toast } from '../../ui/toast';
 import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
-import { Skeleton } from '../../ui/skeleton';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
 import { useReportActivity } from './report-activity';
 import { refreshReportData, useReportData, warmReportData } from './report-data';
 import type { ReportDefinition } from './report-kind';
 import { ReportArchiveCard } from './report-archive-card';
+import { ReportSkeleton } from './report-skeleton';
 import { ScheduledReportsCard } from './scheduled-reports-card';
 import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
 
@@ -219,13 +219,9 @@ function ReportLoading() {
   return (
     <div
       aria-busy="true"
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="rounded-xl border border-slate-200 bg-white px-4 pb-4 shadow-sm sm:px-6 sm:pb-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      <span className="sr-only" role="status">
-        Opening the report…
-      </span>
-      <Skeleton className="h-6 w-64 max-w-full" />
-      <Skeleton className="h-32 w-full" />
+      <ReportSkeleton status="Opening the report…" />
     </div>
   );
 }
