@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { describeIssues } from '../src/api/contract';
-import { HttpError } from './errors';
+import { HttpError, type HeaderValues } from './errors';
 import { API_ONLY_CSP } from './static/csp';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -22,7 +22,7 @@ export type ResponseKit = {
     headers: Record<string, string>,
   ): Response;
   /** A JSON error `{ error }`. */
-  problem(status: number, message: string, headers?: Record<string, string>): Response;
+  problem(status: number, message: string, headers?: HeaderValues): Response;
   /** A JSON body with the API headers. */
   json(status: number, value: unknown): Response;
 };
@@ -58,10 +58,25 @@ export function responseKit(csp: string): ResponseKit {
         status,
         // A body refused while it streams in is left unread, and the server then closes the
         // connection: said, so a client does not send its next request on it and lose it.
-        headers: { ...apiHeaders, ...(status === 413 ? { Connection: 'close' } : {}), ...headers },
+        headers: headerInit({
+          ...apiHeaders,
+          ...(status === 413 ? { Connection: 'close' } : {}),
+          ...headers,
+        }),
       }),
     json: (status, value) => new Response(JSON.stringify(value), { status, headers: apiHeaders }),
   };
+}
+
+/** Headers as Response takes them: the plain object when each is sent once, pairs otherwise. */
+function headerInit(headers: HeaderValues): HeadersInit {
+  const values = Object.entries(headers);
+  if (values.every((entry): entry is [string, string] => typeof entry[1] === 'string')) {
+    return Object.fromEntries(values);
+  }
+  return values.flatMap(([name, value]) =>
+    (typeof value === 'string' ? [value] : value).map((one): [string, string] => [name, one]),
+  );
 }
 
 /** Query parameters that are whole numbers: plain decimal digits only (no 1e2, 0x10, spaces). */

@@ -6,7 +6,12 @@ import { SESSION_ENDED_HEADER } from '../../src/api/contract';
 import type { Clock } from '../time';
 import { decide, isStateChanging, principalOf, ruleFor, type PrincipalKind } from './access';
 import { isHttps, ownOrigin } from './request';
-import { SESSION_COOKIE, expiredSessionCookie, userOfSession } from './sessions';
+import {
+  SESSION_COOKIE,
+  expiredSessionCookie,
+  sessionEndedCookie,
+  userOfSession,
+} from './sessions';
 import type { User } from './users';
 
 /** Who is making the request, as the access middleware found out. */
@@ -70,13 +75,17 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
     }
 
     const principal = await principalOfRequest(c);
-    // A browser still holding an ended session's cookie is told so, once, and the cookie goes:
+    // A browser still holding an ended session's cookie is told so, once, and the cookie goes
+    // (the marker cookie stays until the app has wiped that session's data):
     // in demo mode it would otherwise become the read-only viewer without a word, its writes
     // refused as "the demo is read-only" while its screen still shows the user. Routes open to
     // everyone (sign in sets a new cookie, accept an invite) go ahead as for no session.
     if (principal.ended && !rule.allow.includes('anonymous')) {
       throw new HttpError(401, SESSION_ENDED, {
-        'Set-Cookie': expiredSessionCookie(isHttps(c, trustProxy)),
+        'Set-Cookie': [
+          expiredSessionCookie(isHttps(c, trustProxy)),
+          sessionEndedCookie(isHttps(c, trustProxy)),
+        ],
         [SESSION_ENDED_HEADER]: '1',
       });
     }

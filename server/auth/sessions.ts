@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { SESSION_ENDED_COOKIE } from '../../src/api/contract';
 import { DAY, HOUR, MINUTE } from '../time';
 import { USER_COLUMNS, userFromRow, type User } from './users';
 
@@ -25,6 +26,20 @@ export function sessionCookie(token: string, maxAgeSeconds: number, secure: bool
 
 /** Removes the session cookie from the browser. */
 export const expiredSessionCookie = (secure: boolean) => sessionCookie('', 0, secure);
+
+/**
+ * The marker an ended session's 401 leaves (SESSION_ENDED_COOKIE): readable by the page, and
+ * kept longer than the app keeps an offline snapshot (21 days), so the next start still wipes it.
+ */
+export function sessionEndedCookie(secure: boolean): string {
+  return [
+    `${SESSION_ENDED_COOKIE}=1`,
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${SESSION_ABSOLUTE_MS / 1000}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
 
 /** The stored form of a token: its SHA-256 (the token itself is 256 random bits). */
 export function tokenHash(token: string): string {

@@ -1,5 +1,6 @@
 import { SESSION_ENDED_KEY } from '../lib/storage-keys';
 import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
+import { SESSION_ENDED_COOKIE } from './contract';
 
 /**
  * How the app learns that who it is has changed elsewhere: the session ended (signed out from
@@ -42,16 +43,19 @@ export function clearOwnSignOut(): void {
  * The server says a session has ended only once (its answer drops the cookie; the next request
  * is the demo viewer's). So the news is kept on the device until its data is wiped: a page
  * closed or reloaded in the moment between that answer and the end of the wipe would otherwise
- * open next time as the demo, with the ended user's snapshot still on the device. (With storage
- * blocked, the wipe relies on the page living until it is done.)
+ * open next time as the demo, with the ended user's snapshot still on the device. It is kept
+ * twice: by this page once it reads the answer (localStorage), and by the browser as the answer
+ * arrives (the server's SESSION_ENDED_COOKIE), for a page reloaded or closed before its script
+ * read it. Either one means a wipe is owed. (With both blocked there is no session to end.)
  */
-let endedByServer = readStoredFlag(SESSION_ENDED_KEY);
+let endedByServer = isWipeOwed();
 
 /** The server said this device's session has ended (a 401 with SESSION_ENDED_HEADER). */
 export function markEndedByServer(): void {
   endedByServer = true;
   // A late answer to this device's own sign-out is no news: that sign-out wipes the device.
-  if (!ownSignOut) writeStoredFlag(SESSION_ENDED_KEY, true);
+  if (ownSignOut) clearEndedCookie();
+  else writeStoredFlag(SESSION_ENDED_KEY, true);
 }
 
 /**
@@ -64,10 +68,24 @@ export function isEndedByServer(): boolean {
 
 /** Whether an ended session's data is still on the device, its wipe not yet done. */
 export function isWipeOwed(): boolean {
-  return readStoredFlag(SESSION_ENDED_KEY);
+  return readStoredFlag(SESSION_ENDED_KEY) || hasEndedCookie();
 }
 
 /** The device's offline data is gone (persist.ts, deleteOfflineCopies, where every wipe ends). */
 export function settleOwedWipe(): void {
   writeStoredFlag(SESSION_ENDED_KEY, false);
+  clearEndedCookie();
+}
+
+function hasEndedCookie(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.cookie.split('; ').includes(`${SESSION_ENDED_COOKIE}=1`)
+  );
+}
+
+function clearEndedCookie(): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_ENDED_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }

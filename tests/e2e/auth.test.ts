@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { freePort, startServer } from '../../scripts/production-server';
-import { API_PATHS } from '../../src/api/contract';
+import { API_PATHS, SESSION_ENDED_COOKIE } from '../../src/api/contract';
 import { urlFromKey } from '../../src/api/query-fn';
 import {
   DESKTOP,
@@ -51,11 +51,17 @@ async function expectNothingSaved(page: Page) {
     .toEqual([]);
 }
 
-/** A phone whose session ended elsewhere: the sign-in page says why, and nothing is saved. */
+/**
+ * A phone whose session ended elsewhere: the sign-in page says why, nothing is saved, and the
+ * news is settled (the server's marker cookie gone: the next start is not told again).
+ */
 async function expectToldAndWiped(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   await page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
   await expectNothingSaved(page);
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .not.toContain(SESSION_ENDED_COOKIE);
 }
 
 describeBrowser('accounts', () => {
@@ -130,32 +136,50 @@ describeBrowser('accounts', () => {
     }
   });
 
-  it('a phone reloaded the moment it hears its session ended still wipes, and says why', async () => {
-    const desk = await openPage(browser(), DESKTOP);
-    const phone = await openPage(browser(), { ...PHONE, userAgent: IPHONE_SAFARI });
-    try {
-      await signInAsManager(phone.page);
-      await waitForSnapshot(phone.page, [API_PATHS.metrics]);
-      await signInAsManager(desk.page);
-      await desk.page.goto('/account');
-      await signOutPhoneFromDesk(desk.page);
+  // The server says a session ended only once (its answer drops the cookie): a phone reloaded or
+  // closed in the moment after that answer must not open as the demo with the manager's saved
+  // data. Before the stored flag it did in 5 runs of 5 with reloads 0 to 300 ms after the answer
+  // (its wipe not done); before the server's marker cookie it did whenever the page was reloaded
+  // before its script had read the answer (1 CI run in ~50; every time with the answer held).
+  it.each([
+    ['at once', false],
+    ['before its script read the answer', true],
+  ])(
+    'told its session ended, a phone reloaded %s still wipes, and says why',
+    async (_when, holdAnswer) => {
+      const desk = await openPage(browser(), DESKTOP);
+      const phone = await openPage(browser(), { ...PHONE, userAgent: IPHONE_SAFARI });
+      try {
+        await signInAsManager(phone.page);
+        await waitForSnapshot(phone.page, [API_PATHS.metrics]);
+        await signInAsManager(desk.page);
+        await desk.page.goto('/account');
+        await signOutPhoneFromDesk(desk.page);
 
-      // The phone asks for new figures and is told its session ended. The server says so once
-      // (the answer drops the cookie): reloaded before its wipe is done, the phone must not open
-      // as the demo with the manager's saved data. Before the fix it did, in 5 runs of 5 with
-      // reloads 0 to 300 ms after that answer.
-      const told = phone.page.waitForResponse(
-        (response) => response.url().includes('/api/') && response.status() === 401,
-      );
-      await phone.page.getByRole('combobox', { name: 'Date range' }).selectOption('90');
-      await told;
-      await phone.page.reload();
-      await expectToldAndWiped(phone.page);
-    } finally {
-      await desk.context.close();
-      await phone.context.close();
-    }
-  });
+        // A busy or closing page: the answer has arrived, its script has not read it yet.
+        if (holdAnswer) {
+          await phone.page.evaluate(() => {
+            const fetchNow = window.fetch.bind(window);
+            window.fetch = async (...args) => {
+              const response = await fetchNow(...args);
+              if (response.status === 401) await new Promise(() => undefined);
+              return response;
+            };
+          });
+        }
+        const told = phone.page.waitForResponse(
+          (response) => response.url().includes('/api/') && response.status() === 401,
+        );
+        await phone.page.getByRole('combobox', { name: 'Date range' }).selectOption('90');
+        await told;
+        await phone.page.reload();
+        await expectToldAndWiped(phone.page);
+      } finally {
+        await desk.context.close();
+        await phone.context.close();
+      }
+    },
+  );
 
   // Starts (and seeds) a server of its own: up to a minute on a busy two-core machine.
   it(

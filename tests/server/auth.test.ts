@@ -3,6 +3,7 @@ import {
   AUTH_PATHS,
   ME_PATH,
   MeSchema,
+  SESSION_ENDED_COOKIE,
   SESSION_ENDED_HEADER,
   type Role,
 } from '../../src/api/contract';
@@ -642,8 +643,12 @@ for (const backend of BACKENDS) {
       // cookie; then it is the read-only viewer like anyone without a session.
       const ended = await call(demoApp, 'GET', ME_PATH, { cookie: b });
       expect(ended).toMatchObject({ status: 401, json: { error: SESSION_ENDED } });
-      expect(ended.headers.get('Set-Cookie')).toMatch(/^cg_session=; .*Max-Age=0/);
+      const [dropped, marker] = ended.headers.getSetCookie();
+      expect(dropped).toMatch(/^cg_session=; .*Max-Age=0/);
       expect(ended.headers.get(SESSION_ENDED_HEADER)).toBe('1');
+      // The browser keeps the news as the answer arrives, for a page reloaded before its script
+      // read it: a marker the page can read (not HttpOnly), kept longer than a snapshot (21 days).
+      expect(marker).toBe(`${SESSION_ENDED_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=2592000`);
       // A request without any cookie is not "ended": it never had a session.
       expect((await call(closedApp, 'GET', ME_PATH)).headers.get(SESSION_ENDED_HEADER)).toBeNull();
       const write = await call(demoApp, 'POST', '/api/residents', { cookie: b, body: {} });

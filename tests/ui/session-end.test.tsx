@@ -4,11 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { demoMeFixture } from '../../mocks/fixtures';
 import { server } from '../../mocks/node';
-import { API_PATHS, ME_PATH, RESIDENTS_PATH, SESSION_ENDED_HEADER } from '../../src/api/contract';
+import {
+  API_PATHS,
+  ME_PATH,
+  RESIDENTS_PATH,
+  SESSION_ENDED_COOKIE,
+  SESSION_ENDED_HEADER,
+} from '../../src/api/contract';
 import { createQueryClient } from '../../src/api/query-client';
 import { AppRoutes } from '../../src/app/routes';
 import { useSessionEnded } from '../../src/app/use-session-ended';
-import { clearOwnSignOut, markEndedByServer, settleOwedWipe } from '../../src/api/session-end';
+import {
+  clearOwnSignOut,
+  isWipeOwed,
+  markEndedByServer,
+  markOwnSignOut,
+  settleOwedWipe,
+} from '../../src/api/session-end';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 const ENDED = /Your session ended: you were signed out on another device/;
@@ -88,6 +100,26 @@ describe('a session that ends elsewhere', () => {
       expect(result.current).toBe(true);
       rerender({ me: demoMeFixture });
       expect(result.current).toBe(true);
+    } finally {
+      clearOwnSignOut();
+      settleOwedWipe();
+    }
+  });
+
+  it("the server's marker cookie owes a wipe until it is done; after this device's own sign-out it is no news", () => {
+    // Left by the browser as the 401 arrived, the page gone before its script read it.
+    document.cookie = `${SESSION_ENDED_COOKIE}=1; Path=/`;
+    expect(isWipeOwed()).toBe(true);
+    settleOwedWipe();
+    expect(isWipeOwed()).toBe(false);
+    expect(document.cookie).not.toContain(SESSION_ENDED_COOKIE);
+
+    // The answer to a request that crossed this device's own sign-out (which wipes anyway).
+    markOwnSignOut();
+    try {
+      document.cookie = `${SESSION_ENDED_COOKIE}=1; Path=/`;
+      markEndedByServer();
+      expect(isWipeOwed()).toBe(false);
     } finally {
       clearOwnSignOut();
       settleOwedWipe();

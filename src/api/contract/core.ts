@@ -370,6 +370,12 @@ export const ME_PATH = '/api/me';
  */
 export const SESSION_ENDED_HEADER = 'X-Session-Ended';
 /**
+ * Set with that 401 (not HttpOnly): the browser stores it as the answer arrives, so a page
+ * reloaded or closed before its script read the answer still learns, at its next start, that the
+ * device holds an ended session's data. The app clears it once that data is wiped.
+ */
+export const SESSION_ENDED_COOKIE = 'cg_session_ended';
+/**
  * Several GET answers in one request (`?path=/api/me&path=/api/alerts…`): what an app page's HTML
  * asks for as it opens, so its first answers cost one request instead of ten.
  */
