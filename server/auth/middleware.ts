@@ -81,11 +81,9 @@ export function accessMiddleware(options: AccessOptions): MiddlewareHandler<Auth
     // refused as "the demo is read-only" while its screen still shows the user. Routes open to
     // everyone (sign in sets a new cookie, accept an invite) go ahead as for no session.
     if (principal.ended && !rule.allow.includes('anonymous')) {
+      const secure = isHttps(c, trustProxy);
       throw new HttpError(401, SESSION_ENDED, {
-        'Set-Cookie': [
-          expiredSessionCookie(isHttps(c, trustProxy)),
-          sessionEndedCookie(isHttps(c, trustProxy)),
-        ],
+        'Set-Cookie': [expiredSessionCookie(secure), sessionEndedCookie(secure)],
         [SESSION_ENDED_HEADER]: '1',
       });
     }
