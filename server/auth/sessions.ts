@@ -12,16 +12,29 @@ const TOUCH_EVERY_MS = MINUTE;
 
 export const SESSION_COOKIE = 'cg_session';
 
-/** The session cookie's Set-Cookie value: HttpOnly, SameSite=Lax, Secure on HTTPS. */
-export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+/** A Set-Cookie value of ours: the whole site, SameSite=Lax, Secure on HTTPS. */
+function cookieHeader(
+  name: string,
+  value: string,
+  {
+    maxAgeSeconds,
+    secure,
+    httpOnly,
+  }: { maxAgeSeconds: number; secure: boolean; httpOnly: boolean },
+): string {
   return [
-    `${SESSION_COOKIE}=${token}`,
+    `${name}=${value}`,
     'Path=/',
-    'HttpOnly',
+    ...(httpOnly ? ['HttpOnly'] : []),
     'SameSite=Lax',
     `Max-Age=${maxAgeSeconds}`,
     ...(secure ? ['Secure'] : []),
   ].join('; ');
+}
+
+/** The session cookie's Set-Cookie value: HttpOnly, SameSite=Lax, Secure on HTTPS. */
+export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return cookieHeader(SESSION_COOKIE, token, { maxAgeSeconds, secure, httpOnly: true });
 }
 
 /** Removes the session cookie from the browser. */
@@ -32,13 +45,8 @@ export const expiredSessionCookie = (secure: boolean) => sessionCookie('', 0, se
  * kept longer than the app keeps an offline snapshot (21 days), so the next start still wipes it.
  */
 export function sessionEndedCookie(secure: boolean): string {
-  return [
-    `${SESSION_ENDED_COOKIE}=1`,
-    'Path=/',
-    'SameSite=Lax',
-    `Max-Age=${SESSION_ABSOLUTE_MS / 1000}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+  const maxAgeSeconds = SESSION_ABSOLUTE_MS / 1000;
+  return cookieHeader(SESSION_ENDED_COOKIE, '1', { maxAgeSeconds, secure, httpOnly: false });
 }
 
 /** The stored form of a token: its SHA-256 (the token itself is 256 random bits). */
