@@ -1,8 +1,8 @@
 /**
  * The demo's live readings, sent the way real sensors send them: each simulated reading becomes
  * the uplink its amenity's demo counter (demo-sensors.ts) would send, as The Things Stack or
- * ChirpStack would post it, and goes through the webhook's own code (authenticate, parse, decode,
- * map to a reading, dedupe). Only the catch-up after a restart is written as plain readings, in
+ * ChirpStack would post it, and goes through the webhook's own code (parse, decode, map to a
+ * reading, dedupe), its integration found by id instead of by the Authorization header. Only the catch-up after a restart is written as plain readings, in
  * bulk, so start-up stays fast.
  *
  * The uplink ids are derived from the device and the instant, so servers sharing one database
@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Reading } from '../../src/api/contract';
 import { chirpStackUpBody, encodeVs121, encodeVs133, ttsUplinkBody } from '../lorawan/encode';
 import { DEMO_DEVICES, type DemoDevice } from './demo-sensors';
-import type { UplinkReceiver } from './receive-uplink';
+import type { Integration, UplinkReceiver } from './receive-uplink';
 
 const U8 = 0xff;
 const U16 = 0xffff;
@@ -96,6 +96,7 @@ export function demoUplinkSender(
   return async (readings: Reading[]): Promise<number> => {
     let stored = 0;
     const direct: Reading[] = [];
+    const integrations = new Map<string, Promise<Integration | null>>();
     for (const reading of readings) {
       const device = bySlug.get(reading.amenityId);
       if (!device) {
@@ -105,7 +106,12 @@ export function demoUplinkSender(
       const body = demoUplinkBody(device, reading, occupancy.get(device.devEui) ?? 0);
       occupancy.set(device.devEui, reading.occupancy);
       const { integration: demo } = device;
-      const integration = await receiver.authenticate(demo.id, `Bearer ${demo.secret}`);
+      // Found by its id, not its secret: this network server runs here, so an Admin rotating the
+      // demo's secret (which the README publishes) must not silence it. One an Admin deleted
+      // silences its devices, as it would real ones, and no other amenity's readings.
+      if (!integrations.has(demo.id)) integrations.set(demo.id, receiver.find(demo.id));
+      const integration = await integrations.get(demo.id);
+      if (!integration) continue;
       const event = demo.kind === 'chirpstack' ? 'up' : undefined;
       const outcome = await receiver.receive(integration, event, JSON.stringify(body));
       if (outcome.body && outcome.body.reading) stored++;

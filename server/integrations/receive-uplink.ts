@@ -92,12 +92,7 @@ export function uplinkReceiver({
     authorization: string | undefined,
   ): Promise<Integration> {
     const given = bearerSecret(authorization);
-    const [row] = INTEGRATION_ID.test(integrationId)
-      ? await db.query<{ kind: IntegrationKind; secret_sha256: string }>(
-          `SELECT kind, secret_sha256 FROM integrations WHERE id = $1 AND community_id = $2`,
-          [integrationId, community.id],
-        )
-      : [];
+    const row = await integrationRow(integrationId);
     // Compared even when the header is empty or the integration unknown: the answer's timing
     // says nothing about which integrations exist.
     const matches = secretMatches(given, row?.secret_sha256);
@@ -111,6 +106,26 @@ export function uplinkReceiver({
       );
     }
     return { id: integrationId, kind: row.kind };
+  }
+
+  async function integrationRow(
+    integrationId: string,
+  ): Promise<{ kind: IntegrationKind; secret_sha256: string } | undefined> {
+    if (!INTEGRATION_ID.test(integrationId)) return undefined;
+    const [row] = await db.query<{ kind: IntegrationKind; secret_sha256: string }>(
+      `SELECT kind, secret_sha256 FROM integrations WHERE id = $1 AND community_id = $2`,
+      [integrationId, community.id],
+    );
+    return row;
+  }
+
+  /**
+   * The integration with this id, or null once deleted, without its secret: for the demo's
+   * network server, which runs in this process (integrations/demo-uplinks.ts).
+   */
+  async function find(integrationId: string): Promise<Integration | null> {
+    const row = await integrationRow(integrationId);
+    return row ? { id: integrationId, kind: row.kind } : null;
   }
 
   async function devices(): Promise<Map<string, DeviceRow>> {
@@ -354,7 +369,7 @@ export function uplinkReceiver({
     ]);
   }
 
-  return { authenticate, receive };
+  return { authenticate, find, receive };
 }
 
 export type UplinkReceiver = ReturnType<typeof uplinkReceiver>;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SensorsSchema, type AmenityAnalytics, type Reading } from '../../src/api/contract';
 import type { Community } from '../../server/community';
-import { DEMO_DEVICES, ensureDemoSensors } from '../../server/integrations/demo-sensors';
+import { hashPassword } from '../../server/auth/passwords';
+import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
+import {
+  DEMO_CHIRPSTACK,
+  DEMO_DEVICES,
+  DEMO_TTS,
+  ensureDemoSensors,
+} from '../../server/integrations/demo-sensors';
 import { demoUplinkBody, demoUplinkSender } from '../../server/integrations/demo-uplinks';
 import { initialDeviceState, uplinkToReading } from '../../server/lorawan/to-readings';
 import { parseChirpStackEvent, parseTtsWebhook } from '../../server/lorawan/uplinks';
@@ -117,6 +125,63 @@ for (const backend of BACKENDS) {
       } finally {
         await simulator.stop();
       }
+    });
+
+    it("goes on after an Admin rotates a demo integration's secret, and one deleted silences only its devices", async () => {
+      const api = testApp(test.db, community, { clock: clock.now });
+      const userId = await insertUser(
+        test.db,
+        community.id,
+        {
+          email: 'admin@example.org',
+          name: 'Admin',
+          role: 'admin',
+          passwordHash: await hashPassword('irrelevant password'),
+          totpSecret: 'X',
+        },
+        clock.now(),
+      );
+      if (userId === null) throw new Error('duplicate user');
+      const cookie = `cg_session=${await createSession(test.db, userId, clock.now())}`;
+      const admin = async (method: string, path: string) =>
+        (
+          await api.app.request(path, {
+            method,
+            headers: { Cookie: cookie, Origin: 'http://localhost' },
+          })
+        ).status;
+      const [tts, chirpStack] = [DEMO_TTS.id, DEMO_CHIRPSTACK.id];
+      expect(await admin('POST', `/api/integrations/${tts}/secret`)).toBe(200);
+      expect(await admin('DELETE', `/api/integrations/${chirpStack}`)).toBe(204);
+
+      const simulator = new LiveSimulator({
+        db: test.db,
+        community,
+        clock: clock.now,
+        ingest: api.ingest,
+        sendLive: demoUplinkSender(api.uplinks, api.ingest),
+        recordEvents: api.recordEvents,
+        maxCatchUpMs: 10 * 60_000,
+      });
+      clock.advance(30_000);
+      const readings = simulator.readingsAt(clock.now(), 30_000);
+      const ttsSlugs = DEMO_DEVICES.filter((d) => d.integration.id === tts).map(
+        (d) => d.amenitySlug,
+      );
+      const silenced = new Set(
+        DEMO_DEVICES.filter((d) => d.integration.id === chirpStack).map((d) => d.amenitySlug),
+      );
+      expect(ttsSlugs.length).toBeGreaterThan(0);
+      expect(silenced.size).toBeGreaterThan(0);
+      const expected = readings.filter((r) => !silenced.has(r.amenityId));
+      expect(await demoUplinkSender(api.uplinks, api.ingest)(readings)).toBe(expected.length);
+      const stored = await test.db.query<{ slug: string }>(
+        `SELECT a.slug FROM readings r JOIN amenities a ON a.id = r.amenity_id
+          WHERE r.community_id = $1 AND r.time = $2 ORDER BY a.slug`,
+        [community.id, new Date(clock.now()).toISOString()],
+      );
+      expect(stored.map((r) => r.slug)).toEqual(expected.map((r) => r.amenityId).sort());
+      for (const slug of ttsSlugs) expect(stored.map((r) => r.slug)).toContain(slug);
     });
   });
 }
