@@ -4,19 +4,8 @@
  * (`/amenities/:id/archive`, `/alerts/:id{[0-9]+}/read`) is matched segment by segment, so
  * `PUT /amenities/great-lawn` hears which methods that path has instead of a 404.
  */
-export function allowedMethods(
-  routes: readonly { method: string; path: string }[],
-): (path: string) => string | null {
-  const byPattern = new Map<string, Set<string>>();
-  for (const route of routes) {
-    if (route.method === 'ALL' || route.path.includes('*')) continue;
-    const methods = byPattern.get(route.path) ?? new Set<string>();
-    for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
-      methods.add(method);
-    }
-    byPattern.set(route.path, methods);
-  }
-  const patterns = [...byPattern].map(([pattern, methods]) => ({
+export function allowedMethods(routes: readonly Route[]): (path: string) => string | null {
+  const patterns = [...methodsByPattern(routes)].map(([pattern, methods]) => ({
     test: matcherOf(pattern),
     fixed: !pattern.includes(':'),
     methods,
@@ -30,6 +19,39 @@ export function allowedMethods(
     const methods = new Set(chosen.flatMap((pattern) => [...pattern.methods]));
     return methods.size > 0 ? [...methods].join(', ') : null;
   };
+}
+
+/**
+ * For a request to a fixed path (`/amenities/analytics`) with a method it lacks: the methods it
+ * has, for a 405. Null otherwise. A fixed path is a resource of its own, never an id of the
+ * pattern beside it (`/amenities/:id`), so this answers before that pattern's route would take the
+ * request as one for an amenity "analytics".
+ */
+export function fixedPathRefusal(
+  routes: readonly Route[],
+): (method: string, path: string) => string | null {
+  const fixed = new Map(
+    [...methodsByPattern(routes)].filter(([pattern]) => !pattern.includes(':')),
+  );
+  return (method, path) => {
+    const methods = fixed.get(path);
+    return methods && !methods.has(method) ? [...methods].join(', ') : null;
+  };
+}
+
+type Route = { method: string; path: string };
+
+function methodsByPattern(routes: readonly Route[]): Map<string, Set<string>> {
+  const byPattern = new Map<string, Set<string>>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || route.path.includes('*')) continue;
+    const methods = byPattern.get(route.path) ?? new Set<string>();
+    for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
+      methods.add(method);
+    }
+    byPattern.set(route.path, methods);
+  }
+  return byPattern;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -38,7 +38,7 @@ import type { Community } from './community';
 import type { Database } from './db/database';
 import { ruleFor } from './auth/access';
 import { DEFAULT_ATTEMPT_LIMITS, type AttemptLimits } from './auth/attempts';
-import { allowedMethods } from './allowed-methods';
+import { allowedMethods, fixedPathRefusal } from './allowed-methods';
 import { accessMiddleware, type AuthEnv } from './auth/middleware';
 import { registerAccountRoutes } from './auth/account-routes';
 import { registerAuthRoutes } from './auth/routes';
@@ -182,6 +182,21 @@ export function createApp(options: AppOptions): CommonGroundApp {
   const api = new Hono<AuthEnv>();
   const route = (path: string) => path.replace(/^\/api/, '');
   const trustProxy = options.trustProxy ?? false;
+
+  // A wrong method on a fixed path is a 405 before anything else: a pattern beside it
+  // (/amenities/:id) would take it as an id (PATCH /amenities/analytics, a 415 or a 404).
+  let fixedRefusal: ReturnType<typeof fixedPathRefusal> | undefined;
+  api.use('*', async (c, next) => {
+    // Built at the first request, once every route below is registered.
+    fixedRefusal ??= fixedPathRefusal(api.routes);
+    const allowed = fixedRefusal(c.req.method, route(c.req.path));
+    if (allowed) {
+      return problem(405, `Method ${c.req.method} not allowed; use ${allowed}`, {
+        Allow: allowed,
+      });
+    }
+    await next();
+  });
 
   // Before every route: sessions, roles and Origin, from the table in auth/access.ts.
   api.use(

@@ -242,6 +242,14 @@ for (const backend of BACKENDS) {
         ['GET', '/api/amenities/great-lawn/archive', 'POST'],
         ['DELETE', '/api/report-archive/7', 'GET, HEAD'],
         ['PUT', '/api/amenities/analytics', 'GET, HEAD'],
+        // A fixed path is never an id of the pattern beside it (PATCH /amenities/:id).
+        ['PATCH', '/api/amenities/analytics', 'GET, HEAD'],
+        ['PATCH', '/api/amenities/popularity', 'GET, HEAD'],
+        ['DELETE', '/api/report-schedules/recipients', 'GET, HEAD'],
+        ['DELETE', '/api/users/invites', 'GET, HEAD, POST'],
+        ['PATCH', '/api/residents/import', 'POST'],
+        ['DELETE', '/api/events/planned', 'GET, HEAD, POST'],
+        ['PUT', '/api/events/planned/awaiting', 'GET, HEAD'],
       ];
       for (const [method, path, allow] of cases) {
         const res = await api.app.request(path, { method });

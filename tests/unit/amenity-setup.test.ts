@@ -18,6 +18,9 @@ describe('slugFor', () => {
   it('never reuses a taken id, archived ones included', () => {
     expect(slugFor('Pool', new Set(['pool']))).toBe('pool-2');
     expect(slugFor('Pool', new Set(['pool', 'pool-2']))).toBe('pool-3');
+    // /api/amenities/analytics and /popularity are answers of their own, not amenities.
+    expect(slugFor('Analytics', new Set())).toBe('analytics-2');
+    expect(slugFor('Popularity!', new Set())).toBe('popularity-2');
   });
 
   it('stays within 60 characters, suffix included', () => {
