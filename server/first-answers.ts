@@ -8,6 +8,8 @@ import { encodable, encodedBody } from './static/compression';
 export type FirstAnswer = { path: string; status: number; sessionEnded?: true; body: string };
 
 const MAX_PATH_LENGTH = 512;
+/** The batch is JSON and carries JSON answers (problem+json too); any other is a 406 in it. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 /**
  * The `path` parameters of a batch, refused with a 400 unless each is a path of the API as it
@@ -53,6 +55,18 @@ export function firstAnswersHandler(
         const response = await dispatch(new Request(origin + path, { headers }), c.env);
         for (const cookie of response.headers.getSetCookie()) cookies.add(cookie);
         const ended = response.headers.get(SESSION_ENDED_HEADER) === '1';
+        const type = response.headers.get('Content-Type');
+        if (type !== null && !JSON_TYPE.test(type)) {
+          // Read as text, an image's bytes would come out mangled, with a 200.
+          await response.body?.cancel();
+          return {
+            path,
+            status: 406,
+            body: JSON.stringify({
+              error: `${path} answers ${type.split(';')[0]}, not JSON: ask for it on its own`,
+            }),
+          };
+        }
         return {
           path,
           status: response.status,

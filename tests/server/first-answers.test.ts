@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AMENITY_SETUP_PATH,
   API_PATHS,
   FIRST_ANSWERS_PATH,
   MAX_FIRST_ANSWERS,
@@ -154,6 +155,24 @@ for (const backend of BACKENDS) {
       const { answers } = JSON.parse(text) as { answers: Answer[] };
       expect(answers).toHaveLength(3);
       for (const answer of answers) expect(() => JSON.parse(answer.body) as unknown).not.toThrow();
+    });
+
+    it('carries JSON answers only: an image is a 406 in the batch, never mangled bytes', async () => {
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00]);
+      await test.db.query(
+        `INSERT INTO amenity_photos (amenity_id, content_type, bytes, size, width, height,
+                                     sha256, updated_at, updated_by)
+         SELECT id, 'image/png', $2, $3, 1, 1, repeat('0', 64), now(), NULL FROM amenities
+          WHERE community_id = $1 AND slug = 'great-lawn'`,
+        [demo.id, png, png.length],
+      );
+      const photo = `${AMENITY_SETUP_PATH}/great-lawn/photo`;
+      expect((await demoApp.app.request(photo)).headers.get('Content-Type')).toBe('image/png');
+      const { answers } = await batch(demoApp, [photo, API_PATHS.metrics]);
+      expect(answers.map((answer) => answer.status)).toEqual([406, 200]);
+      expect((JSON.parse(answers[0]?.body ?? '') as { error: string }).error).toBe(
+        `${photo} answers image/png, not JSON: ask for it on its own`,
+      );
     });
 
     it.each([
