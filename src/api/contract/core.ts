@@ -294,11 +294,27 @@ export const DEFAULT_DAY_RANGE: DayRange = 30;
  * "activeUsersToday: expected number". zod/mini ships no message locale, so we say it here.
  */
 export function describeIssues(error: z.core.$ZodError): string {
-  const first = error.issues[0];
+  // An integer past 2^53 fails the safe-integer check, which names 2^53, as well as the field's
+  // own bound (householdSize: 50): only the field's own is told.
+  const samePlace = (a: z.core.$ZodIssue, b: z.core.$ZodIssue) =>
+    a.path.join('.') === b.path.join('.');
+  const issues = error.issues.filter(
+    (issue) =>
+      !isSafeIntegerBound(issue) ||
+      !error.issues.some((other) => !isSafeIntegerBound(other) && samePlace(other, issue)),
+  );
+  const first = issues[0];
   if (!first) return 'invalid payload';
   const where = first.path.length ? first.path.join('.') : 'value';
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   return `${where}: ${describeIssue(first)}${more}`;
+}
+
+function isSafeIntegerBound(issue: z.core.$ZodIssue): boolean {
+  return (
+    (issue.code === 'too_big' && Number(issue.maximum) === Number.MAX_SAFE_INTEGER) ||
+    (issue.code === 'too_small' && Number(issue.minimum) === Number.MIN_SAFE_INTEGER)
+  );
 }
 
 /** "have at least 3 characters", "have at most 1 item", "be at least 1": a bound in words. */
@@ -312,9 +328,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${issue.expected}`;
+    // A field with no bound of its own past the safe integers: 2^53 is not a limit to name.
     case 'too_small':
+      if (isSafeIntegerBound(issue)) return 'is too small';
       return `must ${sizeBound('at least', issue.origin, issue.minimum)}`;
     case 'too_big':
+      if (isSafeIntegerBound(issue)) return 'is too large';
       return `must ${sizeBound('at most', issue.origin, issue.maximum)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
