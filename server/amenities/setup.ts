@@ -1,8 +1,8 @@
-import { API_PATHS } from '../../src/api/contract';
+import { API_PATHS, MAX_AMENITY_ID_LENGTH } from '../../src/api/contract';
 
 export { DEFAULT_AMENITY_COLORS } from '../../src/lib/amenity-colors';
 
-const MAX_SLUG_LENGTH = 60;
+const MAX_SLUG_LENGTH = MAX_AMENITY_ID_LENGTH;
 
 /**
  * The API's own paths beside /api/amenities/:id (analytics, popularity): an amenity with one of

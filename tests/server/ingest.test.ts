@@ -196,6 +196,11 @@ for (const backend of BACKENDS) {
         /^readings\.1\.occupancy: expected/,
       ],
       ['an empty batch', () => [], /^readings: must have at least 1 item/],
+      [
+        'an amenity id longer than any amenity has (not echoed back)',
+        () => [good, reading('x'.repeat(100_000), local('2026-03-18', '11:00'), 3)],
+        /^readings\.1\.amenityId: must have at most 60 characters$/,
+      ],
     ];
 
     for (const [what, batch, message] of rejected) {

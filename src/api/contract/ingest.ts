@@ -7,9 +7,11 @@ import { count, nonEmpty } from './primitives';
  * not far over capacity, no duplicates) and names the reading that fails.
  */
 export const MAX_READINGS_PER_BATCH = 5000;
+/** An amenity's id (its slug) is made from its name, cut to this length (server/amenities). */
+export const MAX_AMENITY_ID_LENGTH = 60;
 export const ReadingSchema = z.object({
   /** The amenity's id, as in /api/amenities/analytics (e.g. "great-lawn"). */
-  amenityId: nonEmpty,
+  amenityId: nonEmpty.check(z.maxLength(MAX_AMENITY_ID_LENGTH)),
   /** ISO 8601 instant with a zone, e.g. "2026-03-18T18:30:00Z". */
   time: z.iso.datetime({ offset: true }),
   /** People present at `time`. */
