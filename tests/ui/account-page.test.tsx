@@ -141,6 +141,10 @@ describe('Account page', () => {
     renderWithApp(<AppRoutes />, { route: '/account' });
     const field = await screen.findByLabelText('Name', {}, LAZY_LOAD);
     const save = screen.getByRole('button', { name: 'Save name' });
+    // Pressed with the name as it is: said so, and nothing sent.
+    await user.click(save);
+    expect(await screen.findByText('Nothing to save')).toBeInTheDocument();
+    expect(screen.getByText('Your name is already Sarah Johnson.')).toBeInTheDocument();
     await user.clear(field);
     await user.click(screen.getByRole('heading', { level: 1, name: 'Account' }));
     await user.type(field, ' ');

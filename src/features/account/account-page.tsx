@@ -122,7 +122,11 @@ function NameForm({ name }: { name: string }) {
       inputRef.current?.focus();
       return;
     }
-    if (trimmed === name) return;
+    if (trimmed === name) {
+      // Said, not silently ignored: a press with no answer reads as a broken button.
+      toast({ title: 'Nothing to save', description: `Your name is already ${name}.` });
+      return;
+    }
     await run(
       () => renameAccount(trimmed),
       async (saved) => {
