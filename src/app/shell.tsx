@@ -18,6 +18,7 @@ import { NAV_ITEMS, isNavActive, type NavItem } from './nav';
 import { SavedCopyNote } from './saved-copy-note';
 import { useSessionEnded } from './use-session-ended';
 import { Deferred } from '../ui/deferred';
+import { SkipLink } from '../ui/skip-link';
 
 export function AppShell() {
   const me = useMe();
@@ -39,12 +40,7 @@ export function AppShell() {
   }
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <Sidebar />
       <div className="flex min-w-0 flex-col">
         <TopBar />

@@ -64,7 +64,7 @@ describeBrowser('layout by device', () => {
     await context.close();
   });
 
-  it('at 320 px every app page fits without sideways scroll or a cut-off select, and bottom-bar targets are 44 px', async () => {
+  it('at 320 px every app page fits without sideways scroll or a cut-off select, and bottom-bar and skip-link targets are 44 px', async () => {
     const { page, context } = await openPage(browser(), SMALL_PHONE);
     for (const path of [
       '/dashboard',
@@ -93,6 +93,15 @@ describeBrowser('layout by device', () => {
       );
     expect(sizes.length).toBe(5);
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(44);
+    // The keyboard's first stop, shown once focused, on the app and on the public site.
+    for (const path of ['/alerts', '/pricing']) {
+      await page.goto(path);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0), path).toBeGreaterThanOrEqual(44);
+    }
     await context.close();
   });
 

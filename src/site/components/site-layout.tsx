@@ -4,6 +4,7 @@ import { DEFAULT_HEADER, PAGE_META, type HeaderConfig } from '../content/navigat
 import { initSite } from '../islands/init';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { SkipLink } from '../../ui/skip-link';
 
 /**
  * The frame of every public page: skip link, header, main, footer. Prerendered, it is static
@@ -28,12 +29,7 @@ export function SiteLayout({
   }, [path]);
   return (
     <div ref={root} className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 text-sm font-medium text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:inline-flex focus:min-h-11 focus:items-center"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader config={header} current={path} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
