@@ -104,7 +104,9 @@ export type ParseOptions = {
 const MAX_FCNT = 0xffff_ffff;
 const devEuiSchema = z.string().check(z.regex(/^[0-9A-Fa-f]{16}$/, 'expected 16 hex digits'));
 const name = z.string().check(z.maxLength(128));
-const instant = z.iso.datetime({ offset: true }).check(z.maxLength(40));
+const instant = z.iso
+  .datetime({ offset: true, error: 'expected an ISO 8601 instant with its zone' })
+  .check(z.maxLength(40));
 /** A LoRaWAN FRMPayload is at most 242 bytes: 324 base64 characters. */
 const base64Payload = z
   .string()

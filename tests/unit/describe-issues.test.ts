@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { describeIssues } from '../../src/api/contract';
+import {
+  AmenityPatchSchema,
+  describeIssues,
+  QuietHoursSchema,
+  ReadingSchema,
+} from '../../src/api/contract';
 
 const said = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -25,5 +30,18 @@ describe('describeIssues', () => {
     const count = z.object({ fCnt: z.int() });
     expect(said(count, { fCnt: 2 ** 60 })).toBe('fCnt: is too large');
     expect(said(count, { fCnt: -(2 ** 60) })).toBe('fCnt: is too small');
+  });
+
+  it('says what a field with a format expects, with an example', () => {
+    expect(said(AmenityPatchSchema, { color: '#FFFFFF' })).toBe(
+      'color: must be a color such as #1a7f5a (# and six lowercase hex digits)',
+    );
+    expect(said(QuietHoursSchema, { start: '7:30', end: '22:00' })).toBe(
+      'start: must be a time such as 07:30 (24-hour HH:MM)',
+    );
+    const reading = { amenityId: 'great-lawn', occupancy: 1, entries: 0, dwellMinutes: 0 };
+    expect(said(ReadingSchema, { ...reading, time: '2026-03-18 18:30' })).toBe(
+      'time: must be an ISO 8601 instant with its zone, such as 2026-03-18T18:30:00Z',
+    );
   });
 });

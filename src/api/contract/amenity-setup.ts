@@ -56,7 +56,16 @@ export const AmenityInputSchema = z.strictObject({
   description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   capacity: z.int().check(z.minimum(1), z.maximum(MAX_AMENITY_CAPACITY)),
   hours: WeeklyHoursSchema,
-  color: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/))),
+  color: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^#[0-9a-f]{6}$/,
+          'must be a color such as #1a7f5a (# and six lowercase hex digits)',
+        ),
+      ),
+  ),
   monthlyOperatingCost: z.nullable(
     z.number().check(z.minimum(0), z.maximum(MAX_MONTHLY_OPERATING_COST)),
   ),

@@ -13,7 +13,10 @@ export const ReadingSchema = z.object({
   /** The amenity's id, as in /api/amenities/analytics (e.g. "great-lawn"). */
   amenityId: nonEmpty.check(z.maxLength(MAX_AMENITY_ID_LENGTH)),
   /** ISO 8601 instant with a zone, e.g. "2026-03-18T18:30:00Z". */
-  time: z.iso.datetime({ offset: true }),
+  time: z.iso.datetime({
+    offset: true,
+    error: 'must be an ISO 8601 instant with its zone, such as 2026-03-18T18:30:00Z',
+  }),
   /** People present at `time`. */
   occupancy: z.int(),
   /** People who came in since the previous reading. */
