@@ -303,6 +303,11 @@ describe('Amy Events', () => {
     await suggestion('Sunset Movie Night on the Lawn');
     await userEvent.click(screen.getByRole('button', { name: /Budget Calculator/ }));
     const dialog = screen.getByRole('dialog', { name: 'Budget Calculator' });
+    // It opens empty: no sample amounts, so no total that reads as anyone's estimate.
+    expect(within(dialog).getByLabelText('Expected attendance')).toHaveValue('');
+    expect(within(dialog).getByRole('region', { name: 'Budget total' })).toHaveTextContent(
+      'Total$0',
+    );
     await userEvent.selectOptions(
       within(dialog).getByLabelText('Start from a suggestion'),
       'Sunset Movie Night on the Lawn',

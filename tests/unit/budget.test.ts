@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   budgetFromSuggestion,
   calculateBudget,
-  DEFAULT_BUDGET_INPUT,
+  EMPTY_BUDGET_INPUT,
   type BudgetInput,
 } from '../../src/features/amy/budget';
 
 const input = (overrides: Partial<BudgetInput>): BudgetInput => ({
-  ...DEFAULT_BUDGET_INPUT,
+  ...EMPTY_BUDGET_INPUT,
   ...overrides,
 });
 

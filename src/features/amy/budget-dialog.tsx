@@ -4,7 +4,7 @@ import {
   BUDGET_FIXED_ITEMS,
   budgetFromSuggestion,
   calculateBudget,
-  DEFAULT_BUDGET_INPUT,
+  EMPTY_BUDGET_INPUT,
   type BudgetField,
   type BudgetInput,
 } from './budget';
@@ -36,7 +36,7 @@ export function BudgetDialog({
   suggestions: readonly Suggestion[];
   currency: string;
 }) {
-  const [input, setInput] = useState<BudgetInput>(DEFAULT_BUDGET_INPUT);
+  const [input, setInput] = useState<BudgetInput>(EMPTY_BUDGET_INPUT);
   const [suggestionId, setSuggestionId] = useState('');
   const outcome = calculateBudget(input);
   const errors = outcome.ok ? {} : outcome.errors;
@@ -93,7 +93,11 @@ export function BudgetDialog({
                 : undefined,
             ),
           )}
-          {field('contingencyPercent', 'Contingency (%)', 'For the unexpected; 10% is common.')}
+          {field(
+            'contingencyPercent',
+            'Contingency (%)',
+            'For the unexpected, as a share of the rest.',
+          )}
         </div>
 
         <section
@@ -134,7 +138,7 @@ export function BudgetDialog({
           )}
         </section>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => setInput(DEFAULT_BUDGET_INPUT)}>
+          <Button variant="ghost" onClick={() => setInput(EMPTY_BUDGET_INPUT)}>
             Reset
           </Button>
           <Button onClick={onClose}>Done</Button>

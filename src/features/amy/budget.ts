@@ -33,15 +33,19 @@ export type BudgetResult = {
   costPerAttendee: number | null;
 };
 
-export const DEFAULT_BUDGET_INPUT: BudgetInput = {
-  attendees: '100',
-  perPerson: '8',
-  resources: '0',
-  venue: '300',
-  entertainment: '400',
-  supplies: '150',
-  marketing: '75',
-  contingencyPercent: '10',
+/**
+ * Empty: the calculator holds only the manager's own figures (or a suggestion's, picked), never
+ * sample amounts whose total would read as an estimate nobody made.
+ */
+export const EMPTY_BUDGET_INPUT: BudgetInput = {
+  attendees: '',
+  perPerson: '',
+  resources: '',
+  venue: '',
+  entertainment: '',
+  supplies: '',
+  marketing: '',
+  contingencyPercent: '',
 };
 
 const MAX_AMOUNT = 10_000_000;
