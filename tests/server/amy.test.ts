@@ -213,6 +213,29 @@ describe('analyseEvents', () => {
     ]);
     expect(analyseEvents([], months).seasonalInsights).toEqual([]);
   });
+
+  it("works the seasons' share out from the exact means, not the rounded ones it shows", () => {
+    const held = (heldOn: string, attendance: number) => ({
+      heldOn,
+      category: 'recreational',
+      amenity: 'The Great Lawn',
+      attendance,
+      planned: 100,
+    });
+    // Means 74.5 and 40.5: 84% more (from 75 vs 41 it would read 83%).
+    const [seasons] = analyseEvents(
+      [
+        held('2025-07-05', 75),
+        held('2025-07-19', 74),
+        held('2025-12-06', 40),
+        held('2025-12-10', 41),
+      ],
+      months,
+    ).seasonalInsights;
+    expect(seasons).toBe(
+      'Summer events drew 84% more people than winter events (75 vs 41 on average).',
+    );
+  });
 });
 
 /** Amy on hand-made history. "Now" is Wednesday 18 March 2026, 12:30 in Los Angeles. */
