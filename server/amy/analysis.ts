@@ -17,8 +17,9 @@ export type HeldEvent = {
 export const ANALYSIS_MONTHS = 12;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** Percent of plan reached, to one decimal like the other means (the CSV prints one). */
 const successOf = (events: readonly HeldEvent[]) =>
-  Math.round(mean(events.map((e) => Math.min(1, e.attendance / e.planned))) * 100);
+  round1(mean(events.map((e) => Math.min(1, e.attendance / e.planned))) * 100);
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -107,7 +108,7 @@ function insights(events: readonly HeldEvent[]): string[] {
     .sort((a, b) => b.success - a.success || b.count - a.count)[0];
   if (closest) {
     lines.push(
-      `${capitalize(closest.category)} events came closest to plan: ${closest.success}% of planned attendance on average.`,
+      `${capitalize(closest.category)} events came closest to plan: ${Math.round(closest.success)}% of planned attendance on average.`,
     );
   }
 
