@@ -66,9 +66,10 @@ export function QueryState<T>({
     return (
       <p className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
         <Icon name="offline" className="mt-0.5 h-4 w-4 shrink-0" />
+        {/* Why (offline, or the server out of reach) is the banner's to say, once. */}
         {connectivity === 'unreachable'
-          ? 'Not loaded yet: CommonGround cannot be reached. It will load when the server answers.'
-          : 'You are offline and there is no saved copy of this yet. It will load when the connection returns.'}
+          ? 'Not loaded yet: it will load when CommonGround answers.'
+          : 'No saved copy of this yet: it will load when the connection returns.'}
       </p>
     );
   }

@@ -189,7 +189,7 @@ describeBrowser('report archive', () => {
         await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
         await expect
           .poll(() => archive.textContent(), { timeout: 15_000 })
-          .toMatch(/no saved copy of this yet|Not loaded yet/);
+          .toMatch(/No saved copy of this yet|Not loaded yet/);
         expect(await open.count()).toBe(0);
 
         // Back online, the sign-out reaches the server before anything else: the session is
