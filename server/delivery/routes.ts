@@ -181,13 +181,12 @@ export function deliveryRoutes(options: DeliveryRoutesOptions): Hono<AuthEnv> {
     const chosen: Omit<Preferences, 'emailAlerts' | 'emailReports'> = {
       pushAlerts: input.pushAlerts,
       pushReports: input.pushReports,
-      quietHours:
-        input.quietHours && input.quietHours.start !== input.quietHours.end
-          ? {
-              startMinute: minuteOf(input.quietHours.start),
-              endMinute: minuteOf(input.quietHours.end),
-            }
-          : null,
+      quietHours: input.quietHours
+        ? {
+            startMinute: minuteOf(input.quietHours.start),
+            endMinute: minuteOf(input.quietHours.end),
+          }
+        : null,
     };
     const now = clock();
     const { next, devices } = await db.transaction(async (tx) => {

@@ -376,6 +376,21 @@ for (const backend of BACKENDS) {
         quietHours: { start: '22:00', end: '07:00' },
       });
       expect(saved.status).toBe(200);
+      // Quiet hours of no length are refused, not dropped: the saved ones stay.
+      const same = await send(users.manager, 'PUT', '/api/me/notifications', {
+        pushAlerts: true,
+        pushReports: true,
+        quietHours: { start: '22:00', end: '22:00' },
+      });
+      expect(same.status).toBe(400);
+      expect(same.json).toEqual({
+        error: 'quietHours.end: must differ from start (quiet hours need a start and an end)',
+      });
+      const kept = await send(users.manager, 'GET', '/api/me/notifications');
+      expect(NotificationPreferencesSchema.parse(kept.json).quietHours).toEqual({
+        start: '22:00',
+        end: '07:00',
+      });
       clock.set(local('2026-11-18', '23:30'));
       await crowdTheLake();
       expect(requestsTo(phone)).toHaveLength(0);

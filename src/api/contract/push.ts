@@ -51,7 +51,12 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
 export const PushUnsubscribeSchema = z.object({ endpoint: pushEndpoint });
 
 /** Local "HH:MM" in the community's time zone; start after end wraps midnight. */
-export const QuietHoursSchema = z.strictObject({ start: timeOfDay, end: timeOfDay });
+export const QuietHoursSchema = z.strictObject({ start: timeOfDay, end: timeOfDay }).check(
+  z.refine((hours) => hours.start !== hours.end, {
+    path: ['end'],
+    error: 'must differ from start (quiet hours need a start and an end)',
+  }),
+);
 export const NotificationPreferencesInputSchema = z.strictObject({
   pushAlerts: z.boolean(),
   pushReports: z.boolean(),
