@@ -41,12 +41,35 @@ const sized = (type: AmenityPhotoType, width: number, height: number): ImageHead
     ? { ok: true, image: { type, width, height } }
     : { ok: false, reason: 'damaged', type };
 
-/** PNG: the signature, then the IHDR chunk (length 13) with width and height, big-endian. */
+/**
+ * PNG: the signature, then the IHDR chunk (length 13) with width and height, big-endian; and its
+ * chunks whole up to IEND, so a file cut off after its header is not taken for an image.
+ */
 function png(bytes: Uint8Array): ImageHeaderResult {
+  const damaged = { ok: false, reason: 'damaged', type: 'image/png' } as const;
   if (bytes.length < 33 || u32be(bytes, 8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR') {
-    return { ok: false, reason: 'damaged', type: 'image/png' };
+    return damaged;
+  }
+  let at = 8;
+  for (;;) {
+    if (at + 12 > bytes.length) return damaged;
+    const length = u32be(bytes, at);
+    if (ascii(bytes, at + 4, 4) === 'IEND') break;
+    at += 12 + length;
   }
   return sized('image/png', u32be(bytes, 16), u32be(bytes, 20));
+}
+
+/**
+ * Whether a JPEG runs on, after its frame header at `at`, to an end-of-image marker (FF D9): one
+ * cut off short of it is damaged. Compressed data never holds FF D9 (a 0xFF there is followed by
+ * 0x00 or a restart marker), and a thumbnail's own end comes before the frame header.
+ */
+function reachesEndOfImage(bytes: Uint8Array, at: number): boolean {
+  for (let i = at; i + 1 < bytes.length; i++) {
+    if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true;
+  }
+  return false;
 }
 
 /** Start-of-frame markers (C0-CF except DHT C4, JPG C8 and DAC CC) carry the frame's size. */
@@ -73,6 +96,7 @@ function jpeg(bytes: Uint8Array): ImageHeaderResult {
     if (length < 2 || at + length > bytes.length) return damaged;
     if (isStartOfFrame(marker)) {
       if (length < 7) return damaged;
+      if (!reachesEndOfImage(bytes, at + length)) return damaged;
       return sized('image/jpeg', u16be(bytes, at + 5), u16be(bytes, at + 3));
     }
     at += length;
@@ -131,7 +155,7 @@ export const PHOTO_MESSAGES = {
   empty: 'The photo is empty: choose an image file',
   tooLarge: `The photo is larger than ${MEGABYTES} MB: choose a smaller image`,
   wrongType: 'The photo must be a JPEG, PNG or WebP image',
-  damaged: 'The photo looks damaged: its header could not be read',
+  damaged: 'The photo looks damaged or cut off: it could not be read to its end',
 } as const;
 
 /** Whether `bytes` are an acceptable amenity photo (the rules of AMENITY_PHOTO in the contract). */

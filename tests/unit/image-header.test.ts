@@ -70,6 +70,15 @@ describe('reading an image header', () => {
     expect(header(pngOf(3, 3, { declared: { width: 0, height: 3 } }))).toEqual(
       damaged('image/png'),
     );
+    // Cut off after the header: a PNG without its IEND, a JPEG without its end of image.
+    const png = pngOf(4, 3);
+    expect(header(png.subarray(0, 33))).toEqual(damaged('image/png'));
+    expect(header(png.subarray(0, png.length - 1))).toEqual(damaged('image/png'));
+    expect(header(JPEG_3X2.subarray(0, JPEG_3X2.length - 2))).toEqual(damaged('image/jpeg'));
+    // Bytes after the end (a camera's padding) are no damage.
+    const padded = new Uint8Array(JPEG_3X2.length + 16);
+    padded.set(JPEG_3X2);
+    expect(header(padded)).toEqual({ type: 'image/jpeg', width: 3, height: 2 });
     // A PNG whose first chunk is not IHDR.
     const noIhdr = pngOf(2, 2);
     noIhdr.set(new TextEncoder().encode('IDAT'), 12);
