@@ -204,6 +204,23 @@ export function formatInstant(ms: number, timeZone: string): string {
   return `${dayOf(ms, timeZone)} ${clockOf(ms, timeZone)}`;
 }
 
+/**
+ * "added Tue 24 Nov 10:00" (in the community's zone, as the coverage sentence writes times), or
+ * "added after this period" (at or after `periodEnd`); null for an amenity there the whole
+ * period. Said wherever a report or data file lists an amenity added in it (the reports, the
+ * archived ones, the usage CSVs), as its figures count only the time since.
+ */
+export function addedNote(
+  addedAt: number | null,
+  periodEnd: number,
+  timeZone: string,
+): string | null {
+  if (addedAt === null) return null;
+  return addedAt >= periodEnd
+    ? 'added after this period'
+    : `added ${formatInstant(addedAt, timeZone)}`;
+}
+
 function coverageText(
   summary: Omit<CoverageSummary, 'text'>,
   timeZone: string,

@@ -9,6 +9,7 @@ import { formatCalendarDate, formatCount, formatCountOf, formatDateTime } from '
 import { useCommunity } from '../../api/community';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { periodInstants } from '../../lib/calendar-period';
+import { addedNote } from '../../lib/coverage';
 import { Button } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
@@ -16,7 +17,6 @@ import { EmptyNote } from '../../ui/empty-note';
 import { PageIcon } from '../../ui/page-icons';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
-import { addedNote } from './report-builders';
 
 /**
  * Issue 14: the reports the server built on schedule. Each entry opens with its summary and

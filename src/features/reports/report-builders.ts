@@ -9,7 +9,7 @@ import {
   type UsagePoint,
 } from '../../api/contract';
 import { periodInstants } from '../../lib/calendar-period';
-import { formatInstant, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
+import { addedNote, summarizeCoverage, type CoverageSummary } from '../../lib/coverage';
 import { capacityPercent, titleCase } from '../../lib/format';
 import { csvLines, toCsv } from '../../lib/csv';
 import { percentagesSummingTo100 } from '../../lib/shares';
@@ -177,23 +177,6 @@ export function summarizeUsage(
     busiestDay,
     points: inPeriod.map(({ point }) => point),
   };
-}
-
-/**
- * "added Tue 24 Nov 10:00" (in the community's zone, as the coverage sentence writes times), or
- * "added after this period" (at or after `periodEnd`); null for an amenity there the whole
- * period. Said wherever a report lists an amenity added in it (the reports built here and the
- * archived ones), as its figures count only the time since.
- */
-export function addedNote(
-  addedAt: number | null,
-  periodEnd: number,
-  timeZone: string,
-): string | null {
-  if (addedAt === null) return null;
-  return addedAt >= periodEnd
-    ? 'added after this period'
-    : `added ${formatInstant(addedAt, timeZone)}`;
 }
 
 function addedText(
