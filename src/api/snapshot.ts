@@ -10,7 +10,7 @@ import { downloadCsv, csvFilename } from '../lib/download';
 import { isFromSnapshot } from '../lib/session';
 import { timeZoneLabel } from '../lib/community-profile';
 import { communityOf } from './community';
-import { localTimestamp, usageCsv } from '../lib/usage-csv';
+import { localTimestamp, usageCsv, withAddedAt } from '../lib/usage-csv';
 import { amenityAnalyticsQuery } from './amenity-analytics';
 import {
   archivedAmenityName,
@@ -176,7 +176,8 @@ export type UsageExportResult =
  * The usage CSV of one timeline (the dashboard's Export Usage Data): saved as a file, from the
  * cached data when offline. Times are written in the community's time zone (its profile, GET
  * /api/community); the file starts by saying what it covers, the sensors' coverage of that time
- * (GET /api/usage/gaps) and that its last day (or hour) was still under way.
+ * (GET /api/usage/gaps), the amenities added during it and that its last day (or hour) was still
+ * under way.
  */
 export async function downloadUsageCsv(
   client: QueryClient,
@@ -205,28 +206,31 @@ export async function downloadUsageCsv(
   const span = first ? { from: Date.parse(first.time), to: now } : null;
   const coverage =
     span && gaps.status === 'ready' ? summarizeCoverage(gaps.data, span, timeZone) : null;
-  const csv = usageCsv(
-    timeline.data,
+  // An amenity added within the span: empty cells before, and a header line saying when.
+  const added = withAddedAt(
     amenityColumns(
       timeline.data,
       amenities.status === 'ready' ? amenities.data : undefined,
       setupOf(setup),
     ),
-    {
-      resolution,
-      timeZone,
-      timeZoneLabel: timeZoneLabel(timeZone),
-      preamble: fileHeader({
-        title: `Usage data, ${period === 'month' && days ? `last ${days} days` : PERIOD_TITLES[period]}`,
-        period: span
-          ? `${localTimestamp(first?.time ?? '', resolution, timeZone)} to ${localTimestamp(new Date(now).toISOString(), 'hour', timeZone)} (the last ${resolution} so far)`
-          : 'no data',
-        coverage,
-        timeZone,
-        now,
-      }),
-    },
+    coverage,
+    timeZone,
   );
+  const csv = usageCsv(timeline.data, added.columns, {
+    resolution,
+    timeZone,
+    timeZoneLabel: timeZoneLabel(timeZone),
+    preamble: fileHeader({
+      title: `Usage data, ${period === 'month' && days ? `last ${days} days` : PERIOD_TITLES[period]}`,
+      period: span
+        ? `${localTimestamp(first?.time ?? '', resolution, timeZone)} to ${localTimestamp(new Date(now).toISOString(), 'hour', timeZone)} (the last ${resolution} so far)`
+        : 'no data',
+      coverage,
+      notes: added.notes,
+      timeZone,
+      now,
+    }),
+  });
   const stem = period === 'month' && days ? `usage-data-${days}-days` : `usage-data-${period}`;
   const filename = usageFilename(stem, timeline.data, now, timeZone);
   downloadCsv(filename, csv);

@@ -24,6 +24,7 @@ import {
   type VisitColumn,
 } from '../../src/features/reports/report-builders';
 import { amenitiesFixture, analysisFixture } from '../../mocks/fixtures';
+import { parseCsv } from '../../src/lib/csv';
 
 const PACIFIC = 'America/Los_Angeles';
 /** Mon Nov 23 2026, 1 AM in Pacific time: "Last Month" is October 2026 (31 days). */
@@ -448,6 +449,28 @@ describe('an amenity added during the period', () => {
     expect(plain).not.toContain('New amenities');
   });
 
+  it('leaves its cells empty in the file before it was added, not 0, and sums the others', () => {
+    const parsed = parseCsv(
+      usageReportCsv(usage, COLUMNS, { period: 'month', timeZone: PACIFIC, now: NOW }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const rows = parsed.records.map((record) => record.cells);
+    const head = rows.findIndex((cells) => cells[0]?.startsWith('Date ('));
+    expect(rows[head]).toEqual([
+      'Date (Pacific Time (PT))',
+      'The Great Lawn',
+      'Solis Hall',
+      'Market Street',
+      'Total',
+    ]);
+    const byDate = new Map(rows.slice(head + 1).map((cells) => [cells[0], cells.slice(1)]));
+    expect(byDate.get('2026-10-01')).toEqual(['100', '40', '', '140']);
+    // Oct 16 ends at the instant it was added; Oct 17 starts there and counts its visits.
+    expect(byDate.get('2026-10-16')).toEqual(['100', '40', '', '140']);
+    expect(byDate.get('2026-10-17')).toEqual(['100', '40', '5', '145']);
+    expect(byDate.get('2026-10-31')).toEqual(['100', '40', '5', '145']);
+  });
+
   it('one added after the period has nothing counted: no average, no months, said so', () => {
     const later = Date.parse('2026-11-10T18:00:00Z');
     const after = summarizeUsage(
@@ -470,6 +493,14 @@ describe('an amenity added during the period', () => {
       (line) => line.id === 'market-street',
     );
     expect(cost).toMatchObject({ monthsCovered: 0, periodCost: 0, costPerVisit: null });
+    // Its column in the file is empty every day, not a month of 0.
+    const lines = usageReportCsv(after, COLUMNS, {
+      period: 'month',
+      timeZone: PACIFIC,
+      now: NOW,
+    }).split('\r\n');
+    expect(lines).toContain('New amenities,Market Street added after this period');
+    expect(lines).toContain('2026-10-31,100,40,,140');
   });
 });
 

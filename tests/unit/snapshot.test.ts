@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
-import { amenitiesFixture, metricsFixture, timelineFixture } from '../../mocks/fixtures';
+import {
+  amenitiesFixture,
+  gapsFixture,
+  metricsFixture,
+  timelineFixture,
+} from '../../mocks/fixtures';
 import { API_PATHS } from '../../src/api/contract';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { metricsQuery } from '../../src/api/metrics';
@@ -9,6 +14,7 @@ import { createQueryClient } from '../../src/api/query-client';
 import { downloadUsageCsv, loadSource, readSource } from '../../src/api/snapshot';
 import { timelineQuery } from '../../src/api/timeline';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
+import { parseCsv } from '../../src/lib/csv';
 
 const SAVED_AT = SESSION_STARTED_AT - 60 * 60 * 1000;
 
@@ -196,6 +202,59 @@ describe('downloadUsageCsv (the dashboard export)', () => {
     expect(lines[2]).toMatch(/^Coverage,"?Data for /);
     expect(lines[3]).toMatch(/^Covered \(hours\),\d+\.\d$/);
     expect(lines[4]).toMatch(/^Period length \(hours\),\d+\.\d$/);
+  });
+
+  it('leaves an amenity’s hours before it was added empty, not 0, and says when it was added', async () => {
+    // The app's clock at 2026-11-22 10:20 PST; Market Street Promenade added at 02:30 PST.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T18:20:00Z'));
+    try {
+      const added = '2026-11-22T10:30:00.000Z';
+      server.use(
+        http.get(API_PATHS.gaps, () => {
+          const gaps = gapsFixture(2);
+          return HttpResponse.json({
+            ...gaps,
+            amenities: gaps.amenities.map((amenity) =>
+              amenity.id === 'market-street' ? { ...amenity, addedAt: added } : amenity,
+            ),
+          });
+        }),
+      );
+      const files = captureFiles();
+      const points = timelineFixture('day');
+      const result = await downloadUsageCsv(createQueryClient(), { period: 'day' });
+      expect(result).toMatchObject({ ok: true, rows: 24 });
+      const parsed = parseCsv((await files[0]?.blob.text()) ?? '');
+      if (!parsed.ok) throw new Error(parsed.error);
+      const rows = parsed.records.map((record) => record.cells);
+      // The header says so, after the coverage and before the zone, as the report's file does.
+      const note = rows.findIndex(([label]) => label === 'New amenities');
+      expect(rows[note]).toEqual([
+        'New amenities',
+        'Market Street Promenade added Sun 22 Nov 02:30',
+      ]);
+      expect(rows[note - 1]?.[0]).toBe('Period length (hours)');
+      expect(rows[note + 1]?.[0]).toBe('Time zone');
+      const head = rows.findIndex(([label]) => label === 'Time (Pacific Time (PT))');
+      const column = rows[head]?.indexOf('Market Street Promenade') ?? -1;
+      expect(column).toBeGreaterThan(0);
+      const cells = new Map(rows.slice(head + 1).map((cells) => [cells[0], cells[column]]));
+      // Hours that ended before it was added are empty; the 02:00 hour it was added in and
+      // every hour after carry their counts.
+      expect(cells.get('2026-11-21 11:00')).toBe('');
+      expect(cells.get('2026-11-22 01:00')).toBe('');
+      const at = (time: string) => points.find((point) => point.time === time);
+      expect(cells.get('2026-11-22 02:00')).toBe(
+        String(at('2026-11-22T10:00:00.000Z')?.amenities?.['market-street']),
+      );
+      expect(cells.get('2026-11-22 10:00')).toBe(
+        String(at('2026-11-22T18:00:00.000Z')?.amenities?.['market-street']),
+      );
+      expect([...cells.values()].filter((cell) => cell === '')).toHaveLength(15);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains instead of saving an empty file when nothing can be had', async () => {

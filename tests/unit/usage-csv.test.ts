@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localTimestamp, usageCsv } from '../../src/lib/usage-csv';
+import { localTimestamp, usageCsv, withAddedAt } from '../../src/lib/usage-csv';
+import { summarizeCoverage } from '../../src/lib/coverage';
+import { parseCsv } from '../../src/lib/csv';
 import { amenityColumns, timelineSeriesLabels } from '../../src/api/snapshot';
 import { amenitiesFixture, timelineFixture } from '../../mocks/fixtures';
 import {
@@ -98,6 +100,71 @@ describe('usageCsv with header rows and every amenity', () => {
       'The Yard',
       'Grand Lake',
     ]);
+  });
+});
+
+describe('usageCsv with an amenity added during the span', () => {
+  // Hourly points from 08:00 to 12:00 UTC (00:00-04:00 PST); the playground added at 10:20Z.
+  const points = [8, 9, 10, 11].map((hour) => ({
+    time: `2026-11-22T${String(hour).padStart(2, '0')}:00:00.000Z`,
+    lawn: 10,
+    hall: 0,
+    yard: 0,
+    lake: 0,
+    amenities: { 'great-lawn': 10, 'sunny-playground': 0 },
+  }));
+  const ADDED = '2026-11-22T10:20:00.000Z';
+  const coverage = summarizeCoverage(
+    {
+      from: '2026-11-22T08:00:00.000Z',
+      to: '2026-11-22T12:00:00.000Z',
+      amenities: [
+        { id: 'great-lawn', name: 'The Great Lawn', silent: [] },
+        { id: 'sunny-playground', name: 'Sunny Side Playground', addedAt: ADDED, silent: [] },
+      ],
+    },
+    { from: Date.parse('2026-11-22T08:00:00Z'), to: Date.parse('2026-11-22T12:00:00Z') },
+    PACIFIC.timeZone,
+  );
+  const added = withAddedAt(amenityColumns(points, amenitiesFixture), coverage, PACIFIC.timeZone);
+
+  it('carries when each column’s amenity was added, and a header note naming it', () => {
+    expect(added.columns.map((column) => [column.id, column.addedAt])).toEqual([
+      ['great-lawn', null],
+      ['sunny-playground', Date.parse(ADDED)],
+    ]);
+    expect(added.notes).toEqual([
+      ['New amenities', 'Sunny Side Playground added Sun 22 Nov 02:20'],
+    ]);
+    // Without the gaps nothing is known of it: no note, every cell counted.
+    expect(withAddedAt(amenityColumns(points, amenitiesFixture), null, PACIFIC.timeZone)).toEqual({
+      columns: expect.arrayContaining([expect.objectContaining({ addedAt: null })]),
+      notes: [],
+    });
+  });
+
+  it('leaves its hours before empty, not 0; the hour it was added in keeps its count', () => {
+    const parsed = parseCsv(
+      usageCsv(points, added.columns, { resolution: 'hour', ...PACIFIC, preamble: added.notes }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.records.map((record) => record.cells)).toEqual([
+      ['New amenities', 'Sunny Side Playground added Sun 22 Nov 02:20'],
+      ['Time (Pacific Time (PT))', 'The Great Lawn', 'Sunny Side Playground', 'Total'],
+      ['2026-11-22 00:00', '10', '', '10'],
+      ['2026-11-22 01:00', '10', '', '10'],
+      ['2026-11-22 02:00', '10', '0', '10'],
+      ['2026-11-22 03:00', '10', '0', '10'],
+    ]);
+  });
+
+  it('leaves the total empty too where no amenity was there yet', () => {
+    const csv = usageCsv(
+      points,
+      [{ key: 'lawn', label: 'Lawn', addedAt: Date.parse('2026-11-22T09:00:00Z') }],
+      { resolution: 'hour', ...PACIFIC },
+    );
+    expect(csv.split('\r\n').slice(1, 3)).toEqual(['2026-11-22 00:00,,', '2026-11-22 01:00,10,10']);
   });
 });
 

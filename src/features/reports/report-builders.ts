@@ -27,7 +27,7 @@ import { dateFormat } from '../../lib/intl-formats';
 import { PERIODS, type ReportPeriod } from './periods';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { fileHeader, type HeaderRow } from '../../lib/file-header';
-import { usageCsv } from '../../lib/usage-csv';
+import { usageCsv, withAddedAt } from '../../lib/usage-csv';
 
 /**
  * The figures of each report, computed from the data the app holds (pure functions, tested in
@@ -601,20 +601,17 @@ export function usageReportCsv(
     title?: string;
   },
 ): string {
-  // Its column reads 0 before the amenity was added: the file says when that was.
-  const added = usage.perAmenity.flatMap((row) => {
-    const text = addedText(row, usage, timeZone);
-    return text ? [`${row.name} ${text}`] : [];
-  });
+  // An amenity added in the period: its cells before are empty, and the header says when.
+  const added = withAddedAt(columns, usage.coverage, timeZone);
   const preamble = fileHeader({
     title,
     period: `${usage.period.from} to ${usage.period.to}`,
     coverage: usage.coverage,
-    notes: added.length ? [['New amenities', added.join('; ')]] : [],
+    notes: added.notes,
     timeZone,
     now,
   });
-  return usageCsv(usage.points, columns, {
+  return usageCsv(usage.points, added.columns, {
     resolution: 'day',
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone),
