@@ -1,6 +1,9 @@
 import { lazy, Suspense, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { amenityAnalyticsQuery } from '../api/amenity-analytics';
 import { useAmenityNames } from '../api/amenity-names';
-import type { UsagePeriod, UsagePoint } from '../api/contract';
+import type { AmenityAnalytics, UsagePeriod, UsagePoint } from '../api/contract';
+import { liveReading } from '../lib/live-reading';
 import { cx } from '../lib/cx';
 import { USAGE_LINES_KEY } from '../lib/storage-keys';
 import { readStoredLineChoices, storeLineChoices } from '../lib/usage-line-choices';
@@ -56,6 +59,26 @@ function setLineChoices(next: UsageLineChoices) {
   for (const listener of choiceListeners) listener();
 }
 
+const notReportingIds = (list: AmenityAnalytics[]) =>
+  list.filter((amenity) => !liveReading(amenity).live).map((amenity) => amenity.id);
+
+/**
+ * The amenities with no live reading now (none in 15 minutes: Live Amenity Status's "No reading
+ * since …"), by id. Their count of the bucket under way stopped when their sensor did, so it is
+ * not a count "so far".
+ */
+function useNotReporting(): ReadonlySet<string> {
+  const ids = useQuery({
+    ...amenityAnalyticsQuery(),
+    refetchInterval: false,
+    select: notReportingIds,
+  }).data;
+  return useMemo(() => new Set(ids), [ids]);
+}
+
+/** What a line reads for the bucket under way when its amenity is not reporting. */
+const NO_READING = 'No reading';
+
 /** Each test starts with no choice made (and none stored). */
 export function resetUsageLineChoicesForTests() {
   lineChoices = null;
@@ -101,6 +124,7 @@ export function UsageBody({
     [data, partial],
   );
   const [hovered, setHovered] = useState<number | null>(null);
+  const notReporting = useNotReporting();
   if (amenities === 'loading') return <UsageSkeleton />;
   if (shown.length === 0) {
     return (
@@ -130,6 +154,7 @@ export function UsageBody({
             }
             hovering={hovered !== null}
             partial={hovered === null && partial !== null}
+            notReporting={notReporting}
             period={period}
             timeZone={timeZone}
           />
@@ -155,6 +180,7 @@ export function UsageBody({
           data={data}
           lines={shown}
           partial={partial}
+          notReporting={notReporting}
           period={period}
           timeZone={timeZone}
         />
@@ -177,6 +203,7 @@ function UsageLegend({
   index,
   hovering,
   partial,
+  notReporting,
   period,
   timeZone,
 }: {
@@ -190,6 +217,8 @@ function UsageLegend({
   hovering: boolean;
   /** The point read out is an unfinished bucket: its values are "so far". */
   partial: boolean;
+  /** Amenities with no live reading: their value "so far" is not known. */
+  notReporting: ReadonlySet<string>;
   period: UsagePeriod;
   timeZone: string;
 }) {
@@ -240,7 +269,13 @@ function UsageLegend({
               </button>
               {drawn ? (
                 <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
-                  {value === undefined ? '–' : value === null ? 'No data' : formatCount(value)}
+                  {partial && notReporting.has(line.key)
+                    ? NO_READING
+                    : value === undefined
+                      ? '–'
+                      : value === null
+                        ? 'No data'
+                        : formatCount(value)}
                 </span>
               ) : null}
             </li>
@@ -251,11 +286,14 @@ function UsageLegend({
   );
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** The text alternative of the chart: every point, in time order. */
 export function UsageTable({
   data,
   lines,
   partial = null,
+  notReporting = NONE,
   period,
   timeZone,
 }: {
@@ -264,6 +302,8 @@ export function UsageTable({
   lines: readonly UsageLine[];
   /** The row of an unfinished bucket, marked "so far". */
   partial?: number | null;
+  /** Amenities with no live reading: their value in the unfinished row is not known. */
+  notReporting?: ReadonlySet<string>;
   period: UsagePeriod;
   timeZone: string;
 }) {
@@ -304,7 +344,11 @@ export function UsageTable({
                 const value = data.columns[i + 1]?.[row];
                 return (
                   <td key={line.key} className="px-3 py-1.5 text-right tabular-nums">
-                    {value === null ? 'No data' : formatCount(value ?? 0)}
+                    {row === partial && notReporting.has(line.key)
+                      ? NO_READING
+                      : value === null
+                        ? 'No data'
+                        : formatCount(value ?? 0)}
                   </td>
                 );
               })}

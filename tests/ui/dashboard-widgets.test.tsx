@@ -386,6 +386,51 @@ describe('usage chart card', () => {
     expect(rows[rows.length - 2]).not.toHaveTextContent('(so far)');
   });
 
+  it('reads "No reading", not 0, for this hour so far of an amenity whose sensor is silent now', async () => {
+    // Grand Lake's counter stopped: no reading for over 15 minutes (Live Amenity Status says
+    // "No reading since …"), so its 0 this hour covers only part of it.
+    answerAmenities(
+      amenitiesFixture.map((amenity) =>
+        amenity.id === 'grand-lake'
+          ? { ...amenity, live: false, currentUsers: 0, lastReadingAt: '2026-11-22T17:50:00Z' }
+          : amenity,
+      ),
+    );
+    const silentHour = points.map((point, i) =>
+      i === points.length - 1
+        ? { ...point, lake: 0, amenities: { ...point.amenities, 'grand-lake': 0 } }
+        : point,
+    );
+    const last = silentHour[silentHour.length - 1];
+    const lastStart = Date.parse(last?.time ?? '');
+    renderCard({ data: silentHour, dataUpdatedAt: lastStart + 20 * 60_000 });
+    await screen.findByTestId('usage-chart', {}, LAZY_LOAD);
+    expect(
+      screen.getByText(/^Latest · Sun 10:00 AM · this hour so far \(not in the line\)$/),
+    ).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: 'Usage legend' });
+    const lake = within(legend).getByRole('button', { name: 'Grand Lake' }).parentElement;
+    await waitFor(() => expect(lake).toHaveTextContent(/^Grand LakeNo reading$/));
+    // The amenities that report keep their count so far.
+    expect(
+      within(legend).getByRole('button', { name: 'The Great Lawn' }).parentElement,
+    ).toHaveTextContent(`The Great Lawn${String(last?.lawn)}`);
+    // The table's unfinished row says the same; its finished hours keep their counts.
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const rows = within(await screen.findByRole('table', {}, LAZY_LOAD)).getAllByRole('row');
+    const cells = (row: number) =>
+      within(rows[row] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows.length - 1)).toEqual([
+      String(last?.lawn),
+      String(last?.hall),
+      String(last?.yard),
+      'No reading',
+    ]);
+    expect(cells(rows.length - 2)[3]).toBe(String(silentHour[silentHour.length - 2]?.lake));
+  });
+
   it('switches to a table with every point, as the text alternative', async () => {
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: 'Table' }));
