@@ -84,6 +84,15 @@ const INTEGER_PARAMS = ['days', 'month', 'limit', 'offset'];
 
 /** The request's query, validated by `schema`; a 400 naming the problem otherwise. */
 export function parseQuery<S extends z.ZodMiniType>(schema: S, c: Context): z.output<S> {
+  // Asked twice (?days=1&days=2), which one was meant cannot be known: said, not guessed.
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) {
+      throw new HttpError(
+        400,
+        `Invalid query: ${name}: given ${values.length} times; give it once`,
+      );
+    }
+  }
   const query = { ...c.req.query() };
   for (const name of INTEGER_PARAMS) {
     const value = query[name];

@@ -148,6 +148,15 @@ for (const backend of BACKENDS) {
         /^Invalid query: period: must be one of day, week, month$/,
       ],
       [`${API_PATHS.timeline}?period=month&days=0`, /^Invalid query: days: must be at least 1$/],
+      // Given twice, which one was meant is not guessed.
+      [
+        `${API_PATHS.popularity}?days=1&days=2`,
+        /^Invalid query: days: given 2 times; give it once$/,
+      ],
+      [
+        `${API_PATHS.timeline}?period=month&period=week`,
+        /^Invalid query: period: given 2 times; give it once$/,
+      ],
       [`${API_PATHS.timeline}?period=month&days=401`, /^Invalid query: days: must be at most 400$/],
       [`${API_PATHS.timeline}?period=month&days=2.5`, /^Invalid query: days: /],
       [
