@@ -138,7 +138,8 @@ async function reactivate(
 ): Promise<number> {
   await tx.query(
     `UPDATE users SET email = $2, name = $3, role = $4, password_hash = $5, totp_secret = NULL,
-                      totp_enabled = false, totp_last_step = NULL, removed_at = NULL
+                      totp_pending_secret = NULL, totp_enabled = false, totp_last_step = NULL,
+                      removed_at = NULL
       WHERE id = $1`,
     [id, fields.email, fields.name, fields.role, fields.passwordHash],
   );
@@ -146,6 +147,24 @@ async function reactivate(
   await tx.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [id]);
   await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [id]);
   return id;
+}
+
+/**
+ * The pending invites `userId` sent, withdrawn as they stop being an Admin (demoted or removed):
+ * a link they left must not make accounts, an Admin's above all, once they may not. Returns the
+ * addresses, for the audit entry of the change.
+ */
+async function withdrawInvitesSentBy(
+  tx: Queryable,
+  communityId: number,
+  userId: number,
+): Promise<string[]> {
+  const rows = await tx.query<{ email: string }>(
+    `DELETE FROM invites WHERE community_id = $1 AND invited_by = $2 AND accepted_at IS NULL
+     RETURNING email`,
+    [communityId, userId],
+  );
+  return rows.map((row) => row.email).sort();
 }
 
 type DeadInvite = 'used' | 'removed' | 'expired' | 'unknown';
@@ -390,9 +409,17 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       // A new Admin enrols an authenticator at the next sign-in (access.ts: "enrolling").
       await tx.query(`UPDATE users SET role = $2 WHERE id = $1`, [id, role]);
       const after = { ...toSummary(row), role };
+      const withdrawn =
+        row.role === 'admin' ? await withdrawInvitesSentBy(tx, community.id, id) : [];
       await audit(
         tx,
-        { ...who(c), action: 'user.role', target: row.email, before: toSummary(row), after },
+        {
+          ...who(c),
+          action: 'user.role',
+          target: row.email,
+          before: toSummary(row),
+          after: withdrawn.length ? { ...after, withdrawnInvites: withdrawn } : after,
+        },
         clock(),
       );
       return after;
@@ -413,6 +440,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
       // Their devices get no more notifications (a queued one finds its subscription gone).
       await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id]);
       const schedules = await leaveSchedules(tx, community.id, id);
+      const withdrawn = await withdrawInvitesSentBy(tx, community.id, id);
       await audit(
         tx,
         {
@@ -420,7 +448,11 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
           action: 'user.remove',
           target: row.email,
           before: toSummary(row),
-          after: { removed: true, ...schedules },
+          after: {
+            removed: true,
+            ...schedules,
+            ...(withdrawn.length ? { withdrawnInvites: withdrawn } : {}),
+          },
         },
         clock(),
       );

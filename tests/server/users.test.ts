@@ -729,6 +729,49 @@ for (const backend of BACKENDS) {
       expect((await guess(100)).status).toBe(400);
     });
 
+    it('an Admin demoted or removed takes back the invites they sent: their links make no account', async () => {
+      const adminWith = async (email: string) => {
+        const id = await insertUser(
+          test.db,
+          community.id,
+          { email, name: email, role: 'admin', passwordHash: 'x', totpSecret: SECRET },
+          clock.now(),
+        );
+        if (id === null) throw new Error('duplicate');
+        return { id, cookie: `cg_session=${await createSession(test.db, id, clock.now())}` };
+      };
+      const invite = async (cookie: string, email: string, role: Role) => {
+        const res = await call('POST', INVITES_PATH, { email, role }, cookie);
+        expect(res.status).toBe(201);
+        return tokenOf(res.json as Invite);
+      };
+      const demoted = await adminWith('second.admin@example.org');
+      const asAdmin = await invite(demoted.cookie, 'withdrawn-admin@example.org', 'admin');
+      const asBoard = await invite(demoted.cookie, 'withdrawn-board@example.org', 'board');
+      const removed = await adminWith('third.admin@example.org');
+      const fromRemoved = await invite(removed.cookie, 'withdrawn-manager@example.org', 'manager');
+      // Sent by the Admin who stays: untouched.
+      const kept = await invite(adminCookie, 'still-invited@example.org', 'board');
+
+      expect((await call('PATCH', `${USERS_PATH}/${demoted.id}`, { role: 'manager' })).status).toBe(
+        200,
+      );
+      expect((await audits('user.role')).at(-1)?.after).toMatchObject({
+        withdrawnInvites: ['withdrawn-admin@example.org', 'withdrawn-board@example.org'],
+      });
+      expect((await call('DELETE', `${USERS_PATH}/${removed.id}`)).status).toBe(204);
+      expect((await audits('user.remove')).at(-1)?.after).toMatchObject({
+        withdrawnInvites: ['withdrawn-manager@example.org'],
+      });
+      for (const token of [asAdmin, asBoard, fromRemoved]) {
+        expect(await acceptInvite(token, 'Sleeper')).toEqual({
+          status: 400,
+          json: { error: INVITE_INVALID },
+        });
+      }
+      expect((await acceptInvite(kept, 'Kept Person')).status).toBe(201);
+    });
+
     it('with a second Admin, the first may step down', async () => {
       const promoted = await call('PATCH', `${USERS_PATH}/${ids.manager}`, { role: 'admin' });
       expect(promoted.json).toMatchObject({ id: ids.manager, role: 'admin' });
