@@ -223,6 +223,8 @@ for (const backend of BACKENDS) {
       );
       if (id === null) throw new Error('duplicate');
       await test.db.query(`INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, 'h')`, [id]);
+      // A replacement authenticator begun and never confirmed.
+      await test.db.query(`UPDATE users SET totp_pending_secret = $2 WHERE id = $1`, [id, SECRET]);
       const oldCookie = `cg_session=${await createSession(test.db, id, clock.now())}`;
       expect((await call('DELETE', `${USERS_PATH}/${id}`)).status).toBe(204);
 
@@ -258,12 +260,17 @@ for (const backend of BACKENDS) {
         call('POST', AUTH_PATHS.signIn, { email: 'temp.person@example.com', password }, '');
       expect((await signIn('the old password 123')).status).toBe(401);
       expect((await signIn(NEW_PASSWORD)).status).toBe(200);
-      const [row] = await test.db.query<{ totp_secret: string | null; codes: number }>(
-        `SELECT totp_secret, (SELECT count(*)::int FROM recovery_codes WHERE user_id = $1) AS codes
+      const [row] = await test.db.query<{
+        totp_secret: string | null;
+        totp_pending_secret: string | null;
+        codes: number;
+      }>(
+        `SELECT totp_secret, totp_pending_secret,
+                (SELECT count(*)::int FROM recovery_codes WHERE user_id = $1) AS codes
            FROM users WHERE id = $1`,
         [id],
       );
-      expect(row).toEqual({ totp_secret: null, codes: 0 });
+      expect(row).toEqual({ totp_secret: null, totp_pending_secret: null, codes: 0 });
       expect((await audits('user.accept-invite')).at(-1)).toMatchObject({
         target: 'temp.person@example.com',
         before: { id, name: 'Temp Person', role: 'admin', removed: true },
