@@ -34,12 +34,19 @@ import { audit } from './audit';
 import { UNKNOWN_DEVICE } from './device-label';
 import type { AuthEnv } from './middleware';
 import { checkPassword, hashPassword } from './passwords';
-import { requestAddress } from './request';
+import { isHttps, requestAddress } from './request';
 import { signedIn, type AuthRouteOptions } from './routes';
 import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 import type { User } from './users';
-import { endOtherSessions, endSessionById, listSessions } from './sessions';
+import {
+  endOtherSessions,
+  endSessionById,
+  expiredSessionCookie,
+  listSessions,
+  sessionId,
+  tokenHash,
+} from './sessions';
 
 /**
  * A signed-in user's own account (roles in access.ts):
@@ -136,7 +143,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
   });
 
   api.delete(route(ACCOUNT_PATHS.session), async (c: Context<AuthEnv>) => {
-    const { user } = signedIn(c);
+    const { user, token } = signedIn(c);
     const id = c.req.param('id') ?? '';
     if (!/^[0-9a-f]{16}$/.test(id)) throw new HttpError(404, 'No such session');
     await db.transaction(async (tx) => {
@@ -156,6 +163,13 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
         clock(),
       );
     });
+    // This browser's own session, ended from its list: its cookie goes with it, as on sign-out.
+    if (sessionId(tokenHash(token)) === id) {
+      return new Response(JSON.stringify({ ok: true }), {
+        status: 200,
+        headers: { ...kit.apiHeaders, 'Set-Cookie': expiredSessionCookie(isHttps(c, trustProxy)) },
+      });
+    }
     return kit.json(200, { ok: true });
   });
 

@@ -215,6 +215,10 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
         reserved.filter((r) => r.scope === addressScope(address)),
       );
       await pruneSessions(tx, now);
+      // One browser, one session: the one its cookie held (another account's, or this one's
+      // from before) ends rather than live on unseen until it idles out.
+      const previous = c.get('principal').token;
+      if (previous) await endSession(tx, previous);
       const created = await createSession(
         tx,
         user.id,

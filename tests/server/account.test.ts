@@ -208,6 +208,41 @@ for (const backend of BACKENDS) {
       expect(entry).toEqual({ action: 'session.ended', target: email });
     });
 
+    it('ending this browser’s own session from the list clears its cookie, as signing out does', async () => {
+      const email = await newManager();
+      const phone = await signIn(email);
+      const own = (await sessionsOf(phone.cookie)).find((s) => s.current);
+      const ended = await call('DELETE', accountSessionPath(own?.id ?? ''), {
+        cookie: phone.cookie,
+      });
+      expect(ended.status).toBe(200);
+      expect(ended.headers.get('Set-Cookie')).toMatch(/^cg_session=; .*Max-Age=0/);
+      expect(await meStatus(phone.cookie)).toBe(401);
+      // Another of its sessions ended from here leaves this browser's cookie alone.
+      const laptop = await signIn(email, PASSWORD, LAPTOP);
+      const tablet = await signIn(email, PASSWORD, PHONE);
+      const other = (await sessionsOf(laptop.cookie)).find((s) => !s.current);
+      const fromLaptop = await call('DELETE', accountSessionPath(other?.id ?? ''), {
+        cookie: laptop.cookie,
+      });
+      expect(fromLaptop.headers.get('Set-Cookie')).toBeNull();
+      expect(await meStatus(tablet.cookie)).toBe(401);
+      expect(await meStatus(laptop.cookie)).toBe(200);
+    });
+
+    it('signing in over a session ends that session: one browser, one session', async () => {
+      const first = await newManager();
+      const before = await signIn(first);
+      const res = await call('POST', AUTH_PATHS.signIn, {
+        cookie: before.cookie,
+        body: { email: await newManager(), password: PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      expect(await meStatus(before.cookie)).toBe(401);
+      const again = await signIn(first, PASSWORD, LAPTOP);
+      expect((await sessionsOf(again.cookie)).map((s) => s.device)).toEqual(['Safari on macOS']);
+    });
+
     it('changes the password given the current one, and ends every other session', async () => {
       const email = await newManager();
       const phone = await signIn(email, PASSWORD, PHONE);
