@@ -34,6 +34,7 @@ import { audit } from './audit';
 import { UNKNOWN_DEVICE } from './device-label';
 import type { AuthEnv } from './middleware';
 import { checkPassword, hashPassword } from './passwords';
+import { knownDeviceScope } from './known-devices';
 import { isHttps, requestAddress } from './request';
 import { signedIn, type AuthRouteOptions } from './routes';
 import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
@@ -92,11 +93,15 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
    * checked (attempts.ts); a 429 while either is locked out of signing in.
    */
   const reserveOrRefuse = async (
-    email: string,
+    c: Context,
+    user: User,
     address: string,
     now: number,
   ): Promise<ReservedAttempt> => {
-    const reservation = await reserveAttempt(db, limits, email, address, now);
+    // From one of the account's own browsers, counted against it: guesses from elsewhere do not
+    // stop its user changing the password (known-devices.ts).
+    const device = await knownDeviceScope(db, c, user.id, now);
+    const reservation = await reserveAttempt(db, limits, user.email, address, now, device);
     if (!reservation.ok) {
       const wait = reservation.waitMs;
       const minutes = Math.max(1, Math.ceil(wait / 60_000));
@@ -202,7 +207,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { currentPassword, newPassword } = await readJson(c, PasswordChangeSchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    const reserved = await reserveOrRefuse(user.email, address, now);
+    const reserved = await reserveOrRefuse(c, user, address, now);
     if (!(await checkPassword(currentPassword, user.passwordHash))) {
       await recordRefusal(user, address, 'password.change-failed', 'current password', now);
       throw new HttpError(400, CURRENT_PASSWORD_WRONG);
@@ -250,7 +255,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { code } = await readJson(c, AuthenticatorCodeBodySchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    const reserved = await reserveOrRefuse(user.email, address, now);
+    const reserved = await reserveOrRefuse(c, user, address, now);
     // Only the authenticator's code: a recovery code proves nothing about the phone.
     const accepted = (await acceptSecondFactor(db, user, code, now)) === 'totp';
     if (!accepted) {
@@ -282,7 +287,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
     const { password } = await readJson(c, ReplaceAuthenticatorSchema);
     const address = requestAddress(c, trustProxy);
     const now = clock();
-    const reserved = await reserveOrRefuse(user.email, address, now);
+    const reserved = await reserveOrRefuse(c, user, address, now);
     if (!(await checkPassword(password, user.passwordHash))) {
       await recordRefusal(user, address, 'totp.replace-refused', 'password', now);
       throw new HttpError(400, CURRENT_PASSWORD_WRONG);

@@ -2,8 +2,8 @@ import type { Database, Queryable } from '../db/database';
 import { MINUTE } from '../time';
 
 /**
- * Failed sign-ins counted per account and per address in the database (every server process
- * sees the same counts), in fixed windows. Past the limit, attempts are refused until the window
+ * Failed sign-ins counted per account (or per browser of the account's own: known-devices.ts)
+ * and per address in the database (every server process sees the same counts), in fixed windows. Past the limit, attempts are refused until the window
  * ends: at most 15 minutes, so the right password is never locked out for long, while online
  * guessing stays at 10 tries per account per quarter hour. Each attempt is counted before it is
  * judged (`reserveAttempt`), so attempts sent at once cannot all slip under the limit.
@@ -80,14 +80,17 @@ export async function reserveAttempt(
   email: string,
   address: string,
   now: number,
+  /** The browser's scope when it is one of the account's own (known-devices.ts). */
+  knownDevice: string | null = null,
 ): Promise<Reservation> {
   await dropEndedWindows(db, limits, now);
   const at = new Date(now).toISOString();
   const windowOpenedAfter = new Date(now - limits.windowMs).toISOString();
-  // Always the account's row first, then the address's: two requests never wait on each other
-  // in opposite orders.
+  // Always the account's (or its browser's) row first, then the address's: two requests never
+  // wait on each other in opposite orders. One of the account's own browsers is counted on its
+  // own, at the account's limit: failures from elsewhere do not lock it out.
   const scopes = [
-    { scope: accountScope(email), max: limits.perAccount },
+    { scope: knownDevice ?? accountScope(email), max: limits.perAccount },
     { scope: addressScope(address), max: limits.perAddress },
   ];
   try {

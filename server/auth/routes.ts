@@ -18,7 +18,7 @@ import type { ResponseKit } from '../http';
 import type { Clock } from '../time';
 import { principalOf } from './access';
 import {
-  addressScope,
+  accountScope,
   clearAccountFailures,
   releaseAttempt,
   reserveAttempt,
@@ -28,6 +28,7 @@ import { audit } from './audit';
 import type { AuthEnv, Principal } from './middleware';
 import { deviceLabel } from './device-label';
 import { checkPassword } from './passwords';
+import { knownDeviceScope, rememberDevice } from './known-devices';
 import { isHttps, requestAddress } from './request';
 import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
 import {
@@ -151,11 +152,11 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
 
   const cookie = (c: Context, token: string, maxAgeSeconds: number) =>
     sessionCookie(token, maxAgeSeconds, isHttps(c, trustProxy));
-  const withCookie = (status: number, value: unknown, setCookie: string) =>
-    new Response(JSON.stringify(value), {
-      status,
-      headers: { ...kit.apiHeaders, 'Set-Cookie': setCookie },
-    });
+  const withCookie = (status: number, value: unknown, ...setCookies: string[]) => {
+    const headers = new Headers(kit.apiHeaders);
+    for (const setCookie of setCookies) headers.append('Set-Cookie', setCookie);
+    return new Response(JSON.stringify(value), { status, headers });
+  };
 
   api.get(route(ME_PATH), (c: Context<AuthEnv>) =>
     kit.json(200, meOf(c.get('principal'), community)),
@@ -168,14 +169,15 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
     // Counted before it is judged, so attempts sent at once cannot all pass a check made before
     // any of them was counted: past the limit, even the right password is refused until the
     // window ends.
-    const reservation = await reserveAttempt(db, limits, email, address, now);
+    const user = await findUserByEmail(db, community.id, email);
+    const device = user ? await knownDeviceScope(db, c, user.id, now) : null;
+    const reservation = await reserveAttempt(db, limits, email, address, now, device);
     if (!reservation.ok) {
       throw new HttpError(429, 'Too many failed sign-ins; try again in a few minutes', {
         'Retry-After': String(Math.ceil(reservation.waitMs / 1000)),
       });
     }
     const { reserved } = reservation;
-    const user = await findUserByEmail(db, community.id, email);
     const passwordOk = await checkPassword(password, user?.passwordHash ?? null);
     // A wrong password or code: the attempt stays counted, and is audited.
     const fail = async (reason: string, message: string, totpRequired: boolean) => {
@@ -206,13 +208,14 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
       if (!secondFactor) return fail('second factor', TOTP_WRONG, true);
     }
 
-    const token = await db.transaction(async (tx) => {
+    const secure = isHttps(c, trustProxy);
+    const { token, deviceCookie } = await db.transaction(async (tx) => {
       // Signed in: the account's count starts again, and this attempt is no failure of the
-      // address either.
+      // address (or of this browser) either.
       await clearAccountFailures(tx, email);
       await releaseAttempt(
         tx,
-        reserved.filter((r) => r.scope === addressScope(address)),
+        reserved.filter((r) => r.scope !== accountScope(email)),
       );
       await pruneSessions(tx, now);
       // One browser, one session: the one its cookie held (another account's, or this one's
@@ -237,10 +240,18 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
         },
         now,
       );
-      return created;
+      return {
+        token: created,
+        deviceCookie: await rememberDevice(tx, c, user.id, now, secure),
+      };
     });
     const me = meOf({ kind: principalOf(user), user, token }, community);
-    return withCookie(200, me, cookie(c, token, SESSION_ABSOLUTE_MS / 1000));
+    return withCookie(
+      200,
+      me,
+      cookie(c, token, SESSION_ABSOLUTE_MS / 1000),
+      ...(deviceCookie ? [deviceCookie] : []),
+    );
   });
 
   api.post(route(AUTH_PATHS.signOut), async (c: Context<AuthEnv>) => {

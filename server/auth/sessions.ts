@@ -12,19 +12,20 @@ const TOUCH_EVERY_MS = MINUTE;
 
 export const SESSION_COOKIE = 'cg_session';
 
-/** A Set-Cookie value of ours: the whole site, SameSite=Lax, Secure on HTTPS. */
-function cookieHeader(
+/** A Set-Cookie value of ours: the whole site (or `path`), SameSite=Lax, Secure on HTTPS. */
+export function cookieHeader(
   name: string,
   value: string,
   {
     maxAgeSeconds,
     secure,
     httpOnly,
-  }: { maxAgeSeconds: number; secure: boolean; httpOnly: boolean },
+    path = '/',
+  }: { maxAgeSeconds: number; secure: boolean; httpOnly: boolean; path?: string },
 ): string {
   return [
     `${name}=${value}`,
-    'Path=/',
+    `Path=${path}`,
     ...(httpOnly ? ['HttpOnly'] : []),
     'SameSite=Lax',
     `Max-Age=${maxAgeSeconds}`,

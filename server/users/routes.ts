@@ -144,6 +144,7 @@ async function reactivate(
     [id, fields.email, fields.name, fields.role, fields.passwordHash],
   );
   await tx.query(`DELETE FROM sessions WHERE user_id = $1`, [id]);
+  await tx.query(`DELETE FROM known_devices WHERE user_id = $1`, [id]);
   await tx.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [id]);
   await tx.query(`DELETE FROM notification_preferences WHERE user_id = $1`, [id]);
   return id;
@@ -437,6 +438,7 @@ export function userRoutes(options: UserRoutesOptions): Hono<AuthEnv> {
         new Date(clock()).toISOString(),
       ]);
       await tx.query(`DELETE FROM sessions WHERE user_id = $1`, [id]);
+      await tx.query(`DELETE FROM known_devices WHERE user_id = $1`, [id]);
       // Their devices get no more notifications (a queued one finds its subscription gone).
       await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [id]);
       const schedules = await leaveSchedules(tx, community.id, id);

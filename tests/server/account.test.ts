@@ -351,6 +351,24 @@ for (const backend of BACKENDS) {
       expect(failures).toHaveLength(3);
     });
 
+    it('from its own browser a user changes the password while guesses from elsewhere lock the account', async () => {
+      const email = await newManager();
+      const res = await call('POST', AUTH_PATHS.signIn, { body: { email, password: PASSWORD } });
+      // The session and the browser's own token (known-devices.ts), as the browser sends them.
+      const browser = res.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      expect(browser).toMatch(/^cg_session=\S+; cg_device=\S+$/);
+      for (let i = 0; i < 3; i += 1) expect((await signIn(email, `guess ${i}`)).status).toBe(401);
+      expect((await signIn(email)).status).toBe(429);
+      const changed = await call('POST', ACCOUNT_PATHS.password, {
+        cookie: browser,
+        body: { currentPassword: PASSWORD, newPassword: 'a much longer new one' },
+      });
+      expect(changed.status).toBe(200);
+    });
+
     describe('wrong passwords and codes sent at once: only the limit (3 here) is judged', () => {
       const statuses = (results: readonly Res[]) => results.map((res) => res.status).sort();
       const JUDGED_THEN_REFUSED = [400, 400, 400, ...Array.from({ length: 9 }, () => 429)];

@@ -371,6 +371,48 @@ for (const backend of BACKENDS) {
       expect((await signIn({ email: 'board@example.org', password: PASSWORD })).status).toBe(200);
     });
 
+    it("an account's own browser signs in while guesses from elsewhere have locked it, and guesses no faster itself", async () => {
+      const email = 'board@example.org';
+      const deviceOf = (res: Res) =>
+        res.headers
+          .getSetCookie()
+          .find((value) => value.startsWith('cg_device='))
+          ?.split(';')[0] ?? null;
+      const first = await signIn({ email, password: PASSWORD });
+      expect(first.status).toBe(200);
+      // HttpOnly, sent to the sign-in and password routes only, for 180 days.
+      expect(first.headers.getSetCookie().find((value) => value.startsWith('cg_device='))).toMatch(
+        /^cg_device=[\w-]{43}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=15552000$/,
+      );
+      const phone = deviceOf(first);
+      const fromPhone = (password: string) =>
+        call(closedApp, 'POST', AUTH_PATHS.signIn, { cookie: phone, body: { email, password } });
+      const manager = await signIn({ email: 'manager@example.org', password: PASSWORD });
+      const fromManagersLaptop = (password: string) =>
+        call(closedApp, 'POST', AUTH_PATHS.signIn, {
+          cookie: deviceOf(manager),
+          body: { email, password },
+        });
+
+      // Someone elsewhere guesses until the account is locked for every other browser, another
+      // account's included.
+      for (let i = 0; i < 3; i++)
+        expect((await signIn({ email, password: 'guess' })).status).toBe(401);
+      expect((await signIn({ email, password: PASSWORD })).status).toBe(429);
+      expect((await fromManagersLaptop(PASSWORD)).status).toBe(429);
+      // The board member's own phone still signs in, and is not given a second token.
+      const back = await fromPhone(PASSWORD);
+      expect(back.status).toBe(200);
+      expect(deviceOf(back)).toBeNull();
+
+      // Its own wrong guesses are limited as the account's are (3 here), and lock only it.
+      for (let i = 0; i < 3; i++) expect((await fromPhone('guess')).status).toBe(401);
+      expect((await fromPhone(PASSWORD)).status).toBe(429);
+      expect((await signIn({ email, password: PASSWORD })).status).toBe(200);
+      clock.advance(15 * MINUTE);
+      expect((await fromPhone(PASSWORD)).status).toBe(200);
+    });
+
     it('limits failed sign-ins per address across accounts', async () => {
       const app = testApp(test.db, community, {
         clock: clock.now,
