@@ -243,7 +243,15 @@ export function alertRoutes({
         ],
       );
       if (!row) throw new Error('The rule was not created');
-      await tx.query(`INSERT INTO alert_state (rule_id) VALUES ($1)`, [row.id]);
+      // It judges the readings that arrive from now on: those already stored count as judged, so
+      // a new rule does not fire on a reading from before it existed (the past hour's, judged
+      // at the next batch).
+      await tx.query(
+        `INSERT INTO alert_state (rule_id, evaluated_through)
+         SELECT $1, (SELECT time FROM readings WHERE community_id = $2 AND amenity_id = $3
+                      ORDER BY time DESC LIMIT 1)`,
+        [row.id, community.id, amenity.id],
+      );
       const created = toRule(await loadRule(tx, row.id));
       await audit(
         tx,

@@ -116,6 +116,25 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it('a new rule fires on readings that come after it, never on one stored before it existed', async () => {
+      // 113 of 150 people at the lake at 09:50, stored before the rule.
+      await api.post([reading('grand-lake', local('2026-11-18', '09:50'), 113)]);
+      const created = await send('POST', '/api/alert-rules', {
+        amenityId: 'grand-lake',
+        kind: 'occupancy',
+        threshold: 75,
+        rearmBelow: 60,
+      });
+      expect(created.status).toBe(201);
+      // The next batch is judged, the stored reading is not.
+      await api.post([reading('grand-lake', local('2026-11-18', '09:55'), 100)]);
+      expect(AlertInboxSchema.parse((await send('GET', '/api/alerts')).json).alerts).toEqual([]);
+      await api.post([reading('grand-lake', local('2026-11-18', '10:00'), 114)]);
+      expect(AlertInboxSchema.parse((await send('GET', '/api/alerts')).json).alerts).toMatchObject([
+        { observedAt: local('2026-11-18', '10:00') },
+      ]);
+    });
+
     it('a manager sets "tell me when the pool passes 75%"; crossing readings reach the inbox once', async () => {
       const created = await send('POST', '/api/alert-rules', {
         amenityId: 'grand-lake',
