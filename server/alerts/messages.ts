@@ -30,8 +30,13 @@ export function alertMessage(amenity: string, facts: AlertFacts): string {
     case 'occupancy':
       return `${amenity} is at ${Math.round(facts.percent)}% of capacity (${facts.occupancy} of ${facts.capacity} people)`;
     case 'silent': {
-      const minutes = Math.round(facts.minutes);
-      return `No readings from ${amenity} for ${minutes} minute${minutes === 1 ? '' : 's'} (${facts.intervals.toFixed(1)} reporting intervals)`;
+      // A counter that reports every few seconds falls silent in under a minute: not "0 minutes".
+      const seconds = Math.round(facts.minutes * 60);
+      const length =
+        seconds < 60
+          ? `${seconds} second${seconds === 1 ? '' : 's'}`
+          : `${Math.round(facts.minutes)} minute${Math.round(facts.minutes) === 1 ? '' : 's'}`;
+      return `No readings from ${amenity} for ${length} (${facts.intervals.toFixed(1)} reporting intervals)`;
     }
     case 'unusual':
       return `${amenity} has ${facts.occupancy} people, ${facts.occupancy > facts.usual ? 'far above' : 'far below'} its usual ${Math.round(facts.usual)} on ${WEEKDAYS[facts.weekday] ?? 'this day'} at ${displayTime(facts.hour * 60)}`;

@@ -203,9 +203,12 @@ describe('what the emails say', () => {
     expect(weekly.subject).toBe('Your usage report, week of 2026-11-16 is ready');
   });
 
-  it('a silence of one minute is "1 minute"', () => {
+  it('a silence of one minute is "1 minute", and one under a minute is told in seconds', () => {
     expect(alertMessage('Tennis Court', { kind: 'silent', minutes: 1, intervals: 1 })).toBe(
       'No readings from Tennis Court for 1 minute (1.0 reporting intervals)',
+    );
+    expect(alertMessage('Tennis Court', { kind: 'silent', minutes: 0.2, intervals: 12.3 })).toBe(
+      'No readings from Tennis Court for 12 seconds (12.3 reporting intervals)',
     );
   });
 
