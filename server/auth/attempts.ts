@@ -3,10 +3,11 @@ import { MINUTE } from '../time';
 
 /**
  * Failed sign-ins counted per account (or per browser of the account's own: known-devices.ts)
- * and per address in the database (every server process sees the same counts), in fixed windows. Past the limit, attempts are refused until the window
- * ends: at most 15 minutes, so the right password is never locked out for long, while online
- * guessing stays at 10 tries per account per quarter hour. Each attempt is counted before it is
- * judged (`reserveAttempt`), so attempts sent at once cannot all slip under the limit.
+ * and per address in the database (every server process sees the same counts), in fixed
+ * windows. Past the limit, attempts are refused until the window ends: at most 15 minutes, so
+ * the right password is never locked out for long, while online guessing stays at 10 tries per
+ * account per quarter hour. Each attempt is counted before it is judged (`reserveAttempt`), so
+ * attempts sent at once cannot all slip under the limit.
  */
 export type AttemptLimits = {
   perAccount: number;
