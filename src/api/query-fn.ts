@@ -89,7 +89,19 @@ export function failureMessage(status: number, statusText: string, text: string)
   } catch {
     // Not JSON, or JSON without a message: the text as it came.
   }
-  return `${status}: ${body || statusText}`;
+  // An error page (a proxy's, a crashed host's) is not text to read out: its title says it.
+  if (/^<(!doctype|html|head|body)\b/i.test(body)) body = htmlTitle(body) ?? '';
+  if (body.length > MAX_BODY_TEXT) body = `${body.slice(0, MAX_BODY_TEXT - 1)}…`;
+  return `${status}: ${body || statusText || 'the server sent an error page'}`;
+}
+
+/** A failure's body text is shown whole up to this long (a stack trace is not). */
+const MAX_BODY_TEXT = 200;
+
+/** The words of an HTML page's <title>, or null when it has none with letters in it. */
+function htmlTitle(html: string): string | null {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
+  return title && /[a-z]/i.test(title) ? title : null;
 }
 
 /**

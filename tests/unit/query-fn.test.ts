@@ -87,6 +87,34 @@ describe('defaultQueryFn', () => {
     );
   });
 
+  it('says an HTML error page by its title, never its markup, and cuts a long body short', async () => {
+    const page = (title: string) =>
+      `<!doctype html><html><head><title>${title}</title></head><body><h1>Error</h1><pre>Traceback (most recent call last): …</pre></body></html>`;
+    server.use(
+      http.get('/api/proxy', () =>
+        HttpResponse.html(page('Application error · Example Host'), { status: 500 }),
+      ),
+      http.get(
+        '/api/bare',
+        () =>
+          new HttpResponse(page('500'), {
+            status: 500,
+            statusText: 'Internal Server Error',
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+      http.get('/api/long', () => new HttpResponse('x'.repeat(5000), { status: 500 })),
+    );
+    await expect(defaultQueryFn(context(['/api/proxy']))).rejects.toThrow(
+      /^500: Application error · Example Host$/,
+    );
+    await expect(defaultQueryFn(context(['/api/bare']))).rejects.toThrow(
+      /^500: Internal Server Error$/,
+    );
+    const long = await defaultQueryFn(context(['/api/long'])).catch((error: Error) => error);
+    expect(String((long as Error).message)).toBe(`500: ${'x'.repeat(199)}…`);
+  });
+
   it('throws on 401 (only /api/me turns one into null, through its own query function)', async () => {
     server.use(http.get('/api/thing', () => new HttpResponse('sign in', { status: 401 })));
     await expect(defaultQueryFn(context(['/api/thing']))).rejects.toThrow('401: sign in');
