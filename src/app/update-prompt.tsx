@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageSW } from 'workbox-window';
 import { Button } from '../ui/button';
+
+/** How long the new version has to take over before the prompt says it did not. */
+export const TAKEOVER_WAIT_MS = 8000;
 
 /**
  * registerType 'prompt': a new deployment waits until the user accepts it here, so nobody loses
@@ -14,13 +17,22 @@ export function UpdatePrompt({
   waiting: ServiceWorker;
   onLater: () => void;
 }) {
-  const [reloading, setReloading] = useState(false);
-  const reload = () => {
-    setReloading(true);
+  const [state, setState] = useState<'idle' | 'reloading' | 'stuck'>('idle');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const reload = async () => {
+    setState('reloading');
     navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
       once: true,
     });
-    void messageSW(waiting, { type: 'SKIP_WAITING' });
+    // The waiting worker as it is now: the one the prompt was shown for may have been replaced
+    // since (the update found again after the device went offline and back).
+    const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+    void messageSW(registration?.waiting ?? waiting, { type: 'SKIP_WAITING' });
+    // Never "Reloading…" for ever: a worker that does not take over is said, and may be asked
+    // again (or the page reloaded by hand, which starts the new version too).
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setState('stuck'), TAKEOVER_WAIT_MS);
   };
   return (
     <div
@@ -35,9 +47,14 @@ export function UpdatePrompt({
       <p id="update-text" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Reload to use it. Your saved data stays on this device.
       </p>
+      {state === 'stuck' ? (
+        <p role="status" className="mt-2 text-sm text-amber-900 dark:text-amber-200">
+          The new version has not taken over yet. Try again, or close the app and open it again.
+        </p>
+      ) : null}
       <div className="mt-3 flex gap-2">
-        <Button disabled={reloading} onClick={reload}>
-          {reloading ? 'Reloading…' : 'Reload now'}
+        <Button disabled={state === 'reloading'} onClick={() => void reload()}>
+          {state === 'reloading' ? 'Reloading…' : state === 'stuck' ? 'Try again' : 'Reload now'}
         </Button>
         <Button variant="secondary" onClick={onLater}>
           Later
