@@ -3,7 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryProvider } from '../api/query-provider';
 import type { SnapshotPersister } from '../api/persist';
-import { settingsLoadProblem } from '../lib/settings';
+import { PREFERENCES_NOT_KEPT, preferencesKept, settingsLoadProblem } from '../lib/settings';
 import { Toaster, toast } from '../ui/toast';
 import { TooltipProvider } from '../ui/tooltip';
 import { AppRoutes } from './routes';
@@ -27,6 +27,13 @@ export function App({
   useEffect(() => {
     const problem = settingsLoadProblem();
     if (problem) toast({ title: 'Settings reset', description: problem, tone: 'error' });
+    if (!preferencesKept()) {
+      toast({
+        title: 'Preferences are not kept',
+        description: PREFERENCES_NOT_KEPT,
+        tone: 'error',
+      });
+    }
   }, []);
 
   return (

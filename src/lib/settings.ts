@@ -73,6 +73,22 @@ export function loadSettings(storage: Storage | undefined = safeLocalStorage()):
   };
 }
 
+/** Said once at start, and on Settings, when this device keeps no preferences. */
+export const PREFERENCES_NOT_KEPT =
+  'This browser does not let CommonGround keep your settings and choices (its storage is blocked or full): they go back to their defaults when the app reloads.';
+
+/** Whether what is written to localStorage stays: false when it is blocked or full. */
+export function preferencesKept(storage: Storage | undefined = safeLocalStorage()): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem('cg-storage-check', '1');
+    storage.removeItem('cg-storage-check');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function safeLocalStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;

@@ -9,7 +9,12 @@ import { useDashboardMetrics } from '../../src/api/metrics';
 import { AppRoutes } from '../../src/app/routes';
 import { App } from '../../src/app/app';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
-import { getSettings, resetSettingsForTests, SETTINGS_KEY } from '../../src/lib/settings';
+import {
+  getSettings,
+  PREFERENCES_NOT_KEPT,
+  resetSettingsForTests,
+  SETTINGS_KEY,
+} from '../../src/lib/settings';
 import { saveSettings } from '../../src/lib/save-settings';
 import { createQueryClient } from '../../src/api/query-client';
 import { LAZY_LOAD, renderWithApp } from '../render';
@@ -120,6 +125,26 @@ describe('settings take effect', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /Analytics/ }, LAZY_LOAD),
     ).toBeInTheDocument();
+  });
+
+  it('a browser whose storage is full or blocked is told once that preferences are not kept', async () => {
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    resetSettingsForTests();
+    window.history.replaceState(null, '', '/settings');
+    try {
+      render(<App client={createQueryClient()} persister={null} />);
+      expect(await screen.findByText('Preferences are not kept')).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Settings' }, LAZY_LOAD),
+      ).toBeInTheDocument();
+      // Settings says so where it would say they are saved on this device, and a save fails.
+      expect(screen.getAllByText(PREFERENCES_NOT_KEPT)).toHaveLength(2);
+      expect(screen.queryByText('Your preferences, saved on this device only.')).toBeNull();
+    } finally {
+      full.mockRestore();
+    }
   });
 
   it('a damaged saved record falls back to the defaults with a notice, not a blank page', async () => {

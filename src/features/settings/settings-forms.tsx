@@ -1,18 +1,30 @@
+import { useSyncExternalStore } from 'react';
 import { useNotificationsStatus } from '../../api/notifications-status';
 import { Link } from 'react-router-dom';
 import { DEFAULT_VIEWS, DEFAULT_VIEW_IDS } from '../../lib/app-pages';
-import type { Settings } from '../../lib/settings';
+import { PREFERENCES_NOT_KEPT, preferencesKept, type Settings } from '../../lib/settings';
 import { SelectField } from '../../ui/select-field';
 import { SwitchField } from '../../ui/switch';
 import { Group } from '../../ui/group';
 
 type Change = <K extends keyof Settings>(key: K, value: Settings[K]) => void;
 
+const noChanges = () => () => undefined;
+/** Kept or not is the browser's, read once in the browser (a prerendered frame says kept). */
+const usePreferencesKept = () => useSyncExternalStore(noChanges, preferencesKept, () => true);
+
 /** Settings → General, Display: this person's preferences, kept on this device. */
 export function GeneralTab({ draft, onChange }: { draft: Settings; onChange: Change }) {
   return (
     <div className="grid gap-6">
-      <Group title="Display" description="Your preferences, saved on this device only.">
+      <Group
+        title="Display"
+        description={
+          usePreferencesKept()
+            ? 'Your preferences, saved on this device only.'
+            : PREFERENCES_NOT_KEPT
+        }
+      >
         <div className="divide-y divide-slate-200 dark:divide-slate-800">
           <SwitchList switches={DISPLAY_SWITCHES} draft={draft} onChange={onChange} />
           <div className="py-3">
