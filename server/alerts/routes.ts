@@ -183,6 +183,20 @@ export function alertRoutes({
     }
   };
   /** Locks the amenity's row: archiving and rule changes of one amenity take turns. */
+  /**
+   * A rule new or switched back on judges the readings that arrive from now on: those already
+   * stored count as judged, so it never fires on a reading from before it stood (it used to judge
+   * the past hour's at the next batch).
+   */
+  const judgeFromNow = (tx: Queryable, ruleId: number, amenityId: number) =>
+    tx.query(
+      `UPDATE alert_state SET evaluated_through = (
+         SELECT time FROM readings WHERE community_id = $2 AND amenity_id = $3
+          ORDER BY time DESC LIMIT 1)
+        WHERE rule_id = $1`,
+      [ruleId, community.id, amenityId],
+    );
+
   const lockAmenity = async (tx: Queryable, where: { slug: string } | { id: number }) => {
     const [row] = await tx.query<{ id: number; name: string; archived: boolean }>(
       `SELECT id, name, archived_at IS NOT NULL AS archived FROM amenities
@@ -243,15 +257,8 @@ export function alertRoutes({
         ],
       );
       if (!row) throw new Error('The rule was not created');
-      // It judges the readings that arrive from now on: those already stored count as judged, so
-      // a new rule does not fire on a reading from before it existed (the past hour's, judged
-      // at the next batch).
-      await tx.query(
-        `INSERT INTO alert_state (rule_id, evaluated_through)
-         SELECT $1, (SELECT time FROM readings WHERE community_id = $2 AND amenity_id = $3
-                      ORDER BY time DESC LIMIT 1)`,
-        [row.id, community.id, amenity.id],
-      );
+      await tx.query(`INSERT INTO alert_state (rule_id) VALUES ($1)`, [row.id]);
+      await judgeFromNow(tx, row.id, amenity.id);
       const created = toRule(await loadRule(tx, row.id));
       await audit(
         tx,
@@ -304,6 +311,8 @@ export function alertRoutes({
           patch.enabled ?? current.enabled,
         ],
       );
+      if (patch.enabled === true && !current.enabled)
+        await judgeFromNow(tx, id, current.amenity_id);
       const after = toRule(await loadRule(tx, id));
       await audit(
         tx,

@@ -133,6 +133,18 @@ for (const backend of BACKENDS) {
       expect(AlertInboxSchema.parse((await send('GET', '/api/alerts')).json).alerts).toMatchObject([
         { observedAt: local('2026-11-18', '10:00') },
       ]);
+
+      // Switched off, and on again later (past its 30 minutes' cooldown): what came while it was
+      // off (130 people, 87%: under the default rule's 90%) is not judged either.
+      const { id } = AlertRuleSchema.parse(created.json);
+      expect((await send('PATCH', `/api/alert-rules/${id}`, { enabled: false })).status).toBe(200);
+      clock.set(local('2026-11-18', '10:45'));
+      await api.post([reading('grand-lake', local('2026-11-18', '10:41'), 40)]);
+      await api.post([reading('grand-lake', local('2026-11-18', '10:42'), 130)]);
+      expect((await send('PATCH', `/api/alert-rules/${id}`, { enabled: true })).status).toBe(200);
+      await api.post([reading('grand-lake', local('2026-11-18', '10:43'), 100)]);
+      const after = AlertInboxSchema.parse((await send('GET', '/api/alerts')).json).alerts;
+      expect(after.map((alert) => alert.observedAt)).toEqual([local('2026-11-18', '10:00')]);
     });
 
     it('a manager sets "tell me when the pool passes 75%"; crossing readings reach the inbox once', async () => {
