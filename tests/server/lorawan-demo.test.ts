@@ -68,9 +68,9 @@ for (const backend of BACKENDS) {
     });
     afterAll(() => test?.drop());
 
-    it('the live simulator reports through the demo devices, once across servers', async () => {
-      const api = testApp(test.db, community, { clock: clock.now });
-      const simulator = new LiveSimulator({
+    /** The live simulator of one server, sending through its demo devices. */
+    const simulatorOf = (api: ReturnType<typeof testApp>) =>
+      new LiveSimulator({
         db: test.db,
         community,
         clock: clock.now,
@@ -79,6 +79,10 @@ for (const backend of BACKENDS) {
         recordEvents: api.recordEvents,
         maxCatchUpMs: 10 * 60_000,
       });
+
+    it('the live simulator reports through the demo devices, once across servers', async () => {
+      const api = testApp(test.db, community, { clock: clock.now });
+      const simulator = simulatorOf(api);
       await simulator.start();
       try {
         const sentSoFar = () =>
@@ -154,15 +158,7 @@ for (const backend of BACKENDS) {
       expect(await admin('POST', `/api/integrations/${tts}/secret`)).toBe(200);
       expect(await admin('DELETE', `/api/integrations/${chirpStack}`)).toBe(204);
 
-      const simulator = new LiveSimulator({
-        db: test.db,
-        community,
-        clock: clock.now,
-        ingest: api.ingest,
-        sendLive: demoUplinkSender(api.uplinks, api.ingest),
-        recordEvents: api.recordEvents,
-        maxCatchUpMs: 10 * 60_000,
-      });
+      const simulator = simulatorOf(api);
       clock.advance(30_000);
       const readings = simulator.readingsAt(clock.now(), 30_000);
       const ttsSlugs = DEMO_DEVICES.filter((d) => d.integration.id === tts).map(
