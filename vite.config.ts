@@ -300,11 +300,21 @@ const boot = bootStages();
  * formats (a chunk already): a chunk of its own each would add its file name to the app layer's
  * map of lazy imports, about 15 B gzip of the dashboard's first load per chunk, for code the
  * dashboard never runs. The storage notice's words (app/storage-unavailable.ts, loaded only when
- * IndexedDB fails) ride along for the same reason.
+ * IndexedDB fails) ride along for the same reason, and the writes' sender and the dialog, which
+ * the pages with forms share (grouped by their users, they joined chunks the Reports page's
+ * first screen and Analytics load without writing: 1.2 KB gzip each).
  */
 const PAGE_HELPERS =
-  /\/src\/(lib\/(typed-number|connection-notice|field-error)|ui\/(use-focus-first-problem|copy-note)|api\/account-unknown|app\/storage-unavailable|api\/contract\/(display-name|text-formats|amenity-setup))\.tsx?$/;
+  /\/src\/(lib\/(typed-number|connection-notice|field-error)|ui\/(use-focus-first-problem|copy-note|dialog)|api\/(account-unknown|send)|app\/storage-unavailable|api\/contract\/(display-name|text-formats|amenity-setup))\.tsx?$/;
 const pageHelpersChunkOf = (id: string) => (PAGE_HELPERS.test(id) ? 'page-helpers' : null);
+
+/**
+ * Small parts most app pages show (page icons, badges, figures, lists): one chunk. Grouped by
+ * their users, they were merged with whatever else those pages share, and the stat tiles of
+ * Reports' first screen brought the events API and its forms' helpers along (7 KB gzip).
+ */
+const UI_PARTS = /\/src\/ui\/(stat-tile|badge|page-icons|list-skeleton|detail-list)\.tsx$/;
+const uiPartsChunkOf = (id: string) => (UI_PARTS.test(id) ? 'ui-parts' : null);
 
 /**
  * The amenity set-up queries ride with the offline snapshot's reader, which names archived
@@ -330,15 +340,29 @@ const REPORT_DOCUMENT =
   /\/src\/features\/reports\/(report-preview|report-sections|report-table|full-report|kinds\/[a-z-]+-report)\.tsx$/;
 
 /**
- * The rest of the Reports page's code, with the modules only it uses, which the report document
- * imports too: in the page's chunk, not in chunks "shared" by the page and its own document (two
- * more requests for the page). A module another page starts to use must leave this list, or that
- * page would load all of Reports'.
+ * The Reports page's first screen: its header, figures and report list (the reports' kinds, whose
+ * bodies and downloads load on use).
+ */
+const REPORTS_FIRST_SCREEN =
+  /\/src\/features\/reports\/(reports-page|periods|registry|report-kind|report-activity|report-skeleton|kinds\/(usage|events|financial|maintenance))\.tsx?$/;
+
+/**
+ * The rest of the Reports page's code, loaded once it has painted (the report data, the CSVs, the
+ * scheduled reports and the archive), with the modules only it uses, which the report document
+ * imports too: one chunk, not chunks "shared" by the page and its own document (more requests
+ * for the page). A module another page starts to use must leave this list, or that page would
+ * load all of Reports'.
  */
 const REPORTS_PAGE =
   /\/src\/features\/reports\/|\/src\/lib\/(line-amounts|shares|calendar-period)\.ts$|\/(queriesObserver|useQueries)\.js$/;
 const reportsChunkOf = (id: string) =>
-  REPORT_DOCUMENT.test(id) ? 'report-document' : REPORTS_PAGE.test(id) ? 'reports-page' : null;
+  REPORT_DOCUMENT.test(id)
+    ? 'report-document'
+    : REPORTS_FIRST_SCREEN.test(id)
+      ? 'reports-page'
+      : REPORTS_PAGE.test(id)
+        ? 'reports-more'
+        : null;
 
 /**
  * What the later pages and the dashboard's lazy parts share is grouped by the set of chunks that
@@ -439,6 +463,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: boot.chunkOf, includeDependenciesRecursively: false },
             { name: pageHelpersChunkOf, includeDependenciesRecursively: false },
+            { name: uiPartsChunkOf, includeDependenciesRecursively: false },
             { name: snapshotChunkOf, includeDependenciesRecursively: false },
             { name: widgetsChunkOf, includeDependenciesRecursively: false },
             { name: reportsChunkOf, includeDependenciesRecursively: false },
@@ -449,6 +474,7 @@ export default defineConfig(({ command }) => ({
               test: (id: string) =>
                 !boot.loadedAtStart(id) &&
                 !PAGE_HELPERS.test(id) &&
+                !UI_PARTS.test(id) &&
                 !SNAPSHOT.test(id) &&
                 !WIDGETS.test(id) &&
                 !REPORT_DOCUMENT.test(id) &&

@@ -141,7 +141,7 @@ describeBrowser('layout by device', () => {
     const cut: string[] = [];
     for (const [path, opens] of [
       ['/alerts', 'New rule'],
-      ['/reports', 'New schedule'],
+      ['/reports#scheduled-reports', 'New schedule'],
       ['/amenities', 'Add Amenity'],
       ['/community-management', 'Add Resident'],
     ] as const) {

@@ -239,6 +239,9 @@ describeBrowser('what each role may do', () => {
       expect(await page.getByRole('button', { name: /^Settings:/ }).count()).toBe(0);
 
       await page.goto('/reports');
+      await page.getByRole('region', { name: 'Available Reports' }).waitFor();
+      // Below the report list on a phone: it renders as the reader scrolls near it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const schedules = page.getByRole('region', { name: 'Scheduled Reports' });
       await schedules.getByText(/The demo is read-only/).waitFor();
       expect(await schedules.getByRole('button').count()).toBe(0);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
@@ -18,6 +18,7 @@ import {
 } from '../../src/api/contract';
 import { ReportsPage } from '../../src/features/reports/reports-page';
 import { captureDownloads } from '../downloads';
+import { stubIntersectionObserver } from '../intersection-observer';
 import { LAZY_LOAD, renderWithApp } from '../render';
 
 function region(name: string) {
@@ -325,5 +326,47 @@ describe('scheduled reports and the report archive', () => {
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]?.name).toBe('usage-2026-10-01-to-2026-10-31.csv');
     expect(files[0]?.text).toBe(`\uFEFF${reportArchiveCsvFixture}`);
+  });
+});
+
+describe('below the report list', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders the scheduled reports and the archive as the reader nears them, their data kept on the device before', async () => {
+    const observer = stubIntersectionObserver();
+    const { client } = renderWithApp(<ReportsPage />, { route: '/reports' });
+    await region('Available Reports');
+    // Saved for the offline snapshot while the cards are still far below: the archive with its
+    // CSVs, and the manager's schedules.
+    await waitFor(() => {
+      expect(client.getQueryData([ALERTS_API_PATHS.reportArchive])).toEqual(reportArchiveFixture);
+      expect(client.getQueryData([ALERTS_API_PATHS.reportArchive, 3])).toBe(
+        reportArchiveCsvFixture,
+      );
+      expect(client.getQueryData([ALERTS_API_PATHS.reportSchedules])).toEqual(
+        reportSchedulesFixture,
+      );
+    });
+    expect(screen.queryByRole('region', { name: 'Scheduled Reports' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Report archive' })).not.toBeInTheDocument();
+
+    act(() => observer.intersect(true));
+    const schedules = within(await region('Scheduled Reports'));
+    expect(
+      await schedules.findByText('Day 1 of each month at 08:00 · Bob Board'),
+    ).toBeInTheDocument();
+    const archive = within(await region('Report archive'));
+    expect(
+      await archive.findByRole('button', { name: 'Open: October 2026 usage report' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/reports#scheduled-reports', 'Scheduled Reports'],
+    ['/reports?archive=3', 'Report archive'],
+  ])('%s renders the cards at once, far below as they are', async (route, name) => {
+    stubIntersectionObserver();
+    renderWithApp(<ReportsPage />, { route });
+    expect(await region(name)).toBeInTheDocument();
   });
 });

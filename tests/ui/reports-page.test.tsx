@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -27,6 +27,7 @@ import { formatDateTime } from '../../src/features/reports/report-format';
 import { ReportsPage } from '../../src/features/reports/reports-page';
 import { periodTimelineQuery } from '../../src/features/reports/report-data';
 import { REPORT_PERIODS, type ReportPeriod } from '../../src/features/reports/periods';
+import { FULL_REPORT, REPORTS } from '../../src/features/reports/registry';
 import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
 
@@ -132,6 +133,16 @@ async function lastWeekCosts() {
     .filter((row) => row[2] !== 'cost not entered');
   return { report, costed };
 }
+
+// The report document and the code below the list load on use (lazy): loaded once here, so no
+// test's first report waits on their transform, which took over a second on a busy machine.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/features/reports/report-preview'),
+    import('../../src/features/reports/reports-below'),
+    ...[...REPORTS, FULL_REPORT].map((report) => report.Body.preload()),
+  ]),
+);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });

@@ -19,15 +19,31 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryCard } from '../../ui/query-card';
 
 /**
+ * The archive, with every archived CSV kept on the device while online (a few KB each), for
+ * offline downloads: the page keeps this running whether or not the card is on screen.
+ */
+export function useReportArchiveKept() {
+  const archive = useReportArchive();
+  const client = useQueryClient();
+  const online = useConnectivity() === 'online';
+  const entries = archive.data;
+  useEffect(() => {
+    if (!online || !entries) return;
+    for (const entry of entries) {
+      void client.prefetchQuery(archivedReportCsvQuery(entry.id)).catch(() => undefined);
+    }
+  }, [client, online, entries]);
+  return archive;
+}
+
+/**
  * Issue 14: the reports the server built on schedule. Each entry opens with its summary and
  * downloads the server's CSV; both are kept on the device once seen online, so they open
  * offline.
  */
 export function ReportArchiveCard() {
   const archive = useReportArchive();
-  const client = useQueryClient();
   const zone = useCommunity().timeZone;
-  const online = useConnectivity() === 'online';
   const [chosen, setChosen] = useState<ReportArchiveEntry | null>(null);
   // A report-ready notification opens /reports?archive=<id>: that entry, once the list is here.
   const [params, setParams] = useSearchParams();
@@ -47,15 +63,6 @@ export function ReportArchiveCard() {
       );
     }
   };
-
-  // Keep every archived CSV on the device while online (a few KB each), for offline downloads.
-  const entries = archive.data;
-  useEffect(() => {
-    if (!online || !entries) return;
-    for (const entry of entries) {
-      void client.prefetchQuery(archivedReportCsvQuery(entry.id)).catch(() => undefined);
-    }
-  }, [client, online, entries]);
 
   return (
     <>

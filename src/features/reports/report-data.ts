@@ -142,17 +142,13 @@ export type ReportDataState =
 /**
  * The data of the open report through TanStack Query: what the device holds (restored from the
  * offline snapshot after a reload) is used as it is; what is missing is fetched when online.
- * `enabled` is false while no report is open. Reports do not poll: a report stays as built
- * until Refresh or Generate asks again (refreshReportData).
+ * The open report's component reads it, so nothing subscribes while no report is open. Reports
+ * do not poll: a report stays as built until Refresh or Generate asks again (refreshReportData).
  */
-export function useReportData(
-  period: ReportPeriod,
-  enabled: boolean,
-  timeZone: string,
-): ReportDataState {
+export function useReportData(period: ReportPeriod, timeZone: string): ReportDataState {
   const client = useQueryClient();
   const isRestoring = useIsRestoring();
-  const on = { enabled: enabled && !isRestoring, refetchInterval: false } as const;
+  const on = { enabled: !isRestoring, refetchInterval: false } as const;
   const [metricsQ, timelineQ, amenitiesQ, analysisQ, gapsQ, setupQ] = reportQueries(period);
   const results = useQueries({
     queries: [
@@ -163,7 +159,6 @@ export function useReportData(
       { ...gapsQ, ...on },
       { ...setupQ, ...on },
     ],
-    // No report open: no render of the page for each answer that warmReportData saves.
     subscribed: on.enabled,
   });
   const [metrics, timeline, amenities, analysis, gaps, setup] = [

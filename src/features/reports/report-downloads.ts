@@ -1,24 +1,74 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { amenityAnalyticsQuery } from '../../api/amenity-analytics';
+import { amenitySetupQuery } from '../../api/amenity-setup';
 import { analysisQuery } from '../../api/amy-analysis';
-import { loadSource } from '../../api/snapshot';
+import { amenityColumns, loadSource, setupOf } from '../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../lib/download';
+import { formatCount } from '../../lib/format';
 import { calendarPeriod, zonedDate } from './calendar';
-import type { ReportPeriod } from './periods';
-import { eventReportCsv, summarizeEvents } from './report-builders';
+import {
+  eventReportCsv,
+  periodCoverage,
+  summarizeEvents,
+  summarizeUsage,
+  usageReportCsv,
+} from './report-builders';
+import { periodGapsQuery, periodTimelineQuery } from './report-data';
+import type { DownloadContext, DownloadOutcome } from './report-kind';
 
-export type DownloadResult =
-  { ok: true; filename: string; fromSnapshot: boolean } | { ok: false; message: string };
+/**
+ * The reports' CSV files, made on the device (from the saved copy when offline). Loaded on the
+ * first download (kinds/*.tsx), not with the page.
+ */
+
+/**
+ * The period's usage as CSV: header rows say what the file covers (report, period, coverage
+ * from the sensors' gaps, time zone, when it was made), then one line per day with every amenity.
+ */
+export async function downloadUsage({
+  client,
+  period,
+  timeZone,
+}: DownloadContext): Promise<DownloadOutcome> {
+  const [timeline, amenities, gaps, setup] = await Promise.all([
+    loadSource(client, periodTimelineQuery(period)),
+    loadSource(client, amenityAnalyticsQuery()),
+    loadSource(client, periodGapsQuery(period)),
+    loadSource(client, amenitySetupQuery()),
+  ]);
+  if (timeline.status === 'missing') {
+    return {
+      ok: false,
+      message:
+        timeline.reason === 'offline'
+          ? 'This usage data has not been saved on this device yet. Connect once to load it.'
+          : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
+    };
+  }
+  const now = Date.now();
+  const calendar = calendarPeriod(period, now, timeZone);
+  const list = amenities.status === 'ready' ? amenities.data : undefined;
+  const columns = amenityColumns(timeline.data, list, setupOf(setup));
+  const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
+  const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
+  const csv = usageReportCsv(usage, columns, { period, timeZone, now });
+  const filename = csvFilename(`usage-${period}-${calendar.from}-to-${calendar.to}`, now, timeZone);
+  downloadCsv(filename, csv);
+  return {
+    ok: true,
+    description: `${filename}: ${formatCount(usage.points.length)} days of usage, ${coverage ? coverage.text.charAt(0).toLowerCase() + coverage.text.slice(1) : 'coverage unknown'}${timeline.fromSnapshot ? ', from the offline snapshot' : ''}.`,
+  };
+}
 
 /**
  * The event performance CSV of a period, from Amy's analysis (the saved copy when offline). Its
  * header states that source and the days Amy's figures count (her months, the newest up to the
  * day the analysis was fetched), not the sensors' coverage: no event figure comes from them.
  */
-export async function downloadEventCsv(
-  client: QueryClient,
-  period: ReportPeriod,
-  timeZone: string,
-): Promise<DownloadResult> {
+export async function downloadEvents({
+  client,
+  period,
+  timeZone,
+}: DownloadContext): Promise<DownloadOutcome> {
   const source = await loadSource(client, analysisQuery());
   if (source.status !== 'ready') {
     return {
@@ -37,5 +87,8 @@ export async function downloadEventCsv(
   const fetchedOn = zonedDate(source.updatedAt, timeZone);
   const summary = summarizeEvents(source.data, calendar, fetchedOn < today ? fetchedOn : today);
   downloadCsv(filename, eventReportCsv(summary, { period, calendar, timeZone, now }));
-  return { ok: true, filename, fromSnapshot: source.fromSnapshot };
+  return {
+    ok: true,
+    description: `${filename}${source.fromSnapshot ? ', from the offline snapshot' : ''}.`,
+  };
 }

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { PageIcon } from '../../ui/page-icons';
 import { PERIODS, type ReportPeriod } from './periods';
 import { ReportSkeleton } from './report-skeleton';
-import { coverageOf, type ReportData, type ReportDataState } from './report-data';
+import { coverageOf, useReportData, type ReportData } from './report-data';
 import type { CoverageSummary } from '../../lib/coverage';
 import { formatDateTime, formatDates } from './report-format';
 import { SOURCE_LABELS, type ReportDefinition, type SourceName } from './report-kind';
@@ -20,7 +20,6 @@ import type { PreviewKind } from './registry';
 export function ReportPreview({
   report,
   period,
-  state,
   community,
   online,
   csvAvailable,
@@ -34,7 +33,6 @@ export function ReportPreview({
 }: {
   report: ReportDefinition<PreviewKind>;
   period: ReportPeriod;
-  state: ReportDataState;
   community: CommunityProfile;
   online: boolean;
   csvAvailable: boolean;
@@ -48,6 +46,7 @@ export function ReportPreview({
   onRefresh: () => void;
   onChoosePeriod: (period: ReportPeriod) => void;
 }) {
+  const state = useReportData(period, community.timeZone);
   const reportRef = useRef<HTMLElement>(null);
   // Bring the opened report into view and move focus to it (read by its title). Here, not in the
   // page: this runs once the report's code has loaded and it is on screen.

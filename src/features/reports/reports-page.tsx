@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useHydratedSearchParams } from '../../lib/hydration';
 import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { formatCount } from '../../lib/format';
@@ -17,12 +17,11 @@ import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
 import { useReportActivity } from './report-activity';
-import { refreshReportData, useReportData, warmReportData } from './report-data';
 import type { ReportDefinition } from './report-kind';
-import { ReportArchiveCard } from './report-archive-card';
 import { ReportSkeleton } from './report-skeleton';
-import { ScheduledReportsCard } from './scheduled-reports-card';
 import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
+import { SCHEDULED_REPORTS_ANCHOR } from '../../lib/app-pages';
+import { AfterFirstPaint, Deferred } from '../../ui/deferred';
 
 const PREVIEW_PARAM = 'report';
 
@@ -39,6 +38,25 @@ const ReportPreview = lazy(async () => {
   ]);
   return { default: module.ReportPreview };
 });
+
+/**
+ * The report data's code (queries, builders), the scheduled reports and the archive load once the
+ * page has painted: the first screen, the report list, needs none of it (reports-below.tsx).
+ */
+const loadReportData = () => import('./report-data');
+const ReportsBelowTheFold = lazy(async () => ({
+  default: (await import('./reports-below')).ReportsBelowTheFold,
+}));
+const ReportsBelowTheFoldData = lazy(async () => ({
+  default: (await import('./reports-below')).ReportsBelowTheFoldData,
+}));
+
+/**
+ * Said when a download's own code could not be loaded: offline before the app saved it, or a
+ * newer version on the server has replaced it.
+ */
+const CODE_NOT_LOADED =
+  'The code that makes this file could not be loaded. Check the connection and try again.';
 
 const PERIOD_OPTIONS = REPORT_PERIODS.map((value) => ({ value, label: PERIODS[value].label }));
 
@@ -58,6 +76,7 @@ export function ReportsPage() {
   );
   const [urlParams, setParams] = useSearchParams();
   const params = useHydratedSearchParams(urlParams);
+  const { hash } = useLocation();
   const preview = findReport(params.get(PREVIEW_PARAM));
   const previewKind = preview?.kind ?? null;
   // Moves focus to the report's title again when an open report is asked for once more.
@@ -70,17 +89,19 @@ export function ReportsPage() {
     return requested;
   }, []);
   const [activity, countActivity] = useReportActivity();
-  const report = useReportData(period, previewKind !== null, community.timeZone);
   const triggerRef = useRef<string | null>(null);
 
   // Save every period's data on the device while online, so any report opens offline later.
   useEffect(() => {
-    if (online && !isRestoring) void warmReportData(client, period);
+    if (online && !isRestoring) {
+      void loadReportData().then(({ warmReportData }) => warmReportData(client, period));
+    }
     // Only on arrival and on reconnect; a period change loads its own data through the preview.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, online, isRestoring]);
 
-  const refresh = () => void refreshReportData(client, period);
+  const refresh = () =>
+    void loadReportData().then(({ refreshReportData }) => refreshReportData(client, period));
 
   const openPreview = (kind: PreviewKind, trigger: string) => {
     triggerRef.current = trigger;
@@ -108,12 +129,15 @@ export function ReportsPage() {
       openPreview(item.kind, `download-${item.kind}`);
       return;
     }
-    void how.run({ client, period, timeZone: community.timeZone }).then((result) => {
-      if (result.ok) {
-        countActivity('downloads');
-        toast({ title: 'Download started', description: result.description });
-      } else toast({ title: how.failureTitle, description: result.message, tone: 'error' });
-    });
+    void how.run({ client, period, timeZone: community.timeZone }).then(
+      (result) => {
+        if (result.ok) {
+          countActivity('downloads');
+          toast({ title: 'Download started', description: result.description });
+        } else toast({ title: how.failureTitle, description: result.message, tone: 'error' });
+      },
+      () => toast({ title: how.failureTitle, description: CODE_NOT_LOADED, tone: 'error' }),
+    );
   };
 
   return (
@@ -157,7 +181,6 @@ export function ReportsPage() {
               takePrintRequest={takePrintRequest}
               report={preview}
               period={period}
-              state={report}
               community={community}
               online={online}
               csvAvailable={preview.download?.type === 'csv'}
@@ -207,8 +230,18 @@ export function ReportsPage() {
           </CardBody>
         </Card>
 
-        <ScheduledReportsCard />
-        <ReportArchiveCard />
+        <AfterFirstPaint>
+          <ReportsBelowTheFoldData />
+        </AfterFirstPaint>
+        {/* Rendered at once when a link asks for them: a schedule or an archived report. */}
+        <Deferred
+          minHeight="30rem"
+          eager={params.has('archive') || hash === `#${SCHEDULED_REPORTS_ANCHOR}`}
+        >
+          <div className="grid gap-6">
+            <ReportsBelowTheFold />
+          </div>
+        </Deferred>
       </div>
     </>
   );

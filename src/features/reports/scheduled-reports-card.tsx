@@ -40,6 +40,12 @@ import {
 
 const CADENCE_LABELS = { weekly: 'Weekly', monthly: 'Monthly' } as const;
 
+/** Managers and Admins edit the schedules (never in the read-only demo). */
+export function useCanManageSchedules(): boolean {
+  const me = useMe();
+  return !me.data?.demo && (me.data?.user?.role === 'manager' || me.data?.user?.role === 'admin');
+}
+
 /**
  * Issue 14: the server's report schedules. At the due time the server builds the usage report
  * and stores it in the archive, and queues its notice per recipient and channel
@@ -48,8 +54,7 @@ const CADENCE_LABELS = { weekly: 'Weekly', monthly: 'Monthly' } as const;
  */
 export function ScheduledReportsCard() {
   const me = useMe();
-  const canManage =
-    !me.data?.demo && (me.data?.user?.role === 'manager' || me.data?.user?.role === 'admin');
+  const canManage = useCanManageSchedules();
   return (
     <Card aria-labelledby={SCHEDULED_REPORTS_ANCHOR}>
       <CardHeader

@@ -1,5 +1,4 @@
 import { preloadable } from '../../../ui/preloadable';
-import { downloadEventCsv } from '../report-downloads';
 import { defineReport } from '../report-kind';
 
 export const eventsReport = defineReport({
@@ -17,13 +16,6 @@ export const eventsReport = defineReport({
   download: {
     type: 'csv',
     failureTitle: 'Event data not downloaded',
-    run: async ({ client, period, timeZone }) => {
-      const result = await downloadEventCsv(client, period, timeZone);
-      if (!result.ok) return result;
-      return {
-        ok: true,
-        description: `${result.filename}${result.fromSnapshot ? ', from the offline snapshot' : ''}.`,
-      };
-    },
+    run: async (context) => (await import('../report-downloads')).downloadEvents(context),
   },
 });
