@@ -11,6 +11,13 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
 
+/**
+ * Said when the code of an action that loads on use (a file export) could not be loaded: offline
+ * before the app saved it, or a newer version on the server has replaced it.
+ */
+export const CODE_NOT_LOADED =
+  'The code that makes this file could not be loaded. Check the connection and try again.';
+
 export type ToastTone = 'default' | 'error';
 export type ToastItem = {
   id: number;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from '../../ui/toast';
+import { CODE_NOT_LOADED, toast } from '../../ui/toast';
 
 /**
  * Quick action "Export Usage Data" (spec section 8): the notification, then a real CSV of the
@@ -11,8 +11,13 @@ export async function exportUsageData(client: QueryClient, days: number): Promis
     title: 'Data Export Started',
     description: 'Usage data is being exported to CSV format.',
   });
-  const { downloadUsageCsv } = await import('../../api/snapshot');
-  const result = await downloadUsageCsv(client, { period: 'month', days });
+  // Otherwise "Data Export Started" would be the last word on an export that never ran.
+  const snapshot = await import('../../api/snapshot').catch(() => null);
+  if (!snapshot) {
+    toast({ title: 'Usage data not exported', description: CODE_NOT_LOADED, tone: 'error' });
+    return;
+  }
+  const result = await snapshot.downloadUsageCsv(client, { period: 'month', days });
   if (!result.ok) {
     toast({ title: 'Usage data not exported', description: result.message, tone: 'error' });
   }

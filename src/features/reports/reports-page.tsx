@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { PageIcon } from '../../ui/page-icons';
 import { StatTile, StatTiles } from '../../ui/stat-tile';
-import { toast } from '../../ui/toast';
+import { CODE_NOT_LOADED, toast } from '../../ui/toast';
 import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
@@ -50,13 +50,6 @@ const ReportsBelowTheFold = lazy(async () => ({
 const ReportsBelowTheFoldData = lazy(async () => ({
   default: (await import('./reports-below')).ReportsBelowTheFoldData,
 }));
-
-/**
- * Said when a download's own code could not be loaded: offline before the app saved it, or a
- * newer version on the server has replaced it.
- */
-const CODE_NOT_LOADED =
-  'The code that makes this file could not be loaded. Check the connection and try again.';
 
 const PERIOD_OPTIONS = REPORT_PERIODS.map((value) => ({ value, label: PERIODS[value].label }));
 
