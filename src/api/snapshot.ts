@@ -16,6 +16,7 @@ import {
   archivedAmenityName,
   type AmenityAnalytics,
   type AmenitySetup,
+  type UsageGaps,
   type UsagePeriod,
   type UsagePoint,
 } from './contract';
@@ -168,6 +169,43 @@ const PERIOD_TITLES: Record<UsagePeriod, string> = {
   month: 'last 30 days',
 };
 
+/**
+ * What a usage CSV is made from (the dashboard's export, the Amenity Usage Report's): the
+ * timeline, its amenities' columns (archived ones named from their set-up) and the sensors' gaps;
+ * or, when the timeline is not on the device and cannot be fetched, why, in the file's words.
+ */
+export async function loadUsageSources(
+  client: QueryClient,
+  timelineOptions: SourceOptions<UsagePoint[]>,
+  gapsOptions: SourceOptions<UsageGaps>,
+): Promise<
+  | {
+      ok: true;
+      timeline: Extract<Source<UsagePoint[]>, { status: 'ready' }>;
+      columns: AmenityColumn[];
+      gaps: Source<UsageGaps>;
+    }
+  | { ok: false; message: string }
+> {
+  const [timeline, amenities, gaps, setup] = await Promise.all([
+    loadSource(client, timelineOptions),
+    loadSource(client, amenityAnalyticsQuery()),
+    loadSource(client, gapsOptions),
+    loadSource(client, amenitySetupQuery()),
+  ]);
+  if (timeline.status === 'missing') {
+    return {
+      ok: false,
+      message:
+        timeline.reason === 'offline'
+          ? 'This usage data has not been saved on this device yet. Connect once to load it.'
+          : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
+    };
+  }
+  const list = amenities.status === 'ready' ? amenities.data : undefined;
+  return { ok: true, timeline, columns: amenityColumns(timeline.data, list, setupOf(setup)), gaps };
+}
+
 export type UsageExportResult =
   | { ok: true; filename: string; rows: number; fromSnapshot: boolean }
   | { ok: false; message: string };
@@ -183,21 +221,13 @@ export async function downloadUsageCsv(
   client: QueryClient,
   { period = 'month', days }: { period?: UsagePeriod; days?: number } = {},
 ): Promise<UsageExportResult> {
-  const [timeline, amenities, gaps, setup] = await Promise.all([
-    loadSource(client, timelineQuery(period, days)),
-    loadSource(client, amenityAnalyticsQuery()),
-    loadSource(client, gapsQuery(GAP_DAYS[period] ?? days ?? 30)),
-    loadSource(client, amenitySetupQuery()),
-  ]);
-  if (timeline.status === 'missing') {
-    return {
-      ok: false,
-      message:
-        timeline.reason === 'offline'
-          ? 'This usage data has not been saved on this device yet. Connect once to load it.'
-          : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
-    };
-  }
+  const sources = await loadUsageSources(
+    client,
+    timelineQuery(period, days),
+    gapsQuery(GAP_DAYS[period] ?? days ?? 30),
+  );
+  if (!sources.ok) return sources;
+  const { timeline, columns, gaps } = sources;
   const { timeZone } = communityOf(client);
   const now = Date.now();
   const resolution = period === 'day' ? 'hour' : 'day';
@@ -207,15 +237,7 @@ export async function downloadUsageCsv(
   const coverage =
     span && gaps.status === 'ready' ? summarizeCoverage(gaps.data, span, timeZone) : null;
   // An amenity added within the span: empty cells before, and a header line saying when.
-  const added = withAddedAt(
-    amenityColumns(
-      timeline.data,
-      amenities.status === 'ready' ? amenities.data : undefined,
-      setupOf(setup),
-    ),
-    coverage,
-    timeZone,
-  );
+  const added = withAddedAt(columns, coverage, timeZone);
   const csv = usageCsv(timeline.data, added.columns, {
     resolution,
     timeZone,

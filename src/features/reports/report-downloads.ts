@@ -1,7 +1,5 @@
-import { amenityAnalyticsQuery } from '../../api/amenity-analytics';
-import { amenitySetupQuery } from '../../api/amenity-setup';
 import { analysisQuery } from '../../api/amy-analysis';
-import { amenityColumns, loadSource, setupOf } from '../../api/snapshot';
+import { loadSource, loadUsageSources } from '../../api/snapshot';
 import { csvFilename, downloadCsv } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { calendarPeriod, zonedDate } from './calendar';
@@ -29,25 +27,15 @@ export async function downloadUsage({
   period,
   timeZone,
 }: DownloadContext): Promise<DownloadOutcome> {
-  const [timeline, amenities, gaps, setup] = await Promise.all([
-    loadSource(client, periodTimelineQuery(period)),
-    loadSource(client, amenityAnalyticsQuery()),
-    loadSource(client, periodGapsQuery(period)),
-    loadSource(client, amenitySetupQuery()),
-  ]);
-  if (timeline.status === 'missing') {
-    return {
-      ok: false,
-      message:
-        timeline.reason === 'offline'
-          ? 'This usage data has not been saved on this device yet. Connect once to load it.'
-          : `The usage data could not be loaded (${timeline.error ?? 'unknown error'}).`,
-    };
-  }
+  const sources = await loadUsageSources(
+    client,
+    periodTimelineQuery(period),
+    periodGapsQuery(period),
+  );
+  if (!sources.ok) return sources;
+  const { timeline, columns, gaps } = sources;
   const now = Date.now();
   const calendar = calendarPeriod(period, now, timeZone);
-  const list = amenities.status === 'ready' ? amenities.data : undefined;
-  const columns = amenityColumns(timeline.data, list, setupOf(setup));
   const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
   const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
   const csv = usageReportCsv(usage, columns, { period, timeZone, now });
