@@ -44,6 +44,14 @@ const ReportPreview = lazy(async () => {
  * page has painted: the first screen, the report list, needs none of it (reports-below.tsx).
  */
 const loadReportData = () => import('./report-data');
+type ReportDataModule = Awaited<ReturnType<typeof loadReportData>>;
+/**
+ * Saving every period for offline use is best effort: when its code cannot load (offline before
+ * the app was saved, or a new version replaced the file), an open report still reads and explains
+ * its own data. Refresh runs inside an open report, whose document has already loaded this code.
+ */
+const withReportData = (use: (module: ReportDataModule) => Promise<void>) =>
+  void loadReportData().then(use, () => undefined);
 const ReportsBelowTheFold = lazy(async () => ({
   default: (await import('./reports-below')).ReportsBelowTheFold,
 }));
@@ -87,14 +95,14 @@ export function ReportsPage() {
   // Save every period's data on the device while online, so any report opens offline later.
   useEffect(() => {
     if (online && !isRestoring) {
-      void loadReportData().then(({ warmReportData }) => warmReportData(client, period));
+      withReportData(({ warmReportData }) => warmReportData(client, period));
     }
     // Only on arrival and on reconnect; a period change loads its own data through the preview.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, online, isRestoring]);
 
   const refresh = () =>
-    void loadReportData().then(({ refreshReportData }) => refreshReportData(client, period));
+    withReportData(({ refreshReportData }) => refreshReportData(client, period));
 
   const openPreview = (kind: PreviewKind, trigger: string) => {
     triggerRef.current = trigger;
