@@ -21,7 +21,10 @@ export function renderWithApp(
   const result = render(
     <QueryClientProvider client={client}>
       <TooltipProvider>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        {/* The page's place in the app's shell (src/app/shell.tsx), outside the notifications. */}
+        <div id="main">
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </div>
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>,

@@ -833,6 +833,20 @@ describe('Reports page', () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
+  it('an opened report takes focus from the page, not from where the reader went meanwhile', async () => {
+    // The dashboard's Generate Monthly Report opens /reports?report=full; before the report's
+    // code has loaded, the reader presses F8 and is in the notifications, outside the page.
+    const elsewhere = document.createElement('button');
+    elsewhere.textContent = 'Notifications';
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    renderWithApp(<ReportsPage />, { route: '/reports?report=full' });
+    const report = await screen.findByRole('region', { name: 'Community Report — Last Month' });
+    expect(report).toBeInTheDocument();
+    expect(elsewhere).toHaveFocus();
+    elsewhere.remove();
+  });
+
   it('closes the preview and returns focus to the button that opened it', async () => {
     const user = userEvent.setup();
     renderWithApp(<ReportsPage />, { route: '/reports' });

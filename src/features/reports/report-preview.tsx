@@ -49,9 +49,10 @@ export function ReportPreview({
   const state = useReportData(period, community.timeZone);
   const reportRef = useRef<HTMLElement>(null);
   // Bring the opened report into view and move focus to it (read by its title). Here, not in the
-  // page: this runs once the report's code has loaded and it is on screen.
+  // page: this runs once the report's code has loaded and it is on screen. Focus the reader took
+  // out of the page while that code loaded (to the notifications with F8, to the menu) stays there.
   useEffect(() => {
-    reportRef.current?.focus({ preventScroll: true });
+    if (focusIsOnThePage()) reportRef.current?.focus({ preventScroll: true });
     reportRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [report.kind, focusKey]);
 
@@ -261,4 +262,10 @@ function SourceList({
       </ul>
     </section>
   );
+}
+
+/** Focus is on nothing in particular, or somewhere in the page's content (`#main`). */
+function focusIsOnThePage(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active.closest('#main') !== null;
 }
