@@ -324,13 +324,20 @@ const SNAPSHOT = /\/src\/api\/(snapshot|amenity-setup)\.ts$/;
 const snapshotChunkOf = (id: string) => (SNAPSHOT.test(id) ? 'snapshot' : null);
 
 /**
- * The cards below Analytics' chart, which the dashboard's lower half and Amy Events use in part,
- * with the badges and rules they share: one chunk. Grouped by their users (the "shared" group
- * below), they came out as two, one more request for Analytics.
+ * Amenity Popularity (beside Analytics' chart, below the dashboard's first screen) with the badges
+ * and rules it shares: one chunk. Grouped by their users (the "shared" group below), they came out
+ * as two, one more request for Analytics.
  */
 const WIDGETS =
-  /\/src\/(widgets\/(event-trends|event-analysis-card|popularity-card|peak-hours-card|breakdown-widgets)|lib\/(donut|display-rules|months)|ui\/(status-badge|charts\/donut-chart))\.tsx?$/;
-const widgetsChunkOf = (id: string) => (WIDGETS.test(id) ? 'widgets' : null);
+  /\/src\/(widgets\/(popularity-card|breakdown-widgets)|lib\/(donut|display-rules)|ui\/(status-badge|charts\/donut-chart))\.tsx?$/;
+/**
+ * The cards below Analytics' first screen and the dashboard's (peak hours, event performance),
+ * which Amy Events uses in part: one chunk, loaded as the reader scrolls near them.
+ */
+const LOWER_WIDGETS =
+  /\/src\/(widgets\/(event-trends|event-analysis-card|peak-hours-card|peak-and-trends-widgets)|lib\/months)\.tsx?$/;
+const widgetsChunkOf = (id: string) =>
+  WIDGETS.test(id) ? 'widgets' : LOWER_WIDGETS.test(id) ? 'lower-widgets' : null;
 
 /**
  * The report document: the preview, each report's body and Generate Report's whole, loaded when a

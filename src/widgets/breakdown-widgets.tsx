@@ -1,19 +1,17 @@
 import { useMemo } from 'react';
 import type { AmenityAnalytics, DayRange } from '../api/contract';
 import { useAmenityAnalytics } from '../api/amenity-analytics';
-import { useAmyAnalysis } from '../api/amy-analysis';
 import { useAmenityPopularity } from '../api/popularity';
 import { useCommunity } from '../api/community';
 import { useUsageGapsAhead } from '../api/gaps';
 import { CoverageLine } from './coverage-line';
-import { EventTrendsCard } from './event-trends';
-import { PeakHoursCard } from './peak-hours-card';
 import { PopularityCard } from './popularity-card';
 
 /**
- * The breakdown cards the Dashboard and Analytics pages share, each subscribed to its own query.
- * A module of their own (not analytics-widgets.tsx): on the dashboard they sit below the first
- * screen and their code loads only as the reader scrolls near them.
+ * Amenity Popularity, which the Dashboard and Analytics pages share. A module of its own (not
+ * analytics-widgets.tsx): on the dashboard it sits below the first screen and its code loads only
+ * as the reader scrolls near it; on Analytics it is on the first screen, and the cards below it
+ * are in peak-and-trends-widgets.tsx.
  */
 
 export function AmenityPopularity({ days }: { days: DayRange }) {
@@ -42,12 +40,4 @@ export function neverReportedNames(
   return new Set(
     amenities.filter((a) => a.lastReadingAt === null && !reported.has(a.name)).map((a) => a.name),
   );
-}
-
-export function PeakUsageHours({ highlightId }: { highlightId?: string }) {
-  return <PeakHoursCard query={useAmenityAnalytics()} highlightId={highlightId} />;
-}
-
-export function EventPerformanceTrends() {
-  return <EventTrendsCard query={useAmyAnalysis()} />;
 }

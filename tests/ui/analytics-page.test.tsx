@@ -20,7 +20,8 @@ describe('Analytics', () => {
       'Live Amenity Status',
       'Event Analysis',
     ]) {
-      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+      // The cards below the chart load their code after the page has painted.
+      expect(await screen.findByRole('region', { name }, LAZY_LOAD)).toBeInTheDocument();
     }
     const analysis = screen.getByRole('region', { name: 'Event Analysis' });
     expect(await within(analysis).findByText('Monthly Trends')).toBeInTheDocument();
@@ -44,7 +45,7 @@ describe('Analytics', () => {
     expect(within(focus).getByText('104 people at peak')).toBeInTheDocument();
 
     for (const name of ['Peak Usage Hours by Amenity', 'Live Amenity Status']) {
-      const list = screen.getByRole('region', { name });
+      const list = await screen.findByRole('region', { name }, LAZY_LOAD);
       const current = within(list)
         .getAllByRole('listitem')
         .filter((item) => item.getAttribute('aria-current') === 'true');
@@ -75,7 +76,11 @@ describe('Analytics', () => {
     expect(within(focus).getAllByText('No data yet')).toHaveLength(1);
     expect(focus).not.toHaveTextContent('people at peak');
 
-    const peak = screen.getByRole('region', { name: 'Peak Usage Hours by Amenity' });
+    const peak = await screen.findByRole(
+      'region',
+      { name: 'Peak Usage Hours by Amenity' },
+      LAZY_LOAD,
+    );
     const [poolPeak] = await within(peak).findAllByText('QA Pool');
     const row = poolPeak?.closest('li');
     expect(row).toHaveTextContent(/^QA PoolNo data yetno reading$/);
@@ -99,7 +104,7 @@ describe('Analytics', () => {
       'href',
       '/analytics',
     );
-    const live = screen.getByRole('region', { name: 'Live Amenity Status' });
+    const live = await screen.findByRole('region', { name: 'Live Amenity Status' }, LAZY_LOAD);
     expect(
       within(live)
         .getAllByRole('listitem')

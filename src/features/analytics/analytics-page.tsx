@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useHydratedSearchParams } from '../../lib/hydration';
 import { TimesIn } from '../../ui/times-in';
@@ -9,14 +10,18 @@ import { useSettings } from '../../lib/settings';
 import { DASHBOARD_RANGE_KEY } from '../../lib/storage-keys';
 import { LiveBadge } from '../../ui/live-badge';
 import { RangeSelect } from '../../ui/range-select';
-import { LiveAmenityStatus, UsageOverTime } from '../../widgets/analytics-widgets';
-import { AmenityPopularity, PeakUsageHours } from '../../widgets/breakdown-widgets';
-import { EventAnalysis } from '../../widgets/event-analysis-card';
+import { UsageOverTime } from '../../widgets/analytics-widgets';
+import { AmenityPopularity } from '../../widgets/breakdown-widgets';
 import { AmenityFocusCard } from './amenity-focus-card';
 import { PageHeader } from '../../ui/page-header';
 import { Deferred } from '../../ui/deferred';
 import { useAmyAnalysis } from '../../api/amy-analysis';
 import { useSensors } from '../../api/sensors';
+
+/** The cards below the first screen load their code as the reader scrolls near them. */
+const AnalyticsBelowTheFold = lazy(async () => ({
+  default: (await import('./analytics-below')).AnalyticsBelowTheFold,
+}));
 
 /**
  * Analytics (spec section 2): the dashboard's analytics cards plus the event analysis. The date
@@ -64,13 +69,7 @@ export function AnalyticsPage() {
 
       <BelowTheFoldData />
       <Deferred minHeight="80rem">
-        <div className="grid gap-4 sm:gap-6">
-          <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-            <PeakUsageHours highlightId={highlightId} />
-            <LiveAmenityStatus timeZone={timeZone} highlightId={highlightId} />
-          </div>
-          <EventAnalysis />
-        </div>
+        <AnalyticsBelowTheFold timeZone={timeZone} highlightId={highlightId} />
       </Deferred>
     </div>
   );

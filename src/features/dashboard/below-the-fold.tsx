@@ -1,10 +1,7 @@
 import type { DayRange } from '../../api/contract';
 import { useAmySuggestions } from '../../api/amy-suggestions';
-import {
-  AmenityPopularity,
-  EventPerformanceTrends,
-  PeakUsageHours,
-} from '../../widgets/breakdown-widgets';
+import { AmenityPopularity } from '../../widgets/breakdown-widgets';
+import { EventPerformanceTrends, PeakUsageHours } from '../../widgets/peak-and-trends-widgets';
 import { AmySuggestionsCard } from './amy-suggestions-card';
 import { Insights } from './insights';
 import { QuickActions } from './quick-actions';
