@@ -33,12 +33,15 @@ const SECTION_FRAMES = 180;
 /**
  * Opens `path#id` and brings the section into view, with focus on it, once its page has
  * rendered it: the browser scrolls to a #hash only when a document loads, not when the app
- * changes its URL, and the page's code may still be loading.
+ * changes its URL, and the page's code may still be loading. A reader who has gone elsewhere
+ * meanwhile (Back, another link) is left where they are.
  */
 export function openSection(navigate: NavigateFunction, path: string, id: string): void {
   navigate(`${path}#${id}`);
   let frames = 0;
   const find = () => {
+    const { pathname, hash } = window.location;
+    if (pathname !== path || hash !== `#${id}`) return;
     const section = document.getElementById(id);
     if (!section) {
       if (++frames < SECTION_FRAMES) requestAnimationFrame(find);
