@@ -90,6 +90,28 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'local/import-direction': 'error',
+      // The build leaves TanStack's mutations and infinite queries out (vite.config.ts,
+      // queryCoreWithoutUnusedParts): the app's writes go through src/api/send.ts.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@tanstack/react-query', '@tanstack/query-core'].map((name) => ({
+            name,
+            importNames: [
+              'useMutation',
+              'useIsMutating',
+              'useMutationState',
+              'MutationObserver',
+              'useInfiniteQuery',
+              'useSuspenseInfiniteQuery',
+              'infiniteQueryOptions',
+              'InfiniteQueryObserver',
+            ],
+            message:
+              'Mutations and infinite queries are left out of the build (vite.config.ts, queryCoreWithoutUnusedParts).',
+          })),
+        },
+      ],
     },
   },
   {

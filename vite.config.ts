@@ -178,6 +178,37 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
+ * TanStack Query's mutations and infinite queries, which the app never uses (its writes go through
+ * src/api/send.ts; eslint refuses the hooks), are still imported by the query client and every
+ * query: ~1.5 KB gzip of every page's first load. The build replaces their modules with stubs
+ * that throw if ever called. A restored snapshot holds no mutation (only paused ones are saved).
+ */
+const QUERY_CORE_UNUSED: Record<string, string> = {
+  'infiniteQueryBehavior.js':
+    'const unused = () => { throw new Error("Infinite queries are left out of the build (vite.config.ts)"); };\n' +
+    'export { unused as infiniteQueryBehavior, unused as hasNextPage, unused as hasPreviousPage };',
+  'mutation.js':
+    'const unused = () => { throw new Error("Mutations are left out of the build (vite.config.ts)"); };\n' +
+    'class Mutation { constructor() { unused(); } }\n' +
+    'export { Mutation, unused as getDefaultState };',
+};
+
+function queryCoreWithoutUnusedParts(): Plugin {
+  return {
+    name: 'commonground:query-core-without-unused-parts',
+    apply: 'build',
+    load: {
+      filter: {
+        id: /\/@tanstack\/query-core\/build\/modern\/(infiniteQueryBehavior|mutation)\.js$/,
+      },
+      handler(id) {
+        return QUERY_CORE_UNUSED[id.slice(id.lastIndexOf('/') + 1)] ?? null;
+      },
+    },
+  };
+}
+
+/**
  * The API contract (src/api/contract.ts and its area modules, src/api/contract/) only builds
  * schemas: no module of it has a side effect to keep. Saying so lets each area module land in the
  * chunks of the pages that use it although contract.ts re-exports them all, so the dashboard's
@@ -204,6 +235,11 @@ function contractWithoutSideEffects(): Plugin {
 const BOOT_STAGES = ['contract', 'data-layer', 'app-layer'] as const;
 const bootStageOf = (id: string) =>
   BOOT_STAGES.find((stage) => id.endsWith(`/src/boot/${stage}.ts`));
+
+/** The app's routes, whose dynamic imports are the pages, and the dashboard's page among them. */
+const ROUTES_MODULE = /\/src\/app\/routes\.tsx$/;
+const DASHBOARD_PAGE = /\/src\/features\/dashboard\/dashboard-page\.tsx$/;
+const APP_LAYER_ALWAYS = /\/src\/(api|lib)\//;
 
 /**
  * The contract's area modules, which contract.ts re-exports: a stage reaches them all through it,
@@ -265,6 +301,31 @@ function bootStages(): {
           ids.filter((id) => bootStageOf(id) === stage),
           stage,
         );
+      }
+      // The dashboard's code: what another page's first screen also uses stays in the app layer,
+      // where it was when the dashboard was part of it (left to the bundler, such modules came
+      // out as 14 files instead of 5 on the dashboard), and so do its data and formats (src/api,
+      // src/lib), which other pages' later code uses (Reports' report data reads the metrics);
+      // the rest, its page and cards, is the dashboard's chunk.
+      const routes = ids.find((id) => ROUTES_MODULE.test(id));
+      const pages = routes ? (this.getModuleInfo(routes)?.dynamicallyImportedIds ?? []) : [];
+      const onOtherPages = new Set<string>();
+      const queue = pages.filter((id) => !DASHBOARD_PAGE.test(id));
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        if (onOtherPages.has(id)) continue;
+        onOtherPages.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      const dashboard = pages.filter((id) => DASHBOARD_PAGE.test(id));
+      for (let id = dashboard.pop(); id !== undefined; id = dashboard.pop()) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        if (CONTRACT_AREA.test(id) || LATER_PAGES_ONLY.test(id)) continue;
+        if (onOtherPages.has(id) || APP_LAYER_ALWAYS.test(id)) {
+          loadedAtStart.add(id);
+          stageOf.set(id, 'app-layer');
+        } else stageOf.set(id, 'dashboard');
+        dashboard.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
     },
     transformIndexHtml: {
@@ -393,7 +454,8 @@ const chunkFileNames = (chunk: { name: string }) =>
  * skips. A preload list only saves round trips (a module still fetches its own imports), so a
  * chunk left out by mistake would load a little later, never fail; stylesheets are not affected.
  */
-const LOADED_AT_START = /(^|\/)(rolldown-runtime|index|contract|data-layer)-[\w-]{8}\.js$/;
+const LOADED_AT_START =
+  /(^|\/)(rolldown-runtime|index|contract|data-layer|app-layer)-[\w-]{8}\.js$/;
 const withoutLoadedAtStart = (_file: string, deps: string[]) =>
   deps.filter((dep) => !LOADED_AT_START.test(dep));
 
@@ -408,6 +470,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     reactRouterTreeShaking(),
+    queryCoreWithoutUnusedParts(),
     contractWithoutSideEffects(),
     boot.plugin,
     compileHintPlugin(),
@@ -480,10 +543,12 @@ export default defineConfig(({ command }) => ({
               // chunks instead of 6), the groups above no longer holding all of theirs.
               test: (id: string) =>
                 !boot.loadedAtStart(id) &&
+                boot.chunkOf(id) === null &&
                 !PAGE_HELPERS.test(id) &&
                 !UI_PARTS.test(id) &&
                 !SNAPSHOT.test(id) &&
                 !WIDGETS.test(id) &&
+                !LOWER_WIDGETS.test(id) &&
                 !REPORT_DOCUMENT.test(id) &&
                 !REPORTS_PAGE.test(id),
               minShareCount: 2,

@@ -26,8 +26,8 @@ const ROUTES_MODULE = 'src/app/routes.tsx';
 
 /**
  * Each app page's module (absolute, without its extension), by page id, read from the lazy
- * imports of src/app/routes.tsx. Every page but the dashboard (in the app's own chunk) must have
- * one: a page missing here would quietly lose its preloads, so the build fails instead.
+ * imports of src/app/routes.tsx. Every page must have one: a page missing here would quietly lose
+ * its preloads, so the build fails instead.
  */
 export function appPageModules(root: string): Map<string, string> {
   const source = readFileSync(path.join(root, ROUTES_MODULE), 'utf8');
@@ -38,7 +38,7 @@ export function appPageModules(root: string): Map<string, string> {
       modules.set(id, path.resolve(root, path.dirname(ROUTES_MODULE), specifier));
     }
   }
-  const missing = APP_PAGES.filter((page) => page.id !== 'dashboard' && !modules.has(page.id));
+  const missing = APP_PAGES.filter((page) => !modules.has(page.id));
   if (missing.length > 0) {
     throw new Error(
       `Site build: no lazy import found in ${ROUTES_MODULE} for ${missing.map((p) => p.id).join(', ')}`,

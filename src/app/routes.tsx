@@ -11,7 +11,6 @@ import {
 } from '../lib/app-pages';
 import { getSettings } from '../lib/settings';
 import { SITE_ROUTES } from '../site/site-routes';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { preloadable } from '../ui/preloadable';
 import { Skeleton } from '../ui/skeleton';
 import { AppShell } from './shell';
@@ -29,11 +28,15 @@ type PageComponent = ComponentType & {
 };
 
 /**
- * Each page's code, by its id in the page table (lib/app-pages.ts). The dashboard, where the
- * app usually opens, is in the main bundle; every other page is its own chunk.
+ * Each page's code, by its id in the page table (lib/app-pages.ts), a chunk each. The dashboard,
+ * where the app usually opens, shares what it needs with the app layer (vite.config.ts,
+ * bootStages); its chunk holds only what no other page's first screen uses.
  */
 const PAGE_COMPONENTS: Record<AppPageId, PageComponent> = {
-  dashboard: DashboardPage,
+  dashboard: preloadable(
+    () => import('../features/dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
   amenities: preloadable(
     () => import('../features/amenities/amenities-page'),
     (m) => m.AmenitiesPage,

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { DayRange, UsagePeriod } from '../api/contract';
 import { monthlyDays } from '../lib/usage-period';
-import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { useUsageGapsAhead } from '../api/gaps';
 import { useUsageTimeline } from '../api/timeline';
-import { LiveStatusCard } from './live-status-card';
 import { UsageChartCard } from './usage-chart-card';
 
 /**
- * The analytics cards the Dashboard and Analytics pages share, each subscribed to its own query:
- * when one endpoint answers (every 30 s), only its card renders again, not the page. These two
- * are on the dashboard's first screen; the cards below it are in breakdown-widgets.tsx, so the
- * dashboard can load them as the reader scrolls near.
+ * The usage chart the Dashboard and Analytics pages share, subscribed to its own query: when its
+ * endpoint answers, only its card renders again, not the page. Live Amenity Status, on the
+ * dashboard's first screen and below Analytics', is in live-status-card.tsx; the cards below the
+ * dashboard's first screen are in breakdown-widgets.tsx, so the dashboard can load them as the
+ * reader scrolls near.
  */
 
 /** Amenity Usage Over Time; its Daily / Weekly / Monthly choice is its own (Daily first). */
@@ -30,17 +29,5 @@ export function UsageOverTime(props: { days: DayRange; timeZone: string; dark: b
       coverageDays={coverageDays}
       {...props}
     />
-  );
-}
-
-export function LiveAmenityStatus({
-  timeZone,
-  highlightId,
-}: {
-  timeZone: string;
-  highlightId?: string;
-}) {
-  return (
-    <LiveStatusCard query={useAmenityAnalytics()} timeZone={timeZone} highlightId={highlightId} />
   );
 }

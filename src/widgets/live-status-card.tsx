@@ -1,3 +1,4 @@
+import { useAmenityAnalytics } from '../api/amenity-analytics';
 import { REFRESH, useRefreshInterval } from '../api/refresh';
 import { useSensors } from '../api/sensors';
 import { silentSensorsLine } from '../lib/silent-sensors';
@@ -297,4 +298,20 @@ function SilentSensors({
   return line ? (
     <p className="mt-1 text-xs font-medium text-amber-900 dark:text-amber-200">{line}</p>
   ) : null;
+}
+
+/**
+ * Live Amenity Status subscribed to its own query, for the Dashboard (first screen) and Analytics
+ * (below its first screen): when the amenities' figures answer, only this card renders again.
+ */
+export function LiveAmenityStatus({
+  timeZone,
+  highlightId,
+}: {
+  timeZone: string;
+  highlightId?: string;
+}) {
+  return (
+    <LiveStatusCard query={useAmenityAnalytics()} timeZone={timeZone} highlightId={highlightId} />
+  );
 }

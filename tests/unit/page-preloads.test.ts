@@ -57,10 +57,10 @@ describe("an app page's own scripts", () => {
 });
 
 describe("the app pages' modules", () => {
-  it('are found for every page but the dashboard, each an existing file', () => {
+  it('are found for every page, each an existing file', () => {
     const root = path.resolve('.');
     const modules = appPageModules(root);
-    const ids = APP_PAGES.map((page) => page.id).filter((id) => id !== 'dashboard');
+    const ids = APP_PAGES.map((page) => page.id);
     expect([...modules.keys()].sort()).toEqual([...ids].sort());
     for (const module of modules.values()) {
       expect(existsSync(`${module}.tsx`) || existsSync(`${module}.ts`), module).toBe(true);

@@ -1,4 +1,4 @@
-import { LiveAmenityStatus } from '../../widgets/analytics-widgets';
+import { LiveAmenityStatus } from '../../widgets/live-status-card';
 import { EventAnalysis } from '../../widgets/event-analysis-card';
 import { PeakUsageHours } from '../../widgets/peak-and-trends-widgets';
 
