@@ -89,17 +89,19 @@ describe('app pages', () => {
 
   it.each(APP_PAGES.map((page) => [page.path, htmlFileFor(page.path)]))(
     "%s preloads its page's scripts from its HTML, each built and precached",
-    (pagePath, file) => {
+    (_pagePath, file) => {
       const links = preloadsOf(file);
       const preloads = links.map((link) => link.file);
       // The boot stages every app page runs, with the bundler's runtime they import, at the
       // default priority: the first frame waits for them.
       const boot = links.filter((link) => /^assets\/(app-layer|rolldown-runtime)-/.test(link.file));
       expect(boot.map((link) => link.low)).toEqual([false, false]);
-      // Its own page's chunk, but the dashboard's, which is in the app layer, at low priority,
-      // after the stylesheet the first paint waits for.
-      const own = links.filter((link) => /-page-[\w-]{8}\.js$/.test(link.file));
-      expect(own.map((link) => link.low)).toEqual(pagePath === '/dashboard' ? [] : [true]);
+      // Its own page's chunk (the dashboard's is named `dashboard`), at low priority, after the
+      // stylesheet the first paint waits for.
+      const own = links.filter((link) =>
+        /^assets\/([\w-]+-page|dashboard)-[\w-]{8}\.js$/.test(link.file),
+      );
+      expect(own.map((link) => link.low)).toEqual([true]);
       expect(new Set(preloads).size).toBe(preloads.length);
       for (const asset of preloads) {
         expect(existsSync(path.join(dist, asset)), asset).toBe(true);
