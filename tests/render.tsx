@@ -13,6 +13,19 @@ import { TooltipProvider } from '../src/ui/tooltip';
  */
 export const LAZY_LOAD = { timeout: 10_000 };
 
+/**
+ * The dashboard's code, which the app loads on the way to it and as its chart nears the viewport:
+ * loaded once before a file's tests (`beforeAll(loadDashboardCode)`), so no test ends while those
+ * modules are still loading (vitest then reports them as loaded after the environment was torn
+ * down).
+ */
+export const loadDashboardCode = () =>
+  Promise.all([
+    import('../src/features/dashboard/dashboard-page'),
+    import('../src/widgets/usage-body'),
+    import('../src/ui/charts/usage-chart'),
+  ]);
+
 /** Renders UI the way the app does (query client, tooltips, toasts) inside a memory router. */
 export function renderWithApp(
   ui: ReactElement,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -21,7 +21,9 @@ import {
   markOwnSignOut,
   settleOwedWipe,
 } from '../../src/api/session-end';
-import { LAZY_LOAD, renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp, loadDashboardCode } from '../render';
+
+beforeAll(loadDashboardCode);
 
 const ENDED = /Your session ended: you were signed out on another device/;
 

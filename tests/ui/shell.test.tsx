@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { act, screen, within } from '@testing-library/react';
 import { server } from '../../mocks/node';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../src/app/routes';
-import { LAZY_LOAD, renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp, loadDashboardCode } from '../render';
 import { reportServerUnreachable } from '../../src/lib/connectivity';
+
+beforeAll(loadDashboardCode);
 
 /** A link's accessible name as read (the badge's drawn number is hidden from it). */
 function linkName(link: HTMLElement): string | null {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,7 +10,9 @@ import { AppRoutes } from '../../src/app/routes';
 import { groupedKey } from '../../src/features/account/authenticator-key';
 import { safeNextPath } from '../../src/features/account/safe-next';
 import { FORGOT_PASSWORD_NOTE } from '../../src/features/account/sign-in-page';
-import { LAZY_LOAD, renderWithApp } from '../render';
+import { LAZY_LOAD, renderWithApp, loadDashboardCode } from '../render';
+
+beforeAll(loadDashboardCode);
 
 const adminMe: Me = {
   ...meFixture,
