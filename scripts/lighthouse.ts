@@ -48,7 +48,12 @@ export async function launchChrome(chromePath: string, port: number) {
       proc.kill();
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    // Chromium's helper processes can still write to the profile for a moment after it exits.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`Left the Chrome profile ${profile}: ${String(error)}`);
+    }
   };
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
