@@ -281,14 +281,18 @@ function bootStages(): {
       const ids = [...this.getModuleIds()];
       // Static imports only: what a stage's code needs before it can run.
       const seen = new Set<string>();
-      const take = (from: string[], stage: string | null) => {
+      // `stage`: the chunk a module reached goes to (a boot stage's are loaded at start).
+      const take = (from: string[], stage: string | null | ((id: string) => string)) => {
         const queue = [...from];
         for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
           if (seen.has(id)) continue;
           seen.add(id);
           if (CONTRACT_AREA.test(id) || LATER_PAGES_ONLY.test(id)) continue;
-          loadedAtStart.add(id);
-          if (stage) stageOf.set(id, stage);
+          const chunk = typeof stage === 'function' ? stage(id) : stage;
+          if (chunk === null || (BOOT_STAGES as readonly string[]).includes(chunk)) {
+            loadedAtStart.add(id);
+          }
+          if (chunk) stageOf.set(id, chunk);
           queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       };
@@ -316,17 +320,10 @@ function bootStages(): {
         onOtherPages.add(id);
         queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
-      const dashboard = pages.filter((id) => DASHBOARD_PAGE.test(id));
-      for (let id = dashboard.pop(); id !== undefined; id = dashboard.pop()) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        if (CONTRACT_AREA.test(id) || LATER_PAGES_ONLY.test(id)) continue;
-        if (onOtherPages.has(id) || APP_LAYER_ALWAYS.test(id)) {
-          loadedAtStart.add(id);
-          stageOf.set(id, 'app-layer');
-        } else stageOf.set(id, 'dashboard');
-        dashboard.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      take(
+        pages.filter((id) => DASHBOARD_PAGE.test(id)),
+        (id) => (onOtherPages.has(id) || APP_LAYER_ALWAYS.test(id) ? 'app-layer' : 'dashboard'),
+      );
     },
     transformIndexHtml: {
       order: 'post',
