@@ -4,7 +4,7 @@ import {
   type SCHEDULE_KINDS,
 } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
-import { PERIODS } from '../../src/features/reports/periods';
+import { REPORT_TIMELINE } from '../../src/features/reports/periods';
 import {
   periodCoverage,
   summarizeUsage,
@@ -60,12 +60,8 @@ export async function buildUsageReport(
   const calendar = calendarPeriod(period, now, timeZone);
   const context = { db, community, now };
   // One after the other: `db` may be a transaction's client, which runs one query at a time.
-  const points = await usageTimeline(
-    context,
-    PERIODS[period].timeline.period,
-    PERIODS[period].timeline.days,
-  );
-  const gaps = await usageGaps(context, PERIODS[period].timeline.days);
+  const points = await usageTimeline(context, REPORT_TIMELINE.period, REPORT_TIMELINE.days);
+  const gaps = await usageGaps(context, REPORT_TIMELINE.days);
   const coverage = periodCoverage(gaps, calendar, timeZone);
   // Archived amenities too where they had visits in the points: a report of a past period
   // counts every visit made in it, so archiving one later does not change the report.

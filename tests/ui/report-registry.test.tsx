@@ -11,14 +11,17 @@ import {
 } from '../../mocks/fixtures';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
-import { gapsQuery } from '../../src/api/gaps';
 import { metricsQuery } from '../../src/api/metrics';
 import { createQueryClient } from '../../src/api/query-client';
 import type { Source } from '../../src/api/snapshot';
-import { timelineQuery } from '../../src/api/timeline';
 import { calendarPeriod } from '../../src/features/reports/calendar';
 import { FULL_REPORT, REPORTS } from '../../src/features/reports/registry';
-import type { ReportData } from '../../src/features/reports/report-data';
+import {
+  reportGapsQuery,
+  reportTimelineQuery,
+  type ReportData,
+} from '../../src/features/reports/report-data';
+import { REPORT_TIMELINE } from '../../src/features/reports/periods';
 import { SOURCE_LABELS } from '../../src/features/reports/report-kind';
 import { captureDownloads } from '../downloads';
 
@@ -35,22 +38,24 @@ const DATA: ReportData = {
   today: '2026-11-22',
   generatedAt: UPDATED_AT,
   metrics: ready(metricsFixture),
-  timeline: ready(timelineFixture('month', 62)),
+  timeline: ready(timelineFixture('month', REPORT_TIMELINE.days)),
   amenities: ready(amenitiesFixture),
   analysis: ready(analysisFixture),
-  gaps: ready(gapsFixture(62, UPDATED_AT)),
+  gaps: ready(gapsFixture(REPORT_TIMELINE.days, UPDATED_AT)),
   setup: [],
-  savedPeriods: ['month'],
 };
 
 /** A device that holds the month's data, offline: downloads must come from it. */
 function savedClient() {
   const client = createQueryClient();
   client.setQueryData(metricsQuery().queryKey, metricsFixture);
-  client.setQueryData(timelineQuery('month', 62).queryKey, timelineFixture('month', 62));
+  client.setQueryData(
+    reportTimelineQuery().queryKey,
+    timelineFixture('month', REPORT_TIMELINE.days),
+  );
   client.setQueryData(amenityAnalyticsQuery().queryKey, amenitiesFixture);
   client.setQueryData(analysisQuery().queryKey, analysisFixture);
-  client.setQueryData(gapsQuery(62).queryKey, gapsFixture(62));
+  client.setQueryData(reportGapsQuery().queryKey, gapsFixture(REPORT_TIMELINE.days));
   return client;
 }
 
@@ -87,7 +92,6 @@ describe('the reports registry', () => {
                 timeZone: PACIFIC,
                 currency: 'USD',
                 level: 3,
-                onChoosePeriod: () => undefined,
               }}
             />
           </Suspense>,

@@ -16,17 +16,15 @@ import { communityQuery } from '../../src/api/community';
 import { communityFixture } from '../../mocks/community-handlers';
 import { createQueryClient } from '../../src/api/query-client';
 import { metricsQuery } from '../../src/api/metrics';
-import { timelineQuery } from '../../src/api/timeline';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
 import { analysisQuery } from '../../src/api/amy-analysis';
 import { API_PATHS, NO_PEAK_DATA, type UsageGaps, type UsagePoint } from '../../src/api/contract';
-import { gapsQuery } from '../../src/api/gaps';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { formatDateTime } from '../../src/features/reports/report-format';
 import { ReportsPage } from '../../src/features/reports/reports-page';
-import { periodTimelineQuery } from '../../src/features/reports/report-data';
-import { REPORT_PERIODS, type ReportPeriod } from '../../src/features/reports/periods';
+import { reportGapsQuery, reportTimelineQuery } from '../../src/features/reports/report-data';
+import { REPORT_TIMELINE } from '../../src/features/reports/periods';
 import { FULL_REPORT, REPORTS } from '../../src/features/reports/registry';
 import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
@@ -52,10 +50,18 @@ function snapshotClient(): QueryClient {
   const client = createQueryClient();
   const opts = { updatedAt: SAVED_AT };
   client.setQueryData(metricsQuery().queryKey, metricsFixture, opts);
-  client.setQueryData(timelineQuery('month', 62).queryKey, timelineFixture('month', 62), opts);
+  client.setQueryData(
+    reportTimelineQuery().queryKey,
+    timelineFixture('month', REPORT_TIMELINE.days),
+    opts,
+  );
   client.setQueryData(amenityAnalyticsQuery().queryKey, amenitiesFixture, opts);
   client.setQueryData(analysisQuery().queryKey, analysisFixture, opts);
-  client.setQueryData(gapsQuery(62).queryKey, gapsFixture(62, SAVED_AT), opts);
+  client.setQueryData(
+    reportGapsQuery().queryKey,
+    gapsFixture(REPORT_TIMELINE.days, SAVED_AT),
+    opts,
+  );
   return client;
 }
 
@@ -63,8 +69,8 @@ type AmenityGaps = ReturnType<typeof gapsFixture>['amenities'][number];
 
 /** Changes one amenity's entry in the snapshot's gaps (its silences, when it was added). */
 function patchAmenityGaps(client: QueryClient, id: string, patch: Partial<AmenityGaps>) {
-  const gaps = gapsFixture(62, SAVED_AT);
-  client.setQueryData(gapsQuery(62).queryKey, {
+  const gaps = gapsFixture(REPORT_TIMELINE.days, SAVED_AT);
+  client.setQueryData(reportGapsQuery().queryKey, {
     ...gaps,
     amenities: gaps.amenities.map((amenity) =>
       amenity.id === id ? { ...amenity, ...patch } : amenity,
@@ -220,7 +226,7 @@ describe('Reports page', () => {
     expect(within(report).getByText('Period').nextElementSibling).toHaveTextContent(
       'Oct 1 – 31, 2026',
     );
-    const october = inOctober(timelineFixture('month', 62));
+    const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
     expect(october).toHaveLength(31);
     const lawnVisits = october.reduce((sum, point) => sum + point.lawn, 0);
     const visits = within(report).getByRole('table', { name: 'Visits per amenity' });
@@ -244,7 +250,7 @@ describe('Reports page', () => {
     const client = snapshotClient();
     // Sunny Side Playground has no sensor: silent the whole window, so it has no average of its
     // own. It is closed and silent now; Heritage Tree Area has no peak history.
-    const gaps = gapsFixture(62, SAVED_AT);
+    const gaps = gapsFixture(REPORT_TIMELINE.days, SAVED_AT);
     patchAmenityGaps(client, 'sunny-playground', { silent: [{ from: gaps.from, to: gaps.to }] });
     client.setQueryData(
       amenityAnalyticsQuery().queryKey,
@@ -275,7 +281,7 @@ describe('Reports page', () => {
     // The others' own sensors reported all month: their averages are known, and the total's
     // is their sum (each over October's 31 days).
     expect(cells(visits, 'The Great Lawn').at(-1)).toMatch(/^\d[\d,]*$/);
-    const october = inOctober(timelineFixture('month', 62));
+    const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
     const others = october.reduce(
       (sum, p) => sum + allVisits(p) - (p.amenities?.['sunny-playground'] ?? 0),
       0,
@@ -313,26 +319,38 @@ describe('Reports page', () => {
     expect(within(table).getByRole('row', { name: /^The Great Lawn / })).toBeInTheDocument();
   });
 
-  it('saves every period for offline reading, and watches a report only while one is open', async () => {
+  it('saves one copy of the data for every period, and watches a report only while one is open', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/usage/timeline') asked.push(url.search);
+    });
     const user = userEvent.setup();
     const client = createQueryClient();
     renderWithApp(<ReportsPage />, { route: '/reports', client });
-    const watchers = (period: ReportPeriod) =>
+    const watchers = () =>
       client
         .getQueryCache()
-        .find({ queryKey: periodTimelineQuery(period).queryKey, exact: true })
+        .find({ queryKey: reportTimelineQuery().queryKey, exact: true })
         ?.getObserversCount();
-    await waitFor(() =>
-      REPORT_PERIODS.forEach((period) =>
-        expect(client.getQueryData(periodTimelineQuery(period).queryKey)).toBeDefined(),
-      ),
-    );
-    // Saved, not shown: each answer arrived without a render of the page.
-    REPORT_PERIODS.forEach((period) => expect(watchers(period)).toBe(0));
+    await waitFor(() => {
+      expect(client.getQueryData(reportTimelineQuery().queryKey)).toBeDefined();
+      expect(client.getQueryData(reportGapsQuery().queryKey)).toBeDefined();
+    });
+    // Saved, not shown: the answers arrived without a render of the page.
+    expect(watchers()).toBe(0);
 
     await user.click(screen.getByRole('button', { name: 'Preview: Amenity Usage Report' }));
     await screen.findByRole('region', { name: 'Amenity Usage Report — Last Month' });
-    expect(watchers('month')).toBeGreaterThan(0);
+    expect(watchers()).toBeGreaterThan(0);
+    // Another period is cut from the same saved copy: nothing more to ask.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Report period' }), 'week');
+    const week = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Week' });
+    expect(
+      await within(week).findByRole('table', { name: 'Visits per amenity' }),
+    ).toBeInTheDocument();
+    expect(asked).toEqual([`?period=month&days=${REPORT_TIMELINE.days}`]);
+    server.events.removeAllListeners();
   });
 
   it('refreshes a report built from the snapshot when online', async () => {
@@ -358,8 +376,8 @@ describe('Reports page', () => {
     localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('year'));
     const client = snapshotClient();
     // 90 days of data up to Nov 22: Aug 25 - Oct 31 fall in Nov 2025 - Oct 2026.
-    client.setQueryData(timelineQuery('month', 397).queryKey, timelineFixture('month', 90));
-    client.setQueryData(gapsQuery(397).queryKey, yearGaps());
+    client.setQueryData(reportTimelineQuery().queryKey, timelineFixture('month', 90));
+    client.setQueryData(reportGapsQuery().queryKey, yearGaps());
     renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client });
     const report = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Year' });
     expect(within(report).getByText('Period').nextElementSibling).toHaveTextContent(
@@ -423,11 +441,12 @@ describe('Reports page', () => {
     expect(within(report).getByText(/Built from the offline snapshot/)).toBeInTheDocument();
   });
 
-  it('says plainly when a period was never saved and offers the saved one', async () => {
+  it('says plainly when the usage timeline was never saved, and shows what was', async () => {
     goOffline();
     localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('quarter'));
-    const user = userEvent.setup();
-    renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client: snapshotClient() });
+    const client = snapshotClient();
+    client.removeQueries({ queryKey: reportTimelineQuery().queryKey, exact: true });
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client });
 
     const report = await screen.findByRole('region', {
       name: 'Amenity Usage Report — Last Quarter',
@@ -439,13 +458,7 @@ describe('Reports page', () => {
     expect(
       within(report).getByRole('table', { name: 'Peak hours and capacity use' }),
     ).toBeInTheDocument();
-
-    await user.click(within(report).getByRole('button', { name: 'Show Last Month' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Amenity Usage Report — Last Month' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Report period' })).toHaveValue('month');
-    expect(await screen.findByRole('table', { name: 'Visits per amenity' })).toBeInTheDocument();
+    expect(within(report).queryByRole('table', { name: 'Visits per amenity' })).toBeNull();
   });
 
   it('builds the financial report with its estimates marked', async () => {
@@ -461,7 +474,10 @@ describe('Reports page', () => {
     ).toBeInTheDocument();
     expect(within(report).getByText('$123,400')).toBeInTheDocument();
     // The report's own period valued too: October's lawn visits at the lawn's $1.00.
-    const octoberLawn = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
+    const octoberLawn = inOctober(timelineFixture('month', REPORT_TIMELINE.days)).reduce(
+      (sum, p) => sum + p.lawn,
+      0,
+    );
     const values = within(report).getByRole('table', { name: 'Amenity value in the period' });
     expect(within(values).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
       new RegExp(
@@ -470,7 +486,10 @@ describe('Reports page', () => {
     );
     const costs = within(report).getByRole('table', { name: 'Operating cost per visit' });
     // The lawn's October: $4,200 over its October visits.
-    const lawnVisits = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
+    const lawnVisits = inOctober(timelineFixture('month', REPORT_TIMELINE.days)).reduce(
+      (sum, p) => sum + p.lawn,
+      0,
+    );
     const perVisit = `$${(4200 / lawnVisits).toFixed(2)}`;
     expect(within(costs).getByRole('row', { name: /The Great Lawn/ })).toHaveTextContent(
       // Visits, monthly cost, months covered (a whole month, every sensor), cost in period.
@@ -503,7 +522,10 @@ describe('Reports page', () => {
     const report = await screen.findByRole('region', {
       name: 'Financial Impact Report — Last Month',
     });
-    const octoberLawn = inOctober(timelineFixture('month', 62)).reduce((sum, p) => sum + p.lawn, 0);
+    const octoberLawn = inOctober(timelineFixture('month', REPORT_TIMELINE.days)).reduce(
+      (sum, p) => sum + p.lawn,
+      0,
+    );
     const values = await within(report).findByRole('table', {
       name: 'Amenity value in the period',
     });
@@ -594,7 +616,7 @@ describe('Reports page', () => {
       expect(within(report).getByRole('heading', { level: 3, name: part })).toBeInTheDocument();
     }
     // Last Week seen from Mon Nov 23 is Mon Nov 16 to Sun Nov 22, every amenity.
-    const week = timelineFixture('month', 14).filter((p) => p.time.slice(0, 10) >= '2026-11-16');
+    const week = timelineFixture('month', REPORT_TIMELINE.days).filter((p) => p.time.slice(0, 10) >= '2026-11-16');
     expect(week).toHaveLength(7);
     const total = week.reduce((sum, p) => sum + allVisits(p), 0);
     expect(await within(report).findByText(total.toLocaleString('en-US'))).toBeInTheDocument();
@@ -644,7 +666,7 @@ describe('Reports page', () => {
     expect(lines[8]).toBe(
       'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
     );
-    const october = inOctober(timelineFixture('month', 62));
+    const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
     expect(lines).toHaveLength(8 + 1 + october.length);
     const last = october.at(-1);
     expect(lines.at(-1)).toBe(
@@ -662,7 +684,7 @@ describe('Reports page', () => {
     server.use(
       http.get(API_PATHS.timeline, () =>
         HttpResponse.json(
-          timelineFixture('month', 62).map((point) => ({
+          timelineFixture('month', REPORT_TIMELINE.days).map((point) => ({
             ...point,
             amenities: { ...point.amenities, 'tennis-court': 3 },
           })),
@@ -678,7 +700,7 @@ describe('Reports page', () => {
       within(visits).getByRole('row', { name: /^Tennis Court \(archived\) 93 / }),
     ).toBeInTheDocument();
     expect(within(visits).queryByText('tennis-court')).toBeNull();
-    const october = inOctober(timelineFixture('month', 62));
+    const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
     const total = october.reduce((sum, point) => sum + allVisits(point), 0) + 93;
     expect(within(report).getByText('Total visits').nextElementSibling).toHaveTextContent(
       total.toLocaleString('en-US'),
@@ -822,8 +844,8 @@ describe('Reports page', () => {
     goOffline();
     localStorage.setItem(REPORTS_PERIOD_KEY, JSON.stringify('year'));
     const client = snapshotClient();
-    client.setQueryData(timelineQuery('month', 397).queryKey, timelineFixture('month', 90));
-    client.setQueryData(gapsQuery(397).queryKey, yearGaps());
+    client.setQueryData(reportTimelineQuery().queryKey, timelineFixture('month', 90));
+    client.setQueryData(reportGapsQuery().queryKey, yearGaps());
     const { container } = renderWithApp(<ReportsPage />, { route: '/reports?report=full', client });
     const report = await screen.findByRole('region', { name: 'Community Report — Last Year' });
     await within(report).findByText(/Data for 67 d 17 h of 365 d/);

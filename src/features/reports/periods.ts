@@ -5,20 +5,23 @@ export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = 'month';
 
-export type PeriodInfo = {
-  label: string;
-  /**
-   * The usage timeline request: daily points back far enough for the period whatever today is
-   * (the period's longest length plus the longest stretch of the current week, month, quarter
-   * up to today). A fixed request keeps one saved copy per period, which still serves the next
-   * days offline. The calendar period itself is cut out of it (calendar.ts).
-   */
-  timeline: { period: UsagePeriod; days: number };
-};
+export type PeriodInfo = { label: string };
 
 export const PERIODS: Record<ReportPeriod, PeriodInfo> = {
-  week: { label: 'Last Week', timeline: { period: 'month', days: 14 } },
-  month: { label: 'Last Month', timeline: { period: 'month', days: 62 } },
-  quarter: { label: 'Last Quarter', timeline: { period: 'month', days: 184 } },
-  year: { label: 'Last Year', timeline: { period: 'month', days: 397 } },
+  week: { label: 'Last Week' },
+  month: { label: 'Last Month' },
+  quarter: { label: 'Last Quarter' },
+  year: { label: 'Last Year' },
+};
+
+/**
+ * The usage timeline (and sensor gaps) every report is cut from: daily points back far enough
+ * for the longest period whatever today is (the previous 12 months, up to 366 days, plus the
+ * current month up to today, up to 31). One request and one saved copy serve every period and
+ * still serve the next days offline; each report cuts its calendar period out of it
+ * (calendar.ts), and the coverage of any period inside it comes from the same gaps.
+ */
+export const REPORT_TIMELINE: { period: UsagePeriod; days: number } = {
+  period: 'month',
+  days: 397,
 };

@@ -3,7 +3,6 @@ import {
   onlineManager,
   useIsRestoring,
   useQueries,
-  useQueryClient,
   type QueryClient,
   type UseQueryResult,
 } from '@tanstack/react-query';
@@ -20,11 +19,11 @@ import type {
 } from '../../api/contract';
 import { gapsQuery } from '../../api/gaps';
 import { metricsQuery } from '../../api/metrics';
-import { amenityColumns, readSource, setupOf, type Source } from '../../api/snapshot';
+import { amenityColumns, setupOf, type Source } from '../../api/snapshot';
 import { timelineQuery } from '../../api/timeline';
 import { isFromSnapshot } from '../../lib/session';
 import { calendarPeriod, zonedDate, type CalendarDate, type CalendarPeriod } from './calendar';
-import { PERIODS, REPORT_PERIODS, type ReportPeriod } from './periods';
+import { REPORT_TIMELINE, type ReportPeriod } from './periods';
 import { periodCoverage, summarizeUsage, type UsageSummary } from './report-builders';
 import type { CoverageSummary } from '../../lib/coverage';
 
@@ -47,65 +46,54 @@ export type ReportData = {
    * name; empty when it is missing (they are then named by their ids).
    */
   setup: readonly AmenitySetup[];
-  /** Periods whose usage timeline this device holds: offered when the chosen one is missing. */
-  savedPeriods: ReportPeriod[];
 };
 
-export function periodTimelineQuery(period: ReportPeriod) {
-  const { timeline } = PERIODS[period];
-  return timelineQuery(timeline.period, timeline.days);
+/** The usage timeline every report period is cut from (periods.ts). */
+export function reportTimelineQuery() {
+  return timelineQuery(REPORT_TIMELINE.period, REPORT_TIMELINE.days);
 }
 
-/** The gaps over the same days as the period's timeline, so they reach the whole period. */
-export function periodGapsQuery(period: ReportPeriod) {
-  return gapsQuery(PERIODS[period].timeline.days);
+/** The gaps over the same days as the timeline, so they reach every period. */
+export function reportGapsQuery() {
+  return gapsQuery(REPORT_TIMELINE.days);
 }
 
-/** The queries (src/api queryOptions) a period's reports read. */
-function reportQueries(period: ReportPeriod) {
+/** The queries (src/api queryOptions) every report reads, whatever its period. */
+function reportQueries() {
   return [
     metricsQuery(),
-    periodTimelineQuery(period),
+    reportTimelineQuery(),
     amenityAnalyticsQuery(),
     analysisQuery(),
-    periodGapsQuery(period),
+    reportGapsQuery(),
     amenitySetupQuery(),
   ] as const;
 }
 
-function savedPeriods(client: QueryClient): ReportPeriod[] {
-  return REPORT_PERIODS.filter(
-    (period) => readSource(client, periodTimelineQuery(period).queryKey).status === 'ready',
-  );
+/**
+ * Saves the reports' data on the device while online, so any report of any period opens
+ * offline later (the snapshot persists what the query client holds). Data already held is not
+ * asked again; failures are left for the report itself to explain.
+ */
+export async function warmReportData(client: QueryClient): Promise<void> {
+  const [metrics, timeline, amenities, analysis, gaps, setup] = reportQueries();
+  await Promise.all([
+    client.prefetchQuery(metrics),
+    client.prefetchQuery(timeline),
+    client.prefetchQuery(amenities),
+    client.prefetchQuery(analysis),
+    client.prefetchQuery(gaps),
+    client.prefetchQuery(setup),
+  ]);
 }
 
 /**
- * Saves every period's report data on the device while online, so any report opens offline
- * later (the snapshot persists what the query client holds). Data already held is not asked
- * again; failures are left for the report itself to explain.
+ * Asks the server again for the reports' data (Refresh, Generate Report), when online. A failed
+ * request keeps the last good copy; the report shows it with the error.
  */
-export async function warmReportData(client: QueryClient, first: ReportPeriod): Promise<void> {
-  const order = [first, ...REPORT_PERIODS.filter((period) => period !== first)];
-  for (const period of order) {
-    const [metrics, timeline, amenities, analysis, gaps, setup] = reportQueries(period);
-    await Promise.all([
-      client.prefetchQuery(metrics),
-      client.prefetchQuery(timeline),
-      client.prefetchQuery(amenities),
-      client.prefetchQuery(analysis),
-      client.prefetchQuery(gaps),
-      client.prefetchQuery(setup),
-    ]);
-  }
-}
-
-/**
- * Asks the server again for a period's report data (Refresh, Generate Report), when online. A
- * failed request keeps the last good copy; the report shows it with the error.
- */
-export async function refreshReportData(client: QueryClient, period: ReportPeriod): Promise<void> {
+export async function refreshReportData(client: QueryClient): Promise<void> {
   if (!onlineManager.isOnline()) return;
-  const [metrics, timeline, amenities, analysis, gaps, setup] = reportQueries(period);
+  const [metrics, timeline, amenities, analysis, gaps, setup] = reportQueries();
   const again = { staleTime: 0 } as const;
   // A failure stays in the query's state, where the report reads it.
   const settle = (request: Promise<unknown>) => request.catch(() => undefined);
@@ -146,10 +134,9 @@ export type ReportDataState =
  * do not poll: a report stays as built until Refresh or Generate asks again (refreshReportData).
  */
 export function useReportData(period: ReportPeriod, timeZone: string): ReportDataState {
-  const client = useQueryClient();
   const isRestoring = useIsRestoring();
   const on = { enabled: !isRestoring, refetchInterval: false } as const;
-  const [metricsQ, timelineQ, amenitiesQ, analysisQ, gapsQ, setupQ] = reportQueries(period);
+  const [metricsQ, timelineQ, amenitiesQ, analysisQ, gapsQ, setupQ] = reportQueries();
   const results = useQueries({
     queries: [
       { ...metricsQ, ...on },
@@ -191,7 +178,6 @@ export function useReportData(period: ReportPeriod, timeZone: string): ReportDat
       analysis,
       gaps,
       setup: setupOf(setup),
-      savedPeriods: savedPeriods(client),
     },
     refreshing: results.some((result) => result.isFetching),
   };

@@ -10,7 +10,7 @@ import {
   summarizeUsage,
   usageReportCsv,
 } from './report-builders';
-import { periodGapsQuery, periodTimelineQuery } from './report-data';
+import { reportGapsQuery, reportTimelineQuery } from './report-data';
 import type { DownloadContext, DownloadOutcome } from './report-kind';
 
 /**
@@ -27,11 +27,7 @@ export async function downloadUsage({
   period,
   timeZone,
 }: DownloadContext): Promise<DownloadOutcome> {
-  const sources = await loadUsageSources(
-    client,
-    periodTimelineQuery(period),
-    periodGapsQuery(period),
-  );
+  const sources = await loadUsageSources(client, reportTimelineQuery(), reportGapsQuery());
   if (!sources.ok) return sources;
   const { timeline, columns, gaps } = sources;
   const now = Date.now();

@@ -28,7 +28,6 @@ export type ReportContext = {
   timeZone: string;
   currency: string;
   level: Level;
-  onChoosePeriod: (period: ReportPeriod) => void;
 };
 
 export type DownloadContext = { client: QueryClient; period: ReportPeriod; timeZone: string };

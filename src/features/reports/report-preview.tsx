@@ -29,7 +29,6 @@ export function ReportPreview({
   onPrint,
   onDownloadCsv,
   onRefresh,
-  onChoosePeriod,
 }: {
   report: ReportDefinition<PreviewKind>;
   period: ReportPeriod;
@@ -44,7 +43,6 @@ export function ReportPreview({
   onPrint: () => void;
   onDownloadCsv: () => void;
   onRefresh: () => void;
-  onChoosePeriod: (period: ReportPeriod) => void;
 }) {
   const state = useReportData(period, community.timeZone);
   const reportRef = useRef<HTMLElement>(null);
@@ -165,7 +163,6 @@ export function ReportPreview({
                 timeZone,
                 currency: community.currency,
                 level: 3,
-                onChoosePeriod,
               }}
             />
             {used.length ? (

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { Source } from '../../api/snapshot';
-import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { PERIODS } from './periods';
 import type { Level, ReportContext } from './report-kind';
@@ -78,35 +77,15 @@ export function MissingSource<T>({ source, what }: { source: Source<T>; what: st
 }
 
 export function MissingTimeline({ context }: { context: ReportContext }) {
-  const { data, onChoosePeriod } = context;
+  const { data } = context;
   const source = data.timeline;
   if (source.status === 'ready') return null;
   const label = PERIODS[data.period].label;
-  const others = data.savedPeriods.filter((period) => period !== data.period);
   return (
     <Notice>
-      <p>
-        {source.reason === 'offline'
-          ? `The usage timeline for ${label} has not been saved on this device (it was never loaded here), so visits per amenity cannot be shown for this period.`
-          : `The usage timeline for ${label} could not be loaded: ${source.error ?? 'unknown error'}.`}
-      </p>
-      {others.length ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2" data-print-hide>
-          <span>Saved on this device:</span>
-          {others.map((period) => (
-            <Button
-              key={period}
-              variant="secondary"
-              size="sm"
-              onClick={() => onChoosePeriod(period)}
-            >
-              Show {PERIODS[period].label}
-            </Button>
-          ))}
-        </div>
-      ) : (
-        <p className="mt-1">No other period’s timeline is saved on this device yet.</p>
-      )}
+      {source.reason === 'offline'
+        ? `The usage timeline for ${label} has not been saved on this device (it was never loaded here), so visits per amenity cannot be shown for this period.`
+        : `The usage timeline for ${label} could not be loaded: ${source.error ?? 'unknown error'}.`}
     </Notice>
   );
 }

@@ -92,17 +92,15 @@ export function ReportsPage() {
   const [activity, countActivity] = useReportActivity();
   const triggerRef = useRef<string | null>(null);
 
-  // Save every period's data on the device while online, so any report opens offline later.
+  // Save the reports' data on the device while online (on arrival and on reconnect), so a
+  // report of any period opens offline later.
   useEffect(() => {
     if (online && !isRestoring) {
-      withReportData(({ warmReportData }) => warmReportData(client, period));
+      withReportData(({ warmReportData }) => warmReportData(client));
     }
-    // Only on arrival and on reconnect; a period change loads its own data through the preview.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, online, isRestoring]);
 
-  const refresh = () =>
-    withReportData(({ refreshReportData }) => refreshReportData(client, period));
+  const refresh = () => withReportData(({ refreshReportData }) => refreshReportData(client));
 
   const openPreview = (kind: PreviewKind, trigger: string) => {
     triggerRef.current = trigger;
@@ -189,7 +187,6 @@ export function ReportsPage() {
               onPrint={() => window.print()}
               onDownloadCsv={() => download(preview)}
               onRefresh={refresh}
-              onChoosePeriod={setPeriod}
             />
           </Suspense>
         </div>
