@@ -7,6 +7,7 @@ import { calendarPeriod } from '../../src/features/reports/calendar';
 import { REPORT_TIMELINE } from '../../src/features/reports/periods';
 import {
   periodCoverage,
+  pointDate,
   summarizeUsage,
   usageReportCsv,
   type VisitColumn,
@@ -63,9 +64,13 @@ export async function buildUsageReport(
   const points = await usageTimeline(context, REPORT_TIMELINE.period, REPORT_TIMELINE.days);
   const gaps = await usageGaps(context, REPORT_TIMELINE.days);
   const coverage = periodCoverage(gaps, calendar, timeZone);
-  // Archived amenities too where they had visits in the points: a report of a past period
+  // Archived amenities too where they had visits in the period: a report of a past period
   // counts every visit made in it, so archiving one later does not change the report.
-  const visited = (slug: string) => points.some((point) => (point.amenities?.[slug] ?? 0) > 0);
+  const inPeriod = points.filter((point) => {
+    const date = pointDate(point, timeZone);
+    return date >= calendar.from && date <= calendar.to;
+  });
+  const visited = (slug: string) => inPeriod.some((point) => (point.amenities?.[slug] ?? 0) > 0);
   const column = (slug: string, label: string): VisitColumn => ({
     id: slug,
     label,

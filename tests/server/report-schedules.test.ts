@@ -185,6 +185,29 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('leaves out an archived amenity with no visit in the period, whatever came before or after', async () => {
+      const hall = community.amenities.find((a) => a.slug === 'solis-hall');
+      if (!hall) throw new Error('no hall');
+      await test.db.query(`UPDATE amenities SET archived_at = now() WHERE id = $1`, [hall.id]);
+      await reloadAmenities(test.db, community);
+      try {
+        // Last week seen from Mon Nov 9 is Nov 2-8: Solis Hall's visits (Oct 20, Nov 1) are
+        // before it, in the timeline the report is cut from but not in the week.
+        const week = await buildUsageReport(
+          test.db,
+          community,
+          'weekly',
+          Date.parse(local('2026-11-09', '08:00')),
+        );
+        expect(week.periodFrom).toBe('2026-11-02');
+        expect(week.summary.perAmenity.some((row) => row.id === 'solis-hall')).toBe(false);
+        expect(week.csv).not.toContain('Solis Hall');
+      } finally {
+        await test.db.query(`UPDATE amenities SET archived_at = NULL WHERE id = $1`, [hall.id]);
+        await reloadAmenities(test.db, community);
+      }
+    });
+
     it('each pass brings in amenity changes made through another server process', async () => {
       const [first] = community.amenities;
       if (!first) throw new Error('no amenity');
