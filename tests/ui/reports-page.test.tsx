@@ -616,7 +616,9 @@ describe('Reports page', () => {
       expect(within(report).getByRole('heading', { level: 3, name: part })).toBeInTheDocument();
     }
     // Last Week seen from Mon Nov 23 is Mon Nov 16 to Sun Nov 22, every amenity.
-    const week = timelineFixture('month', REPORT_TIMELINE.days).filter((p) => p.time.slice(0, 10) >= '2026-11-16');
+    const week = timelineFixture('month', REPORT_TIMELINE.days).filter(
+      (p) => p.time.slice(0, 10) >= '2026-11-16',
+    );
     expect(week).toHaveLength(7);
     const total = week.reduce((sum, p) => sum + allVisits(p), 0);
     expect(await within(report).findByText(total.toLocaleString('en-US'))).toBeInTheDocument();
