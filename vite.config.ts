@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHintPlugin } from './scripts/vite-plugin-compile-hint';
 import { inlineScriptPlugin, sitePlugin } from './scripts/vite-plugin-site';
-import { EARLY_CLICKS_SCRIPT } from './src/lib/early-clicks';
+import { EARLY_INPUT_SCRIPT } from './src/lib/early-input';
 import { INTL_WARM_UP_SCRIPT } from './src/lib/intl-warm-up';
 import { THEME_BOOT_SCRIPT } from './src/lib/theme-boot';
 import { AMENITY_PHOTO_CACHE } from './src/lib/photo-cache';
@@ -476,7 +476,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     devMockWorker(),
     inlineScriptPlugin('theme-boot', THEME_BOOT_SCRIPT),
-    inlineScriptPlugin('early-clicks', EARLY_CLICKS_SCRIPT),
+    inlineScriptPlugin('early-input', EARLY_INPUT_SCRIPT),
     inlineScriptPlugin('intl-warm-up', INTL_WARM_UP_SCRIPT),
     sitePlugin(),
     VitePWA({

@@ -175,7 +175,11 @@ export function inlineScriptPlugin(name: string, script: string): Plugin {
     name: `commonground:${name}`,
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace(`<!--${name}-->`, `<script>${script}</script>`),
+      handler: (html) => {
+        // A renamed marker would otherwise leave the page without its script, silently.
+        if (!html.includes(`<!--${name}-->`)) throw new Error(`index.html has no <!--${name}-->`);
+        return html.replace(`<!--${name}-->`, `<script>${script}</script>`);
+      },
     },
   };
 }

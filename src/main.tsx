@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
+import { replayEarlyInput, takeEarlyInput } from './lib/early-input';
 import { expectHydration, whenPageHydrated } from './lib/hydration';
 import './index.css';
 
@@ -47,15 +47,16 @@ async function boot() {
     // screen.
     await nextTask();
     await preloadAppPageAt(window.location.pathname);
-    // Taps on the frame so far reached no handler: they are replayed once the page has hydrated.
-    const earlyClicks = takeEarlyClicks();
+    // Taps and choices on the frame so far reached no handler: they are replayed once the page
+    // has hydrated.
+    const earlyInput = takeEarlyInput();
     expectHydration();
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    void whenPageHydrated().then(() => replayEarlyClicks(earlyClicks));
+    void whenPageHydrated().then(() => replayEarlyInput(earlyInput));
   } else {
-    takeEarlyClicks();
+    takeEarlyInput();
     createRoot(root).render(app);
   }
 }

@@ -67,6 +67,32 @@ describeBrowser('moving between sections on a phone', () => {
     await page.getByRole('table').filter({ hasText: 'The Great Lawn' }).first().waitFor();
     await context.close();
   });
+  it('a period chosen and a report opened before the app starts open that period', async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/reports', { waitUntil: 'commit' });
+    const period = page.getByRole('combobox', { name: 'Report period' });
+    await period.selectOption('quarter');
+    await page.getByRole('button', { name: 'Preview: Amenity Usage Report' }).click();
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('cg:hydration-start').length),
+    ).toBe(0);
+
+    release();
+    await waitForHydration(page);
+    // The hydration put the select back to the saved period; the reader's choice was replayed.
+    await page.getByRole('region', { name: 'Amenity Usage Report — Last Quarter' }).waitFor();
+    expect(await period.inputValue()).toBe('quarter');
+    await context.close();
+  });
+
   it("the dashboard's quick actions open the scheduled reports and the alert rules in view", async () => {
     const { page, context } = await openPage(browser(), PHONE);
     await page.goto('/dashboard');

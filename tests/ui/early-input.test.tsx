@@ -3,14 +3,36 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import {
-  EARLY_CLICKS_SCRIPT,
-  replayEarlyClicks,
-  takeEarlyClicks,
-} from '../../src/lib/early-clicks';
+  EARLY_INPUT_SCRIPT,
+  replayEarlyInput,
+  takeEarlyInput,
+  type EarlyInput,
+} from '../../src/lib/early-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../src/ui/tabs';
 
 // React's act() warns unless the environment says it is a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Periods() {
+  const [period, setPeriod] = useState('month');
+  const [opened, setOpened] = useState<string | null>(null);
+  return (
+    <>
+      <label>
+        Report period
+        <select value={period} onChange={(event) => setPeriod(event.target.value)}>
+          <option value="week">Last Week</option>
+          <option value="month">Last Month</option>
+          <option value="quarter">Last Quarter</option>
+        </select>
+      </label>
+      <button type="button" onClick={() => setOpened(period)}>
+        Preview
+      </button>
+      <p>Opened: {opened ?? 'none'}</p>
+    </>
+  );
+}
 
 function Sections() {
   const [tab, setTab] = useState('general');
@@ -34,11 +56,11 @@ function Sections() {
 }
 
 /** The prerendered frame, with the inline script of index.html already run. */
-function frame(): HTMLDivElement {
+function frame(page = <Sections />): HTMLDivElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<Sections />);
+  container.innerHTML = renderToString(page);
   document.body.append(container);
-  new Function(EARLY_CLICKS_SCRIPT)();
+  new Function(EARLY_INPUT_SCRIPT)();
   return container;
 }
 
@@ -54,7 +76,7 @@ const selected = (container: HTMLElement) =>
   container.querySelector('[role="tab"][aria-selected="true"]')?.textContent;
 
 afterEach(() => {
-  takeEarlyClicks();
+  takeEarlyInput();
   document.body.replaceChildren();
 });
 
@@ -74,8 +96,8 @@ describe('taps on the frame before the app has started', () => {
     button(container, 'Show more').click();
     button(container, 'Show more').click();
     container.querySelector('a')?.click();
-    const early = takeEarlyClicks();
-    expect(early.map((b) => b.textContent)).toEqual([
+    const early = takeEarlyInput();
+    expect(early.map((input) => input.element.textContent)).toEqual([
       'Integrations',
       'Show more (0)',
       'Show more (0)',
@@ -85,7 +107,7 @@ describe('taps on the frame before the app has started', () => {
       hydrateRoot(container, <Sections />);
     });
     await act(async () => {
-      expect(replayEarlyClicks(early)).toBe(3);
+      expect(replayEarlyInput(early)).toBe(3);
     });
 
     // The Radix tab switches on mouse down, not on click: it saw the whole click.
@@ -98,15 +120,40 @@ describe('taps on the frame before the app has started', () => {
     const container = frame();
     const integrations = button(container, 'Integrations');
     integrations.click();
-    const early = takeEarlyClicks();
+    const early = takeEarlyInput();
     button(container, 'Show more').click();
-    expect(takeEarlyClicks()).toEqual([]);
+    expect(takeEarlyInput()).toEqual([]);
 
     integrations.remove();
-    expect(replayEarlyClicks(early)).toBe(0);
+    expect(replayEarlyInput(early)).toBe(0);
+  });
+
+  it('keep a choice made in a select, and the tap after it sees that choice', async () => {
+    const container = frame(<Periods />);
+    const select = container.querySelector('select');
+    if (!select) throw new Error('no select');
+    // What the browser does when the reader picks an option.
+    select.value = 'quarter';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    button(container, 'Preview').click();
+    const early: EarlyInput[] = takeEarlyInput();
+    expect(early.map((input) => ('value' in input ? input.value : 'tap'))).toEqual([
+      'quarter',
+      'tap',
+    ]);
+
+    await act(async () => {
+      hydrateRoot(container, <Periods />);
+    });
+    // The app still holds its own value (Chromium's hydration also puts it back on screen).
+    await act(async () => {
+      expect(replayEarlyInput(early)).toBe(2);
+    });
+    expect(select.value).toBe('quarter');
+    expect(container.textContent).toContain('Opened: quarter');
   });
 
   it('are none when the page has no inline script', () => {
-    expect(takeEarlyClicks()).toEqual([]);
+    expect(takeEarlyInput()).toEqual([]);
   });
 });
