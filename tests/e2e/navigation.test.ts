@@ -1,5 +1,19 @@
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { PHONE, describeBrowser, openPage, useBrowser, waitForHydration } from './browser';
+
+/** Holds the app's code back, as on a slow connection, until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describeBrowser('moving between sections on a phone', () => {
   const browser = useBrowser();
@@ -31,14 +45,7 @@ describeBrowser('moving between sections on a phone', () => {
     const { page, context } = await openPage(browser(), PHONE);
     // The app's code is held back, as on a slow connection, while the reader scrolls the
     // prerendered frame down to the usage chart.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/dashboard', { waitUntil: 'commit' });
     const chart = page.getByRole('heading', { name: 'Amenity Usage Over Time' });
     await chart.waitFor();
@@ -69,14 +76,7 @@ describeBrowser('moving between sections on a phone', () => {
   });
   it('a period chosen and a report opened before the app starts open that period', async () => {
     const { page, context } = await openPage(browser(), PHONE);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/reports', { waitUntil: 'commit' });
     const period = page.getByRole('combobox', { name: 'Report period' });
     await period.selectOption('quarter');
