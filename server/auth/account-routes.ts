@@ -34,7 +34,7 @@ import { audit } from './audit';
 import { UNKNOWN_DEVICE } from './device-label';
 import type { AuthEnv } from './middleware';
 import { checkPassword, hashPassword } from './passwords';
-import { knownDeviceScope } from './known-devices';
+import { forgetOtherDevices, knownDeviceScope } from './known-devices';
 import { isHttps, requestAddress } from './request';
 import { signedIn, type AuthRouteOptions } from './routes';
 import { acceptSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor';
@@ -220,6 +220,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
       await refuseUnlessPasswordIs(tx, user);
       await tx.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, passwordHash]);
       const ended = await endOtherSessions(tx, user.id, token);
+      await forgetOtherDevices(tx, c, user.id);
       await clearAccountFailures(tx, user.email);
       await audit(
         tx,
@@ -344,6 +345,7 @@ export function registerAccountRoutes(api: Hono<AuthEnv>, options: AuthRouteOpti
       await storeRecoveryCodes(tx, user.id, recoveryCodes);
       // A lost phone may still hold a session: like a new password, this ends the others.
       const ended = await endOtherSessions(tx, user.id, token);
+      await forgetOtherDevices(tx, c, user.id);
       await audit(
         tx,
         {

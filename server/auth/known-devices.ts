@@ -69,3 +69,17 @@ export async function rememberDevice(
   );
   return knownDeviceCookie(token, secure);
 }
+
+/**
+ * Forgets every browser of `userId` but the request's own. After a new password or a new
+ * authenticator, a lost or borrowed browser is a stranger again: its guesses count with everyone
+ * else's, and a lock on the account keeps it out too.
+ */
+export async function forgetOtherDevices(db: Queryable, c: Context, userId: number): Promise<void> {
+  const token = getCookie(c, KNOWN_DEVICE_COOKIE);
+  const own = token && token.length <= 100 ? tokenHash(token) : '';
+  await db.query(`DELETE FROM known_devices WHERE user_id = $1 AND token_hash <> $2`, [
+    userId,
+    own,
+  ]);
+}

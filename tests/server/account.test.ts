@@ -369,6 +369,70 @@ for (const backend of BACKENDS) {
       expect(changed.status).toBe(200);
     });
 
+    it('a new password forgets the other browsers: a lock on the account then keeps them out too', async () => {
+      const email = await newManager();
+      const browserOf = async () => {
+        const res = await call('POST', AUTH_PATHS.signIn, { body: { email, password: PASSWORD } });
+        return res.headers
+          .getSetCookie()
+          .map((value) => value.split(';')[0])
+          .join('; ');
+      };
+      const borrowed = await browserOf();
+      const own = await browserOf();
+      const signInFrom = (browser: string, password: string) =>
+        call('POST', AUTH_PATHS.signIn, {
+          cookie: browser.replace(/cg_session=\S+; /, ''),
+          body: { email, password },
+        });
+      const NEW = 'a much longer new one';
+      const changed = await call('POST', ACCOUNT_PATHS.password, {
+        cookie: own,
+        body: { currentPassword: PASSWORD, newPassword: NEW },
+      });
+      expect(changed.status).toBe(200);
+      for (let i = 0; i < 3; i += 1) expect((await signIn(email, `guess ${i}`)).status).toBe(401);
+      expect((await signIn(email, NEW)).status).toBe(429);
+      // The borrowed browser, even with the new password, waits like any other; the owner's not.
+      expect((await signInFrom(borrowed, NEW)).status).toBe(429);
+      expect((await signInFrom(own, NEW)).status).toBe(200);
+    });
+
+    it('a new authenticator forgets the other browsers too', async () => {
+      const { email, old } = await newAdmin();
+      const codeOf = (secret: string) => totp(base32Decode(secret) ?? Buffer.alloc(0), clock.now());
+      const signInFrom = async (device: string, code: string) => {
+        const res = await call('POST', AUTH_PATHS.signIn, {
+          cookie: device,
+          body: { email, password: PASSWORD, code },
+        });
+        const cookies = res.headers.getSetCookie().map((value) => value.split(';')[0] ?? '');
+        return {
+          status: res.status,
+          session: cookies.find((value) => value.startsWith('cg_session=')) ?? '',
+          device: cookies.find((value) => value.startsWith('cg_device=')) ?? device,
+        };
+      };
+      const lostPhone = await signInFrom('', old[0] ?? '');
+      const laptop = await signInFrom('', old[1] ?? '');
+      expect([lostPhone.status, laptop.status]).toEqual([200, 200]);
+      const cookie = `${laptop.session}; ${laptop.device}`;
+      const setup = TotpSetupSchema.parse(
+        (await call('POST', ACCOUNT_PATHS.authenticator, { cookie, body: { password: PASSWORD } }))
+          .json,
+      );
+      const confirmed = await call('POST', ACCOUNT_PATHS.authenticatorConfirm, {
+        cookie,
+        body: { code: codeOf(setup.secret), secret: setup.secret },
+      });
+      expect(confirmed.status).toBe(200);
+      clock.advance(MINUTE);
+      for (let i = 0; i < 3; i += 1) expect((await signIn(email, `guess ${i}`)).status).toBe(401);
+      // The lost phone, with the password and a code of the new app, waits like any other.
+      expect((await signInFrom(lostPhone.device, codeOf(setup.secret))).status).toBe(429);
+      expect((await signInFrom(laptop.device, codeOf(setup.secret))).status).toBe(200);
+    });
+
     describe('wrong passwords and codes sent at once: only the limit (3 here) is judged', () => {
       const statuses = (results: readonly Res[]) => results.map((res) => res.status).sort();
       const JUDGED_THEN_REFUSED = [400, 400, 400, ...Array.from({ length: 9 }, () => 429)];
