@@ -6,10 +6,7 @@
  * a time zone) and a number formatter once the prerendered frame has painted, each in a task of
  * its own, while the page's code is still downloading and the main thread is idle.
  *
- * At the end of the app page's <body>, after the prerendered frame (vite-plugin-site): its frame
- * callback then waits for the frame that paints that content. From the <head> it waited for the
- * first frame after the stylesheet, painted before the body was parsed, and its ~60 ms (CPU 4x)
- * ran before the prerendered frame's first paint. The server hashes it for its CSP. Any failure
+ * In the <head> of the app page (vite-plugin-site); the server hashes it for its CSP. Any failure
  * is ignored: the app then simply builds its formatters cold, as without this script.
  */
 export const INTL_WARM_UP_SCRIPT = `(function(){if(typeof Intl!=="object"||typeof requestAnimationFrame!=="function")return;var w=[function(){new Intl.DateTimeFormat("en-US",{timeZone:"UTC",hour:"numeric"}).format(0)},function(){new Intl.NumberFormat("en-US").format(0)}];function n(){var f=w.shift();if(f)setTimeout(function(){try{f()}catch(e){}n()},0)}requestAnimationFrame(n)})()`;

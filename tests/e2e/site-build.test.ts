@@ -10,7 +10,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../../scripts/vite-plugin-compile-hint';
 import { APP_PAGES } from '../../src/lib/app-pages';
 import { PUBLIC_PATHS, htmlFileFor } from '../../src/lib/route-paths';
-import { INTL_WARM_UP_SCRIPT } from '../../src/lib/intl-warm-up';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { PAGE_META } from '../../src/site/content/navigation';
 
@@ -108,18 +107,6 @@ describe('app pages', () => {
         expect(existsSync(path.join(dist, asset)), asset).toBe(true);
         expect(precached.has(asset), asset).toBe(true);
       }
-    },
-  );
-
-  // Its frame callback waits for the next frame: from the <head> that was a frame painted before
-  // the body was parsed, and the formatters' ~60 ms (CPU 4x) then delayed the prerendered paint.
-  it.each(APP_PAGES.map((page) => [page.path, htmlFileFor(page.path)]))(
-    '%s warms Intl up after its whole prerendered frame',
-    (_pagePath, file) => {
-      const html = read(file);
-      const warmUp = html.indexOf(`<script>${INTL_WARM_UP_SCRIPT}</script>`);
-      expect(warmUp).toBeGreaterThan(html.indexOf('<div id="root"><'));
-      expect(warmUp).toBeGreaterThan(html.lastIndexOf('</div>'));
     },
   );
 
