@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runnerImport } from 'vite';
 import { firstAnswersScript } from '../src/api/first-answers';
-import { SCRIPTS_AFTER_PAINT, SCRIPTS_TEMPLATE_ID } from '../src/lib/scripts-after-paint';
 import { THEME_BOOT_SCRIPT } from '../src/lib/theme-boot';
 import { APP_PAGES } from '../src/lib/app-pages';
 import { PUBLIC_PATHS, htmlFileFor, type AppPath, type PublicPath } from '../src/lib/route-paths';
@@ -126,59 +125,38 @@ async function renderAppPages(root: string): Promise<RenderedAppPage[]> {
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/;
-/** The app's scripts in the shell's head: its entry and the modules preloaded with it. */
-const SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
  * The app shell document (app.html) with a route's first frame inside #root, the route's own
  * title in the head, and one request for the answers to every API request the frame makes as
  * the app starts (src/api/first-answers.ts), so the data downloads alongside the scripts instead
- * of after them: what /dashboard and the other app routes are served and precached as. The
- * page's own scripts (`pageScripts`) are preloaded at low priority. With `scriptsAfterPaint`,
- * the shell's scripts and the page's wait in a template after the frame until it has painted
- * (src/lib/scripts-after-paint.ts); without, they start from the head.
+ * of after them: what /dashboard and the other app routes are served and precached as.
  */
 export function appPageDocument(
   shell: string,
   page: RenderedAppPage,
   pageScripts: readonly string[] = [],
-  { scriptsAfterPaint = false }: { scriptsAfterPaint?: boolean } = {},
 ): string {
   const title = /<title>(.*?)<\/title>/.exec(page.html)?.[1];
   const body = page.html.replace(/<title>.*?<\/title>/, '');
-  const headEnd = shell.indexOf('</head>');
+  const withRoot = shell.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  if (withRoot === shell) throw new Error('Prerender: app.html has no empty #root');
   // Low priority: on a slow network, at the default (high) priority, they shared the bandwidth
   // with the render-blocking stylesheet and put the first paint off (Lighthouse's FCP and LCP on
   // /reports 1.9 -> 2.1-2.6 s). Low, the browser fetches them after it, before the app asks.
-  const own = pageScripts.map(
-    (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`,
-  );
-  const head = scriptsAfterPaint
-    ? shell.slice(0, headEnd).replace(SCRIPT_TAGS, '')
-    : shell.slice(0, headEnd) + own.join('');
-  const scripts = scriptsAfterPaint
-    ? [...(shell.slice(0, headEnd).match(SCRIPT_TAGS) ?? []), ...own]
-    : [];
-  const started = scripts.length
-    ? `<template id="${SCRIPTS_TEMPLATE_ID}">${scripts.join('')}</template>` +
-      `<script>${SCRIPTS_AFTER_PAINT}</script>`
-    : '';
-  const withHead = head + shell.slice(headEnd);
-  const withRoot = withHead.replace(
-    '<div id="root"></div>',
-    // A function: the frame's text may hold `$&` and the like, which a string would expand.
-    () => `<div id="root">${body}</div>${started}`,
-  );
-  if (withRoot === withHead) throw new Error('Prerender: app.html has no empty #root');
+  const scripts = pageScripts
+    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`)
+    .join('');
+  const withScripts = withRoot.replace('</head>', `${scripts}</head>`);
   // Above the stylesheet: a script below one waits for it to download, so the data was asked
   // for only once the CSS had arrived (~450 ms later on a slowed phone).
   const withPreloads = page.requests.length
-    ? withRoot.replace(
+    ? withScripts.replace(
         STYLESHEET_LINK,
         (link) => `<script>${firstAnswersScript(page.requests)}</script>${link}`,
       )
-    : withRoot;
-  if (page.requests.length && withPreloads === withRoot) {
+    : withScripts;
+  if (page.requests.length && withPreloads === withScripts) {
     throw new Error('Prerender: app.html has no stylesheet link to put the first answers before');
   }
   return title
@@ -211,13 +189,9 @@ export async function prerenderAppShells({
   const pages = await renderAppPages(root);
   return pages.map((page) => {
     const file = htmlFileFor(page.path as AppPath);
-    const appPage = APP_PAGES.find((candidate) => candidate.path === page.path);
-    const scripts = appPage ? pageScripts(appPage.id, loaded) : [];
-    const scriptsAfterPaint = !!appPage && 'scriptsAfterPaint' in appPage;
-    writeFileSync(
-      path.join(outDir, file),
-      appPageDocument(shell, page, scripts, { scriptsAfterPaint }),
-    );
+    const id = APP_PAGES.find((candidate) => candidate.path === page.path)?.id;
+    const scripts = id ? pageScripts(id, loaded) : [];
+    writeFileSync(path.join(outDir, file), appPageDocument(shell, page, scripts));
     return file;
   });
 }

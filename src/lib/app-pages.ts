@@ -34,17 +34,7 @@ export const APP_PAGES = [
     inBottomBar: true,
     defaultView: { id: 'analytics', label: 'Analytics' },
   },
-  {
-    id: 'reports',
-    path: '/reports',
-    label: 'Reports',
-    icon: 'report',
-    inBottomBar: true,
-    // Its prerendered first frame is its content (the reports and their periods, no figures):
-    // it is painted before the page's scripts start (src/lib/scripts-after-paint.ts). Pages
-    // whose content is data start them at once, for the data's sake.
-    scriptsAfterPaint: true,
-  },
+  { id: 'reports', path: '/reports', label: 'Reports', icon: 'report', inBottomBar: true },
   {
     id: 'amy-events',
     path: '/amy-events',

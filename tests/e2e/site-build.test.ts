@@ -10,7 +10,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../../scripts/vite-plugin-compile-hint';
 import { APP_PAGES } from '../../src/lib/app-pages';
 import { PUBLIC_PATHS, htmlFileFor } from '../../src/lib/route-paths';
-import { SCRIPTS_AFTER_PAINT, SCRIPTS_TEMPLATE_ID } from '../../src/lib/scripts-after-paint';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { PAGE_META } from '../../src/site/content/navigation';
 
@@ -108,32 +107,6 @@ describe('app pages', () => {
         expect(existsSync(path.join(dist, asset)), asset).toBe(true);
         expect(precached.has(asset), asset).toBe(true);
       }
-    },
-  );
-
-  // From the head they share a slow network's bandwidth with the stylesheet the frame waits for:
-  // a page whose frame is its content starts them after that frame has painted.
-  it.each(
-    APP_PAGES.map((page) => [page.path, htmlFileFor(page.path), 'scriptsAfterPaint' in page]),
-  )(
-    '%s starts its scripts from the head, or after its frame has painted',
-    (_pagePath, file, afterPaint) => {
-      const html = read(file);
-      const head = html.slice(0, html.indexOf('</head>'));
-      const template = new RegExp(
-        `<template id="${SCRIPTS_TEMPLATE_ID}">(.*?)</template><script>(.*?)</script>`,
-      ).exec(html);
-      const entry = /^<script type="module" crossorigin src="\/assets\/index-/;
-      if (!afterPaint) {
-        expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
-        expect(template).toBeNull();
-        return;
-      }
-      expect(head).not.toMatch(/<script[^>]* src=|modulepreload/);
-      expect(template?.[1]).toMatch(entry);
-      expect(template?.[2]).toBe(SCRIPTS_AFTER_PAINT);
-      // After the whole frame.
-      expect(template?.index).toBeGreaterThan(html.lastIndexOf('</div>'));
     },
   );
 

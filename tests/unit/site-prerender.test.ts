@@ -8,7 +8,6 @@ import {
   sitemapXml,
 } from '../../scripts/prerender';
 import { firstAnswersScript } from '../../src/api/first-answers';
-import { SCRIPTS_AFTER_PAINT, SCRIPTS_TEMPLATE_ID } from '../../src/lib/scripts-after-paint';
 import { THEME_BOOT_SCRIPT } from '../../src/lib/theme-boot';
 import { withDarkMode } from '../../src/site/islands/theme';
 
@@ -132,35 +131,6 @@ describe('prerendered app page document', () => {
     ].map((match) => match[1]);
     expect(preloads).toEqual(['/assets/analytics-page-abc.js', '/assets/badge-def.js']);
     expect(html).not.toContain('modulepreload');
-    expect(withScripts).not.toContain('<template');
-  });
-
-  it("starts the shell's and the page's scripts from a template after the frame, when asked", () => {
-    const withScripts = appPageDocument(
-      '<!doctype html><html><head><title>CommonGround</title>' +
-        '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
-        '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/app-layer-b.js">' +
-        '</head><body><div id="root"></div><noscript>No JS</noscript></body></html>',
-      { path: '/reports', html: '<div>frame $& $1</div>', requests: ['/api/me'] },
-      ['/assets/reports-page-abc.js', '/assets/badge-def.js'],
-      { scriptsAfterPaint: true },
-    );
-    const head = withScripts.slice(0, withScripts.indexOf('</head>'));
-    expect(head).not.toMatch(/modulepreload|type="module"/);
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
-    const after = withScripts.slice(withScripts.indexOf('</head>'));
-    expect(after).toContain(
-      '<div id="root"><div>frame $& $1</div></div>' +
-        `<template id="${SCRIPTS_TEMPLATE_ID}">` +
-        '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
-        '<link rel="modulepreload" crossorigin href="/assets/app-layer-b.js">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/reports-page-abc.js">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/badge-def.js">' +
-        `</template><script>${SCRIPTS_AFTER_PAINT}</script><noscript>`,
-    );
-    // A shell without scripts gets no template.
-    expect(html).not.toContain('<template');
   });
 
   it('refuses a shell with no stylesheet to put the API answers before', () => {
