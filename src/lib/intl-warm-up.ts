@@ -5,10 +5,8 @@
  * sat between the data's arrival and its paint. This inline script in the app page's <head>
  * builds a date formatter (with a time zone) and a number formatter, each in a task of its own,
  * as soon as the parser lets them run: on a slow network while the render-blocking stylesheet
- * is still downloading. (It waited for a first frame before, which from the <head> was the one
- * painted once the stylesheet had arrived: the same moment on a fast network, later on a slow
- * one.) After the prerendered frame's paint it would be a long task of its own between that
- * frame and the app (Lighthouse's TBT on Analytics 241 ms once).
+ * is still downloading. Not after the prerendered frame's paint: there the load is a long task
+ * of its own between that frame and the app, which Lighthouse counts in its TBT.
  *
  * In the <head> of the app page (vite-plugin-site); the server hashes it for its CSP. Any failure
  * is ignored: the app then simply builds its formatters cold, as without this script.
