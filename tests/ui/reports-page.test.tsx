@@ -210,7 +210,9 @@ describe('Reports page', () => {
     const report = await screen.findByRole('region', {
       name: 'Amenity Usage Report — Last Month',
     });
-    expect(report).toHaveFocus();
+    // Focus moves in an effect, after the commit that put the report on screen, which the query
+    // above can see first (a busy CI machine did).
+    await waitFor(() => expect(report).toHaveFocus());
     await user.tab();
     expect(within(report).getByRole('button', { name: 'Download CSV' })).toHaveFocus();
     expect(
