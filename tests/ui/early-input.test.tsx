@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, useState } from 'react';
+import { act, useState, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import {
@@ -75,6 +75,22 @@ function button(container: HTMLElement, name: string): HTMLButtonElement {
 const selected = (container: HTMLElement) =>
   container.querySelector('[role="tab"][aria-selected="true"]')?.textContent;
 
+/** Lets React adopt the frame, then replays what was noted on it; how many were replayed. */
+async function hydrateAndReplay(
+  container: HTMLElement,
+  page: ReactElement,
+  early: EarlyInput[],
+): Promise<number> {
+  await act(async () => {
+    hydrateRoot(container, page);
+  });
+  let replayed = 0;
+  await act(async () => {
+    replayed = replayEarlyInput(early);
+  });
+  return replayed;
+}
+
 afterEach(() => {
   takeEarlyInput();
   document.body.replaceChildren();
@@ -103,12 +119,7 @@ describe('taps on the frame before the app has started', () => {
       'Show more (0)',
     ]);
 
-    await act(async () => {
-      hydrateRoot(container, <Sections />);
-    });
-    await act(async () => {
-      expect(replayEarlyInput(early)).toBe(3);
-    });
+    expect(await hydrateAndReplay(container, <Sections />, early)).toBe(3);
 
     // The Radix tab switches on mouse down, not on click: it saw the whole click.
     expect(selected(container)).toBe('Integrations');
@@ -142,13 +153,8 @@ describe('taps on the frame before the app has started', () => {
       'tap',
     ]);
 
-    await act(async () => {
-      hydrateRoot(container, <Periods />);
-    });
     // The app still holds its own value (Chromium's hydration also puts it back on screen).
-    await act(async () => {
-      expect(replayEarlyInput(early)).toBe(2);
-    });
+    expect(await hydrateAndReplay(container, <Periods />, early)).toBe(2);
     expect(select.value).toBe('quarter');
     expect(container.textContent).toContain('Opened: quarter');
   });
