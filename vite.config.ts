@@ -530,12 +530,36 @@ export default defineConfig(({ command }) => ({
         chunkFileNames,
         codeSplitting: {
           groups: [
-            { name: boot.chunkOf, includeDependenciesRecursively: false },
-            { name: pageHelpersChunkOf, includeDependenciesRecursively: false },
-            { name: uiPartsChunkOf, includeDependenciesRecursively: false },
-            { name: snapshotChunkOf, includeDependenciesRecursively: false },
-            { name: widgetsChunkOf, includeDependenciesRecursively: false },
-            { name: reportsChunkOf, includeDependenciesRecursively: false },
+            {
+              name: boot.chunkOf,
+              debugName: 'boot',
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: pageHelpersChunkOf,
+              debugName: 'page-helpers',
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: uiPartsChunkOf,
+              debugName: 'ui-parts',
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: snapshotChunkOf,
+              debugName: 'snapshot',
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: widgetsChunkOf,
+              debugName: 'widgets',
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: reportsChunkOf,
+              debugName: 'reports',
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'shared',
               // Not the two groups' above: without this the build comes out different (8 shared

@@ -45,7 +45,7 @@ if (!options['unit-only']) {
     steps.push({
       label: `e2e ${run}/${e2eRuns}`,
       command: 'npx',
-      args: ['vitest', 'run', '--project', 'e2e', '--reporter=dot'],
+      args: ['vitest', 'run', '--configLoader', 'runner', '--project', 'e2e', '--reporter=dot'],
     });
   }
 }
