@@ -142,6 +142,17 @@ describe('site files around the pages', () => {
     expect(precached.has('robots.txt')).toBe(true);
   });
 
+  it("writes the theme's values into the stylesheet's rules, leaving var() to Tailwind's own", () => {
+    const sheets = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
+    expect(sheets.length).toBeGreaterThan(0);
+    const lookups = sheets.flatMap((file) =>
+      [...read(`assets/${file}`).matchAll(/var\((--[\w-]+)/g)].map((m) => m[1] ?? ''),
+    );
+    // Per-element compositions (shadows, rings, borders, line height) stay variables.
+    expect(lookups.filter((name) => name.startsWith('--tw-')).length).toBeGreaterThan(0);
+    expect(lookups.filter((name) => !name.startsWith('--tw-'))).toEqual([]);
+  });
+
   it('marks every script of the app and the site for eager compilation, at its first line', () => {
     const scripts = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(10);
