@@ -530,36 +530,20 @@ export default defineConfig(({ command }) => ({
         chunkFileNames,
         codeSplitting: {
           groups: [
-            {
-              name: boot.chunkOf,
-              debugName: 'boot',
+            ...(
+              [
+                ['boot', boot.chunkOf],
+                ['page-helpers', pageHelpersChunkOf],
+                ['ui-parts', uiPartsChunkOf],
+                ['snapshot', snapshotChunkOf],
+                ['widgets', widgetsChunkOf],
+                ['reports', reportsChunkOf],
+              ] as const
+            ).map(([debugName, name]) => ({
+              name,
+              debugName,
               includeDependenciesRecursively: false,
-            },
-            {
-              name: pageHelpersChunkOf,
-              debugName: 'page-helpers',
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: uiPartsChunkOf,
-              debugName: 'ui-parts',
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: snapshotChunkOf,
-              debugName: 'snapshot',
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: widgetsChunkOf,
-              debugName: 'widgets',
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: reportsChunkOf,
-              debugName: 'reports',
-              includeDependenciesRecursively: false,
-            },
+            })),
             {
               name: 'shared',
               // Not the two groups' above: without this the build comes out different (8 shared
