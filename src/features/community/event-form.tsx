@@ -13,7 +13,8 @@ import {
   eventInputOf,
   type EventFormValues,
 } from './event-form-values';
-import { NoAmenityYet, useEventForm } from './use-event-form';
+import { NoAmenityYet } from './event-form-parts';
+import { useCheckedForm } from './use-checked-form';
 
 export const EVENTS_NEED_CONNECTION =
   'Recording an event needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. Try again once you are back online.';
@@ -43,7 +44,7 @@ export function EventForm({
 }) {
   const cancel = useDialogClose(() => onDone(null));
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
-  const { values, errors, failure, busy, set, submit, formRef, text, online } = useEventForm({
+  const { values, errors, failure, busy, set, submit, formRef, text, online } = useCheckedForm({
     initial: () => emptyEventForm(today, amenityIds),
     check: (form: EventFormValues) => eventInputOf(form, today),
     save: recordEvent,
@@ -67,7 +68,9 @@ export function EventForm({
         'title',
         'Title',
         { autoComplete: 'off' },
-        'Held one of Amy’s suggestions? Give it the same title, so her next ones learn from it.',
+        {
+          hint: 'Held one of Amy’s suggestions? Give it the same title, so her next ones learn from it.',
+        },
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField<string>

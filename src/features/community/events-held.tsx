@@ -17,7 +17,7 @@ import { InfoNote } from '../../ui/info-note';
 import { PageIcon } from '../../ui/page-icons';
 import { toast } from '../../ui/toast';
 import { EVENT_CONNECTION_TEXTS, EventForm } from './event-form';
-import { WithLiveAmenities } from './use-event-form';
+import { WithLiveAmenities } from './event-form-parts';
 import { EVENT_CATEGORY_LABELS } from '../../lib/event-categories';
 
 export const EVENTS_HELD_INTRO =

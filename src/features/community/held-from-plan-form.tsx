@@ -16,7 +16,7 @@ import {
   type HeldFromPlanValues,
 } from './held-from-plan-values';
 import { PlannedEventDetails } from './planned-event-details';
-import { useEventForm } from './use-event-form';
+import { useCheckedForm } from './use-checked-form';
 
 export const HELD_FROM_PLAN_NEEDS_CONNECTION =
   'Recording a planned event as held needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. Try again once you are back online.';
@@ -46,7 +46,7 @@ export function HeldFromPlanForm({
 }) {
   const client = useQueryClient();
   const cancel = useDialogClose(() => onDone(null));
-  const { failure, busy, submit, formRef, text, online } = useEventForm({
+  const { failure, busy, submit, formRef, text, online } = useCheckedForm({
     initial: emptyHeldFromPlan,
     check: (form: HeldFromPlanValues) => heldFromPlanInputOf(form),
     save: async (input) => {
@@ -76,7 +76,7 @@ export function HeldFromPlanForm({
           'cost',
           `Cost (${currency})`,
           { inputMode: 'decimal', autoComplete: 'off' },
-          '0 when it cost nothing',
+          { hint: '0 when it cost nothing' },
         )}
       </div>
       <FormStatus

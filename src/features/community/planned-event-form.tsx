@@ -21,7 +21,8 @@ import {
   plannedInputOf,
   type PlannedFormValues,
 } from './planned-event-form-values';
-import { NoAmenityYet, useEventForm } from './use-event-form';
+import { NoAmenityYet } from './event-form-parts';
+import { useCheckedForm } from './use-checked-form';
 
 export const PLANNED_NEEDS_CONNECTION =
   'Planning an event needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. Try again once you are back online.';
@@ -55,7 +56,7 @@ export function PlannedEventForm({
 }) {
   const cancel = useDialogClose(() => onDone(null));
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
-  const { values, errors, failure, busy, set, submit, formRef, text, online } = useEventForm({
+  const { values, errors, failure, busy, set, submit, formRef, text, online } = useCheckedForm({
     initial: () =>
       plan
         ? plannedFormOf(plan, amenityIds)
@@ -100,8 +101,13 @@ export function PlannedEventForm({
           inputMode: 'numeric',
           autoComplete: 'off',
         })}
-        {text('startTime', 'Starts at', { type: 'time' }, `Community time (${timeZone})`)}
-        {text('endTime', 'Ends at', { type: 'time' }, 'Within the amenity’s opening hours')}
+        {text('startTime', 'Starts at', { type: 'time' }, { hint: `Community time (${timeZone})` })}
+        {text(
+          'endTime',
+          'Ends at',
+          { type: 'time' },
+          { hint: 'Within the amenity’s opening hours' },
+        )}
       </div>
       <FormStatus
         online={online}

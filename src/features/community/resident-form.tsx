@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
 import type { Resident, ResidentStatus } from '../../api/contract';
 import {
   createResident,
@@ -10,7 +9,6 @@ import {
   type Outcome,
 } from '../../api/residents';
 import { SAVED_UNKNOWN } from '../../api/send';
-import { fieldMessage, fieldOfError } from '../../lib/field-error';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
@@ -19,17 +17,14 @@ import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { ConfirmAction } from '../../ui/confirm-action';
 import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
-import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 import {
   changedResidentFields,
   EMPTY_RESIDENT_FORM,
   residentFieldOf,
   residentFormValuesOf,
   residentInputOf,
-  type ResidentFormErrors,
-  type ResidentFormField,
-  type ResidentFormValues,
 } from './resident-form-values';
+import { useCheckedForm } from './use-checked-form';
 
 export const RESIDENTS_NEED_CONNECTION =
   'Changing the residents directory needs a connection to CommonGround. You are offline: nothing was saved. Try again once you are back online.';
@@ -58,88 +53,28 @@ export function ResidentForm({
 }) {
   // Cancel asks first, like Escape, once something has been typed.
   const cancel = useDialogClose(() => onDone(null));
-  const client = useQueryClient();
-  const connectivity = useConnectivity();
-  const online = connectivity === 'online';
-  const [values, setValues] = useState<ResidentFormValues>(
-    resident ? residentFormValuesOf(resident) : EMPTY_RESIDENT_FORM,
-  );
-  const [errors, setErrors] = useState<ResidentFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Called by each refused save: focus goes to the first field at fault (else the alert shows).
-  const refused = useFocusFirstProblem(formRef);
-
-  const set = (field: ResidentFormField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const checked = residentInputOf(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      refused();
-      return;
-    }
-    if (connectivity !== 'online') {
-      setFailure(CONNECTION_TEXTS[connectivity]);
-      refused();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = resident
-        ? await updateResident(resident.id, changedResidentFields(resident, checked.input))
-        : await createResident(checked.input);
-      if (result.ok) {
-        await refreshResidents(client);
-        onDone(result.value);
-        return;
-      }
-      // Perhaps saved: the directory behind the dialog shows what is stored.
-      if (result.error === SAVED_UNKNOWN) await refreshResidents(client);
-      const field = residentFieldOf(fieldOfError(result.error));
-      if (field) setErrors({ [field]: fieldMessage(result.error) });
-      else setFailure(result.error);
-      refused();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const text = (
-    field: ResidentFormField,
-    label: string,
-    props: Record<string, string> = {},
-    optional = true,
-  ) => (
-    <Field label={label} error={errors[field]} optional={optional}>
-      {(control) => (
-        <input
-          {...control}
-          {...props}
-          name={field}
-          value={values[field]}
-          onChange={(event) => set(field)(event.target.value)}
-          className={CONTROL_CLASSES}
-        />
-      )}
-    </Field>
-  );
+  const { values, errors, failure, busy, set, submit, formRef, text, online } = useCheckedForm({
+    initial: () => (resident ? residentFormValuesOf(resident) : EMPTY_RESIDENT_FORM),
+    check: residentInputOf,
+    save: (input) =>
+      resident
+        ? updateResident(resident.id, changedResidentFields(resident, input))
+        : createResident(input),
+    fieldOf: residentFieldOf,
+    refresh: refreshResidents,
+    connectionTexts: CONNECTION_TEXTS,
+    onSaved: onDone,
+  });
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      {text('name', 'Name', { autoComplete: 'off' }, false)}
-      {text('unit', 'Unit or address', { autoComplete: 'off' }, false)}
+      {text('name', 'Name', { autoComplete: 'off' })}
+      {text('unit', 'Unit or address', { autoComplete: 'off' })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
-        {text('phone', 'Phone', { type: 'tel', autoComplete: 'off' })}
-        {text('householdSize', 'Household size', { inputMode: 'numeric' })}
-        {text('joinedOn', 'Joined', { type: 'date' })}
+        {text('email', 'Email', { type: 'email', autoComplete: 'off' }, { optional: true })}
+        {text('phone', 'Phone', { type: 'tel', autoComplete: 'off' }, { optional: true })}
+        {text('householdSize', 'Household size', { inputMode: 'numeric' }, { optional: true })}
+        {text('joinedOn', 'Joined', { type: 'date' }, { optional: true })}
       </div>
       <SelectField<ResidentStatus>
         label="Status"

@@ -24,7 +24,7 @@ import { attendanceText } from './events-held';
 import { HeldFromPlanForm } from './held-from-plan-form';
 import { PlannedEventDetails } from './planned-event-details';
 import { PLANNED_CONNECTION_TEXTS, PlannedEventForm } from './planned-event-form';
-import { WithLiveAmenities } from './use-event-form';
+import { WithLiveAmenities } from './event-form-parts';
 
 export { plannedForText } from './planned-event-details';
 

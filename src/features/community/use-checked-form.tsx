@@ -1,25 +1,21 @@
-import { useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import type { AmenitySetup } from '../../api/contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
 import { SAVED_UNKNOWN, type Outcome } from '../../api/send';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
-import { Button, buttonClasses } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
-import { InfoNote } from '../../ui/info-note';
 import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 
 type Checked<I, F extends string> =
   { ok: true; input: I } | { ok: false; errors: Partial<Record<F, string>> };
 
 /**
- * What the events' two forms (an event held, an event planned) share: checked on the device with
- * the server's own schema, then saved in one request, offline said plainly with what was typed
- * kept, and the server's refusal put next to the field it names.
+ * What the community's forms (a resident, an event held, an event planned) share: checked on the
+ * device with the server's own schema, then saved in one request, offline said plainly with what
+ * was typed kept, and the server's refusal put next to the field it names.
  */
-export function useEventForm<V extends Record<F, string>, F extends string, I, S>({
+export function useCheckedForm<V extends Record<F, string>, F extends string, I, S>({
   initial,
   check,
   save,
@@ -87,8 +83,13 @@ export function useEventForm<V extends Record<F, string>, F extends string, I, S
   };
 
   /** A text input of the form, labelled, with its hint and error. */
-  const text = (field: F, label: string, props: Record<string, string> = {}, hint?: string) => (
-    <Field label={label} error={errors[field]} hint={hint}>
+  const text = (
+    field: F,
+    label: string,
+    props: Record<string, string> = {},
+    { hint, optional = false }: { hint?: string; optional?: boolean } = {},
+  ) => (
+    <Field label={label} error={errors[field]} hint={hint} optional={optional}>
       {(control) => (
         <input
           {...control}
@@ -113,55 +114,4 @@ export function useEventForm<V extends Record<F, string>, F extends string, I, S
     text,
     online: connectivity === 'online',
   };
-}
-
-/** In place of an event form while the community has no amenity to hold an event at. */
-export function NoAmenityYet({ action, onClose }: { action: string; onClose: () => void }) {
-  return (
-    <div className="grid gap-4">
-      <InfoNote>
-        An event is {action} at one of the community’s amenities, and it has none yet. Add one on
-        the Amenities page first.
-      </InfoNote>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-        <Link to="/amenities" className={buttonClasses('primary')}>
-          Open Amenities
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-/**
- * An event form once the amenities are in (`children`, given the live ones), or why it cannot be
- * shown yet: still loading, offline before they ever loaded, or refused.
- */
-export function WithLiveAmenities({
-  query,
-  action,
-  offlineText,
-  children,
-}: {
-  query: UseQueryResult<AmenitySetup[]>;
-  /** "recorded", "planned": what cannot be done without them. */
-  action: string;
-  offlineText: string;
-  children: (live: AmenitySetup[]) => ReactNode;
-}) {
-  if (query.data) return children(query.data.filter((amenity) => !amenity.archived));
-  if (query.isError) {
-    return (
-      <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-        The amenities could not be loaded, so an event cannot be {action} now: {query.error.message}
-      </p>
-    );
-  }
-  return (
-    <p className="text-sm text-slate-600 dark:text-slate-400">
-      {query.fetchStatus === 'paused' ? offlineText : 'Loading the amenities…'}
-    </p>
-  );
 }
