@@ -20,6 +20,7 @@ import { fieldMessage } from '../../lib/field-error';
 import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { TextField } from '../../ui/text-field';
 import { formatVisitValue, VISIT_VALUE } from '../../lib/visit-value';
 import { InfoNote } from '../../ui/info-note';
 import { SelectField } from '../../ui/select-field';
@@ -235,26 +236,19 @@ export function AmenityForm({
   const text = (
     field: Exclude<AmenityFormField, 'hours'>,
     label: string,
-    props: Record<string, string> = {},
+    inputProps: Record<string, string> = {},
     hint?: string,
   ) => (
-    <Field
+    <TextField
       label={label}
+      name={field}
+      value={values[field]}
+      onChange={set(field)}
       hint={hint}
       error={errors[field]}
       optional={field === 'monthlyOperatingCost' || field === 'visitValue'}
-    >
-      {(control) => (
-        <input
-          {...control}
-          {...props}
-          name={field}
-          value={values[field]}
-          onChange={(event) => set(field)(event.target.value)}
-          className={CONTROL_CLASSES}
-        />
-      )}
-    </Field>
+      inputProps={inputProps}
+    />
   );
 
   return (

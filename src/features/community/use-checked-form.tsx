@@ -4,7 +4,7 @@ import { SAVED_UNKNOWN, type Outcome } from '../../api/send';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
-import { CONTROL_CLASSES, Field } from '../../ui/field';
+import { TextField } from '../../ui/text-field';
 import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 
 type Checked<I, F extends string> =
@@ -86,21 +86,19 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, I,
   const text = (
     field: F,
     label: string,
-    props: Record<string, string> = {},
+    inputProps: Record<string, string> = {},
     { hint, optional = false }: { hint?: string; optional?: boolean } = {},
   ) => (
-    <Field label={label} error={errors[field]} hint={hint} optional={optional}>
-      {(control) => (
-        <input
-          {...control}
-          {...props}
-          name={field}
-          value={values[field]}
-          onChange={(event) => set(field)(event.target.value)}
-          className={CONTROL_CLASSES}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      name={field}
+      value={values[field]}
+      onChange={set(field)}
+      hint={hint}
+      error={errors[field]}
+      optional={optional}
+      inputProps={inputProps}
+    />
   );
 
   return {
