@@ -3,9 +3,7 @@ import type { AmenitySetup, HeldEvent } from '../../api/contract';
 import { EVENTS_OFFLINE_MESSAGE, recordEvent, refreshEvents } from '../../api/events';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { EVENT_CATEGORY_OPTIONS } from '../../lib/event-categories';
-import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
-import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
 import {
   emptyEventForm,
@@ -44,7 +42,7 @@ export function EventForm({
 }) {
   const cancel = useDialogClose(() => onDone(null));
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
-  const { values, errors, failure, busy, set, submit, formRef, text, online } = useCheckedForm({
+  const { values, errors, set, submit, formRef, text, end } = useCheckedForm({
     initial: () => emptyEventForm(today, amenityIds),
     check: (form: EventFormValues) => eventInputOf(form, today),
     save: recordEvent,
@@ -97,20 +95,7 @@ export function EventForm({
         />
         {text('cost', `Cost (${currency})`, { inputMode: 'decimal', autoComplete: 'off' })}
       </div>
-      <FormStatus
-        online={online}
-        offlineText={EVENT_CONNECTION_TEXTS.offline}
-        unreachableText={EVENT_CONNECTION_TEXTS.unreachable}
-        failure={failure}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={cancel}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          Record event
-        </Button>
-      </div>
+      {end('Record event', cancel)}
     </form>
   );
 }

@@ -6,9 +6,7 @@ import {
   refreshHeldFromPlan,
 } from '../../api/events';
 import type { ConnectionTexts } from '../../lib/connection-notice';
-import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
-import { FormStatus } from '../../ui/form-status';
 import {
   emptyHeldFromPlan,
   heldFromPlanFieldOf,
@@ -46,7 +44,7 @@ export function HeldFromPlanForm({
 }) {
   const client = useQueryClient();
   const cancel = useDialogClose(() => onDone(null));
-  const { failure, busy, submit, formRef, text, online } = useCheckedForm({
+  const { submit, formRef, text, end } = useCheckedForm({
     initial: emptyHeldFromPlan,
     check: (form: HeldFromPlanValues) => heldFromPlanInputOf(form),
     save: async (input) => {
@@ -79,20 +77,7 @@ export function HeldFromPlanForm({
           { hint: '0 when it cost nothing' },
         )}
       </div>
-      <FormStatus
-        online={online}
-        offlineText={HELD_FROM_PLAN_CONNECTION_TEXTS.offline}
-        unreachableText={HELD_FROM_PLAN_CONNECTION_TEXTS.unreachable}
-        failure={failure}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={cancel}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          Record as held
-        </Button>
-      </div>
+      {end('Record as held', cancel)}
     </form>
   );
 }

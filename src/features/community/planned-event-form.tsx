@@ -9,9 +9,7 @@ import {
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { EVENT_CATEGORY_OPTIONS } from '../../lib/event-categories';
 import { minuteOfDayIn } from '../../lib/zoned-time';
-import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
-import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
 import {
   emptyPlannedForm,
@@ -56,7 +54,7 @@ export function PlannedEventForm({
 }) {
   const cancel = useDialogClose(() => onDone(null));
   const amenityIds = useMemo(() => amenities.map((a) => a.id), [amenities]);
-  const { values, errors, failure, busy, set, submit, formRef, text, online } = useCheckedForm({
+  const { values, errors, set, submit, formRef, text, end } = useCheckedForm({
     initial: () =>
       plan
         ? plannedFormOf(plan, amenityIds)
@@ -109,20 +107,7 @@ export function PlannedEventForm({
           { hint: 'Within the amenity’s opening hours' },
         )}
       </div>
-      <FormStatus
-        online={online}
-        offlineText={PLANNED_CONNECTION_TEXTS.offline}
-        unreachableText={PLANNED_CONNECTION_TEXTS.unreachable}
-        failure={failure}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={cancel}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          {plan ? 'Save changes' : 'Plan event'}
-        </Button>
-      </div>
+      {end(plan ? 'Save changes' : 'Plan event', cancel)}
     </form>
   );
 }

@@ -11,11 +11,9 @@ import {
 import { SAVED_UNKNOWN } from '../../api/send';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
-import { Button } from '../../ui/button';
 import { useDialogClose } from '../../ui/dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { ConfirmAction } from '../../ui/confirm-action';
-import { FormStatus } from '../../ui/form-status';
 import { SelectField } from '../../ui/select-field';
 import {
   changedResidentFields,
@@ -53,7 +51,7 @@ export function ResidentForm({
 }) {
   // Cancel asks first, like Escape, once something has been typed.
   const cancel = useDialogClose(() => onDone(null));
-  const { values, errors, failure, busy, set, submit, formRef, text, online } = useCheckedForm({
+  const { values, errors, set, submit, formRef, text, end } = useCheckedForm({
     initial: () => (resident ? residentFormValuesOf(resident) : EMPTY_RESIDENT_FORM),
     check: residentInputOf,
     save: (input) =>
@@ -96,20 +94,7 @@ export function ResidentForm({
           />
         )}
       </Field>
-      <FormStatus
-        online={online}
-        offlineText={CONNECTION_TEXTS.offline}
-        unreachableText={CONNECTION_TEXTS.unreachable}
-        failure={failure}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={cancel}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          {resident ? 'Save changes' : 'Add resident'}
-        </Button>
-      </div>
+      {end(resident ? 'Save changes' : 'Add resident', cancel)}
     </form>
   );
 }

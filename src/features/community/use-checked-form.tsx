@@ -4,6 +4,8 @@ import { SAVED_UNKNOWN, type Outcome } from '../../api/send';
 import type { ConnectionTexts } from '../../lib/connection-notice';
 import { useConnectivity } from '../../lib/connectivity';
 import { fieldMessage, fieldOfError } from '../../lib/field-error';
+import { Button } from '../../ui/button';
+import { FormStatus } from '../../ui/form-status';
 import { TextField } from '../../ui/text-field';
 import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 
@@ -101,15 +103,33 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, I,
     />
   );
 
+  /** The form's end: what stopped the save, if anything, then Cancel and the submit button. */
+  const end = (submitLabel: string, onCancel: () => void) => (
+    <>
+      <FormStatus
+        online={connectivity === 'online'}
+        offlineText={connectionTexts.offline}
+        unreachableText={connectionTexts.unreachable}
+        failure={failure}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
+  );
+
   return {
     values,
     errors,
-    failure,
-    busy,
     set,
     submit,
     formRef,
     text,
-    online: connectivity === 'online',
+    end,
   };
 }
