@@ -164,6 +164,16 @@ export function checkPhoto(bytes: Uint8Array): PhotoCheck {
   if (bytes.length > AMENITY_PHOTO.maxBytes) {
     return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge };
   }
+  return checkPhotoImage(bytes);
+}
+
+/**
+ * The rules of `checkPhoto` but its size in bytes: a type it may be, a header read to its end,
+ * at most AMENITY_PHOTO.maxSide on each side. The photo field asks this of a file it may still
+ * make smaller before sending.
+ */
+export function checkPhotoImage(bytes: Uint8Array): PhotoCheck {
+  if (bytes.length === 0) return { ok: false, status: 400, message: PHOTO_MESSAGES.empty };
   const header = readImageHeader(bytes);
   if (!header.ok) {
     return header.reason === 'unknown'

@@ -89,6 +89,95 @@ describeBrowser('amenity setup', () => {
     }
   });
 
+  it("on a phone, a camera's photo over 2 MB is made smaller on the device and saved as a 1,600 px JPEG", async () => {
+    // 2,000 × 1,500 with a camera's grain: a PNG of several MB, as a phone would hand over.
+    let seed = 7;
+    const grain = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 24) - 12;
+    const camera = pngOf(2000, 1500, {
+      rgb: (x, y) => [90 + (x % 97) + grain(), 140 + (y % 61) + grain(), 120 + grain()],
+    });
+    expect(camera.length).toBeGreaterThan(2 * 1024 * 1024);
+    const { page, context } = await openPage(browser(), { ...PHONE, baseURL: server().url });
+    try {
+      await signIn(page, 'manager@willowcreek.example');
+      await page.goto('/amenities');
+      await page.getByRole('button', { name: 'Settings: Grand Lake' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Grand Lake settings' });
+      await dialog.getByTestId('amenity-photo-input').setInputFiles({
+        name: 'IMG_2041.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(camera),
+      });
+      await dialog.getByRole('img', { name: 'Chosen for Grand Lake: IMG_2041.png' }).waitFor();
+      const state = dialog.getByText(/^New photo: IMG_2041\.png/);
+      expect(await state.textContent()).toMatch(
+        /^New photo: IMG_2041\.png \(1600 × 1200\), made smaller on this device \(\d+(\.\d)? MB → \d+ KB\), saved with the form\.$/,
+      );
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const photo = page
+        .getByRole('article', { name: 'Grand Lake' })
+        .getByRole('img', { name: 'View of Grand Lake' });
+      await photo.scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('img[alt="View of Grand Lake"]') as HTMLImageElement | null)
+            ?.naturalWidth === 1600,
+      );
+      const served = await page.request.get((await photo.getAttribute('src')) ?? '');
+      expect(served.headers()['content-type']).toBe('image/jpeg');
+      const bytes = (await served.body()).length;
+      expect(bytes).toBeLessThan(2 * 1024 * 1024);
+      expect(bytes).toBeLessThan(camera.length / 4);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a photo the camera recorded sideways (EXIF orientation 6) is sent upright', async () => {
+    const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
+    try {
+      await signIn(page, 'manager@willowcreek.example');
+      // Chromium encodes a 2,000 × 1,000 JPEG; an EXIF segment then says "turn it 90° clockwise",
+      // as a phone held upright writes it.
+      const encoded = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 2000;
+        canvas.height = 1000;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2d context');
+        context.fillStyle = '#3b7d4f';
+        context.fillRect(0, 0, 2000, 1000);
+        return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] ?? '';
+      });
+      const jpeg = Buffer.from(encoded, 'base64');
+      const exif = Buffer.from(
+        'ffe10022457869660000' +
+          '4d4d002a00000008' +
+          '0001' +
+          '011200030000000100060000' +
+          '00000000',
+        'hex',
+      );
+      const sideways = Buffer.concat([jpeg.subarray(0, 2), exif, jpeg.subarray(2)]);
+
+      await page.goto('/amenities');
+      await page.getByRole('button', { name: 'Settings: The Yard' }).click();
+      const dialog = page.getByRole('dialog', { name: 'The Yard settings' });
+      await dialog.getByTestId('amenity-photo-input').setInputFiles({
+        name: 'sideways.jpg',
+        mimeType: 'image/jpeg',
+        buffer: sideways,
+      });
+      await dialog.getByRole('img', { name: 'Chosen for The Yard: sideways.jpg' }).waitFor();
+      // Upright it is 1,000 × 2,000: made smaller, 800 × 1,600.
+      await dialog.getByText(/^New photo: sideways\.jpg \(800 × 1600\), made smaller/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on a phone, the photo field and a card with a photo are axe-clean', async () => {
     // bypassCSP lets the test inject axe; the test above runs under the real CSP.
     const { page, context } = await openPage(browser(), {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -13,11 +13,34 @@ import {
 } from '../../src/api/contract';
 import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
+import {
+  PHOTO_HINT,
+  PHOTO_TOO_LARGE_TO_READ,
+  photoOfFile,
+} from '../../src/features/amenities/photo-field';
 import { PHOTO_MESSAGES } from '../../src/lib/image-header';
 import { JPEG_3X2, pngOf } from '../images';
 import { renderWithApp } from '../render';
 
 const HALL_PHOTO = '/api/amenities/solis-hall/photo?v=0123456789abcdef';
+
+// jsdom draws no canvas: the browser's smaller copy is played by this stand-in (its own code is
+// exercised in a real browser, tests/e2e/amenity-setup.test.ts). By default it cannot, as jsdom.
+const makePhotoSmaller = vi.hoisted(() => vi.fn<(file: Blob) => Promise<Blob | null>>());
+vi.mock('../../src/features/amenities/make-photo-smaller', () => ({ makePhotoSmaller }));
+beforeEach(() => {
+  makePhotoSmaller.mockReset();
+  makePhotoSmaller.mockResolvedValue(null);
+});
+
+/** A file over the 2 MB limit whose image (a 4 × 4 PNG) is sound: a phone camera's photo. */
+function cameraFile(name = 'camera.png') {
+  const big = new Uint8Array(AMENITY_PHOTO.maxBytes + 1);
+  big.set(pngOf(4, 4));
+  return new File([big], name, { type: 'image/png' });
+}
+
+const smallJpeg = () => new Blob([JPEG_3X2], { type: 'image/jpeg' });
 
 function renderPage() {
   return renderWithApp(<AmenitiesPage />, { route: '/amenities' });
@@ -205,6 +228,141 @@ describe('the photo field', () => {
     ]);
     // Saving again retries the photo only; it is not created twice.
     expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeVisible();
+  });
+});
+
+describe('a photo larger than a card shows', () => {
+  it('is made smaller on the device, and the smaller copy is what is sent', async () => {
+    makePhotoSmaller.mockResolvedValue(smallJpeg());
+    const sent = captureWrites();
+    const { user, dialog, input } = await openSettings('Solis Hall');
+    expect(within(dialog).getByText(PHOTO_HINT)).toBeVisible();
+    expect(PHOTO_HINT).toBe(
+      "JPEG, PNG or WebP. A photo over 2 MB or 1,600 px is made smaller on this device before it is sent. Shown on the amenity's card.",
+    );
+    const file = cameraFile();
+    await user.upload(input, file);
+    const preview = await within(dialog).findByRole('img', {
+      name: 'Chosen for Solis Hall: camera.png',
+    });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    expect(
+      within(dialog).getByText(
+        'New photo: camera.png (3 × 2), made smaller on this device (2 MB → 1 KB), saved with the form.',
+      ),
+    ).toBeVisible();
+    expect(makePhotoSmaller).toHaveBeenCalledWith(file);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: amenityPhotoPath('solis-hall'),
+        type: 'image/jpeg',
+        bytes: JPEG_3X2.length,
+      },
+    ]);
+  });
+
+  it('under 2 MB but over 1,600 px, is sent as chosen where the browser cannot make it smaller', async () => {
+    const sent = captureWrites();
+    const { user, dialog, input } = await openSettings('Solis Hall');
+    const wide = pngOf(1700, 2);
+    await user.upload(input, fileOf(wide, 'wide.png'));
+    expect(
+      await within(dialog).findByText('New photo: wide.png (1700 × 2), saved with the form.'),
+    ).toBeVisible();
+    expect(makePhotoSmaller).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: amenityPhotoPath('solis-hall'),
+        type: 'image/png',
+        bytes: wide.length,
+      },
+    ]);
+  });
+
+  it('keeps Save waiting while it is prepared, then saves it', async () => {
+    let finish: (blob: Blob | null) => void = () => undefined;
+    makePhotoSmaller.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const sent = captureWrites();
+    const { user, dialog, input } = await openSettings('Solis Hall');
+    await user.upload(input, cameraFile());
+    expect(await within(dialog).findByText('Preparing camera.png…')).toBeVisible();
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Choose photo' })).toBeDisabled();
+    await user.click(save);
+    expect(dialog).toBeVisible();
+    expect(sent).toEqual([]);
+    finish(smallJpeg());
+    await within(dialog).findByRole('img', { name: 'Chosen for Solis Hall: camera.png' });
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await user.click(save);
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent.map((write) => `${write.method} ${write.type} ${write.bytes}`)).toEqual([
+      `PUT image/jpeg ${JPEG_3X2.length}`,
+    ]);
+  });
+
+  it('over 2 MB, is refused with the limit where the browser cannot make it smaller, the photo before kept', async () => {
+    const { user, dialog, input } = await openSettings('Solis Hall');
+    await user.upload(input, fileOf(pngOf(4, 4), 'first.png'));
+    await within(dialog).findByRole('img', { name: 'Chosen for Solis Hall: first.png' });
+    await user.upload(input, cameraFile());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PHOTO_MESSAGES.tooLarge);
+    // The photo chosen before is still the one the form will save.
+    expect(
+      within(dialog).getByRole('img', { name: 'Chosen for Solis Hall: first.png' }),
+    ).toBeVisible();
+    expect(within(dialog).getByText(/New photo: first\.png \(4 × 4\)/)).toBeVisible();
+  });
+});
+
+describe('photoOfFile', () => {
+  it('refuses a file over 30 MB without reading it or trying to make it smaller', async () => {
+    const huge = new File([new Uint8Array(30 * 1024 * 1024 + 1)], 'huge.jpg');
+    const read = vi.spyOn(huge, 'arrayBuffer');
+    expect(await photoOfFile(huge, makePhotoSmaller)).toEqual({
+      ok: false,
+      message: PHOTO_TOO_LARGE_TO_READ,
+    });
+    expect(PHOTO_TOO_LARGE_TO_READ).toBe('The photo is larger than 30 MB: choose a smaller image');
+    expect(read).not.toHaveBeenCalled();
+    expect(makePhotoSmaller).not.toHaveBeenCalled();
+  });
+
+  it('judges the file as it is when the smaller copy is not an acceptable photo', async () => {
+    const broken = async () => new Blob([new TextEncoder().encode('not an image')]);
+    expect(await photoOfFile(cameraFile(), broken)).toEqual({
+      ok: false,
+      message: PHOTO_MESSAGES.tooLarge,
+    });
+  });
+
+  it('never tries to make smaller what the server would refuse anyway', async () => {
+    const gif = new File([new TextEncoder().encode('GIF89a\x01\x00\x01\x00')], 'a.gif');
+    expect(await photoOfFile(gif, makePhotoSmaller)).toEqual({
+      ok: false,
+      message: PHOTO_MESSAGES.wrongType,
+    });
+    const bomb = new File([pngOf(4, 4, { declared: { width: 9000, height: 9000 } })], 'b.png');
+    expect(await photoOfFile(bomb, makePhotoSmaller)).toMatchObject({ ok: false });
+    expect(makePhotoSmaller).not.toHaveBeenCalled();
+  });
+
+  it('leaves a photo that fits as it is, bytes and all', async () => {
+    const result = await photoOfFile(new File([JPEG_3X2], 'hall.jpg'), makePhotoSmaller);
+    expect(result).toMatchObject({
+      ok: true,
+      choice: { kind: 'new', name: 'hall.jpg', image: { type: 'image/jpeg', width: 3, height: 2 } },
+    });
+    expect(result.ok && result.choice.bytes).toEqual(JPEG_3X2);
+    expect(result.ok && 'madeSmallerFrom' in result.choice).toBe(false);
+    expect(makePhotoSmaller).not.toHaveBeenCalled();
   });
 });
 

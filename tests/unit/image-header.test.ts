@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AMENITY_PHOTO } from '../../src/api/contract';
 import {
   checkPhoto,
+  checkPhotoImage,
   PHOTO_MESSAGES,
   readImageHeader,
   sniffImageType,
@@ -137,5 +138,22 @@ describe('checking a photo', () => {
     const atLimit = new Uint8Array(AMENITY_PHOTO.maxBytes);
     atLimit.set(JPEG_3X2);
     expect(checkPhoto(atLimit).ok).toBe(true);
+  });
+
+  it('checks the image of a file over the size limit, for the device to make it smaller', () => {
+    const big = new Uint8Array(AMENITY_PHOTO.maxBytes + 1);
+    big.set(JPEG_3X2);
+    expect(checkPhoto(big)).toMatchObject({ ok: false, status: 413 });
+    expect(checkPhotoImage(big)).toEqual({
+      ok: true,
+      image: { type: 'image/jpeg', width: 3, height: 2 },
+    });
+    // Every other rule still holds.
+    expect(checkPhotoImage(new Uint8Array(0))).toMatchObject({ ok: false, status: 400 });
+    expect(checkPhotoImage(new TextEncoder().encode('hello'))).toMatchObject({ status: 415 });
+    expect(checkPhotoImage(pngOf(4, 4, { declared: { width: 9000, height: 4 } }))).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 });

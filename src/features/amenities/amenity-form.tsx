@@ -56,7 +56,7 @@ export const AMENITY_CONNECTION_TEXTS: ConnectionTexts = {
 };
 
 /** Sends the photo change the form holds (never `unchanged`). */
-const savePhoto = (id: string, photo: Exclude<PhotoChoice, { kind: 'unchanged' }>) =>
+const savePhoto = (id: string, photo: PhotoChoice & { kind: 'new' | 'remove' }) =>
   photo.kind === 'new'
     ? uploadAmenityPhoto(id, photo.bytes, photo.image.type)
     : removeAmenityPhoto(id);
@@ -142,6 +142,8 @@ export function AmenityForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A photo still being prepared would be left out: Save waits for it (its button shows busy).
+    if (photo.kind === 'preparing') return;
     setFormError(null);
     if (connectivity !== 'online') {
       setFormError(AMENITY_CONNECTION_TEXTS[connectivity]);
@@ -339,7 +341,7 @@ export function AmenityForm({
         <Button variant="secondary" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy || photo.kind === 'preparing'}>
           {saved ? 'Save changes' : 'Add amenity'}
         </Button>
       </div>

@@ -1,6 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { AMENITY_PHOTO } from '../../api/contract';
-import { checkPhoto, PHOTO_MESSAGES, type ImageHeader } from '../../lib/image-header';
+import { checkPhoto, checkPhotoImage, type ImageHeader } from '../../lib/image-header';
+import {
+  formatFileSize,
+  PHOTO_SEND_MAX_SIDE,
+  PHOTO_SOURCE_MAX_BYTES,
+  shouldMakeSmaller,
+} from '../../lib/photo-size';
+import { makePhotoSmaller } from './make-photo-smaller';
 import { Button } from '../../ui/button';
 import { PageIcon } from '../../ui/page-icons';
 import { FieldError } from '../../ui/field';
@@ -8,17 +15,23 @@ import { FieldError } from '../../ui/field';
 /** What the form will do with the photo when it is saved. */
 export type PhotoChoice =
   | { kind: 'unchanged' }
+  /** A file chosen and still being read (or made smaller): the form waits for it to save. */
+  | { kind: 'preparing'; name: string }
   | {
       kind: 'new';
       name: string;
       bytes: Uint8Array<ArrayBuffer>;
       image: ImageHeader;
-      /** A data: URL of the chosen file, for the preview (the app's CSP allows data: images). */
+      /** A data: URL of the photo sent, for the preview (the app's CSP allows data: images). */
       preview: string;
+      /** The chosen file's size in bytes, when the device made a smaller copy to send. */
+      madeSmallerFrom?: number;
     }
   | { kind: 'remove' };
 
-export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${(AMENITY_PHOTO.maxBytes / (1024 * 1024)).toFixed(0)} MB. Shown on the amenity's card.`;
+export const PHOTO_HINT = `JPEG, PNG or WebP. A photo over ${formatFileSize(AMENITY_PHOTO.maxBytes)} or ${PHOTO_SEND_MAX_SIDE.toLocaleString('en-US')} px is made smaller on this device before it is sent. Shown on the amenity's card.`;
+
+export const PHOTO_TOO_LARGE_TO_READ = `The photo is larger than ${formatFileSize(PHOTO_SOURCE_MAX_BYTES)}: choose a smaller image`;
 
 function dataUrlOf(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -29,29 +42,68 @@ function dataUrlOf(file: Blob): Promise<string> {
   });
 }
 
+type NewPhoto = PhotoChoice & { kind: 'new' };
+
+/** The photo `file` is sent as, with its preview. */
+async function newPhoto(
+  name: string,
+  file: Blob,
+  bytes: Uint8Array<ArrayBuffer>,
+  image: ImageHeader,
+  madeSmallerFrom?: number,
+): Promise<NewPhoto> {
+  const preview = await dataUrlOf(file);
+  return {
+    kind: 'new',
+    name,
+    bytes,
+    image,
+    preview,
+    ...(madeSmallerFrom ? { madeSmallerFrom } : {}),
+  };
+}
+
 /**
  * A chosen file as a photo the server will accept, or the message saying why not: the same
- * checks the server makes (size, type from the bytes, dimensions), before anything is sent.
+ * checks the server makes (size, type from the bytes, dimensions), before anything is sent. A
+ * photo over the size limit or larger than a card shows is first made smaller on the device
+ * (`makeSmaller`); where the browser cannot, the file is judged as it is.
  */
 export async function photoOfFile(
   file: File,
-): Promise<{ ok: true; choice: PhotoChoice & { kind: 'new' } } | { ok: false; message: string }> {
-  // Too large is known without reading it.
-  if (file.size > AMENITY_PHOTO.maxBytes) return { ok: false, message: PHOTO_MESSAGES.tooLarge };
-  let bytes: Uint8Array<ArrayBuffer>;
-  let preview: string;
+  makeSmaller: (file: Blob) => Promise<Blob | null> = makePhotoSmaller,
+): Promise<{ ok: true; choice: NewPhoto } | { ok: false; message: string }> {
+  // Too large even to read is known without reading it.
+  if (file.size > PHOTO_SOURCE_MAX_BYTES) return { ok: false, message: PHOTO_TOO_LARGE_TO_READ };
   try {
-    bytes = new Uint8Array(await file.arrayBuffer());
-    preview = await dataUrlOf(file);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const image = checkPhotoImage(bytes);
+    if (!image.ok) return { ok: false, message: image.message };
+    if (shouldMakeSmaller(bytes.length, image.image)) {
+      const smaller = await makeSmaller(file);
+      const smallerBytes = smaller ? new Uint8Array(await smaller.arrayBuffer()) : null;
+      const checked = smallerBytes ? checkPhoto(smallerBytes) : null;
+      if (smaller && smallerBytes && checked?.ok) {
+        return {
+          ok: true,
+          choice: await newPhoto(file.name, smaller, smallerBytes, checked.image, bytes.length),
+        };
+      }
+    }
+    const checked = checkPhoto(bytes);
+    if (!checked.ok) return { ok: false, message: checked.message };
+    return { ok: true, choice: await newPhoto(file.name, file, bytes, checked.image) };
   } catch {
     return { ok: false, message: 'The file could not be read: choose it again' };
   }
-  const checked = checkPhoto(bytes);
-  if (!checked.ok) return { ok: false, message: checked.message };
-  return {
-    ok: true,
-    choice: { kind: 'new', name: file.name, bytes, image: checked.image, preview },
-  };
+}
+
+/** What the field says of a photo chosen, and of the copy made smaller to send, if it was. */
+function newPhotoState(photo: NewPhoto): string {
+  const size = `${photo.image.width} × ${photo.image.height}`;
+  return photo.madeSmallerFrom
+    ? `New photo: ${photo.name} (${size}), made smaller on this device (${formatFileSize(photo.madeSmallerFrom)} → ${formatFileSize(photo.bytes.length)}), saved with the form.`
+    : `New photo: ${photo.name} (${size}), saved with the form.`;
 }
 
 /**
@@ -83,27 +135,35 @@ export function PhotoField({
     choice.kind === 'new' ? choice.preview : choice.kind === 'remove' ? null : currentUrl;
   const visible = shown !== null && shown !== brokenUrl;
   const hasPhoto = shown !== null;
+  const preparing = choice.kind === 'preparing';
   const describedBy = [`${id}-hint`, `${id}-state`, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
+    const before = choice;
+    onError(null);
+    onChoose({ kind: 'preparing', name: file.name });
     const result = await photoOfFile(file);
     if (result.ok) {
-      onError(null);
       onChoose(result.choice);
-    } else onError(result.message);
+    } else {
+      onChoose(before);
+      onError(result.message);
+    }
   };
 
   const state =
-    choice.kind === 'new'
-      ? `New photo: ${choice.name} (${choice.image.width} × ${choice.image.height}), saved with the form.`
-      : choice.kind === 'remove'
-        ? 'The photo will be removed when you save.'
-        : currentUrl
-          ? 'The current photo.'
-          : 'No photo yet.';
+    choice.kind === 'preparing'
+      ? `Preparing ${choice.name}…`
+      : choice.kind === 'new'
+        ? newPhotoState(choice)
+        : choice.kind === 'remove'
+          ? 'The photo will be removed when you save.'
+          : currentUrl
+            ? 'The current photo.'
+            : 'No photo yet.';
 
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="grid content-start gap-1.5">
@@ -139,7 +199,7 @@ export function PhotoField({
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
-              disabled={disabled}
+              disabled={disabled || preparing}
               aria-describedby={describedBy}
               onClick={() => input.current?.click()}
             >
@@ -149,7 +209,7 @@ export function PhotoField({
             {hasPhoto ? (
               <Button
                 variant="secondary"
-                disabled={disabled}
+                disabled={disabled || preparing}
                 onClick={() => {
                   onError(null);
                   // No photo afterwards: the saved one goes too, if there is one.
@@ -162,7 +222,7 @@ export function PhotoField({
             ) : choice.kind === 'remove' ? (
               <Button
                 variant="ghost"
-                disabled={disabled}
+                disabled={disabled || preparing}
                 onClick={() => onChoose({ kind: 'unchanged' })}
               >
                 Keep the photo
