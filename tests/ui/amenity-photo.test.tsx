@@ -291,7 +291,10 @@ describe('a photo larger than a card shows', () => {
     const sent = captureWrites();
     const { user, dialog, input } = await openSettings('Solis Hall');
     await user.upload(input, cameraFile());
-    expect(await within(dialog).findByText('Preparing camera.png…')).toBeVisible();
+    // Said as it happens (a status), not only shown.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Preparing camera.png…'),
+    );
     const save = within(dialog).getByRole('button', { name: 'Save changes' });
     expect(save).toHaveAttribute('aria-disabled', 'true');
     expect(within(dialog).getByRole('button', { name: 'Choose photo' })).toBeDisabled();

@@ -229,7 +229,11 @@ export function PhotoField({
               </Button>
             ) : null}
           </div>
-          <p id={`${id}-state`} className="text-sm text-slate-700 dark:text-slate-300">
+          <p
+            id={`${id}-state`}
+            role="status"
+            className="text-sm text-slate-700 dark:text-slate-300"
+          >
             {state}
           </p>
           <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
