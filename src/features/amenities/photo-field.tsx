@@ -199,7 +199,8 @@ export function PhotoField({
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
-              disabled={disabled || preparing}
+              disabled={disabled}
+              busy={preparing}
               aria-describedby={describedBy}
               onClick={() => input.current?.click()}
             >
@@ -209,7 +210,8 @@ export function PhotoField({
             {hasPhoto ? (
               <Button
                 variant="secondary"
-                disabled={disabled || preparing}
+                disabled={disabled}
+                busy={preparing}
                 onClick={() => {
                   onError(null);
                   // No photo afterwards: the saved one goes too, if there is one.
@@ -222,7 +224,8 @@ export function PhotoField({
             ) : choice.kind === 'remove' ? (
               <Button
                 variant="ghost"
-                disabled={disabled || preparing}
+                disabled={disabled}
+                busy={preparing}
                 onClick={() => onChoose({ kind: 'unchanged' })}
               >
                 Keep the photo
