@@ -1,4 +1,5 @@
 import { AMENITY_PHOTO, type AmenityPhotoType } from '../api/contract';
+import { formatFileSize } from './photo-size';
 
 /**
  * What an image file is, from its own bytes: JPEG, PNG or WebP by their magic numbers, and the
@@ -149,11 +150,13 @@ export type PhotoCheck =
   /** The HTTP status the server answers with: 413 too large, 415 not an image, 400 broken. */
   | { ok: false; status: 400 | 413 | 415; message: string };
 
-const MEGABYTES = (AMENITY_PHOTO.maxBytes / (1024 * 1024)).toFixed(0);
+/** The refusal of a file over `bytes`, the server's limit or the device's (the photo field's). */
+export const photoLargerThan = (bytes: number) =>
+  `The photo is larger than ${formatFileSize(bytes)}: choose a smaller image`;
 
 export const PHOTO_MESSAGES = {
   empty: 'The photo is empty: choose an image file',
-  tooLarge: `The photo is larger than ${MEGABYTES} MB: choose a smaller image`,
+  tooLarge: photoLargerThan(AMENITY_PHOTO.maxBytes),
   wrongType: 'The photo must be a JPEG, PNG or WebP image',
   damaged: 'The photo looks damaged or cut off: it could not be read to its end',
 } as const;

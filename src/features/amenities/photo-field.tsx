@@ -1,6 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { AMENITY_PHOTO } from '../../api/contract';
-import { checkPhoto, checkPhotoImage, type ImageHeader } from '../../lib/image-header';
+import { formatCount } from '../../lib/format';
+import {
+  checkPhoto,
+  checkPhotoImage,
+  photoLargerThan,
+  type ImageHeader,
+} from '../../lib/image-header';
 import {
   formatFileSize,
   PHOTO_SEND_MAX_SIDE,
@@ -29,9 +35,9 @@ export type PhotoChoice =
     }
   | { kind: 'remove' };
 
-export const PHOTO_HINT = `JPEG, PNG or WebP. A photo over ${formatFileSize(AMENITY_PHOTO.maxBytes)} or ${PHOTO_SEND_MAX_SIDE.toLocaleString('en-US')} px is made smaller on this device before it is sent. Shown on the amenity's card.`;
+export const PHOTO_HINT = `JPEG, PNG or WebP. A photo over ${formatFileSize(AMENITY_PHOTO.maxBytes)} or ${formatCount(PHOTO_SEND_MAX_SIDE)} px is made smaller on this device before it is sent. Shown on the amenity's card.`;
 
-export const PHOTO_TOO_LARGE_TO_READ = `The photo is larger than ${formatFileSize(PHOTO_SOURCE_MAX_BYTES)}: choose a smaller image`;
+export const PHOTO_TOO_LARGE_TO_READ = photoLargerThan(PHOTO_SOURCE_MAX_BYTES);
 
 function dataUrlOf(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -79,11 +85,11 @@ export async function photoOfFile(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const image = checkPhotoImage(bytes);
     if (!image.ok) return { ok: false, message: image.message };
-    if (shouldMakeSmaller(bytes.length, image.image)) {
-      const smaller = await makeSmaller(file);
-      const smallerBytes = smaller ? new Uint8Array(await smaller.arrayBuffer()) : null;
-      const checked = smallerBytes ? checkPhoto(smallerBytes) : null;
-      if (smaller && smallerBytes && checked?.ok) {
+    const smaller = shouldMakeSmaller(bytes.length, image.image) ? await makeSmaller(file) : null;
+    if (smaller) {
+      const smallerBytes = new Uint8Array(await smaller.arrayBuffer());
+      const checked = checkPhoto(smallerBytes);
+      if (checked.ok) {
         return {
           ok: true,
           choice: await newPhoto(file.name, smaller, smallerBytes, checked.image, bytes.length),
