@@ -34,6 +34,7 @@ import { profileRoutes } from './profile/routes';
 import { auditRoutes } from './auth/audit-routes';
 import { billingRoutes } from './billing/routes';
 import { ResponseCache } from './cache';
+import { changeFeed } from './changes';
 import type { Community } from './community';
 import type { Database } from './db/database';
 import { ruleFor } from './auth/access';
@@ -111,6 +112,11 @@ export type CommonGroundApp = {
   uplinks: UplinkReceiver;
   /** The delivery queue's worker (the scheduler runs it on every pass). */
   delivery: DeliveryService;
+  /**
+   * Hears the changes other server processes on the same database make (changes.ts); resolves
+   * to a function that stops.
+   */
+  follow(): Promise<() => Promise<void>>;
 };
 
 /**
@@ -124,6 +130,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
   const { db, community, ingestKey, site = null, log = () => undefined } = options;
   const clock = options.clock ?? systemClock;
   const cache = new ResponseCache<Encodable>(clock, options.cacheMaxAgeMs ?? 10_000);
+  // Other server processes on the same database hear of every change made here, and this one
+  // of theirs (once `follow` runs).
+  const feed = changeFeed({ db, community, invalidate: () => cache.invalidate(), log });
+  const dataChanged = () => feed.changed('data');
+  const settingsChanged = () => feed.changed('settings');
   const context = (): EndpointContext => ({ db, community, now: clock() });
 
   const delivery = deliveryService({
@@ -264,7 +275,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
       return outcome?.ok === true && outcome.result.accepted > 0;
     });
     if (written.length > 0) {
-      cache.invalidate();
+      await dataChanged();
       // Alerts (issue 14): judged once the batches have committed, never by a browser.
       await evaluateAfterIngest(db, community, written.flat(), clock(), log, delivery);
     }
@@ -289,7 +300,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     db,
     community,
     clock,
-    onStored: () => cache.invalidate(),
+    onStored: dataChanged,
     // Sensors' readings are judged by the alert rules like those of POST /api/readings.
     onReadings: (readings) => evaluateAfterIngest(db, community, readings, clock(), log, delivery),
   });
@@ -311,7 +322,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     clock,
     kit,
     trustProxy,
-    onChanged: () => cache.invalidate(),
+    onChanged: dataChanged,
   });
   api.all(route(UPLINK_PATH), (c) =>
     problem(405, `Method ${c.req.method} not allowed; use POST`, { Allow: 'POST' }),
@@ -322,15 +333,12 @@ export function createApp(options: AppOptions): CommonGroundApp {
   // What a community sets up itself (issue 11).
   api.route(
     '/',
-    amenityRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
+    amenityRoutes({ db, community, clock, kit, trustProxy, onChanged: settingsChanged }),
   );
   api.route('/', userRoutes({ db, community, clock, kit, trustProxy }));
   api.route('/', residentRoutes({ db, community, clock, kit, trustProxy }));
   // Events held, recorded by the community (Amy's analysis and suggestions read them).
-  api.route(
-    '/',
-    eventRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
-  );
+  api.route('/', eventRoutes({ db, community, clock, kit, trustProxy, onChanged: dataChanged }));
   // Planned (upcoming) events; nothing cached reads them, but one recorded as held is an event
   // held, which Amy's cached answers read.
   api.route(
@@ -341,7 +349,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
       clock,
       kit,
       trustProxy,
-      onChanged: () => cache.invalidate(),
+      onChanged: dataChanged,
     }),
   );
   api.route('/', notificationRoutes({ kit, email: options.email ?? null }));
@@ -359,7 +367,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
   );
   api.route(
     '/',
-    profileRoutes({ db, community, clock, kit, trustProxy, onChanged: () => cache.invalidate() }),
+    profileRoutes({ db, community, clock, kit, trustProxy, onChanged: settingsChanged }),
   );
   api.route('/', auditRoutes({ db, community, kit }));
   // Settings → Billing: the plan on file, read only (the operator sets it: billing/set-plan.ts).
@@ -405,7 +413,8 @@ export function createApp(options: AppOptions): CommonGroundApp {
     delivery,
     async recordEvents(events) {
       await insertEventsIfNew(db, community.id, events);
-      cache.invalidate();
+      await dataChanged();
     },
+    follow: () => feed.follow(),
   };
 }

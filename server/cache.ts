@@ -1,10 +1,10 @@
 import type { Clock } from './time';
 
 /**
- * A small in-process cache of computed responses. New data (any ingest, any recorded event)
- * clears it; entries also expire after `maxAgeMs`, so "now"-relative answers (today, status,
- * other servers' writes on a shared PostgreSQL) never lag by more than that. Concurrent requests
- * for the same key share one computation.
+ * A small in-process cache of computed responses. New data (any ingest, any recorded event, here
+ * or, through changes.ts, in another server process on the same database) clears it; entries
+ * also expire after `maxAgeMs`, so "now"-relative answers (today, status) never lag by more than
+ * that. Concurrent requests for the same key share one computation.
  */
 export class ResponseCache<T> {
   private version = 0;

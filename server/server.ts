@@ -162,6 +162,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let http: ServerType | undefined;
   let scheduler: Scheduler | undefined; // issue 14
   let subscription: MqttSubscription | undefined; // issue 12, MQTT_URL
+  let stopFollowing: (() => Promise<void>) | undefined;
   try {
     const where =
       'url' in options.database
@@ -225,6 +226,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ? 'Demo mode: visitors without a session see the demo read-only (DEMO=0 turns this off)'
         : 'Demo mode off: the API answers 401 without a session',
     );
+    // Changes other server processes on the same database make reach this one at once.
+    stopFollowing = await app.follow();
     // Issue 14: due reports (a missed one runs now, once) and silent sensors, once across servers.
     scheduler = startScheduler({
       db,
@@ -346,6 +349,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await simulator?.stop();
         await scheduler?.stop(); // issue 14
         await subscription?.stop();
+        await stopFollowing?.();
         await app.delivery.idle(); // pushes being sent finish before the database closes
         const deadline = Date.now() + (options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         while (inFlight > 0 && Date.now() < deadline) {
@@ -360,6 +364,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await simulator?.stop();
     await scheduler?.stop(); // issue 14
     await subscription?.stop();
+    await stopFollowing?.();
     http?.close();
     await db.close();
     throw error;

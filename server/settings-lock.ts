@@ -10,8 +10,8 @@ import type { Queryable } from './db/database';
  * transaction that stores readings, or derives a time from the zone, takes the lock shared and
  * reloads its process's copy when the version moved. So a reading is never accepted for an
  * amenity another process has just archived, nor rolled into a day of the old time zone, and a
- * change waits for the readings already being stored. (The scheduler's reload every 30 s keeps
- * the copy fresh for reads; this is for the writes.)
+ * change waits for the readings already being stored. (For reads, the copy is kept fresh by the
+ * news of each change, changes.ts; this is for the writes, which must not depend on news.)
  */
 
 const LOCK_KEY = `hashtext('community-settings:' || $1)`;

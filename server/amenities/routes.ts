@@ -40,7 +40,7 @@ export type AmenityRoutesOptions = {
   kit: ResponseKit;
   trustProxy: boolean;
   /** Called after a change has committed (the response cache is stale). */
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
 };
 
 /**
@@ -117,7 +117,7 @@ export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
 
   const committed = async (setup: AmenitySetup) => {
     await reloadAmenities(db, community);
-    onChanged();
+    await onChanged();
     return setup;
   };
 

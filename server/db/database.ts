@@ -29,7 +29,28 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: all of it commits, or none of it does. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Tells every server process on this database, this one included, that something changed
+   * (`message`, at most NOTIFY_MAX_BYTES): PostgreSQL's NOTIFY, on a channel of this database's
+   * schema. PGlite belongs to one process, so there it reaches this process's listeners only.
+   */
+  notify(message: string): Promise<void>;
+  /**
+   * Hears every `notify` from now on (as soon as this resolves). `onGap` is called when messages
+   * may have been missed: the listening connection was lost and is back. Resolves to a function
+   * that stops listening.
+   */
+  listen(onMessage: (message: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; ours are a few dozen. */
+export const NOTIFY_MAX_BYTES = 7_999;
+
+export function checkNotifyMessage(message: string): void {
+  if (Buffer.byteLength(message) > NOTIFY_MAX_BYTES) {
+    throw new RangeError(`A notification is at most ${NOTIFY_MAX_BYTES} bytes`);
+  }
 }
 
 /** A PostgreSQL unique-violation error (a duplicate key), from either driver. */

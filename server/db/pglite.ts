@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { csvField, type Database, type Queryable, type Row } from './database';
+import { checkNotifyMessage, csvField, type Database, type Queryable, type Row } from './database';
 import type {
   RemoteError,
   WorkerCall,
@@ -245,6 +245,8 @@ export async function openPglite(
 
   const syncWal = dataDir ? walSyncer(dataDir) : null;
   let closed: Promise<void> | undefined;
+  // One process owns an embedded database: its notifications never leave it.
+  const listeners = new Set<(message: string) => void>();
 
   return {
     kind: 'pglite',
@@ -263,7 +265,26 @@ export async function openPglite(
       if (segment !== null) await syncWal?.(segment);
       return result;
     },
+    async notify(message) {
+      checkNotifyMessage(message);
+      if (failure) throw failure;
+      // Each listener later, on a task of its own: as a message from another process would come.
+      for (const listener of listeners) {
+        setImmediate(() => {
+          if (listeners.has(listener)) listener(message);
+        });
+      }
+    },
+    async listen(onMessage) {
+      // A copy per call: the same function may listen twice, and each stop ends one.
+      const listener = (message: string) => onMessage(message);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+      };
+    },
     close() {
+      listeners.clear();
       closed ??= (async () => {
         try {
           if (!failure) await call({ op: 'close' });

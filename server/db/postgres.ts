@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { parseInt8, type Database, type Queryable, type Row } from './database';
+import { checkNotifyMessage, parseInt8, type Database, type Queryable, type Row } from './database';
 
 /** Rows per INSERT … SELECT unnest(…) statement while bulk loading. */
 const INSERT_CHUNK = 20_000;
@@ -28,13 +28,16 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString, max, types, options });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
+  let channel: string;
   try {
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    else await pool.query('SELECT 1');
+    channel = (await pool.query<{ channel: string }>(CHANNEL_QUERY)).rows[0]?.channel ?? '';
   } catch (error) {
     await pool.end();
     throw error;
   }
+  const listeners = new Set<pg.Client>();
+  let closing = false;
 
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Row>(text: string, params: readonly unknown[] = []) {
@@ -72,8 +75,89 @@ export async function openPostgres(
         client.release();
       }
     },
+    async notify(message) {
+      checkNotifyMessage(message);
+      await pool.query('SELECT pg_notify($1, $2)', [channel, message]);
+    },
+    async listen(onMessage, onGap) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: ReturnType<typeof setTimeout> | undefined;
+
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({
+          connectionString,
+          types,
+          options,
+          application_name: LISTENER_NAME,
+        });
+        next.on('notification', (notification) => {
+          if (notification.channel === channel) onMessage(notification.payload ?? '');
+        });
+        // A lost connection (the server restarted, the connection was ended) is opened again.
+        next.on('error', () => lost(next));
+        next.on('end', () => lost(next));
+        listeners.add(next);
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+        } catch (error) {
+          listeners.delete(next);
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        client = next;
+      };
+      const lost = (which: pg.Client) => {
+        if (stopped || closing || client !== which) return;
+        client = null;
+        listeners.delete(which);
+        which.end().catch(() => undefined);
+        retry = setTimeout(reconnect, LISTEN_RETRY_MS).unref();
+      };
+      const reconnect = async () => {
+        if (stopped || closing) return;
+        try {
+          await connect();
+        } catch {
+          if (!stopped) retry = setTimeout(reconnect, LISTEN_RETRY_MS).unref();
+          return;
+        }
+        // Whatever was said while no one listened is lost: the caller catches up.
+        onGap?.();
+      };
+
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const open = client;
+        client = null;
+        if (open) {
+          listeners.delete(open);
+          await open.end().catch(() => undefined);
+        }
+      };
+    },
     async close() {
+      closing = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
       await pool.end();
     },
   };
 }
+
+/**
+ * The channel of this database's notifications: one per schema, so the tests' schemas (and two
+ * installations sharing a PostgreSQL database) do not hear each other.
+ */
+const CHANNEL_QUERY = `SELECT 'commonground_changes_' || current_schema() AS channel`;
+
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = 'commonground-listen';
+
+/** After a lost listening connection, the wait before opening it again. */
+const LISTEN_RETRY_MS = 1_000;
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -58,7 +58,7 @@ export type PlannedEventRoutesOptions = {
   kit: ResponseKit;
   trustProxy: boolean;
   /** Called after an event held was added (the response cache is stale). */
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
 };
 
 type PlannedRow = {
@@ -276,7 +276,7 @@ export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<Aut
       );
       return event;
     });
-    onChanged();
+    await onChanged();
     return kit.json(201, held);
   });
 

@@ -40,7 +40,7 @@ export type EventRoutesOptions = {
   kit: ResponseKit;
   trustProxy: boolean;
   /** Called after a change has committed (the response cache is stale). */
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
 };
 
 type EventRow = {
@@ -199,7 +199,7 @@ export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
       );
       return event;
     });
-    onChanged();
+    await onChanged();
     return kit.json(201, created);
   });
 
@@ -211,7 +211,7 @@ export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
       await tx.query(`DELETE FROM events WHERE community_id = $1 AND id = $2`, [community.id, id]);
       await audit(tx, { ...who(c), action: 'event.remove', target: String(id), before }, clock());
     });
-    onChanged();
+    await onChanged();
     return kit.reply(204, null, {});
   });
 

@@ -43,7 +43,7 @@ export type SensorAdminOptions = {
   kit: ResponseKit;
   trustProxy: boolean;
   /** After a committed change (clears the response cache: /api/sensors shows devices). */
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
 };
 
 /** Management bodies are a few short fields. */
@@ -162,7 +162,7 @@ export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdm
       );
       return outcome.result;
     });
-    onChanged();
+    await onChanged();
     return done;
   };
 

@@ -72,7 +72,7 @@ export type UplinkReceiverOptions = {
   community: Community;
   clock: Clock;
   /** Called after a commit that changed readings or sensor health (clears the response cache). */
-  onStored: () => void;
+  onStored: () => Promise<void>;
   /** Called after a commit that stored a reading (alert rules are judged on it). */
   onReadings?: (readings: Reading[]) => Promise<void>;
 };
@@ -214,7 +214,7 @@ export function uplinkReceiver({
         return storeUplink(tx, device, parsed.uplink);
       }),
     );
-    if (outcome.status !== 200 || !('duplicate' in outcome.body)) onStored();
+    if (outcome.status !== 200 || !('duplicate' in outcome.body)) await onStored();
     const stored = 'reading' in outcome.body ? outcome.body.reading : null;
     if (stored && onReadings) await onReadings([stored]);
     return outcome;

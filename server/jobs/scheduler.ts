@@ -30,8 +30,8 @@ export type Scheduler = {
 
 /**
  * The background loop of every server process. Each pass also reloads the community's profile
- * and amenities,
- * so a change made through another process shows here within one interval. The first pass runs
+ * and amenities: a change made through another process reaches this one at once (changes.ts),
+ * and within one interval should that news be lost. The first pass runs
  * at start-up, so a report
  * missed while the server was down runs then. Each process ticks on its own timer; the work
  * itself is claimed in the database (see runDueSchedules, checkSilentSensors), so two processes
@@ -45,8 +45,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let stopped = false;
 
   const pass = async () => {
-    // The profile and amenities changed through another server process on the same database
-    // reach this one here.
+    // The profile and amenities changed through another server process on the same database,
+    // should the news of it (changes.ts) have been lost.
     await reloadProfile(db, community);
     await reloadAmenities(db, community);
     const now = clock();

@@ -36,7 +36,7 @@ export type ProfileRoutesOptions = {
   kit: ResponseKit;
   trustProxy: boolean;
   /** Called after a change has committed (the response cache is stale). */
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
 };
 
 type Row = {
@@ -110,7 +110,7 @@ export function profileRoutes(options: ProfileRoutesOptions): Hono<AuthEnv> {
       return after;
     });
     await reloadProfile(db, community);
-    onChanged();
+    await onChanged();
     return kit.json(200, updated);
   });
 

@@ -293,6 +293,8 @@ for (const backend of BACKENDS) {
           transactions++;
           return db.transaction(work);
         },
+        notify: (message) => db.notify(message),
+        listen: (onMessage, onGap) => db.listen(onMessage, onGap),
         close: () => db.close(),
       };
       const now = Date.parse(NOW);
