@@ -1,5 +1,6 @@
 import { AMENITY_PHOTO, type AmenityPhotoType } from '../api/contract';
-import { formatFileSize } from './photo-size';
+import { formatCount } from './format';
+import { formatFileSize, formatImageSize } from './photo-size';
 
 /**
  * What an image file is, from its own bytes: JPEG, PNG or WebP by their magic numbers, and the
@@ -188,7 +189,7 @@ export function checkPhotoImage(bytes: Uint8Array): PhotoCheck {
     return {
       ok: false,
       status: 400,
-      message: `The photo is ${width} × ${height} pixels: at most ${AMENITY_PHOTO.maxSide} on each side`,
+      message: `The photo is ${formatImageSize(header.image)} pixels: at most ${formatCount(AMENITY_PHOTO.maxSide)} on each side`,
     };
   }
   return { ok: true, image: header.image };

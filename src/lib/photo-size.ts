@@ -1,4 +1,5 @@
 import { AMENITY_PHOTO } from '../api/contract';
+import { formatCount } from './format';
 
 /**
  * The longest side a photo is sent at. A card shows it at most ~400 CSS px wide, 1,200 device
@@ -40,4 +41,9 @@ export function formatFileSize(bytes: number): string {
   const megabytes = kilobytes / 1024;
   const shown = megabytes < 10 ? Number(megabytes.toFixed(1)) : Math.round(megabytes);
   return `${shown} MB`;
+}
+
+/** An image's size as a person reads it: "1,600 × 1,200" (counts grouped, as the hint writes 1,600). */
+export function formatImageSize(size: PixelSize): string {
+  return `${formatCount(size.width)} × ${formatCount(size.height)}`;
 }

@@ -111,7 +111,7 @@ describeBrowser('amenity setup', () => {
       await dialog.getByRole('img', { name: 'Chosen for Grand Lake: IMG_2041.png' }).waitFor();
       const state = dialog.getByText(/^New photo: IMG_2041\.png/);
       expect(await state.textContent()).toMatch(
-        /^New photo: IMG_2041\.png \(1600 × 1200\), made smaller on this device \(\d+(\.\d)? MB → \d+ KB\), saved with the form\.$/,
+        /^New photo: IMG_2041\.png \(1,600 × 1,200\), made smaller on this device \(\d+(\.\d)? MB → \d+ KB\), saved with the form\.$/,
       );
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -172,7 +172,7 @@ describeBrowser('amenity setup', () => {
       });
       await dialog.getByRole('img', { name: 'Chosen for The Yard: sideways.jpg' }).waitFor();
       // Upright it is 1,000 × 2,000: made smaller, 800 × 1,600.
-      await dialog.getByText(/^New photo: sideways\.jpg \(800 × 1600\), made smaller/).waitFor();
+      await dialog.getByText(/^New photo: sideways\.jpg \(800 × 1,600\), made smaller/).waitFor();
     } finally {
       await context.close();
     }

@@ -270,7 +270,7 @@ describe('a photo larger than a card shows', () => {
     const wide = pngOf(1700, 2);
     await user.upload(input, fileOf(wide, 'wide.png'));
     expect(
-      await within(dialog).findByText('New photo: wide.png (1700 × 2), saved with the form.'),
+      await within(dialog).findByText('New photo: wide.png (1,700 × 2), saved with the form.'),
     ).toBeVisible();
     expect(makePhotoSmaller).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));

@@ -127,7 +127,7 @@ describe('checking a photo', () => {
     expect(checkPhoto(pngOf(4, 4, { declared: { width: 100_000, height: 100_000 } }))).toEqual({
       ok: false,
       status: 400,
-      message: 'The photo is 100000 × 100000 pixels: at most 8000 on each side',
+      message: 'The photo is 100,000 × 100,000 pixels: at most 8,000 on each side',
     });
     expect(checkPhoto(pngOf(1, 2, { declared: { width: 1, height: 8001 } })).ok).toBe(false);
   });

@@ -3,6 +3,7 @@ import { AMENITY_PHOTO } from '../../src/api/contract';
 import {
   fitWithin,
   formatFileSize,
+  formatImageSize,
   PHOTO_SEND_MAX_SIDE,
   shouldMakeSmaller,
 } from '../../src/lib/photo-size';
@@ -38,5 +39,11 @@ describe('the size a photo is sent at', () => {
     expect(formatFileSize(4_812_000)).toBe('4.6 MB');
     expect(formatFileSize(412 * 1024)).toBe('412 KB');
     expect(formatFileSize(100)).toBe('1 KB');
+  });
+
+  it('states an image size with its counts grouped, as the hint writes 1,600', () => {
+    expect(formatImageSize({ width: 1600, height: 1200 })).toBe('1,600 × 1,200');
+    expect(formatImageSize({ width: 800, height: 64 })).toBe('800 × 64');
+    expect(formatImageSize({ width: 100_000, height: 100_000 })).toBe('100,000 × 100,000');
   });
 });

@@ -11,6 +11,7 @@ import {
   formatFileSize,
   PHOTO_SEND_MAX_SIDE,
   PHOTO_SOURCE_MAX_BYTES,
+  formatImageSize,
   shouldMakeSmaller,
 } from '../../lib/photo-size';
 import { makePhotoSmaller } from './make-photo-smaller';
@@ -106,7 +107,7 @@ export async function photoOfFile(
 
 /** What the field says of a photo chosen, and of the copy made smaller to send, if it was. */
 function newPhotoState(photo: NewPhoto): string {
-  const size = `${photo.image.width} × ${photo.image.height}`;
+  const size = formatImageSize(photo.image);
   return photo.madeSmallerFrom
     ? `New photo: ${photo.name} (${size}), made smaller on this device (${formatFileSize(photo.madeSmallerFrom)} → ${formatFileSize(photo.bytes.length)}), saved with the form.`
     : `New photo: ${photo.name} (${size}), saved with the form.`;
