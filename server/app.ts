@@ -36,7 +36,7 @@ import { billingRoutes } from './billing/routes';
 import { ResponseCache } from './cache';
 import { changeFeed } from './changes';
 import type { Community } from './community';
-import type { Database } from './db/database';
+import { databaseUnavailable, type Database } from './db/database';
 import { ruleFor } from './auth/access';
 import { DEFAULT_ATTEMPT_LIMITS, type AttemptLimits } from './auth/attempts';
 import { allowedMethods, fixedPathRefusal } from './allowed-methods';
@@ -160,8 +160,17 @@ export function createApp(options: AppOptions): CommonGroundApp {
 
   const app = new Hono();
 
-  app.onError((error) => {
+  app.onError((error, c) => {
     if (error instanceof HttpError) return problem(error.status, error.message, error.headers);
+    // The database down, restarting or out of connections: a 503 the app and a load balancer
+    // read as "try again", with what became of a write.
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      log(`Database unavailable: ${error.message}`);
+      return problem(503, unavailableMessage(c.req.method, unavailable), {
+        'Retry-After': String(DATABASE_RETRY_AFTER_S),
+      });
+    }
     log(`Error: ${error.stack ?? error.message}`);
     return problem(500, 'Internal server error');
   });
@@ -263,10 +272,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
     route(FIRST_ANSWERS_PATH),
     firstAnswersHandler((request, env) => app.fetch(request, env), kit),
   );
-  api.get(
-    route(HEALTH_PATH),
-    () => new Response('{"ok":true}', { status: 200, headers: apiHeaders }),
-  );
+  // Healthy: answering, and its database too (a 503 otherwise, from onError).
+  api.get(route(HEALTH_PATH), async () => {
+    await db.query('SELECT 1');
+    return new Response('{"ok":true}', { status: 200, headers: apiHeaders });
+  });
 
   const ingest = async (batches: Reading[][]) => {
     const outcomes = await ingestBatches(db, community, batches, clock());
@@ -417,4 +427,21 @@ export function createApp(options: AppOptions): CommonGroundApp {
     },
     follow: () => feed.follow(),
   };
+}
+
+/** Seconds a client is asked to wait after a 503 for the database. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * What a request that could not reach the database says: a read is simply to be tried again; a
+ * write was not made when no connection could be had, and may or may not have been when one broke
+ * under it (the commit may have been its last word).
+ */
+export function unavailableMessage(method: string, how: 'refused' | 'lost'): string {
+  if (method === 'GET' || method === 'HEAD') {
+    return 'The database cannot be reached just now. Try again in a moment.';
+  }
+  return how === 'refused'
+    ? 'The database cannot be reached just now: nothing was saved. Try again in a moment.'
+    : 'The connection to the database was lost during this change: check whether it was saved before trying again.';
 }

@@ -53,6 +53,55 @@ export function checkNotifyMessage(message: string): void {
   }
 }
 
+/** The embedded database's thread has failed or closed (pglite.ts): nothing more can be asked. */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * How a failure to reach the database went, or null when `error` is something else (a query it
+ * refused, a bug): `refused` when no connection could be had (refused, timed out, the server
+ * starting or out of connections: nothing was asked of it), `lost` when one broke while in use
+ * (a write may or may not have committed).
+ */
+export function databaseUnavailable(error: unknown): 'refused' | 'lost' | null {
+  if (error instanceof DatabaseUnavailableError) return 'lost';
+  if (typeof error !== 'object' || error === null) return null;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const message = error instanceof Error ? error.message : '';
+  if (CONNECT_FAILURES.has(code) || /timeout exceeded when trying to connect/i.test(message)) {
+    return 'refused';
+  }
+  // SQLSTATE class 08: connection exceptions; 57P01/57P02: the server shut down or crashed.
+  if (LOST_CONNECTION.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02') {
+    return 'lost';
+  }
+  if (
+    /^Connection terminated|connection error and is not queryable|after calling end on the pool/i.test(
+      message,
+    )
+  ) {
+    return 'lost';
+  }
+  return null;
+}
+
+/** No connection was made: the network's errors, 57P03 (starting up), 53300 (too many). */
+const CONNECT_FAILURES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P03',
+  '53300',
+]);
+
+const LOST_CONNECTION: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
 /** A PostgreSQL unique-violation error (a duplicate key), from either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';

@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { checkNotifyMessage, csvField, type Database, type Queryable, type Row } from './database';
+import {
+  checkNotifyMessage,
+  csvField,
+  DatabaseUnavailableError,
+  type Database,
+  type Queryable,
+  type Row,
+} from './database';
 import type {
   RemoteError,
   WorkerCall,
@@ -195,16 +202,24 @@ export async function openPglite(
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(fromRemote(reply.error));
   });
-  thread.on('error', (error) => fail(new Error(`The database thread failed: ${error.message}`)));
+  thread.on('error', (error) =>
+    fail(new DatabaseUnavailableError(`The database thread failed: ${error.message}`)),
+  );
   thread.on('messageerror', (error) =>
-    fail(new Error(`The database thread sent what could not be read: ${error.message}`)),
+    fail(
+      new DatabaseUnavailableError(
+        `The database thread sent what could not be read: ${error.message}`,
+      ),
+    ),
   );
   const exited = new Promise<void>((resolve) =>
     thread.once('exit', (code) => {
       fail(
         closing
-          ? new Error('The database is closed')
-          : new Error(`The database thread stopped unexpectedly (exit code ${code})`),
+          ? new DatabaseUnavailableError('The database is closed')
+          : new DatabaseUnavailableError(
+              `The database thread stopped unexpectedly (exit code ${code})`,
+            ),
       );
       resolve();
     }),

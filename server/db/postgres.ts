@@ -25,7 +25,13 @@ export async function openPostgres(
 ): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
   const options = ['-c TimeZone=UTC', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
-  const pool = new pg.Pool({ connectionString, max, types, options });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    options,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
   let channel: string;
@@ -90,6 +96,7 @@ export async function openPostgres(
           types,
           options,
           application_name: LISTENER_NAME,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         });
         next.on('notification', (notification) => {
           if (notification.channel === channel) onMessage(notification.payload ?? '');
@@ -153,6 +160,13 @@ export async function openPostgres(
  * installations sharing a PostgreSQL database) do not hear each other.
  */
 const CHANNEL_QUERY = `SELECT 'commonground_changes_' || current_schema() AS channel`;
+
+/**
+ * How long a request waits for a connection to the database: an unreachable server (a network
+ * that drops packets) would otherwise hold it for the operating system's minutes-long connect
+ * timeout; after this it is a 503 (app.ts).
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_NAME = 'commonground-listen';
