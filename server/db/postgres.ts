@@ -142,7 +142,12 @@ export async function openPostgres(
         client = null;
         if (open) {
           listeners.delete(open);
-          await open.end().catch(() => undefined);
+          // A connection to a server that went silent would hold `end` (and a shutdown) for the
+          // system's TCP timeout: it is left to close by itself after a moment.
+          await Promise.race([
+            open.end().catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, LISTEN_END_WAIT_MS).unref()),
+          ]);
         }
       };
     },
@@ -170,6 +175,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_NAME = 'commonground-listen';
+
+/** How long stopping waits for the listening connection to close. */
+const LISTEN_END_WAIT_MS = 1_000;
 
 /** After a lost listening connection, the wait before opening it again. */
 const LISTEN_RETRY_MS = 1_000;
