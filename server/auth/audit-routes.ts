@@ -5,6 +5,8 @@ import {
   type AuditEntry,
   type AuditPage,
 } from '../../src/api/contract';
+import { addDays, isRealDate } from '../../src/lib/calendar-date';
+import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 import type { Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
@@ -13,8 +15,9 @@ import { redactSecrets } from './audit';
 import type { AuthEnv } from './middleware';
 
 /**
- * GET /api/audit?limit=&before=&action=&actor= (Admins): the community's audit log, newest
- * first, a page at a time. `before` is the `nextBefore` of the previous page (an entry id),
+ * GET /api/audit?limit=&before=&action=&actor=&from=&to= (Admins): the community's audit log,
+ * newest first, a page at a time. `before` is the `nextBefore` of the previous page (an entry id),
+ * `from` and `to` days (yyyy-mm-dd, both included) of the community's time zone,
  * `action` an exact action ("community.update") or a prefix ending in a dot ("amenity."), or
  * several of them separated by commas (one "Show" choice of the audit page, in one request),
  * `actor` a user id. Secrets never leave: anything under a key that names one is "[hidden]",
@@ -48,6 +51,23 @@ function intParam(c: Context, name: string, min: number, max: number): number | 
   return Number(raw);
 }
 
+/** A day of the calendar (yyyy-mm-dd) from the query string, undefined when absent, or a 400. */
+function dateParam(c: Context, name: string): string | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!isRealDate(raw) || raw < AUDIT_FIRST_DAY || raw > AUDIT_LAST_DAY) {
+    throw new HttpError(
+      400,
+      `${name}: a date such as 2026-11-01, from ${AUDIT_FIRST_DAY} to ${AUDIT_LAST_DAY}`,
+    );
+  }
+  return raw;
+}
+
+/** The days a period may name: the log is younger than the first, and the second is far off. */
+const AUDIT_FIRST_DAY = '2000-01-01';
+const AUDIT_LAST_DAY = '2999-12-31';
+
 const parseJson = (value: unknown): unknown => {
   if (typeof value !== 'string') return value;
   try {
@@ -79,8 +99,25 @@ export function auditRoutes(options: {
         `action: up to ${MAX_ACTIONS} action names separated by commas, such as community.update or amenity.`,
       );
     }
+    const from = dateParam(c, 'from');
+    const to = dateParam(c, 'to');
+    if (from !== undefined && to !== undefined && from > to) {
+      throw new HttpError(
+        400,
+        `from: ${from} is after to (${to}); the period runs from one to the other`,
+      );
+    }
     const params: unknown[] = [community.id, limit + 1];
     const where = ['l.community_id = $1'];
+    // Whole days of the community's time zone, as the page shows the entries' times.
+    if (from !== undefined) {
+      params.push(zonedTimeToUtc(from, '00:00', community.timeZone).toISOString());
+      where.push(`l.at >= $${params.length}::timestamptz`);
+    }
+    if (to !== undefined) {
+      params.push(zonedTimeToUtc(addDays(to, 1), '00:00', community.timeZone).toISOString());
+      where.push(`l.at < $${params.length}::timestamptz`);
+    }
     if (before !== undefined) {
       params.push(String(before));
       where.push(`l.id < $${params.length}::bigint`);

@@ -42,12 +42,16 @@ export async function updateCommunity(
   return outcome;
 }
 
-export type AuditFilter = { action: string; before: number | null };
+/** `from` and `to`: days (yyyy-mm-dd) of the community's time zone, both included; '' for none. */
+export type AuditFilter = { action: string; before: number | null; from?: string; to?: string };
 
 /** One page of the audit log (Admins), newest first. */
-export function auditQuery({ action, before }: AuditFilter, limit = 25) {
+export function auditQuery({ action, before, from = '', to = '' }: AuditFilter, limit = 25) {
   return queryOptions({
-    queryKey: [AUDIT_PATH, { limit, action: action || undefined, before }],
+    queryKey: [
+      AUDIT_PATH,
+      { limit, action: action || undefined, before, from: from || undefined, to: to || undefined },
+    ],
     queryFn: contractQueryFn(AuditPageSchema),
   });
 }

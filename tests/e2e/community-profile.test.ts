@@ -6,6 +6,8 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { freePort, startServer } from '../../scripts/production-server';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
 import { base32Decode, totp } from '../../server/auth/totp';
+import { addDays } from '../../src/lib/calendar-date';
+import { todayIn } from '../../src/lib/zoned-time';
 import { axeViolations } from './axe';
 import { DESKTOP, DIST_DIR, PHONE, describeBrowser, openPage, useBrowser } from './browser';
 
@@ -79,6 +81,14 @@ describeBrowser('community profile and audit log', () => {
         // Sign-ins are listed too, with no secret in the page.
         await panel.getByText('Signed in').first().waitFor();
         expect(await panel.textContent()).not.toContain(DEMO_ADMIN_TOTP_SECRET);
+        // A period of the community's days: up to yesterday holds none of today's entries.
+        const today = todayIn('America/Los_Angeles');
+        await panel.getByLabel(/^To/).fill(addDays(today, -1));
+        await panel.getByText('Nothing recorded in this period.').waitFor();
+        await panel.getByLabel(/^From/).fill(today);
+        await panel.getByText(/The period ends before it starts/).waitFor();
+        await panel.getByLabel(/^To/).fill(today);
+        await row.first().waitFor();
 
         // axe on the Admin's own sections (not routes, so the route walk cannot reach them).
         for (const [label, device] of views) {

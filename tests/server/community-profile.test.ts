@@ -21,6 +21,7 @@ import { loadCommunity, type Community } from '../../server/community';
 import { startScheduler } from '../../server/jobs/scheduler';
 import { buildUsageReport } from '../../server/schedules/build-report';
 import { describeAuditEntry } from '../../src/lib/audit-diff';
+import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { AUDIT_FILTERS, auditActionMatches } from '../../src/lib/audit-filters';
 import { recordedAuditActions } from '../audit-actions';
 import {
@@ -285,6 +286,43 @@ for (const backend of BACKENDS) {
           expect(byManager.entries).toHaveLength(5);
           expect(byManager.entries.every((e) => e.actor?.id === ids.manager)).toBe(true);
           expect((await auditPage(`?actor=${ids.board}`)).entries).toEqual([]);
+        });
+
+        it('keeps to a period of whole days of the community, both ends included', async () => {
+          const zone = community.timeZone;
+          const midnight = (day: string) => zonedTimeToUtc(day, '00:00', zone).getTime();
+          const at = {
+            'the last moment before': midnight('2026-02-01') - 1,
+            'the first moment of the first day': midnight('2026-02-01'),
+            'the last moment of the last day': midnight('2026-02-04') - 1,
+            'the first moment after': midnight('2026-02-04'),
+          };
+          for (const [target, when] of Object.entries(at)) {
+            await audit(
+              test.db,
+              { communityId: community.id, userId: ids.admin, action: 'period.test', target },
+              when,
+            );
+          }
+          const targets = async (query: string) =>
+            (await auditPage(`?action=period.test${query}`)).entries.map((e) => e.target);
+          expect(await targets('&from=2026-02-01&to=2026-02-03')).toEqual([
+            'the last moment of the last day',
+            'the first moment of the first day',
+          ]);
+          expect(await targets('&from=2026-02-04')).toEqual(['the first moment after']);
+          expect(await targets('&to=2026-01-31')).toEqual(['the last moment before']);
+          expect(await targets('&from=2026-02-02&to=2026-02-02')).toEqual([]);
+          for (const [query, error] of [
+            ['from=2026-02-30', /^from: a date such as 2026-11-01/],
+            ['to=2026-2-1', /^to: a date such as/],
+            ['from=1999-12-31', /^from: a date such as 2026-11-01, from 2000-01-01/],
+            ['from=2026-02-05&to=2026-02-01', /^from: 2026-02-05 is after to \(2026-02-01\)/],
+          ] as const) {
+            const res = await call('GET', `${AUDIT_PATH}?${query}`);
+            expect(res.status, query).toBe(400);
+            expect((res.json as { error: string }).error, query).toMatch(error);
+          }
         });
 
         it('answers each "Show" choice of the audit page in one request, with its actions only', async () => {

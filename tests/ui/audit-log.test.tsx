@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { communityFixture } from '../../mocks/community-handlers';
@@ -12,7 +13,7 @@ import {
   type AuditPage,
   type Me,
 } from '../../src/api/contract';
-import { AuditTab } from '../../src/features/settings/audit-tab';
+import { AUDIT_PERIOD_BACKWARDS, AuditTab } from '../../src/features/settings/audit-tab';
 import { renderWithApp } from '../render';
 
 const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } };
@@ -192,5 +193,57 @@ describe('Audit log', () => {
         ],
       },
     ]);
+  });
+
+  it('keeps to a period of the community’s days, asked of the server, and refuses one that runs backwards', async () => {
+    const asked: URLSearchParams[] = [];
+    const log = [
+      entry(1, 'amenity.update', { target: 'great-lawn', at: '2026-11-02T18:00:00.000Z' }),
+      entry(2, 'amenity.update', { target: 'solis-hall', at: '2026-11-20T18:00:00.000Z' }),
+    ];
+    server.use(
+      http.get(ME_PATH, () => HttpResponse.json(adminMe)),
+      http.get(COMMUNITY_PATH, () => HttpResponse.json(communityFixture)),
+      http.get(AUDIT_PATH, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        // As the server does, by day (the fixture's times are midday in the community's zone).
+        const from = params.get('from') ?? '0000';
+        const to = params.get('to') ?? '9999';
+        const entries = log.filter((e) => e.at.slice(0, 10) >= from && e.at.slice(0, 10) <= to);
+        return HttpResponse.json({ entries, nextBefore: null } satisfies AuditPage);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AuditTab />, { route: '/settings' });
+    await screen.findByText('solis-hall');
+    expect(screen.getByText('great-lawn')).toBeInTheDocument();
+    const fromField = screen.getByLabelText(/^From/);
+    const toField = screen.getByLabelText(/^To/);
+    expect(screen.getByText('A day in Pacific Time (PT)')).toBeInTheDocument();
+
+    await user.type(fromField, '2026-11-01');
+    await user.type(toField, '2026-11-10');
+    await waitFor(() => expect(screen.queryByText('solis-hall')).not.toBeInTheDocument());
+    expect(screen.getByText('great-lawn')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('from')).toBe('2026-11-01');
+    expect(asked.at(-1)?.get('to')).toBe('2026-11-10');
+
+    await user.clear(fromField);
+    await user.type(fromField, '2026-11-03');
+    expect(await screen.findByText('Nothing recorded in this period.')).toBeInTheDocument();
+
+    // Backwards: said at the field, and nothing asked of the server for it.
+    const before = asked.length;
+    await user.clear(toField);
+    await user.type(toField, '2026-11-02');
+    expect(await screen.findByText(AUDIT_PERIOD_BACKWARDS)).toBeInTheDocument();
+    expect(toField).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Nothing recorded in this period.')).not.toBeInTheDocument();
+    expect(
+      asked
+        .slice(before)
+        .some((params) => params.get('from') === '2026-11-03' && params.get('to') === '2026-11-02'),
+    ).toBe(false);
   });
 });

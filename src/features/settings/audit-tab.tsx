@@ -6,8 +6,10 @@ import type { AuditEntry, AuditPage } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
 import { auditActionLabel, describeAuditEntry } from '../../lib/audit-diff';
 import { AUDIT_FILTERS, type AuditFilterValue } from '../../lib/audit-filters';
+import { timeZoneLabel } from '../../lib/community-profile';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
+import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
@@ -22,14 +24,19 @@ const PAGE_SIZE = 25;
  */
 export function AuditTab() {
   const me = useMe().data;
+  const { timeZone } = useCommunity();
   const isAdmin = me != null && !me.demo && me.user.role === 'admin';
   // The cursors of the pages shown after the first, each "Show older" adding one, kept with the
-  // filter they belong to: a page that finishes loading after the filter changed is not added.
-  const [shown, setShown] = useState<{ filter: AuditFilterValue; cursors: number[] }>({
-    filter: '',
+  // choice they belong to: a page that finishes loading after the choice changed is not added.
+  const [shown, setShown] = useState<{ choice: AuditChoice; cursors: number[] }>({
+    choice: { filter: '', from: '', to: '' },
     cursors: [],
   });
-  const { filter, cursors } = shown;
+  const { choice, cursors } = shown;
+  const { filter, from, to } = choice;
+  const choose = (next: Partial<AuditChoice>) =>
+    setShown({ choice: { ...choice, ...next }, cursors: [] });
+  const periodError = from && to && from > to ? AUDIT_PERIOD_BACKWARDS : null;
 
   if (!isAdmin) {
     return (
@@ -39,37 +46,76 @@ export function AuditTab() {
     );
   }
 
+  const choiceKey = `${filter}|${from}|${to}`;
   return (
     <Group
       title="Audit log"
       description="Every change and sign-in, newest first. Secrets (keys, codes, passwords) are never shown."
     >
-      <div className="mb-4 sm:max-w-xs">
+      <div className="mb-4 grid gap-4 sm:grid-cols-3">
         <SelectField<AuditFilterValue>
           label="Show"
           value={filter}
           options={AUDIT_FILTERS}
-          onChange={(value) => setShown({ filter: value, cursors: [] })}
+          onChange={(value) => choose({ filter: value })}
         />
+        <Field label="From" optional hint={`A day in ${timeZoneLabel(timeZone)}`}>
+          {(aria) => (
+            <input
+              {...aria}
+              type="date"
+              className={CONTROL_CLASSES}
+              value={from}
+              max={to || undefined}
+              onChange={(event) => choose({ from: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="To" optional hint="This day included" error={periodError}>
+          {(aria) => (
+            <input
+              {...aria}
+              type="date"
+              className={CONTROL_CLASSES}
+              value={to}
+              min={from || undefined}
+              onChange={(event) => choose({ to: event.target.value })}
+            />
+          )}
+        </Field>
       </div>
-      {/* Keyed by the filter: a new choice starts afresh, with no "Show older" still loading. */}
-      <AuditPageList
-        key={filter}
-        actions={AUDIT_FILTERS.find((option) => option.value === filter)?.actions ?? ['']}
-        before={null}
-        cursors={cursors}
-        onMore={(cursor) =>
-          setShown((current) =>
-            current.filter === filter ? { filter, cursors: [...current.cursors, cursor] } : current,
-          )
-        }
-      />
+      {periodError ? null : (
+        // Keyed by the choice: a new one starts afresh, with no "Show older" still loading.
+        <AuditPageList
+          key={choiceKey}
+          actions={AUDIT_FILTERS.find((option) => option.value === filter)?.actions ?? ['']}
+          from={from}
+          to={to}
+          before={null}
+          cursors={cursors}
+          onMore={(cursor) =>
+            setShown((current) =>
+              current.choice === choice
+                ? { choice, cursors: [...current.cursors, cursor] }
+                : current,
+            )
+          }
+        />
+      )}
     </Group>
   );
 }
 
+/** What the reader chose: a "Show" filter and a period of the community's days ('' for open). */
+type AuditChoice = { filter: AuditFilterValue; from: string; to: string };
+
+export const AUDIT_PERIOD_BACKWARDS =
+  'The period ends before it starts: choose a To day on or after the From day.';
+
 function AuditPageList({
   actions,
+  from,
+  to,
   before,
   cursors,
   onMore,
@@ -77,6 +123,8 @@ function AuditPageList({
   onFocused,
 }: {
   actions: readonly string[];
+  from: string;
+  to: string;
   before: number | null;
   cursors: number[];
   onMore: (cursor: number) => void;
@@ -86,7 +134,7 @@ function AuditPageList({
 }) {
   const client = useQueryClient();
   const action = actions.join(',');
-  const query = useQuery(auditQuery({ action, before }, PAGE_SIZE));
+  const query = useQuery(auditQuery({ action, before, from, to }, PAGE_SIZE));
   const [next, ...rest] = cursors;
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState<string | null>(null);
@@ -113,7 +161,7 @@ function AuditPageList({
     setLoadingOlder(true);
     setOlderError(null);
     try {
-      await client.fetchQuery(auditQuery({ action, before: cursor }, PAGE_SIZE));
+      await client.fetchQuery(auditQuery({ action, before: cursor, from, to }, PAGE_SIZE));
     } catch (error) {
       setOlderError(error instanceof Error ? error.message : String(error));
       return;
@@ -130,7 +178,11 @@ function AuditPageList({
       label="audit log"
       skeleton={<ListSkeleton rows={4} />}
       isEmpty={(page: AuditPage) => page.entries.length === 0 && before === null}
-      empty={<p className="text-sm">Nothing recorded yet.</p>}
+      empty={
+        <p className="text-sm">
+          {from || to ? 'Nothing recorded in this period.' : 'Nothing recorded yet.'}
+        </p>
+      }
     >
       {(page: AuditPage) => (
         <>
@@ -152,6 +204,8 @@ function AuditPageList({
           ) : next === page.nextBefore ? (
             <AuditPageList
               actions={actions}
+              from={from}
+              to={to}
               before={next}
               cursors={rest}
               onMore={onMore}
