@@ -379,7 +379,7 @@ export function createApp(options: AppOptions): CommonGroundApp {
     '/',
     profileRoutes({ db, community, clock, kit, trustProxy, onChanged: settingsChanged }),
   );
-  api.route('/', auditRoutes({ db, community, kit }));
+  api.route('/', auditRoutes({ db, community, kit, clock }));
   // Settings → Billing: the plan on file, read only (the operator sets it: billing/set-plan.ts).
   api.route('/', billingRoutes({ db, community, clock, kit }));
 

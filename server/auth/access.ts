@@ -3,6 +3,7 @@ import {
   ALERTS_API_PATHS,
   ACCEPT_INVITE_PATH,
   AMENITY_SETUP_PATH,
+  AUDIT_EXPORT_PATH,
   AUDIT_PATH,
   COMMUNITY_PATH,
   EVENTS_PATH,
@@ -153,6 +154,7 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: COMMUNITY_PATH, allow: READERS },
   { method: 'PATCH', path: COMMUNITY_PATH, allow: ['admin'] },
   { method: 'GET', path: AUDIT_PATH, allow: ['admin'] },
+  { method: 'GET', path: AUDIT_EXPORT_PATH, allow: ['admin'] },
   // Billing: everyone who reads the dashboards sees the plan on file; nothing in the app writes it.
   { method: 'GET', path: BILLING_PATH, allow: READERS },
   // Each answer in it is asked of the app with the caller's headers and meets its own rule.

@@ -1,16 +1,22 @@
 import { Hono, type Context } from 'hono';
 import {
+  AUDIT_EXPORT_MAX,
+  AUDIT_EXPORT_PATH,
   AUDIT_PAGE_MAX,
   AUDIT_PATH,
   type AuditEntry,
   type AuditPage,
 } from '../../src/api/contract';
+import { auditCsv } from '../../src/lib/audit-csv';
 import { addDays, isRealDate } from '../../src/lib/calendar-date';
+import { csvFilename } from '../../src/lib/download';
+import { formatCount } from '../../src/lib/format';
 import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 import type { Community } from '../community';
 import type { Database } from '../db/database';
 import { HttpError } from '../errors';
 import type { ResponseKit } from '../http';
+import type { Clock } from '../time';
 import { redactSecrets } from './audit';
 import type { AuthEnv } from './middleware';
 
@@ -77,17 +83,28 @@ const parseJson = (value: unknown): unknown => {
   }
 };
 
+/** What an export was asked for: its period (days, '' for an open end) and its actions. */
+type AuditAsked = { from: string; to: string; actions: string[] };
+
 export function auditRoutes(options: {
   db: Database;
   community: Community;
   kit: ResponseKit;
+  clock: Clock;
 }): Hono<AuthEnv> {
-  const { db, community, kit } = options;
+  const { db, community, kit, clock } = options;
   const routes = new Hono<AuthEnv>();
 
-  routes.get(AUDIT_PATH.replace(/^\/api/, ''), async (c) => {
-    const limit = intParam(c, 'limit', 1, AUDIT_PAGE_MAX) ?? AUDIT_PAGE_DEFAULT;
-    const before = intParam(c, 'before', 1, Number.MAX_SAFE_INTEGER);
+  /**
+   * The entries the query string asks for (`action`, `actor`, `from`, `to`, and `before` when
+   * `paged`), newest first, at most `limit` + 1 of them (the one more says whether there are more).
+   */
+  const entriesAsked = async (
+    c: Context,
+    limit: number,
+    paged: boolean,
+  ): Promise<{ entries: AuditEntry[]; more: boolean; asked: AuditAsked }> => {
+    const before = paged ? intParam(c, 'before', 1, Number.MAX_SAFE_INTEGER) : undefined;
     const actor = intParam(c, 'actor', 1, INT4_MAX);
     const actions = (c.req.query('action') ?? '').split(',').filter(Boolean);
     if (
@@ -143,8 +160,7 @@ export function auditRoutes(options: {
         LIMIT $2`,
       params,
     );
-    const page = rows.slice(0, limit);
-    const entries: AuditEntry[] = page.map((row) => ({
+    const entries: AuditEntry[] = rows.slice(0, limit).map((row) => ({
       id: Number(row.id),
       at: new Date(row.at).toISOString(),
       actor:
@@ -156,12 +172,47 @@ export function auditRoutes(options: {
       before: redactSecrets(parseJson(row.before)),
       after: redactSecrets(parseJson(row.after)),
     }));
+    return {
+      entries,
+      more: rows.length > limit,
+      asked: { from: from ?? '', to: to ?? '', actions },
+    };
+  };
+
+  routes.get(AUDIT_PATH.replace(/^\/api/, ''), async (c) => {
+    const limit = intParam(c, 'limit', 1, AUDIT_PAGE_MAX) ?? AUDIT_PAGE_DEFAULT;
+    const { entries, more } = await entriesAsked(c, limit, true);
     const last = entries.at(-1);
     const body: AuditPage = {
       entries,
-      nextBefore: rows.length > limit && last ? last.id : null,
+      nextBefore: more && last ? last.id : null,
     };
     return kit.json(200, body);
+  });
+
+  // The same entries as a file: every one asked for, up to AUDIT_EXPORT_MAX (a 400 past it).
+  routes.get(AUDIT_EXPORT_PATH.replace(/^\/api/, ''), async (c) => {
+    const { entries, more, asked } = await entriesAsked(c, AUDIT_EXPORT_MAX, false);
+    if (more) {
+      throw new HttpError(
+        400,
+        `More than ${formatCount(AUDIT_EXPORT_MAX)} entries match: choose a shorter period, or one kind of entry under Show`,
+      );
+    }
+    const now = clock();
+    const csv = auditCsv(entries, {
+      community: community.name,
+      timeZone: community.timeZone,
+      currency: community.currency,
+      ...asked,
+      now,
+    });
+    const filename = csvFilename(`audit-log-${community.slug}`, now, community.timeZone);
+    return kit.reply(200, `\uFEFF${csv}`, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    });
   });
 
   return routes;

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  AUDIT_EXPORT_PATH,
   AUDIT_PATH,
   AuditPageSchema,
   COMMUNITY_PATH,
@@ -8,8 +9,8 @@ import {
   type CommunityProfile,
 } from './contract';
 import { communityQuery } from './community';
-import { contractQueryFn } from './query-fn';
-import { parser, SAVED_UNKNOWN, send, type Outcome } from './send';
+import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
+import { getCsvFile, parser, SAVED_UNKNOWN, send, type Outcome } from './send';
 
 /**
  * The Admins' side of the community (Settings): the profile's changes and the audit log. Apart
@@ -53,5 +54,20 @@ export function auditQuery({ action, before, from = '', to = '' }: AuditFilter, 
       { limit, action: action || undefined, before, from: from || undefined, to: to || undefined },
     ],
     queryFn: contractQueryFn(AuditPageSchema),
+  });
+}
+
+/** The audit log as the server's CSV file, with the page's choice (Show, From, To). */
+export function fetchAuditCsv({ action, from, to }: { action: string; from: string; to: string }) {
+  const search = new URLSearchParams();
+  if (action) search.set('action', action);
+  if (from) search.set('from', from);
+  if (to) search.set('to', to);
+  const query = search.toString();
+  return getCsvFile(`${AUDIT_EXPORT_PATH}${query ? `?${query}` : ''}`, {
+    offlineMessage: "Can't reach CommonGround. Downloading the audit log needs a connection.",
+    fallbackName: 'audit-log.csv',
+    // Up to 10,000 entries: more than a page's wait.
+    timeoutMs: REQUEST_TIMEOUT_MS * 3,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ME_PATH, MeSchema, type Role } from './contract';
+import { ME_PATH, MeSchema } from './contract';
 import { contractQueryFn } from './query-fn';
 
 const fetchMe = contractQueryFn(MeSchema, { on401: 'returnNull' });
@@ -21,11 +21,7 @@ export function useMe() {
   return useQuery(meQuery());
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrator',
-  manager: 'HOA Manager',
-  board: 'Board Member',
-};
+export { ROLE_LABELS } from '../lib/role-labels';
 
 /** Up to two initials for the avatar, e.g. "Sarah Johnson" → "SJ". */
 export function initialsOf(name: string): string {

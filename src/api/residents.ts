@@ -13,7 +13,7 @@ import {
   type ResidentPatch,
 } from './contract';
 import { contractQueryFn, REQUEST_TIMEOUT_MS } from './query-fn';
-import { getText, parser, send, type Outcome } from './send';
+import { getCsvFile, parser, send, type Outcome } from './send';
 
 /**
  * The residents directory (issue 11): Managers and Admins only (the server answers 403 to
@@ -77,19 +77,12 @@ export function previewOf(body: unknown): ResidentImport | null {
 }
 
 /** The server's CSV file of the whole directory, with the name it gave it. */
-export async function fetchResidentsCsv(): Promise<
-  { ok: true; filename: string; text: string } | { ok: false; error: string }
-> {
-  const answer = await getText(RESIDENTS_EXPORT_PATH, {
+export function fetchResidentsCsv() {
+  return getCsvFile(RESIDENTS_EXPORT_PATH, {
     offlineMessage: "Can't reach CommonGround. Exporting the directory needs a connection.",
+    fallbackName: 'residents.csv',
     timeoutMs: RESIDENTS_TIMEOUT_MS,
-    keepByteOrderMark: true,
   });
-  if (!answer.ok) return { ok: false, error: answer.error };
-  const filename =
-    /filename="([^"]+)"/.exec(answer.headers.get('Content-Disposition') ?? '')?.[1] ??
-    'residents.csv';
-  return { ok: true, filename, text: answer.text };
 }
 
 /** After a change: every page of the directory reads the server again. */

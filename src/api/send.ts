@@ -135,6 +135,25 @@ export async function getText(
   };
 }
 
+/**
+ * A CSV file the server makes (the residents directory, the audit log), with the name it gave
+ * it in Content-Disposition (`fallbackName` without one), its byte order mark kept for Excel.
+ */
+export async function getCsvFile(
+  path: string,
+  {
+    offlineMessage,
+    fallbackName,
+    timeoutMs,
+  }: { offlineMessage: string; fallbackName: string; timeoutMs?: number },
+): Promise<{ ok: true; filename: string; text: string } | { ok: false; error: string }> {
+  const answer = await getText(path, { offlineMessage, timeoutMs, keepByteOrderMark: true });
+  if (!answer.ok) return { ok: false, error: answer.error };
+  const filename =
+    /filename="([^"]+)"/.exec(answer.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  return { ok: true, filename, text: answer.text };
+}
+
 /** The answer and its text, or null when the server was not reached. */
 async function exchange(
   method: Method,

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -89,6 +89,18 @@ describeBrowser('community profile and audit log', () => {
         await panel.getByText(/The period ends before it starts/).waitFor();
         await panel.getByLabel(/^To/).fill(today);
         await row.first().waitFor();
+        // The same entries as a file that says what it holds.
+        const download = page.waitForEvent('download');
+        await panel.getByRole('button', { name: 'Download CSV' }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(/^audit-log-willow-creek-\d{4}-\d{2}-\d{2}\.csv$/);
+        const csv = readFileSync((await file.path()) ?? '', 'utf8');
+        expect(csv.startsWith('\uFEFFReport,Audit log\r\nCommunity,Willow Creek Commons\r\n')).toBe(
+          true,
+        );
+        expect(csv).toContain(`Period,${today}\r\n`);
+        expect(csv).toContain('Community profile changed,community.update');
+        expect(csv).not.toContain(DEMO_ADMIN_TOTP_SECRET);
 
         // axe on the Admin's own sections (not routes, so the route walk cannot reach them).
         for (const [label, device] of views) {

@@ -126,6 +126,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/community': ['admin', 'manager', 'board', 'demo'],
   'PATCH /api/community': ['admin'],
   'GET /api/audit': ['admin'],
+  'GET /api/audit.csv': ['admin'],
   'GET /api/billing': ['admin', 'manager', 'board', 'demo'],
 };
 

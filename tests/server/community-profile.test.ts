@@ -3,6 +3,8 @@ import {
   ALERTS_API_PATHS,
   API_PATHS,
   ReportScheduleListSchema,
+  AUDIT_EXPORT_MAX,
+  AUDIT_EXPORT_PATH,
   AUDIT_PATH,
   AuditPageSchema,
   COMMUNITY_PATH,
@@ -323,6 +325,58 @@ for (const backend of BACKENDS) {
             expect(res.status, query).toBe(400);
             expect((res.json as { error: string }).error, query).toMatch(error);
           }
+        });
+
+        it('downloads what the page shows as a CSV file, for Admins, bounded', async () => {
+          const get = (query: string, role: Role = 'admin') =>
+            app.app.request(`${AUDIT_EXPORT_PATH}${query}`, { headers: { Cookie: cookies[role] } });
+          for (const role of ['manager', 'board'] as const) {
+            expect((await get('', role)).status).toBe(403);
+          }
+          const res = await get('?action=period.test&from=2026-02-01&to=2026-02-03');
+          expect(res.status).toBe(200);
+          expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+          expect(res.headers.get('Content-Disposition')).toMatch(
+            /^attachment; filename="audit-log-test-community-\d{4}-\d{2}-\d{2}\.csv"$/,
+          );
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+          const lines = new TextDecoder().decode(bytes).split('\r\n');
+          expect(lines.slice(0, 5)).toEqual([
+            'Report,Audit log',
+            'Community,Willow Creek',
+            'Period,2026-02-01 to 2026-02-03',
+            'Entries,period.test',
+            'Count,2',
+          ]);
+          const table = lines.slice(lines.indexOf('') + 1).filter(Boolean);
+          expect(table).toHaveLength(3);
+          expect(table[1]).toContain(',the last moment of the last day,');
+          expect(table[2]).toContain(',the first moment of the first day,');
+          // Refused as the page's list is: a backwards period, a date that is none.
+          expect((await get('?from=2026-02-05&to=2026-02-01')).status).toBe(400);
+          expect((await get('?to=2026-02-30')).status).toBe(400);
+
+          // Past 10,000 matching entries: a 400 that says what to do, not a file cut short.
+          await test.db.query(
+            `INSERT INTO audit_log (community_id, user_id, action, target, at)
+             SELECT $1, NULL, 'bulk.test', 'row ' || n, now() FROM generate_series(1, $2::int) AS n`,
+            [community.id, AUDIT_EXPORT_MAX + 1],
+          );
+          const over = await get('?action=bulk.test');
+          expect(over.status).toBe(400);
+          expect(((await over.json()) as { error: string }).error).toBe(
+            'More than 10,000 entries match: choose a shorter period, or one kind of entry under Show',
+          );
+          await test.db.query(
+            `DELETE FROM audit_log WHERE action = 'bulk.test' AND target = 'row 1'`,
+          );
+          const full = await get('?action=bulk.test');
+          expect(full.status).toBe(200);
+          expect((await full.text()).split('\r\n').filter(Boolean)).toHaveLength(
+            7 + 1 + AUDIT_EXPORT_MAX,
+          );
+          await test.db.query(`DELETE FROM audit_log WHERE action = 'bulk.test'`);
         });
 
         it('answers each "Show" choice of the audit page in one request, with its actions only', async () => {

@@ -6,6 +6,7 @@ import { server } from '../../mocks/node';
 import { communityFixture } from '../../mocks/community-handlers';
 import { meFixture } from '../../mocks/fixtures';
 import {
+  AUDIT_EXPORT_PATH,
   AUDIT_PATH,
   COMMUNITY_PATH,
   ME_PATH,
@@ -14,6 +15,7 @@ import {
   type Me,
 } from '../../src/api/contract';
 import { AUDIT_PERIOD_BACKWARDS, AuditTab } from '../../src/features/settings/audit-tab';
+import { captureDownloads } from '../downloads';
 import { renderWithApp } from '../render';
 
 const adminMe: Me = { ...meFixture, user: { ...meFixture.user, role: 'admin' } };
@@ -224,8 +226,11 @@ describe('Audit log', () => {
 
     await user.type(fromField, '2026-11-01');
     await user.type(toField, '2026-11-10');
-    await waitFor(() => expect(screen.queryByText('solis-hall')).not.toBeInTheDocument());
-    expect(screen.getByText('great-lawn')).toBeInTheDocument();
+    // The list of the period once it has come (while it loads, neither entry is shown).
+    await waitFor(() => {
+      expect(screen.getByText('great-lawn')).toBeInTheDocument();
+      expect(screen.queryByText('solis-hall')).not.toBeInTheDocument();
+    });
     expect(asked.at(-1)?.get('from')).toBe('2026-11-01');
     expect(asked.at(-1)?.get('to')).toBe('2026-11-10');
 
@@ -245,5 +250,62 @@ describe('Audit log', () => {
         .slice(before)
         .some((params) => params.get('from') === '2026-11-03' && params.get('to') === '2026-11-02'),
     ).toBe(false);
+  });
+
+  it('downloads the entries of its choice as the server’s CSV file, and says why when it cannot', async () => {
+    const files = captureDownloads();
+    const asked: URLSearchParams[] = [];
+    let refuse = false;
+    server.use(
+      http.get(ME_PATH, () => HttpResponse.json(adminMe)),
+      http.get(COMMUNITY_PATH, () => HttpResponse.json(communityFixture)),
+      http.get(AUDIT_PATH, () =>
+        HttpResponse.json({
+          entries: [entry(1, 'amenity.update', { target: 'great-lawn' })],
+          nextBefore: null,
+        } satisfies AuditPage),
+      ),
+      http.get(AUDIT_EXPORT_PATH, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        if (refuse) {
+          return HttpResponse.json(
+            {
+              error:
+                'More than 10,000 entries match: choose a shorter period, or one kind of entry under Show',
+            },
+            { status: 400 },
+          );
+        }
+        return new HttpResponse('\uFEFFReport,Audit log\r\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="audit-log-willow-creek-2026-12-07.csv"',
+          },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AuditTab />, { route: '/settings' });
+    await screen.findByText('great-lawn');
+    await user.selectOptions(screen.getByLabelText('Show'), 'Amenities');
+    await user.type(screen.getByLabelText(/^From/), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Download started')).toBeInTheDocument();
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]).toEqual({
+      name: 'audit-log-willow-creek-2026-12-07.csv',
+      text: '\uFEFFReport,Audit log\r\n',
+    });
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ action: 'amenity.', from: '2026-11-01' });
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Download failed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'More than 10,000 entries match: choose a shorter period, or one kind of entry under Show',
+      ),
+    ).toBeInTheDocument();
+    expect(files).toHaveLength(1);
   });
 });

@@ -5,6 +5,9 @@ import { count, nonEmpty } from './primitives';
 
 export const AUDIT_PATH = '/api/audit';
 export const AUDIT_PAGE_MAX = 100;
+/** The audit log as a CSV file, with the page's filters; at most AUDIT_EXPORT_MAX entries. */
+export const AUDIT_EXPORT_PATH = '/api/audit.csv';
+export const AUDIT_EXPORT_MAX = 10_000;
 
 export const AuditEntrySchema = z.object({
   id: count,

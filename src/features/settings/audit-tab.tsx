@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type Ref } from 'react';
 import { useCommunity } from '../../api/community';
-import { auditQuery } from '../../api/community-admin';
-import type { AuditEntry, AuditPage } from '../../api/contract';
+import { auditQuery, fetchAuditCsv } from '../../api/community-admin';
+import { AUDIT_EXPORT_MAX, type AuditEntry, type AuditPage } from '../../api/contract';
 import { ROLE_LABELS, useMe } from '../../api/me';
 import { auditActionLabel, describeAuditEntry } from '../../lib/audit-diff';
 import { AUDIT_FILTERS, type AuditFilterValue } from '../../lib/audit-filters';
 import { timeZoneLabel } from '../../lib/community-profile';
-import { formatDateTime } from '../../lib/format';
+import { CSV_MIME, downloadTextFile } from '../../lib/download';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { InfoNote } from '../../ui/info-note';
@@ -15,6 +16,8 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { QueryState } from '../../ui/query-state';
 import { SelectField } from '../../ui/select-field';
 import { Group } from '../../ui/group';
+import { PageIcon } from '../../ui/page-icons';
+import { toast } from '../../ui/toast';
 
 const PAGE_SIZE = 25;
 
@@ -37,6 +40,22 @@ export function AuditTab() {
   const choose = (next: Partial<AuditChoice>) =>
     setShown({ choice: { ...choice, ...next }, cursors: [] });
   const periodError = from && to && from > to ? AUDIT_PERIOD_BACKWARDS : null;
+  const [exporting, setExporting] = useState(false);
+  const download = async () => {
+    setExporting(true);
+    try {
+      const actions = AUDIT_FILTERS.find((option) => option.value === filter)?.actions ?? [''];
+      const file = await fetchAuditCsv({ action: actions.join(','), from, to });
+      if (!file.ok) {
+        toast({ title: 'Download failed', description: file.error, tone: 'error' });
+        return;
+      }
+      downloadTextFile(file.filename, file.text, CSV_MIME);
+      toast({ title: 'Download started', description: file.filename });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   if (!isAdmin) {
     return (
@@ -83,6 +102,21 @@ export function AuditTab() {
             />
           )}
         </Field>
+      </div>
+      <div className="mb-4 grid justify-items-start gap-2">
+        <Button
+          variant="secondary"
+          busy={exporting}
+          disabled={periodError !== null}
+          onClick={() => void download()}
+        >
+          <PageIcon name="download" className="h-4 w-4" />
+          {exporting ? 'Preparing the file…' : 'Download CSV'}
+        </Button>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          The entries shown here, every page of them (up to {formatCount(AUDIT_EXPORT_MAX)}), with
+          the period and time zone at the top of the file.
+        </p>
       </div>
       {periodError ? null : (
         // Keyed by the choice: a new one starts afresh, with no "Show older" still loading.
