@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { reloadAmenities, reloadProfile, type Community } from './community';
+import { reloadSettings, type Community } from './community';
 import type { Database } from './db/database';
 
 /**
@@ -55,7 +55,7 @@ export function changeFeed({
   // One reload at a time; news arriving during one runs one more after it, never several.
   let reloading: Promise<void> | null = null;
   let again = false;
-  const reloadSettings = (): Promise<void> => {
+  const catchUp = (): Promise<void> => {
     if (reloading) {
       again = true;
       return reloading;
@@ -63,8 +63,7 @@ export function changeFeed({
     reloading = (async () => {
       do {
         again = false;
-        await reloadProfile(db, community);
-        await reloadAmenities(db, community);
+        await reloadSettings(db, community);
         invalidate();
       } while (again);
     })()
@@ -96,11 +95,11 @@ export function changeFeed({
         (message) => {
           const heard = parseChangeMessage(message);
           if (!heard || heard.from === self) return;
-          if (heard.change === 'settings') void reloadSettings();
+          if (heard.change === 'settings') void catchUp();
           else invalidate();
         },
         // Messages may have been missed while the connection was down: assume the worst.
-        () => void reloadSettings(),
+        () => void catchUp(),
       );
     },
   };

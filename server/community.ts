@@ -217,6 +217,15 @@ export async function reloadProfile(db: Queryable, community: Community): Promis
   community.currency = row.currency;
 }
 
+/**
+ * The whole in-memory copy brought up to date (profile, then amenities): what another server
+ * process may have changed (changes.ts, the scheduler's pass) or the settings lock found moved.
+ */
+export async function reloadSettings(db: Queryable, community: Community): Promise<void> {
+  await reloadProfile(db, community);
+  await reloadAmenities(db, community);
+}
+
 export async function loadCommunity(db: Queryable, slug: string): Promise<Community | null> {
   const [row] = await db.query<CommunityRow>(`${COMMUNITY_SELECT} WHERE slug = $1`, [slug]);
   if (!row) return null;

@@ -1,4 +1,4 @@
-import { reloadAmenities, reloadProfile, type Community } from './community';
+import { reloadSettings, type Community } from './community';
 import type { Queryable } from './db/database';
 
 /**
@@ -40,8 +40,7 @@ export async function currentSettings(tx: Queryable, community: Community): Prom
   );
   const version = Number(row?.version ?? 0);
   if (loadedAt.get(community) === version) return false;
-  await reloadProfile(tx, community);
-  await reloadAmenities(tx, community);
+  await reloadSettings(tx, community);
   loadedAt.set(community, version);
   return true;
 }

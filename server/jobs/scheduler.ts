@@ -1,5 +1,5 @@
 import { checkSilentSensors } from '../alerts/evaluate';
-import { reloadAmenities, reloadProfile, type Community } from '../community';
+import { reloadSettings, type Community } from '../community';
 import type { Database } from '../db/database';
 import { runDueSchedules } from '../schedules/run-due';
 import type { Clock } from '../time';
@@ -47,8 +47,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const pass = async () => {
     // The profile and amenities changed through another server process on the same database,
     // should the news of it (changes.ts) have been lost.
-    await reloadProfile(db, community);
-    await reloadAmenities(db, community);
+    await reloadSettings(db, community);
     const now = clock();
     const archived = await runDueSchedules(db, community, now, delivery);
     const silentAlerts = await checkSilentSensors(db, community, now, delivery);
