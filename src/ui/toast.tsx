@@ -91,7 +91,27 @@ export function resetToastsForTests() {
  */
 // A card's code loads with the first notification: none shows on a first visit, and the
 // dashboard's first load is the one a phone waits for (issue 15).
-const ToastCard = lazy(() => import('./toast-card').then((m) => ({ default: m.ToastCard })));
+// Offline before the service worker has saved the build, that code cannot load: the words then
+// show in a plain card that closes on its timer, instead of the failed import blanking the page.
+const ToastCard = lazy(() =>
+  import('./toast-card').then(
+    (m) => ({ default: m.ToastCard }),
+    () => ({ default: PlainToastCard }),
+  ),
+);
+
+function PlainToastCard({ item }: { item: ToastItem; paused: boolean }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item.id]);
+  return (
+    <li className="pointer-events-auto rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50">
+      <p className="font-semibold">{item.title}</p>
+      {item.description ? <p>{item.description}</p> : null}
+    </li>
+  );
+}
 
 export function Toaster() {
   const items = useToasts().filter((item) => item.open);
