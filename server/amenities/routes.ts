@@ -11,37 +11,13 @@ import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { auditActor } from '../auth/request';
 import { weeklyHoursProblem, type WeeklyHours } from '../../src/lib/weekly-hours';
-import { loadHours, reloadAmenities, saveHours, type Community } from '../community';
-import type { Database, Queryable } from '../db/database';
+import { loadHours, reloadAmenities, saveHours } from '../community';
+import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
-import type { ResponseKit } from '../http';
-import type { Clock } from '../time';
 import { changeSettings } from '../settings-lock';
 import { registerPhotoRoutes } from './photo-routes';
 import { DEFAULT_AMENITY_COLORS, slugFor } from './setup';
-
-/**
- * Amenity setup (issue 11; roles in server/auth/access.ts):
- *
- *   GET   /api/amenities               everyone who may read the dashboards
- *   POST  /api/amenities               Admin, Manager: create
- *   PATCH /api/amenities/:id           Admin, Manager: edit (any subset of the fields)
- *   POST  /api/amenities/:id/archive   Admin, Manager: archive (readings stay, never deleted)
- *   POST  /api/amenities/:id/restore   Admin, Manager: restore an archived one (live again)
- *   GET, PUT, DELETE /api/amenities/:id/photo   its photo (photo-routes.ts)
- *
- * Each change is one transaction with its audit row (before/after). Afterwards the running
- * server's community is reloaded so every endpoint, ingest and the simulator see it.
- */
-export type AmenityRoutesOptions = {
-  db: Database;
-  community: Community;
-  clock: Clock;
-  kit: ResponseKit;
-  trustProxy: boolean;
-  /** Called after a change has committed (the response cache is stale). */
-  onChanged: () => Promise<void>;
-};
+import type { CommunityChangeRoutesOptions } from '../route-options';
 
 /**
  * More amenities than any HOA has: a bound, not a plan. It counts archived amenities too (their
@@ -93,7 +69,20 @@ function pathSlug(c: Context): string {
   return raw;
 }
 
-export function amenityRoutes(options: AmenityRoutesOptions): Hono<AuthEnv> {
+/**
+ * Amenity setup (issue 11; roles in server/auth/access.ts):
+ *
+ *   GET   /api/amenities               everyone who may read the dashboards
+ *   POST  /api/amenities               Admin, Manager: create
+ *   PATCH /api/amenities/:id           Admin, Manager: edit (any subset of the fields)
+ *   POST  /api/amenities/:id/archive   Admin, Manager: archive (readings stay, never deleted)
+ *   POST  /api/amenities/:id/restore   Admin, Manager: restore an archived one (live again)
+ *   GET, PUT, DELETE /api/amenities/:id/photo   its photo (photo-routes.ts)
+ *
+ * Each change is one transaction with its audit row (before/after). Afterwards the running
+ * server's community is reloaded so every endpoint, ingest and the simulator see it.
+ */
+export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
   const path = AMENITY_SETUP_PATH.replace(/^\/api/, '');

@@ -20,46 +20,13 @@ import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { auditActor } from '../auth/request';
-import { loadHours, type Community } from '../community';
-import { isUniqueViolation, type Database, type Queryable } from '../db/database';
+import { loadHours } from '../community';
+import { isUniqueViolation, type Queryable } from '../db/database';
 import { HttpError } from '../errors';
-import type { ResponseKit } from '../http';
 import { currentSettings } from '../settings-lock';
-import { localParts, type Clock } from '../time';
+import { localParts } from '../time';
 import { insertEventHeld } from './routes';
-
-/**
- * Planned events (upcoming; roles in server/auth/access.ts), the other half of the events held:
- *
- *   GET    /api/events/planned            everyone who reads the dashboards: from today in the
- *                                         community's zone, soonest first, at most 100
- *   GET    /api/events/planned/awaiting   the same readers: those whose day has passed, within
- *                                         the last 60 days, most recent first, at most 100
- *   POST   /api/events/planned            Admin, Manager: plan one at a live amenity, from today
- *                                         up to two years ahead, within its opening hours that day
- *   PUT    /api/events/planned/:id        Admin, Manager: change one not ended yet, by the rules of
- *                                         planning → 200 the plan as changed
- *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
- *                                         event held, with how many came → 201 the event held
- *   DELETE /api/events/planned/:id        Admin, Manager: remove one
- *
- * Each change is one transaction with its audit row ('event.plan', 'event.replan', 'event.held',
- * 'event.unplan').
- * Planning and recording first take the community's settings lock shared
- * (server/settings-lock.ts), so they judge the date by the zone, and the amenity by the archive
- * state and hours, that other server processes last committed. Nothing cached reads planned
- * events; recording one as held adds an event held, which Amy's cached answers read, so the
- * response cache is dropped then (onChanged), as after recording an event.
- */
-export type PlannedEventRoutesOptions = {
-  db: Database;
-  community: Community;
-  clock: Clock;
-  kit: ResponseKit;
-  trustProxy: boolean;
-  /** Called after an event held was added (the response cache is stale). */
-  onChanged: () => Promise<void>;
-};
+import type { CommunityChangeRoutesOptions } from '../route-options';
 
 type PlannedRow = {
   id: number;
@@ -90,7 +57,30 @@ const toPlanned = (row: PlannedRow): PlannedEvent => ({
   plannedAttendance: row.planned_attendance,
 });
 
-export function plannedEventRoutes(options: PlannedEventRoutesOptions): Hono<AuthEnv> {
+/**
+ * Planned events (upcoming; roles in server/auth/access.ts), the other half of the events held:
+ *
+ *   GET    /api/events/planned            everyone who reads the dashboards: from today in the
+ *                                         community's zone, soonest first, at most 100
+ *   GET    /api/events/planned/awaiting   the same readers: those whose day has passed, within
+ *                                         the last 60 days, most recent first, at most 100
+ *   POST   /api/events/planned            Admin, Manager: plan one at a live amenity, from today
+ *                                         up to two years ahead, within its opening hours that day
+ *   PUT    /api/events/planned/:id        Admin, Manager: change one not ended yet, by the rules of
+ *                                         planning → 200 the plan as changed
+ *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
+ *                                         event held, with how many came → 201 the event held
+ *   DELETE /api/events/planned/:id        Admin, Manager: remove one
+ *
+ * Each change is one transaction with its audit row ('event.plan', 'event.replan', 'event.held',
+ * 'event.unplan').
+ * Planning and recording first take the community's settings lock shared
+ * (server/settings-lock.ts), so they judge the date by the zone, and the amenity by the archive
+ * state and hours, that other server processes last committed. Nothing cached reads planned
+ * events; recording one as held adds an event held, which Amy's cached answers read, so the
+ * response cache is dropped then (onChanged), as after recording an event.
+ */
+export function plannedEventRoutes(options: CommunityChangeRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
   const path = PLANNED_EVENTS_PATH.replace(/^\/api/, '');

@@ -11,37 +11,13 @@ import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { auditActor } from '../auth/request';
-import type { Community } from '../community';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
-import { parseQuery, type ResponseKit } from '../http';
+import { parseQuery } from '../http';
 import { EVENT_TEMPLATES } from '../amy/templates';
 import { currentSettings } from '../settings-lock';
-import { localDate, type Clock } from '../time';
-
-/**
- * Events held (roles in server/auth/access.ts): what Amy's analysis and suggestions read.
- *
- *   GET    /api/events?before=&limit=   everyone who reads the dashboards: newest first
- *   POST   /api/events                  Admin, Manager: record an event that was held
- *   DELETE /api/events/:id              Admin, Manager: remove one
- *
- * Each change is one transaction with its audit row. A recording first takes the community's
- * settings lock shared (server/settings-lock.ts), so it judges the date by the time zone and the
- * amenity by the archive state that other server processes last committed, and an amenity being
- * archived meanwhile waits for it (or the other way round). Afterwards this process's response
- * cache is dropped, so Amy's answers change at once; other processes' caches expire within their
- * maximum age (10 s), as after readings stored elsewhere.
- */
-export type EventRoutesOptions = {
-  db: Database;
-  community: Community;
-  clock: Clock;
-  kit: ResponseKit;
-  trustProxy: boolean;
-  /** Called after a change has committed (the response cache is stale). */
-  onChanged: () => Promise<void>;
-};
+import { localDate } from '../time';
+import type { CommunityChangeRoutesOptions } from '../route-options';
 
 type EventRow = {
   id: number;
@@ -152,7 +128,21 @@ export async function insertEventHeld(
   return { ok: true, event };
 }
 
-export function eventRoutes(options: EventRoutesOptions): Hono<AuthEnv> {
+/**
+ * Events held (roles in server/auth/access.ts): what Amy's analysis and suggestions read.
+ *
+ *   GET    /api/events?before=&limit=   everyone who reads the dashboards: newest first
+ *   POST   /api/events                  Admin, Manager: record an event that was held
+ *   DELETE /api/events/:id              Admin, Manager: remove one
+ *
+ * Each change is one transaction with its audit row. A recording first takes the community's
+ * settings lock shared (server/settings-lock.ts), so it judges the date by the time zone and the
+ * amenity by the archive state that other server processes last committed, and an amenity being
+ * archived meanwhile waits for it (or the other way round). Afterwards the response cache is
+ * dropped, this process's and, through the change feed (server/changes.ts), every other's, so
+ * Amy's answers change at once.
+ */
+export function eventRoutes(options: CommunityChangeRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
   const path = EVENTS_PATH.replace(/^\/api/, '');

@@ -23,28 +23,16 @@ import type { AuthEnv } from '../auth/middleware';
 import { requestAddress } from '../auth/request';
 import { fieldOfIssue, readBody, type BodyWording } from '../auth/routes';
 import { SENSOR_ADMIN_MESSAGES as SAY } from '../../src/lib/sensor-admin-messages';
-import type { Community } from '../community';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { HttpError } from '../errors';
-import type { ResponseKit } from '../http';
-import type { Clock } from '../time';
+import type { CommunityChangeRoutesOptions } from '../route-options';
 import { initialDeviceState } from '../lorawan/to-readings';
 import { hashSecret } from './secret';
 import { UPLINK_PATH } from './uplink-route';
 
 /** Integrations a community may have: each network server application needs one. */
 export const MAX_INTEGRATIONS = 20;
-
-export type SensorAdminOptions = {
-  db: Database;
-  community: Community;
-  clock: Clock;
-  kit: ResponseKit;
-  trustProxy: boolean;
-  /** After a committed change (clears the response cache: /api/sensors shows devices). */
-  onChanged: () => Promise<void>;
-};
 
 /** Management bodies are a few short fields. */
 const MAX_BODY_BYTES = 4 * 1024;
@@ -129,7 +117,10 @@ const integrationOf = (row: IntegrationRow): Integration => ({
   createdAt: row.created_at,
 });
 
-export function registerSensorAdminRoutes(api: Hono<AuthEnv>, options: SensorAdminOptions): void {
+export function registerSensorAdminRoutes(
+  api: Hono<AuthEnv>,
+  options: CommunityChangeRoutesOptions,
+): void {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const route = (path: string) => path.replace(/^\/api/, '');
   const limit = bodyLimit({

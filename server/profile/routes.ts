@@ -9,35 +9,12 @@ import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { requestAddress } from '../auth/request';
-import { profileOf, reloadProfile, type Community } from '../community';
-import type { Database } from '../db/database';
+import { profileOf, reloadProfile } from '../community';
 import { HttpError } from '../errors';
 import { rebuildDailyRollups } from '../rollups';
 import { rescheduleForTimeZone } from '../schedules/reschedule';
 import { changeSettings } from '../settings-lock';
-import type { ResponseKit } from '../http';
-import type { Clock } from '../time';
-
-/**
- * The community profile (issue 11; roles in server/auth/access.ts), the same for every user:
- *
- *   GET   /api/community   everyone who may read the dashboards
- *   PATCH /api/community   Admin: name, code, address, time zone, currency (any subset)
- *
- * A change is one transaction with its audit row (`community.update`, before/after). Afterwards
- * the running server's community is reloaded in place, so reports, CSV files, Amy and /api/me
- * use the new name and zone at once; other server processes pick it up on their next scheduler
- * pass (server/jobs/scheduler.ts).
- */
-export type ProfileRoutesOptions = {
-  db: Database;
-  community: Community;
-  clock: Clock;
-  kit: ResponseKit;
-  trustProxy: boolean;
-  /** Called after a change has committed (the response cache is stale). */
-  onChanged: () => Promise<void>;
-};
+import type { CommunityChangeRoutesOptions } from '../route-options';
 
 type Row = {
   slug: string;
@@ -57,7 +34,18 @@ const toProfile = (row: Row): CommunityProfile => ({
 });
 const COLUMNS = 'slug, name, code, address, time_zone, currency';
 
-export function profileRoutes(options: ProfileRoutesOptions): Hono<AuthEnv> {
+/**
+ * The community profile (issue 11; roles in server/auth/access.ts), the same for every user:
+ *
+ *   GET   /api/community   everyone who may read the dashboards
+ *   PATCH /api/community   Admin: name, code, address, time zone, currency (any subset)
+ *
+ * A change is one transaction with its audit row (`community.update`, before/after). Afterwards
+ * the running server's community is reloaded in place, so reports, CSV files, Amy and /api/me
+ * use the new name and zone at once; other server processes reload it when the change feed tells
+ * them (server/changes.ts).
+ */
+export function profileRoutes(options: CommunityChangeRoutesOptions): Hono<AuthEnv> {
   const { db, community, clock, kit, trustProxy, onChanged } = options;
   const routes = new Hono<AuthEnv>();
   const path = COMMUNITY_PATH.replace(/^\/api/, '');
