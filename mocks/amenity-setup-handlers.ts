@@ -7,6 +7,7 @@ import {
   describeIssues,
   type AmenitySetup,
 } from '../src/api/contract';
+import { closuresProblem, sortClosures } from '../src/lib/amenity-closures';
 import { checkPhoto } from '../src/lib/image-header';
 import { everyDay, weeklyHoursProblem } from '../src/lib/weekly-hours';
 import { amenitiesFixture } from './fixtures';
@@ -19,6 +20,7 @@ export const amenitySetupFixture: AmenitySetup[] = amenitiesFixture.map((amenity
   description: amenity.description,
   capacity: amenity.capacity,
   hours: everyDay(6 * 60, 22 * 60),
+  closures: [],
   color: amenity.color,
   monthlyOperatingCost: amenity.monthlyOperatingCost ?? null,
   archived: false,
@@ -37,6 +39,7 @@ export const archivedAmenitySetupFixture: AmenitySetup[] = [
     description: 'Two hard courts, closed while they are resurfaced',
     capacity: 16,
     hours: everyDay(7 * 60, 21 * 60),
+    closures: [],
     color: '#d97706',
     monthlyOperatingCost: 900,
     archived: true,
@@ -68,10 +71,11 @@ export const amenitySetupHandlers = [
     const parsed = AmenityInputSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));
     const input = parsed.data;
-    const hours = weeklyHoursProblem(input.hours);
-    if (hours) return badRequest(hours);
+    const problem = weeklyHoursProblem(input.hours) ?? closuresProblem(input.closures ?? []);
+    if (problem) return badRequest(problem);
     const created: AmenitySetup = {
       ...input,
+      closures: sortClosures(input.closures ?? []),
       id: input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
       description: input.description ?? '',
       color: input.color ?? '#9333ea',
@@ -87,8 +91,9 @@ export const amenitySetupHandlers = [
     const parsed = AmenityPatchSchema.safeParse(await request.json());
     if (!parsed.success) return badRequest(describeIssues(parsed.error));
     const next = { ...current, ...parsed.data };
-    const hours = weeklyHoursProblem(next.hours);
-    return hours ? badRequest(hours) : HttpResponse.json(next);
+    const problem = weeklyHoursProblem(next.hours) ?? closuresProblem(next.closures ?? []);
+    if (problem) return badRequest(problem);
+    return HttpResponse.json({ ...next, closures: sortClosures(next.closures ?? []) });
   }),
   http.post(`${AMENITY_SETUP_PATH}/:id/archive`, ({ params }) => {
     const current = everyAmenity().find((a) => a.id === params.id);

@@ -1,5 +1,6 @@
 import type { AmenityType, CommunityProfile } from '../src/api/contract';
 import type { Currency } from '../src/lib/community-profile';
+import { closureOn, sortClosures, type AmenityClosure } from '../src/lib/amenity-closures';
 import { isOpenOn, type DayHours, type WeeklyHours } from '../src/lib/weekly-hours';
 import type { Queryable } from './db/database';
 
@@ -15,6 +16,8 @@ export type Amenity = {
   capacity: number;
   /** Opening hours per weekday (0 = Sunday; null closed), minutes after local midnight. */
   hours: WeeklyHours;
+  /** Whole local days closed whatever `hours` say, soonest first (absent: none). */
+  closures?: readonly AmenityClosure[];
   color: string;
   /** Dollars a month (staff, upkeep, utilities), read by the fee reports; null when not entered. */
   monthlyOperatingCost: number | null;
@@ -58,13 +61,16 @@ export const AMENITY_ICONS: Record<AmenityType, string> = {
 /** What one visit is worth (one rule for the server and the app's texts). */
 export { VISIT_VALUE, visitValueOf } from '../src/lib/visit-value';
 
-/** Open on local `weekday` (0 = Sunday) at `minuteOfDay`? (Hours never cross midnight.) */
+/**
+ * Open at a local moment: on `date` (yyyy-mm-dd), its `weekday` (0 = Sunday), at `minuteOfDay`?
+ * Closed all day on a closure's days, whatever the hours say. (Hours never cross midnight.)
+ */
 export function isOpenAt(
-  amenity: Pick<Amenity, 'hours'>,
-  weekday: number,
-  minuteOfDay: number,
+  amenity: Pick<Amenity, 'hours' | 'closures'>,
+  local: { date: string; weekday: number; minuteOfDay: number },
 ): boolean {
-  return isOpenOn(amenity.hours, weekday, minuteOfDay);
+  if (closureOn(amenity.closures, local.date)) return false;
+  return isOpenOn(amenity.hours, local.weekday, local.minuteOfDay);
 }
 
 /** The profile every user of the community sees (GET /api/community). */
@@ -149,14 +155,69 @@ export async function saveHours(
   }
 }
 
-const amenityOf = (a: AmenityRow, hours: WeeklyHours): Amenity => ({
+type ClosureRow = { amenity_id: number; first_day: string; last_day: string; reason: string };
+
+/** Each amenity's closures, soonest first, by amenity id (an empty list where none). */
+export async function loadClosures(
+  db: Queryable,
+  amenityIds: readonly number[],
+): Promise<Map<number, AmenityClosure[]>> {
+  const closures = new Map<number, AmenityClosure[]>(amenityIds.map((id) => [id, []]));
+  if (amenityIds.length === 0) return closures;
+  const rows = await db.query<ClosureRow>(
+    `SELECT amenity_id, to_char(first_day, 'YYYY-MM-DD') AS first_day,
+            to_char(last_day, 'YYYY-MM-DD') AS last_day, reason
+       FROM amenity_closures WHERE amenity_id = ANY($1::int[])
+      ORDER BY first_day`,
+    [amenityIds],
+  );
+  for (const row of rows) {
+    closures
+      .get(row.amenity_id)
+      ?.push({ firstDay: row.first_day, lastDay: row.last_day, reason: row.reason });
+  }
+  return closures;
+}
+
+/** Replaces an amenity's closures (inside the caller's transaction). */
+export async function saveClosures(
+  db: Queryable,
+  amenityId: number,
+  closures: readonly AmenityClosure[],
+): Promise<void> {
+  await db.query(`DELETE FROM amenity_closures WHERE amenity_id = $1`, [amenityId]);
+  for (const closure of sortClosures(closures)) {
+    await db.query(
+      `INSERT INTO amenity_closures (amenity_id, first_day, last_day, reason)
+       VALUES ($1, $2, $3, $4)`,
+      [amenityId, closure.firstDay, closure.lastDay, closure.reason],
+    );
+  }
+}
+
+/** An amenity's week of hours and its closures: what says when it is open. */
+export type AmenitySchedule = { hours: WeeklyHours; closures: readonly AmenityClosure[] };
+
+/** Each amenity's schedule, by amenity id. */
+export async function loadSchedules(
+  db: Queryable,
+  amenityIds: readonly number[],
+): Promise<Map<number, AmenitySchedule>> {
+  const [hours, closures] = [await loadHours(db, amenityIds), await loadClosures(db, amenityIds)];
+  return new Map(
+    amenityIds.map((id) => [id, { hours: hours.get(id) ?? [], closures: closures.get(id) ?? [] }]),
+  );
+}
+
+const amenityOf = (a: AmenityRow, schedule: AmenitySchedule | undefined): Amenity => ({
   id: a.id,
   slug: a.slug,
   name: a.name,
   type: a.type,
   description: a.description,
   capacity: a.capacity,
-  hours,
+  hours: schedule?.hours ?? [],
+  closures: schedule?.closures ?? [],
   color: a.color,
   monthlyOperatingCost: a.monthly_operating_cost,
   visitValue: a.visit_value,
@@ -177,11 +238,11 @@ export async function loadAmenities(
        FROM amenities WHERE community_id = $1 ORDER BY position, id`,
     [communityId],
   );
-  const hours = await loadHours(
+  const schedules = await loadSchedules(
     db,
     rows.map((a) => a.id),
   );
-  const of = (a: AmenityRow) => amenityOf(a, hours.get(a.id) ?? []);
+  const of = (a: AmenityRow) => amenityOf(a, schedules.get(a.id));
   return {
     live: rows.filter((a) => !a.archived).map(of),
     archived: rows.filter((a) => a.archived).map(of),
@@ -302,6 +363,7 @@ export async function createCommunity(
     );
     if (!amenity) throw new Error('Could not create an amenity');
     await saveHours(db, amenity.id, a.hours);
+    if (a.closures) await saveClosures(db, amenity.id, a.closures);
   }
   const created = await loadCommunity(db, community.slug);
   if (!created) throw new Error('Could not load the new community');

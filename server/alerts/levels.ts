@@ -1,4 +1,5 @@
 import { isOpenAt } from '../community';
+import { closureOn, type AmenityClosure } from '../../src/lib/amenity-closures';
 import type { DayHours, WeeklyHours } from '../../src/lib/weekly-hours';
 import { localParts } from '../time';
 
@@ -12,28 +13,33 @@ export function occupancyLevel(occupancy: number, capacity: number): number {
   return capacity > 0 ? (occupancy / capacity) * 100 : 0;
 }
 
+type Schedule = { hours: WeeklyHours; closures?: readonly AmenityClosure[] };
+
 /**
- * People present while the amenity is closed (its opening hours in the community's zone), 0
- * while it is open: with a threshold of 1, anyone there after hours fires.
+ * People present while the amenity is closed (its opening hours in the community's zone, or a
+ * closure's day), 0 while it is open: with a threshold of 1, anyone there after hours fires.
  */
 export function afterHoursLevel(
   occupancy: number,
   at: number,
-  amenity: { hours: WeeklyHours },
+  amenity: Schedule,
   timeZone: string,
 ): number {
-  const { weekday, minuteOfDay } = localParts(at, timeZone);
-  return isOpenAt(amenity, weekday, minuteOfDay) ? 0 : occupancy;
+  return isOpenAt(amenity, localParts(at, timeZone)) ? 0 : occupancy;
 }
 
-/** The local weekday at `at` and the amenity's hours that day (null: closed all day). */
+/**
+ * The local weekday at `at`, the amenity's hours that day (null: closed all day) and the closure
+ * that day falls in, if any.
+ */
 export function dayHoursAt(
-  amenity: { hours: WeeklyHours },
+  amenity: Schedule,
   at: number,
   timeZone: string,
-): { weekday: number; hours: DayHours | null } {
-  const { weekday } = localParts(at, timeZone);
-  return { weekday, hours: amenity.hours[weekday] ?? null };
+): { weekday: number; hours: DayHours | null; closure?: AmenityClosure } {
+  const { weekday, date } = localParts(at, timeZone);
+  const closure = closureOn(amenity.closures, date);
+  return { weekday, hours: amenity.hours[weekday] ?? null, ...(closure ? { closure } : {}) };
 }
 
 /** Gaps used to learn a sensor's reporting interval. */

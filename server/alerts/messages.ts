@@ -1,5 +1,6 @@
 import { displayTime } from '../time';
 import type { AlertKind } from '../../src/api/contract';
+import { describeClosure, type AmenityClosure } from '../../src/lib/amenity-closures';
 import type { DayHours } from '../../src/lib/weekly-hours';
 
 const WEEKDAYS = [
@@ -22,6 +23,8 @@ export type AlertFacts =
       /** The local weekday of the reading (0 = Sunday) and that day's hours, null closed. */
       weekday: number;
       hours: DayHours | null;
+      /** The closure that day falls in (absent in alerts from before closures existed). */
+      closure?: AmenityClosure;
     };
 
 /** The inbox text of an alert: what happened, with the figures that made it fire. */
@@ -41,7 +44,7 @@ export function alertMessage(amenity: string, facts: AlertFacts): string {
     case 'unusual':
       return `${amenity} has ${facts.occupancy} people, ${facts.occupancy > facts.usual ? 'far above' : 'far below'} its usual ${Math.round(facts.usual)} on ${WEEKDAYS[facts.weekday] ?? 'this day'} at ${displayTime(facts.hour * 60)}`;
     case 'after_hours':
-      return `${facts.occupancy} ${facts.occupancy === 1 ? 'person' : 'people'} at ${amenity} after hours (${afterHoursNote(facts.weekday, facts.hours)})`;
+      return `${facts.occupancy} ${facts.occupancy === 1 ? 'person' : 'people'} at ${amenity} after hours (${facts.closure ? describeClosure(facts.closure) : afterHoursNote(facts.weekday, facts.hours)})`;
   }
 }
 

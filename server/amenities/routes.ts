@@ -10,8 +10,15 @@ import { readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { auditActor } from '../auth/request';
-import { weeklyHoursProblem, type WeeklyHours } from '../../src/lib/weekly-hours';
-import { loadHours, reloadAmenities, saveHours } from '../community';
+import { closuresProblem, sortClosures } from '../../src/lib/amenity-closures';
+import { weeklyHoursProblem } from '../../src/lib/weekly-hours';
+import {
+  loadSchedules,
+  reloadAmenities,
+  saveClosures,
+  saveHours,
+  type AmenitySchedule,
+} from '../community';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { changeSettings } from '../settings-lock';
@@ -48,13 +55,18 @@ const SELECT = `
          (SELECT sha256 FROM amenity_photos p WHERE p.amenity_id = amenities.id) AS photo_sha256
     FROM amenities`;
 
-const toSetup = (row: Row, hours: WeeklyHours, photoSha256: string | null): AmenitySetup => ({
+const toSetup = (
+  row: Row,
+  { hours, closures }: AmenitySchedule,
+  photoSha256: string | null,
+): AmenitySetup => ({
   id: row.slug,
   name: row.name,
   type: row.type,
   description: row.description,
   capacity: row.capacity,
   hours: [...hours],
+  closures: sortClosures(closures),
   color: row.color,
   monthlyOperatingCost: row.monthly_operating_cost,
   visitValue: row.visit_value,
@@ -79,6 +91,9 @@ function pathSlug(c: Context): string {
  *   POST  /api/amenities/:id/restore   Admin, Manager: restore an archived one (live again)
  *   GET, PUT, DELETE /api/amenities/:id/photo   its photo (photo-routes.ts)
  *
+ * The settings include the opening hours per weekday and the closures (whole days closed whatever
+ * the hours say, src/lib/amenity-closures.ts), each replaced whole when sent.
+ *
  * Each change is one transaction with its audit row (before/after). Afterwards the running
  * server's community is reloaded so every endpoint, ingest and the simulator see it.
  */
@@ -101,8 +116,8 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
     if (!row) throw new HttpError(404, `No amenity ${slug}`);
     return row;
   };
-  const hoursOf = async (tx: Queryable, id: number): Promise<WeeklyHours> =>
-    (await loadHours(tx, [id])).get(id) ?? [];
+  const scheduleOf = async (tx: Queryable, id: number): Promise<AmenitySchedule> =>
+    (await loadSchedules(tx, [id])).get(id) ?? { hours: [], closures: [] };
 
   const committed = async (setup: AmenitySetup) => {
     await reloadAmenities(db, community);
@@ -115,13 +130,14 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
       `${SELECT} WHERE community_id = $1 ORDER BY position, id`,
       [community.id],
     );
-    const hours = await loadHours(
+    const schedules = await loadSchedules(
       db,
       rows.map((row) => row.id),
     );
+    const none: AmenitySchedule = { hours: [], closures: [] };
     return kit.json(
       200,
-      rows.map((row) => toSetup(row, hours.get(row.id) ?? [], row.photo_sha256)),
+      rows.map((row) => toSetup(row, schedules.get(row.id) ?? none, row.photo_sha256)),
     );
   });
 
@@ -147,7 +163,8 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
 
   routes.post(path, async (c) => {
     const input = await readJson(c, AmenityInputSchema);
-    const problem = weeklyHoursProblem(input.hours);
+    const closures = input.closures ?? [];
+    const problem = weeklyHoursProblem(input.hours) ?? closuresProblem(closures);
     if (problem) throw new HttpError(400, problem);
     const created = await db.transaction(async (tx) => {
       await changeSettings(tx, community);
@@ -188,7 +205,8 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
       );
       if (!row) throw new Error('The amenity was not created');
       await saveHours(tx, row.id, input.hours);
-      const setup = toSetup(row, input.hours, null);
+      await saveClosures(tx, row.id, closures);
+      const setup = toSetup(row, { hours: input.hours, closures }, null);
       await audit(tx, { ...who(c), action: 'amenity.create', target: slug, after: setup }, clock());
       return setup;
     });
@@ -202,9 +220,10 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
       await changeSettings(tx, community);
       const current = await lockedAmenity(tx, slug);
       if (current.archived) throw new HttpError(409, `${current.name} is archived`);
-      const before = toSetup(current, await hoursOf(tx, current.id), current.photo_sha256);
+      const before = toSetup(current, await scheduleOf(tx, current.id), current.photo_sha256);
       const next = { ...before, ...patch };
-      const problem = weeklyHoursProblem(next.hours);
+      const closures = next.closures ?? [];
+      const problem = weeklyHoursProblem(next.hours) ?? closuresProblem(closures);
       if (problem) throw new HttpError(400, problem);
       if (patch.name !== undefined) await refuseTakenName(tx, patch.name, current.id);
       const [row] = await tx.query<Row>(
@@ -228,7 +247,8 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
       );
       if (!row) throw new Error('The amenity was not updated');
       if (patch.hours) await saveHours(tx, current.id, patch.hours);
-      const after = toSetup(row, next.hours, current.photo_sha256);
+      if (patch.closures) await saveClosures(tx, current.id, patch.closures);
+      const after = toSetup(row, { hours: next.hours, closures }, current.photo_sha256);
       await audit(
         tx,
         { ...who(c), action: 'amenity.update', target: slug, before, after },
@@ -278,15 +298,15 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
           [community.id, current.id],
         );
       }
-      const hours = await hoursOf(tx, current.id);
-      const after = toSetup(row, hours, current.photo_sha256);
+      const schedule = await scheduleOf(tx, current.id);
+      const after = toSetup(row, schedule, current.photo_sha256);
       await audit(
         tx,
         {
           ...who(c),
           action: archive ? 'amenity.archive' : 'amenity.restore',
           target: slug,
-          before: toSetup(current, hours, current.photo_sha256),
+          before: toSetup(current, schedule, current.photo_sha256),
           after,
         },
         clock(),
@@ -306,7 +326,7 @@ export function amenityRoutes(options: CommunityChangeRoutesOptions): Hono<AuthE
     path,
     pathSlug,
     lockedAmenity,
-    setupOf: async (tx, row, sha256) => toSetup(row, await hoursOf(tx, row.id), sha256),
+    setupOf: async (tx, row, sha256) => toSetup(row, await scheduleOf(tx, row.id), sha256),
     who,
     committed,
   });

@@ -1,6 +1,7 @@
 import { amenityPhotoUrl, NO_PEAK_DATA, type AmenityAnalytics } from '../../src/api/contract';
+import { CLOSURE_NOTICE_DAYS, currentOrNextClosure } from '../../src/lib/amenity-closures';
 import { weekSpan } from '../../src/lib/weekly-hours';
-import { AMENITY_ICONS, visitValueOf } from '../community';
+import { AMENITY_ICONS, visitValueOf, type Amenity } from '../community';
 import { DAY, localParts, MINUTE } from '../time';
 import { amenityStatus, peakWindow, usagePercentage } from './compute';
 import { RECENT_DAYS, type EndpointContext } from './context';
@@ -59,7 +60,7 @@ export async function amenityAnalytics({
       [ids],
     ),
   ]);
-  const { weekday, minuteOfDay: minute } = localParts(now, community.timeZone);
+  const local = localParts(now, community.timeZone);
 
   return community.amenities.map((amenity) => {
     const reading = latest.find((r) => r.amenity_id === amenity.id);
@@ -75,7 +76,7 @@ export async function amenityAnalytics({
       description: amenity.description,
       color: amenity.color,
       icon: AMENITY_ICONS[amenity.type],
-      status: amenityStatus(amenity, currentUsers, weekday, minute),
+      status: amenityStatus(amenity, currentUsers, local),
       currentUsers,
       capacity: amenity.capacity,
       usagePercentage: usagePercentage(currentUsers, amenity.capacity),
@@ -90,6 +91,13 @@ export async function amenityAnalytics({
       visitValue: visitValueOf(amenity),
       ...(photo ? { photoUrl: amenityPhotoUrl(amenity.slug, photo.sha256) } : {}),
       ...(amenity.createdAt == null ? {} : { addedAt: new Date(amenity.createdAt).toISOString() }),
+      ...closureNotice(amenity, local.date),
     };
   });
+}
+
+/** The closure the amenity's card tells of (under way today, or soon), as a field to spread. */
+function closureNotice(amenity: Amenity, today: string): Pick<AmenityAnalytics, 'closure'> {
+  const notice = currentOrNextClosure(amenity.closures, today, CLOSURE_NOTICE_DAYS);
+  return notice ? { closure: { ...notice.closure, now: notice.now } } : {};
 }

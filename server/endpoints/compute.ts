@@ -34,14 +34,16 @@ export function formatSessionTime(minutes: number | null): string {
 export const HIGH_SHARE = 0.7;
 export const MEDIUM_SHARE = 0.3;
 
-/** Closed outside opening hours; otherwise high, medium or low by current occupancy. */
+/**
+ * Closed outside opening hours and on a closure's days; otherwise high, medium or low by current
+ * occupancy.
+ */
 export function amenityStatus(
-  amenity: Pick<Amenity, 'capacity' | 'hours'>,
+  amenity: Pick<Amenity, 'capacity' | 'hours' | 'closures'>,
   currentUsers: number,
-  weekday: number,
-  localMinute: number,
+  local: { date: string; weekday: number; minuteOfDay: number },
 ): AmenityStatus {
-  if (!isOpenAt(amenity, weekday, localMinute)) return 'closed';
+  if (!isOpenAt(amenity, local)) return 'closed';
   const share = currentUsers / amenity.capacity;
   if (share >= HIGH_SHARE) return 'high';
   if (share >= MEDIUM_SHARE) return 'medium';

@@ -20,7 +20,7 @@ import { pathId, readJson, settingsBodyLimit } from '../alerts/json-body';
 import { audit } from '../auth/audit';
 import type { AuthEnv } from '../auth/middleware';
 import { auditActor } from '../auth/request';
-import { loadHours } from '../community';
+import { loadSchedules } from '../community';
 import { isUniqueViolation, type Queryable } from '../db/database';
 import { HttpError } from '../errors';
 import { currentSettings } from '../settings-lock';
@@ -66,6 +66,7 @@ const toPlanned = (row: PlannedRow): PlannedEvent => ({
  *                                         the last 60 days, most recent first, at most 100
  *   POST   /api/events/planned            Admin, Manager: plan one at a live amenity, from today
  *                                         up to two years ahead, within its opening hours that day
+ *                                         and not on one of its closures' days
  *   PUT    /api/events/planned/:id        Admin, Manager: change one not ended yet, by the rules of
  *                                         planning → 200 the plan as changed
  *   POST   /api/events/planned/:id/held   Admin, Manager: record one whose day has passed as an
@@ -151,9 +152,13 @@ export function plannedEventRoutes(options: CommunityChangeRoutesOptions): Hono<
         `amenityId: ${amenity.name} is archived; restore it to plan its events`,
       );
     }
-    // Within the opening hours of that weekday, when the amenity has hours at all.
-    const week = (await loadHours(tx, [amenity.id])).get(amenity.id) ?? [];
-    const hours = plannedHoursProblem(input, { name: amenity.name, hours: week });
+    // Not on a closure's day; within the opening hours of that weekday, when it has hours at all.
+    const schedule = (await loadSchedules(tx, [amenity.id])).get(amenity.id);
+    const hours = plannedHoursProblem(input, {
+      name: amenity.name,
+      hours: schedule?.hours ?? [],
+      closures: schedule?.closures ?? [],
+    });
     if (hours) throw new HttpError(400, hours);
     return { id: amenity.id, name: amenity.name };
   };

@@ -28,6 +28,8 @@ export type UsageProfile = {
 export type LocalMoment = {
   /** Days since 1970-01-01 in local time. */
   dayNumber: number;
+  /** The local day, yyyy-mm-dd. */
+  date: string;
   minuteOfDay: number;
   /** 0 = Sunday. */
   weekday: number;
@@ -56,6 +58,7 @@ export function localMomentFn(timeZone: string): (ms: number) => LocalMoment {
     const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), month, 0)).getUTCDate();
     return {
       dayNumber,
+      date: date.toISOString().slice(0, 10),
       minuteOfDay: Math.floor((local - dayNumber * DAY) / MINUTE),
       weekday: (dayNumber + 4) % 7, // 1970-01-01 was a Thursday
       month,
@@ -110,7 +113,7 @@ export function simulateReading(
   seed: number,
 ): SimulatedReading {
   const today = amenity.hours[moment.weekday];
-  if (!today || !isOpenAt(amenity, moment.weekday, moment.minuteOfDay)) {
+  if (!today || !isOpenAt(amenity, moment)) {
     return { occupancy: 0, entries: 0, dwellMinutes: 0 };
   }
   const key = amenityKey(amenity.slug);

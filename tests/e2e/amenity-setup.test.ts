@@ -219,6 +219,62 @@ describeBrowser('amenity setup', () => {
     }
   });
 
+  it('on a phone, a closure from today closes the amenity at once, for every reader', async () => {
+    const { page, context } = await openPage(browser(), {
+      ...PHONE,
+      baseURL: server().url,
+      bypassCSP: true,
+    });
+    try {
+      await signIn(page, 'manager@willowcreek.example');
+      await page.goto('/amenities');
+      await page.getByRole('button', { name: 'Settings: Heritage Tree Area' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Heritage Tree Area settings' });
+      const editor = dialog.getByRole('group', { name: 'Closures' });
+      await editor.getByText('No closures.').waitFor();
+      const add = editor.getByRole('button', { name: 'Add closure' });
+      expect((await add.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await add.click();
+      // From the community's today, one day.
+      const today = await editor.getByLabel('Closure 1: first day').inputValue();
+      expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(await editor.getByLabel('Closure 1: last day').inputValue()).toBe(today);
+      await editor.getByLabel('Closure 1: reason').fill('Storm cleanup');
+      const remove = editor.getByRole('button', { name: 'Remove closure 1' });
+      expect((await remove.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await expectAxeCleanInBothThemes(page, 'the closures editor with a closure');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const card = page.getByRole('article', { name: 'Heritage Tree Area' });
+      const lastDay = new Date(`${today}T12:00:00Z`).toLocaleDateString('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      await card.getByText(`Closed for Storm cleanup through ${lastDay}`).waitFor();
+      await card.getByText('Closed', { exact: true }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectAxeCleanInBothThemes(page, 'a card with a closure');
+    } finally {
+      await context.close();
+    }
+    // A Board member, who cannot open the settings, is told too.
+    const board = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
+    try {
+      await signIn(board.page, 'board@willowcreek.example');
+      await board.page.goto('/amenities');
+      await board.page
+        .getByRole('article', { name: 'Heritage Tree Area' })
+        .getByText(/^Closed for Storm cleanup through /)
+        .waitFor();
+    } finally {
+      await board.context.close();
+    }
+  });
+
   it('a Board member sees no Add Amenity and no Settings', async () => {
     const { page, context } = await openPage(browser(), { ...DESKTOP, baseURL: server().url });
     try {

@@ -63,28 +63,42 @@ describe('formatSessionTime', () => {
 describe('amenityStatus', () => {
   const lawn = { capacity: 200, hours: everyDay(6 * 60, 22 * 60) };
   const WED = 3;
+  /** A local moment of the week of Sunday 2026-07-05 (weekday 0). */
+  const at = (weekday: number, minuteOfDay: number) => ({
+    date: `2026-07-0${5 + weekday}`,
+    weekday,
+    minuteOfDay,
+  });
   it('uses 70 % and 30 % of capacity while open', () => {
-    expect(amenityStatus(lawn, 140, WED, 720)).toBe('high');
-    expect(amenityStatus(lawn, 139, WED, 720)).toBe('medium');
-    expect(amenityStatus(lawn, 60, WED, 720)).toBe('medium');
-    expect(amenityStatus(lawn, 59, WED, 720)).toBe('low');
-    expect(amenityStatus(lawn, 0, WED, 720)).toBe('low');
+    expect(amenityStatus(lawn, 140, at(WED, 720))).toBe('high');
+    expect(amenityStatus(lawn, 139, at(WED, 720))).toBe('medium');
+    expect(amenityStatus(lawn, 60, at(WED, 720))).toBe('medium');
+    expect(amenityStatus(lawn, 59, at(WED, 720))).toBe('low');
+    expect(amenityStatus(lawn, 0, at(WED, 720))).toBe('low');
   });
   it('is closed outside opening hours, whoever is there', () => {
-    expect(amenityStatus(lawn, 150, WED, 6 * 60 - 1)).toBe('closed');
-    expect(amenityStatus(lawn, 0, WED, 6 * 60)).toBe('low');
-    expect(amenityStatus(lawn, 10, WED, 22 * 60)).toBe('closed');
-    expect(amenityStatus({ ...lawn, hours: everyDay(0, 1440) }, 10, WED, 3)).toBe('low');
+    expect(amenityStatus(lawn, 150, at(WED, 6 * 60 - 1))).toBe('closed');
+    expect(amenityStatus(lawn, 0, at(WED, 6 * 60))).toBe('low');
+    expect(amenityStatus(lawn, 10, at(WED, 22 * 60))).toBe('closed');
+    expect(amenityStatus({ ...lawn, hours: everyDay(0, 1440) }, 10, at(WED, 3))).toBe('low');
   });
   it('follows the hours of the weekday: closed on a closed day, shorter on Sunday', () => {
     const hours = everyDay(6 * 60, 22 * 60) as (DayHours | null)[];
     hours[1] = null; // closed on Mondays
     hours[0] = { opensMinute: 10 * 60, closesMinute: 16 * 60 };
     const pool = { capacity: 200, hours };
-    expect(amenityStatus(pool, 10, 1, 720)).toBe('closed');
-    expect(amenityStatus(pool, 10, 2, 720)).toBe('low');
-    expect(amenityStatus(pool, 10, 0, 17 * 60)).toBe('closed');
-    expect(amenityStatus(pool, 10, 6, 17 * 60)).toBe('low');
+    expect(amenityStatus(pool, 10, at(1, 720))).toBe('closed');
+    expect(amenityStatus(pool, 10, at(2, 720))).toBe('low');
+    expect(amenityStatus(pool, 10, at(0, 17 * 60))).toBe('closed');
+    expect(amenityStatus(pool, 10, at(6, 17 * 60))).toBe('low');
+  });
+  it('is closed all day on the days of a closure, and open again the day after', () => {
+    const closures = [{ firstDay: '2026-07-07', lastDay: '2026-07-08', reason: 'Reseeding' }];
+    const closedLawn = { ...lawn, closures };
+    expect(amenityStatus(closedLawn, 10, at(1, 720))).toBe('low');
+    expect(amenityStatus(closedLawn, 10, at(2, 720))).toBe('closed');
+    expect(amenityStatus(closedLawn, 150, at(WED, 720))).toBe('closed');
+    expect(amenityStatus(closedLawn, 10, at(4, 720))).toBe('low');
   });
   it('rounds usage percentage', () => {
     expect(usagePercentage(35, 120)).toBe(29);

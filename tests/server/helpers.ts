@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { Reading } from '../../src/api/contract';
 import { zonedTimeToUtc } from '../../src/lib/zoned-time';
 import { createApp, type AppOptions } from '../../server/app';
+import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
+import { insertUser } from '../../server/auth/users';
 import { createCommunity, type Community } from '../../server/community';
 import type { Database, Queryable } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
@@ -221,6 +223,29 @@ export function sessionRequests(
     const text = await res.text();
     return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
   };
+}
+
+/** A user of `role` in the community (email `<role>@example.org`), by id: for sessionRequests. */
+export async function insertTestUser(
+  db: Queryable,
+  communityId: number,
+  role: 'admin' | 'manager' | 'board',
+  now: number,
+): Promise<number> {
+  const id = await insertUser(
+    db,
+    communityId,
+    {
+      email: `${role}@example.org`,
+      name: `The ${role}`,
+      role,
+      passwordHash: await hashPassword('correct horse battery staple'),
+      totpSecret: null,
+    },
+    now,
+  );
+  if (id === null) throw new Error(`a ${role} is already there`);
+  return id;
 }
 
 /** A weekly usage report schedule stored directly (tests of what removing a user does to it). */

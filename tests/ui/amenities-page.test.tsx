@@ -80,6 +80,24 @@ describe('Amenities page', () => {
     expect(card).not.toHaveTextContent('Medium usage');
   });
 
+  it('tells of a closure under way, and of one ahead, on the card', async () => {
+    const holidays = { firstDay: '2026-12-24', lastDay: '2026-12-26', reason: 'Holidays' };
+    server.use(
+      http.get(API_PATHS.amenityAnalytics, () =>
+        HttpResponse.json([
+          { ...amenitiesFixture[0], status: 'closed', closure: { ...holidays, now: true } },
+          { ...amenitiesFixture[1], closure: { ...holidays, reason: '', now: false } },
+          amenitiesFixture[2],
+        ]),
+      ),
+    );
+    renderPage();
+    const [lawn, hall, yard] = await screen.findAllByRole('article');
+    expect(lawn).toHaveTextContent('Closed for Holidays through Sat, Dec 26, 2026');
+    expect(hall).toHaveTextContent('Closed Thu, Dec 24, 2026 – Sat, Dec 26, 2026');
+    expect(yard).not.toHaveTextContent(/Closed (for|through|\w{3}, )/);
+  });
+
   it('links each card to Analytics focused on that amenity', async () => {
     renderPage();
     expect(

@@ -17,6 +17,7 @@ import { AmenitiesPage } from '../../src/features/amenities/amenities-page';
 import { OFFLINE_MESSAGE } from '../../src/api/amenity-setup';
 import { NEEDS_CONNECTION } from '../../src/features/amenities/amenity-form';
 import { everyDay } from '../../src/lib/weekly-hours';
+import { todayIn } from '../../src/lib/zoned-time';
 import { renderWithApp } from '../render';
 
 function renderPage() {
@@ -84,6 +85,7 @@ describe('Amenity forms (Managers and Admins)', () => {
           monthlyOperatingCost: 3100.5,
           visitValue: null,
           color: '#0d9488',
+          closures: [],
         },
       },
     ]);
@@ -401,6 +403,93 @@ describe('Opening hours per weekday', () => {
     expect(closes).toHaveAccessibleDescription('Wednesday: closing must be after opening');
     expect(within(dialog).getByText('Fix the opening hours marked below')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('Closures', () => {
+  it('adds a closure by keyboard, from today by default, and sends the list', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const editor = within(await within(dialog).findByRole('group', { name: 'Closures' }));
+    expect(editor.getByText('No closures.')).toBeInTheDocument();
+    await user.click(editor.getByRole('button', { name: 'Add closure' }));
+    const first = editor.getByLabelText('Closure 1: first day');
+    // The community's today, as a one-day closure.
+    expect(first).toHaveValue(todayIn(communityFixture.timeZone));
+    expect(editor.getByLabelText('Closure 1: last day')).toHaveValue(
+      todayIn(communityFixture.timeZone),
+    );
+    fireEvent.change(first, { target: { value: '2027-12-24' } });
+    // The last day follows a first day moved past it.
+    expect(editor.getByLabelText('Closure 1: last day')).toHaveValue('2027-12-24');
+    fireEvent.change(editor.getByLabelText('Closure 1: last day'), {
+      target: { value: '2027-12-26' },
+    });
+    await user.type(editor.getByLabelText('Closure 1: reason'), 'Holidays');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeVisible());
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        url: expect.stringContaining(`${AMENITY_SETUP_PATH}/solis-hall`) as string,
+        body: { closures: [{ firstDay: '2027-12-24', lastDay: '2027-12-26', reason: 'Holidays' }] },
+      },
+    ]);
+  });
+
+  it('marks a closure that ends before it starts, sends nothing, and clears once fixed', async () => {
+    const sent = captureWrites();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const editor = within(await within(dialog).findByRole('group', { name: 'Closures' }));
+    await user.click(editor.getByRole('button', { name: 'Add closure' }));
+    fireEvent.change(editor.getByLabelText('Closure 1: first day'), {
+      target: { value: '2027-03-10' },
+    });
+    const last = editor.getByLabelText('Closure 1: last day');
+    fireEvent.change(last, { target: { value: '2027-03-01' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(last).toHaveAttribute('aria-invalid', 'true');
+    expect(last).toHaveAccessibleDescription('The last day is before the first day');
+    expect(within(dialog).getByText('Fix the closures marked below')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.change(last, { target: { value: '2027-03-12' } });
+    expect(last).not.toHaveAttribute('aria-invalid');
+    // Removed again: nothing to change, nothing refused.
+    await user.click(editor.getByRole('button', { name: 'Remove closure 1' }));
+    expect(editor.getByText('No closures.')).toBeInTheDocument();
+  });
+
+  it('puts the server’s refusal of one closure on its row', async () => {
+    server.use(
+      http.patch(`${AMENITY_SETUP_PATH}/:id`, () =>
+        HttpResponse.json(
+          {
+            error:
+              'closures.0.lastDay: a closure lasts at most 366 days (archive an amenity closed for longer)',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Settings: Solis Hall' }));
+    const dialog = screen.getByRole('dialog', { name: 'Solis Hall settings' });
+    const editor = within(await within(dialog).findByRole('group', { name: 'Closures' }));
+    await user.click(editor.getByRole('button', { name: 'Add closure' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await editor.findByText(
+        'A closure lasts at most 366 days (archive an amenity closed for longer)',
+      ),
+    ).toBeInTheDocument();
+    expect(editor.getByLabelText('Closure 1: first day')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

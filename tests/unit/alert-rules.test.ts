@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { everyDay, type DayHours } from '../../src/lib/weekly-hours';
 import { INITIAL_STATE, stepAlert, type AlertState } from '../../server/alerts/hysteresis';
+import { alertMessage } from '../../server/alerts/messages';
 import {
   afterHoursLevel,
+  dayHoursAt,
   occupancyLevel,
   reportingInterval,
   silentLevel,
@@ -80,6 +82,33 @@ describe('rule levels', () => {
     expect(afterHoursLevel(3, at('2026-07-07', '12:00'), pool, ZONE)).toBe(0);
     expect(afterHoursLevel(3, at('2026-07-05', '17:00'), pool, ZONE)).toBe(3);
     expect(afterHoursLevel(3, at('2026-07-05', '15:59'), pool, ZONE)).toBe(0);
+  });
+
+  it('after-hours counts anyone there on a closure’s days, whatever the hours say, and says why', () => {
+    const closures = [{ firstDay: '2026-07-06', lastDay: '2026-07-07', reason: 'Resurfacing' }];
+    const pool = { hours: everyDay(6 * 60, 22 * 60), closures };
+    expect(afterHoursLevel(3, at('2026-07-05', '23:59'), pool, ZONE)).toBe(3);
+    expect(afterHoursLevel(3, at('2026-07-05', '12:00'), pool, ZONE)).toBe(0);
+    expect(afterHoursLevel(3, at('2026-07-06', '12:00'), pool, ZONE)).toBe(3);
+    expect(afterHoursLevel(3, at('2026-07-07', '21:00'), pool, ZONE)).toBe(3);
+    expect(afterHoursLevel(3, at('2026-07-08', '06:00'), pool, ZONE)).toBe(0);
+    const facts = {
+      kind: 'after_hours' as const,
+      occupancy: 3,
+      ...dayHoursAt(pool, at('2026-07-06', '12:00'), ZONE),
+    };
+    expect(alertMessage('Clubhouse Pool', facts)).toBe(
+      '3 people at Clubhouse Pool after hours (closed for Resurfacing, Mon, Jul 6, 2026 – Tue, Jul 7, 2026)',
+    );
+    // Outside a closure the note is the day's hours, as before.
+    const open = {
+      kind: 'after_hours' as const,
+      occupancy: 1,
+      ...dayHoursAt(pool, at('2026-07-08', '23:00'), ZONE),
+    };
+    expect(alertMessage('Clubhouse Pool', open)).toBe(
+      '1 person at Clubhouse Pool after hours (open 6:00 AM - 10:00 PM on Wednesdays)',
+    );
   });
 
   it('silence is counted in the sensor’s own reporting interval', () => {

@@ -5,6 +5,7 @@ import type { AmenitySetup } from '../../src/api/contract';
 import {
   amenityInputOf,
   changedFields,
+  closureErrorOfServer,
   copyMondayToAll,
   currencySymbol,
   dayErrorOfServer,
@@ -64,6 +65,7 @@ describe('amenityInputOf', () => {
         visitValue: 2.75,
         // A hall's colour until another is chosen.
         color: '#9333ea',
+        closures: [],
       },
     });
     // Left empty: no cost, and the type's default value per visit.
@@ -213,6 +215,75 @@ describe('an edit', () => {
     const patch = changedFields(HALL, checked.input);
     expect(Object.keys(patch)).toEqual(['hours']);
     expect(patch.hours?.[6]).toEqual({ opensMinute: 600, closesMinute: 960 });
+  });
+});
+
+describe('closures', () => {
+  const withClosures = (closures: { firstDay: string; lastDay: string; reason: string }[]) =>
+    amenityInputOf({ ...formValuesOf(HALL), closures });
+
+  it('are sent as entered, the reason trimmed', () => {
+    expect(
+      withClosures([{ firstDay: '2026-12-24', lastDay: '2026-12-26', reason: ' Holidays ' }]),
+    ).toMatchObject({
+      ok: true,
+      input: { closures: [{ firstDay: '2026-12-24', lastDay: '2026-12-26', reason: 'Holidays' }] },
+    });
+  });
+
+  it('mark the row at fault, in words that say what to do', () => {
+    expect(withClosures([{ firstDay: '', lastDay: '2026-12-26', reason: '' }])).toEqual({
+      ok: false,
+      errors: {
+        closure0: 'Enter its first and last day',
+        closures: 'Fix the closures marked below',
+      },
+    });
+    expect(withClosures([{ firstDay: '2026-12-26', lastDay: '2026-12-24', reason: '' }])).toEqual({
+      ok: false,
+      errors: {
+        closure0: 'The last day is before the first day',
+        closures: 'Fix the closures marked below',
+      },
+    });
+    const overlapping = withClosures([
+      { firstDay: '2026-12-20', lastDay: '2026-12-31', reason: 'Holidays' },
+      { firstDay: '2026-12-24', lastDay: '2026-12-26', reason: '' },
+    ]);
+    expect(overlapping).toMatchObject({
+      ok: false,
+      errors: {
+        closure1:
+          'Overlaps the closure Sun, Dec 20, 2026 – Thu, Dec 31, 2026; make them one, or change its days',
+      },
+    });
+  });
+
+  it('a server error about one closure lands on its row; one about the list above them', () => {
+    expect(
+      closureErrorOfServer('closures.2.lastDay: the last day is before the first day'),
+    ).toEqual({
+      key: 'closure2',
+      text: 'The last day is before the first day',
+    });
+    expect(
+      closureErrorOfServer('closures: at most 30 per amenity; remove past ones first'),
+    ).toEqual({
+      key: 'closures',
+      text: 'At most 30 per amenity; remove past ones first',
+    });
+    expect(closureErrorOfServer('capacity: must be at least 1')).toBeNull();
+  });
+
+  it('unchanged, are not sent; a list saved before closures existed has none', () => {
+    const checked = amenityInputOf({ ...formValuesOf(HALL), capacity: '150' });
+    if (!checked.ok) throw new Error('invalid');
+    expect(changedFields({ ...HALL, closures: [] }, checked.input)).toEqual({ capacity: 150 });
+    const added = withClosures([{ firstDay: '2026-12-24', lastDay: '2026-12-24', reason: '' }]);
+    if (!added.ok) throw new Error('invalid');
+    expect(changedFields(HALL, added.input)).toEqual({
+      closures: [{ firstDay: '2026-12-24', lastDay: '2026-12-24', reason: '' }],
+    });
   });
 });
 

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { displayName } from './display-name';
 import { AmenityTypeSchema } from './core';
 import { count, nonEmpty, nonNegative } from './primitives';
+import { isoDate } from './text-formats';
+import { MAX_CLOSURE_REASON, MAX_CLOSURES } from '../../lib/amenity-closures';
 
 // ---- Opening hours per weekday (issue 11) -------------------------------------------------------
 
@@ -13,6 +15,16 @@ const DayHoursSchema = z.object({
 export const WeeklyHoursSchema = z
   .array(z.nullable(DayHoursSchema))
   .check(z.minLength(7), z.maxLength(7));
+
+// ---- Closures: whole days closed whatever the hours say (src/lib/amenity-closures.ts) ----------
+
+const ClosureSchema = z.object({ firstDay: z.string(), lastDay: z.string(), reason: z.string() });
+/** As sent: days as yyyy-mm-dd (checked against the calendar by closuresProblem). */
+const ClosureInputSchema = z.strictObject({
+  firstDay: isoDate,
+  lastDay: isoDate,
+  reason: z.string().check(z.trim(), z.maxLength(MAX_CLOSURE_REASON)),
+});
 
 // ---- Amenity setup (issue 11) -------------------------------------------------------------------
 
@@ -27,6 +39,8 @@ export const AmenitySetupSchema = z.object({
   capacity: count,
   /** Opening hours per weekday, Sunday first; null is closed that day. */
   hours: WeeklyHoursSchema,
+  /** Days closed, soonest first. Optional: lists saved offline before closures existed lack it. */
+  closures: z.optional(z.array(ClosureSchema)),
   color: z.string(),
   monthlyOperatingCost: z.nullable(nonNegative),
   /**
@@ -56,6 +70,8 @@ export const AmenityInputSchema = z.strictObject({
   description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   capacity: z.int().check(z.minimum(1), z.maximum(MAX_AMENITY_CAPACITY)),
   hours: WeeklyHoursSchema,
+  /** Replaces the amenity's closures; left out, they stay as they are (none for a new one). */
+  closures: z.optional(z.array(ClosureInputSchema).check(z.maxLength(MAX_CLOSURES))),
   color: z.optional(
     z
       .string()

@@ -136,6 +136,13 @@ export const AmenityAnalyticsSchema = z.object({
    * snapshots saved before it existed.
    */
   addedAt: z.optional(nonEmpty),
+  /**
+   * The closure under way today (`now`), else the next to start within CLOSURE_NOTICE_DAYS
+   * (src/lib/amenity-closures.ts). Absent when neither, and in snapshots saved before closures.
+   */
+  closure: z.optional(
+    z.object({ firstDay: z.string(), lastDay: z.string(), reason: z.string(), now: z.boolean() }),
+  ),
 });
 export type AmenityAnalytics = z.infer<typeof AmenityAnalyticsSchema>;
 export const AmenityAnalyticsListSchema = z.array(AmenityAnalyticsSchema);

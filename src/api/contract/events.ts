@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { addDays, isRealDate } from '../../lib/calendar-date';
 import { displayClockTime } from '../../lib/clock-time';
+import { closureOn, describeClosure, type AmenityClosure } from '../../lib/amenity-closures';
 import { WEEKDAY_NAMES, type WeeklyHours } from '../../lib/weekly-hours';
 import { displayName } from './display-name';
 import { SUGGESTION_CATEGORIES } from './core';
@@ -189,14 +190,19 @@ export function plannedWindowProblem(startMinute: number, endMinute: number): st
 
 /**
  * Why a plan's day and window fall outside its amenity's opening hours that weekday, naming the
- * field (a closed day at `startsOn`, an early start at `startMinute`, a late end at `endMinute`),
- * or null. An amenity with no hours at all is open at any time. The server judges by it, and the
+ * field (a closed day or a closure's day at `startsOn`, an early start at `startMinute`, a late
+ * end at `endMinute`), or null. An amenity with no hours at all is open at any time but on its
+ * closures' days. The server judges by it, and the
  * form checks with it before sending.
  */
 export function plannedHoursProblem(
   plan: { startsOn: string; startMinute: number; endMinute: number },
-  amenity: { name: string; hours: WeeklyHours },
+  amenity: { name: string; hours: WeeklyHours; closures?: readonly AmenityClosure[] },
 ): string | null {
+  const closure = closureOn(amenity.closures, plan.startsOn);
+  if (closure) {
+    return `startsOn: ${amenity.name} is ${describeClosure(closure)}; choose another day`;
+  }
   if (!amenity.hours.some((day) => day !== null)) return null;
   const weekday = new Date(`${plan.startsOn}T00:00:00Z`).getUTCDay();
   const day = amenity.hours[weekday] ?? null;

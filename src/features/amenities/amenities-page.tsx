@@ -21,6 +21,7 @@ import { useNow } from '../../lib/use-now';
 import { sensorBadge } from '../../lib/sensor-health';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
+import { closureNoticeText } from '../../lib/amenity-closures';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
 import { Group } from '../../ui/group';
@@ -440,6 +441,12 @@ function AmenityCard({
               <PageIcon name="activity" className="h-3 w-3" />
               {badge.label}
             </Badge>
+          </p>
+        ) : null}
+        {amenity.closure ? (
+          <p className="mt-2 flex items-start gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-200">
+            <PageIcon name="calendar" className="mt-0.5 h-4 w-4 shrink-0" />
+            {closureNoticeText(amenity.closure, amenity.closure.now)}
           </p>
         ) : null}
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{amenity.description}</p>

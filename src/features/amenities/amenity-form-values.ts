@@ -9,6 +9,7 @@ import {
   type AmenitySetup,
   type AmenityType,
 } from '../../api/contract';
+import { closuresProblem } from '../../lib/amenity-closures';
 import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import { numberFormat } from '../../lib/intl-formats';
 import { parseTypedNumber } from '../../lib/typed-number';
@@ -16,6 +17,9 @@ import { WEEKDAY_NAMES, weeklyHoursProblem, type DayHours } from '../../lib/week
 
 /** One day of the weekday editor: closed, or open between two "HH:MM" times. */
 export type DayFormValues = { open: boolean; opens: string; closes: string };
+
+/** One closure as its row holds it: days as a date input gives them (yyyy-mm-dd, or empty). */
+export type ClosureFormValues = { firstDay: string; lastDay: string; reason: string };
 
 /** The settings form as typed: every field a string until it is checked. */
 export type AmenityFormValues = {
@@ -30,11 +34,20 @@ export type AmenityFormValues = {
   visitValue: string;
   /** "#rrggbb": the chart line and card colour. */
   color: string;
+  /** Days closed whatever the hours say, in the order entered. */
+  closures: ClosureFormValues[];
 };
 
 export type AmenityFormField = Exclude<keyof AmenityFormValues, 'days'> | 'hours';
-/** Errors by field, and `day0`...`day6` next to one weekday's times. */
-export type AmenityFormErrors = Partial<Record<AmenityFormField | `day${number}`, string>>;
+/** The fields typed into one text box or chosen in one list. */
+export type AmenityTextField = Exclude<AmenityFormField, 'hours' | 'closures'>;
+/**
+ * Errors by field, `day0`...`day6` next to one weekday's times and `closure0`... next to one
+ * closure's row.
+ */
+export type AmenityFormErrors = Partial<
+  Record<AmenityFormField | `day${number}` | `closure${number}`, string>
+>;
 
 const openDay = (opens: string, closes: string): DayFormValues => ({ open: true, opens, closes });
 
@@ -47,6 +60,7 @@ export const EMPTY_AMENITY_FORM: AmenityFormValues = {
   monthlyOperatingCost: '',
   visitValue: '',
   color: DEFAULT_AMENITY_COLORS.hall,
+  closures: [],
 };
 
 /** Monday's hours (open or closed) on every day of the week. */
@@ -90,6 +104,11 @@ export function formValuesOf(amenity: AmenitySetup): AmenityFormValues {
       amenity.monthlyOperatingCost === null ? '' : String(amenity.monthlyOperatingCost),
     visitValue: amenity.visitValue == null ? '' : String(amenity.visitValue),
     color: amenity.color,
+    closures: (amenity.closures ?? []).map(({ firstDay, lastDay, reason }) => ({
+      firstDay,
+      lastDay,
+      reason,
+    })),
   };
 }
 
@@ -103,6 +122,7 @@ const FORM_FIELD_OF_INPUT: Record<keyof AmenityInput, AmenityFormField> = {
   color: 'color',
   monthlyOperatingCost: 'monthlyOperatingCost',
   visitValue: 'visitValue',
+  closures: 'closures',
 };
 
 export function formFieldOf(inputField: string | null): AmenityFormField | null {
@@ -120,6 +140,7 @@ const MESSAGES: Record<Exclude<AmenityFormField, 'name' | 'capacity'>, string> =
   monthlyOperatingCost: `Enter an amount from 0 to ${thousands(MAX_MONTHLY_OPERATING_COST)}, with a point for decimals (12.50), or leave it empty`,
   visitValue: `Enter an amount from 0 to ${thousands(MAX_VISIT_VALUE)}, with a point for decimals (2.50), or leave it empty for the type's default`,
   color: 'Choose a colour',
+  closures: 'Fix the closures marked below',
 };
 
 /** What is wrong with the name, in words that say what to do (empty and too long differ). */
@@ -173,6 +194,11 @@ export function amenityInputOf(
     monthlyOperatingCost: cost === '' ? null : (parseTypedNumber(cost) ?? NaN),
     visitValue: visitValue === '' ? null : (parseTypedNumber(visitValue) ?? NaN),
     color: values.color,
+    closures: values.closures.map(({ firstDay, lastDay, reason }) => ({
+      firstDay,
+      lastDay,
+      reason,
+    })),
   };
   const errors: AmenityFormErrors = {};
   const parsed = AmenityInputSchema.safeParse(candidate);
@@ -190,6 +216,10 @@ export function amenityInputOf(
   }
   Object.assign(errors, dayErrorsOf(values.days));
   if (Object.keys(errors).some((key) => key.startsWith('day'))) errors.hours = MESSAGES.hours;
+  Object.assign(errors, closureErrorsOf(values.closures));
+  if (Object.keys(errors).some((key) => key.startsWith('closure'))) {
+    errors.closures ??= MESSAGES.closures;
+  }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: parsed.data };
 }
@@ -223,13 +253,47 @@ export function dayErrorOfServer(message: string): { key: `day${number}`; text: 
   return { key: `day${Number(match[1])}`, text: match[2] ?? message };
 }
 
+/**
+ * What is wrong with the closures, by `closure<index>` (the same rules as the server), and
+ * `closures` for the list as a whole (too many).
+ */
+export function closureErrorsOf(closures: readonly ClosureFormValues[]): AmenityFormErrors {
+  const errors: AmenityFormErrors = {};
+  closures.forEach((closure, index) => {
+    if (closure.firstDay === '' || closure.lastDay === '') {
+      errors[`closure${index}`] = 'Enter its first and last day';
+    }
+  });
+  if (Object.keys(errors).length > 0) return errors;
+  const problem = closuresProblem(
+    closures.map((closure) => ({ ...closure, reason: closure.reason.trim() })),
+  );
+  const error = problem ? closureErrorOfServer(problem) : null;
+  if (error) errors[error.key] = error.text;
+  return errors;
+}
+
+/** A server error about the closures ("closures.2.lastDay: ...") as the editor's row error. */
+export function closureErrorOfServer(
+  message: string,
+): { key: `closure${number}` | 'closures'; text: string } | null {
+  const row = /^closures\.(\d+)(?:\.\w+)?:\s*(.*)$/.exec(message);
+  if (row) return { key: `closure${Number(row[1])}`, text: capitalised(row[2] ?? message) };
+  const list = /^closures:\s*(.*)$/.exec(message);
+  return list ? { key: 'closures', text: capitalised(list[1] ?? message) } : null;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Only what changed, so an edit never overwrites a field someone else just changed. */
 export function changedFields(before: AmenitySetup, input: AmenityInput): Partial<AmenityInput> {
   const patch: Partial<AmenityInput> = {};
   for (const key of Object.keys(input) as (keyof AmenityInput)[]) {
     const value = input[key];
-    // A list saved before visitValue existed lacks it: absent is null, the type's default.
-    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key] ?? null)) {
+    // A list saved before visitValue or closures existed lacks them: absent is null (the type's
+    // default), or no closures.
+    const was = before[key] ?? (Array.isArray(value) ? [] : null);
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(was)) {
       Object.assign(patch, { [key]: value });
     }
   }

@@ -27,9 +27,13 @@ import { SelectField } from '../../ui/select-field';
 import { useFocusFirstProblem } from '../../ui/use-focus-first-problem';
 import { colorChoicesFor } from '../../lib/amenity-color-choices';
 import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
+import { timeZoneLabel } from '../../lib/community-profile';
+import { todayIn } from '../../lib/zoned-time';
 import {
   amenityInputOf,
   changedFields,
+  closureErrorOfServer,
+  closureErrorsOf,
   currencySymbol,
   dayErrorOfServer,
   dayErrorsOf,
@@ -37,10 +41,12 @@ import {
   formFieldOf,
   formValuesOf,
   type AmenityFormErrors,
-  type AmenityFormField,
   type AmenityFormValues,
+  type AmenityTextField,
+  type ClosureFormValues,
   type DayFormValues,
 } from './amenity-form-values';
+import { ClosuresEditor } from './closures-editor';
 import { PhotoField, type PhotoChoice } from './photo-field';
 import { WeekdayHoursEditor } from './weekday-hours-editor';
 
@@ -80,7 +86,7 @@ export function AmenityForm({
 }) {
   const client = useQueryClient();
   const connectivity = useConnectivity();
-  const { currency } = useCommunity();
+  const { currency, timeZone } = useCommunity();
   const cancel = useDialogClose(() => onDone(null));
   const formRef = useRef<HTMLFormElement>(null);
   // Called by each refused save: focus goes to the first field at fault (else the alert shows).
@@ -99,7 +105,7 @@ export function AmenityForm({
   const [confirmArchive, setConfirmArchive] = useState(false);
   const archiveNoteId = useId();
 
-  const set = (field: Exclude<AmenityFormField, 'hours'>) => (value: string) => {
+  const set = (field: AmenityTextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -118,6 +124,22 @@ export function AmenityForm({
       return next;
     });
   };
+  const setClosures = (closures: ClosureFormValues[]) => {
+    setValues((current) => ({ ...current, closures }));
+    // As the days: a row's error goes once fixed; rows move as one is removed, so they are checked
+    // again by the rule, only where an error was shown.
+    setErrors((current) => {
+      const next: AmenityFormErrors = {};
+      for (const [key, value] of Object.entries(current)) {
+        if (!key.startsWith('closure')) Object.assign(next, { [key]: value });
+      }
+      if (!Object.keys(current).some((key) => key.startsWith('closure'))) return next;
+      const closureErrors = closureErrorsOf(closures);
+      Object.assign(next, closureErrors);
+      if (Object.keys(closureErrors).length > 0) next.closures ??= current.closures;
+      return next;
+    });
+  };
 
   const finish = async (result: SaveResult) => {
     if (result.ok) {
@@ -128,9 +150,12 @@ export function AmenityForm({
     // Perhaps saved: the cards and lists behind the dialog show what is stored.
     if (result.error === SAVED_UNKNOWN) await refreshAmenityViews(client);
     const day = dayErrorOfServer(result.error);
+    const closure = closureErrorOfServer(result.error);
     const field = formFieldOf(result.field);
     if (day) setErrors({ hours: 'Fix the opening hours marked below', [day.key]: day.text });
-    else if (field) setErrors({ [field]: fieldMessage(result.error) });
+    else if (closure) {
+      setErrors({ closures: 'Fix the closures marked below', [closure.key]: closure.text });
+    } else if (field) setErrors({ [field]: fieldMessage(result.error) });
     else setFormError(result.error);
     refused();
   };
@@ -236,7 +261,7 @@ export function AmenityForm({
   const notice = connectionNotice(connectivity, AMENITY_CONNECTION_TEXTS, formError);
 
   const text = (
-    field: Exclude<AmenityFormField, 'hours'>,
+    field: AmenityTextField,
     label: string,
     inputProps: Record<string, string> = {},
     hint?: string,
@@ -282,6 +307,13 @@ export function AmenityForm({
         error={errors.color}
       />
       <WeekdayHoursEditor days={values.days} errors={errors} onChange={setDays} />
+      <ClosuresEditor
+        closures={values.closures}
+        errors={errors}
+        today={todayIn(timeZone)}
+        timeZoneLabel={timeZoneLabel(timeZone)}
+        onChange={setClosures}
+      />
       {text('monthlyOperatingCost', `Monthly operating cost (${currencySymbol(currency)})`, {
         inputMode: 'decimal',
       })}

@@ -168,11 +168,10 @@ export function AmyEventsPage() {
         timeZoneLabel={timeZoneLabel(community.timeZone)}
         saveTo={
           canSave
-            ? (amenities.data?.map(({ id, name }) => ({
-                id,
-                name,
-                hours: setup.data?.find((amenity) => amenity.id === id)?.hours,
-              })) ?? [])
+            ? (amenities.data?.map(({ id, name }) => {
+                const setupOf = setup.data?.find((amenity) => amenity.id === id);
+                return { id, name, hours: setupOf?.hours, closures: setupOf?.closures };
+              }) ?? [])
             : null
         }
         suggestion={planning}

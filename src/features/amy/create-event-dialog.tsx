@@ -6,6 +6,7 @@ import {
   type PlannedEventInput,
   type Suggestion,
 } from '../../api/contract';
+import type { AmenityClosure } from '../../lib/amenity-closures';
 import type { WeeklyHours } from '../../lib/weekly-hours';
 import { planEvent, refreshPlannedEvents } from '../../api/events';
 import { SAVED_UNKNOWN } from '../../api/send';
@@ -43,8 +44,16 @@ const FIELD_ORDER: readonly CustomEventField[] = [
 ];
 
 /** An amenity the event can be saved at: its public slug and name. */
-/** An amenity the event may be saved at, with its opening hours once known (checked first). */
-export type SaveAmenity = { id: string; name: string; hours?: WeeklyHours };
+/**
+ * An amenity the event may be saved at, with its opening hours and closures once known (checked
+ * first).
+ */
+export type SaveAmenity = {
+  id: string;
+  name: string;
+  hours?: WeeklyHours;
+  closures?: readonly AmenityClosure[];
+};
 
 export const SAVE_NEEDS_CONNECTION =
   'Saving to the community’s events needs a connection to CommonGround. You are offline: nothing was saved, and what you typed stays here. The calendar file works offline.';
@@ -213,9 +222,11 @@ function CreateEventForm({
       category,
       plannedAttendance: Number(attendance),
     };
-    // The amenity's opening hours, refused as the server would word it (it judges them anyway).
-    const { hours } = amenity;
-    const closed = hours ? plannedHoursProblem(input, { name: amenity.name, hours }) : null;
+    // The amenity's hours and closures, refused as the server would word it (it judges anyway).
+    const { hours, closures } = amenity;
+    const closed = hours
+      ? plannedHoursProblem(input, { name: amenity.name, hours, closures })
+      : null;
     const closedField = closed === null ? undefined : SAVE_FIELD_OF[fieldOfError(closed) ?? ''];
     if (closed !== null && closedField !== undefined && closedField !== 'category') {
       const next = { [closedField]: fieldMessage(closed) };
