@@ -10,6 +10,7 @@ import {
   startOfLocalDay,
   weekdayOf,
 } from '../time';
+import { closureOn, MAX_CLOSURES, type AmenityClosure } from '../../src/lib/amenity-closures';
 import { monthName } from '../../src/lib/months';
 import { confidenceFrom, mean } from './stats';
 import {
@@ -134,6 +135,30 @@ export function suggestionDate(
 }
 
 /**
+ * suggestionDate, but never on a day the amenity is closed (its closures): the template's first
+ * date after the closure instead, or null when none is left.
+ */
+export function openSuggestionDate(
+  template: Pick<EventTemplate, 'weekday' | 'fixedDay'>,
+  year: number,
+  month: number,
+  earliest: string,
+  closures: readonly AmenityClosure[] | undefined,
+): string | null {
+  let date = suggestionDate(template, year, month, earliest);
+  // Each step moves past one closure; a date that does not move on (a fixed day closed next year
+  // too) ends it.
+  for (let step = 0; date !== null && step <= MAX_CLOSURES; step++) {
+    const closure = closureOn(closures, date);
+    if (!closure) return date;
+    const next = suggestionDate(template, year, month, addDays(closure.lastDay, 1));
+    if (next === null || next <= date) return null;
+    date = next;
+  }
+  return null;
+}
+
+/**
  * GET /api/amy/suggestions[?month=1..12] (default: the current month). For each event that fits
  * the month, at the amenity of its type:
  * - the usage of its time window: mean occupancy on that weekday in those hours, in the same
@@ -210,7 +235,7 @@ export async function amySuggestions(
 
   const suggestions: Suggestion[] = [];
   for (const c of chosen) {
-    const date = suggestionDate(c.template, year, month, earliest);
+    const date = openSuggestionDate(c.template, year, month, earliest, c.amenity.closures);
     if (!date) continue;
     suggestions.push({
       id: `${c.template.kind}-${date}`,

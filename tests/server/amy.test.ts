@@ -3,7 +3,13 @@ import { everyDay } from '../../src/lib/weekly-hours';
 import type { EventAnalysis, Suggestion } from '../../src/api/contract';
 import { analyseEvents } from '../../server/amy/analysis';
 import { confidenceFrom } from '../../server/amy/stats';
-import { eventDate, planEvent, suggestionDate, targetYear } from '../../server/amy/suggestions';
+import {
+  eventDate,
+  openSuggestionDate,
+  planEvent,
+  suggestionDate,
+  targetYear,
+} from '../../server/amy/suggestions';
 import { EVENT_TEMPLATES, eventCost, resourceList } from '../../server/amy/templates';
 import type { Community } from '../../server/community';
 import { insertEventsIfNew } from '../../server/events';
@@ -72,6 +78,45 @@ describe('costs and dates', () => {
     expect(suggestionDate({ weekday: 6, fixedDay: 4 }, 2026, 7, '2026-07-05')).toBe('2027-07-04');
     // Another month: its own first such weekday.
     expect(suggestionDate({ weekday: 3 }, 2026, 12, '0000-01-01')).toBe('2026-12-02');
+  });
+});
+
+describe('openSuggestionDate', () => {
+  const closed = (firstDay: string, lastDay: string) => ({ firstDay, lastDay, reason: '' });
+  it('never suggests a day the amenity is closed: the first fitting day after the closure', () => {
+    // Saturdays of July 2026: the 4th, 11th, 18th, 25th.
+    expect(openSuggestionDate({ weekday: 6 }, 2026, 7, '0000-01-01', [])).toBe('2026-07-04');
+    expect(
+      openSuggestionDate({ weekday: 6 }, 2026, 7, '0000-01-01', [
+        closed('2026-07-01', '2026-07-04'),
+      ]),
+    ).toBe('2026-07-11');
+    // Two closures in a row.
+    expect(
+      openSuggestionDate({ weekday: 6 }, 2026, 7, '0000-01-01', [
+        closed('2026-07-04', '2026-07-05'),
+        closed('2026-07-10', '2026-07-12'),
+      ]),
+    ).toBe('2026-07-18');
+    // Closed to the month's end: the coming week's Saturday, as for a late start.
+    expect(
+      openSuggestionDate({ weekday: 6 }, 2026, 7, '0000-01-01', [
+        closed('2026-07-01', '2026-07-31'),
+      ]),
+    ).toBe('2026-08-01');
+  });
+
+  it('a dated occasion closed this year and next is not suggested at all', () => {
+    const july4 = { weekday: 6, fixedDay: 4 };
+    expect(
+      openSuggestionDate(july4, 2026, 7, '0000-01-01', [closed('2026-07-04', '2026-07-04')]),
+    ).toBe('2027-07-04');
+    expect(
+      openSuggestionDate(july4, 2026, 7, '0000-01-01', [
+        closed('2026-07-04', '2026-07-04'),
+        closed('2027-07-01', '2027-07-05'),
+      ]),
+    ).toBeNull();
   });
 });
 
