@@ -100,15 +100,25 @@ const ToastCard = lazy(() =>
   ),
 );
 
-function PlainToastCard({ item }: { item: ToastItem; paused: boolean }) {
+function PlainToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
   useEffect(() => {
+    if (paused) return;
     const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [item.id]);
+  }, [item.id, paused]);
   return (
-    <li className="pointer-events-auto rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50">
-      <p className="font-semibold">{item.title}</p>
-      {item.description ? <p>{item.description}</p> : null}
+    <li className="pointer-events-auto flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50">
+      <div className="grid min-w-0 flex-1 gap-1 wrap-anywhere">
+        <p className="font-semibold">{item.title}</p>
+        {item.description ? <p>{item.description}</p> : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissToast(item.id)}
+        className="-my-2 -mr-2 min-h-11 shrink-0 rounded-md px-3 font-medium underline md:min-h-9"
+      >
+        Dismiss
+      </button>
     </li>
   );
 }

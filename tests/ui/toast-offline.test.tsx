@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 
 // The card's code cannot be fetched: offline before the service worker saved the build.
 vi.mock('../../src/ui/toast-card', () => {
@@ -28,5 +29,9 @@ describe('a notification whose card cannot load', () => {
       screen.getByText("Can't reach CommonGround. Downloading the audit log needs a connection."),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    // It can be closed before its time, by keyboard too.
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByText('Download failed')).toBeNull();
   });
 });
