@@ -4,6 +4,7 @@ import {
   type SCHEDULE_KINDS,
 } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
+import { closuresInPeriod } from '../../src/lib/amenity-closures';
 import { REPORT_TIMELINE } from '../../src/features/reports/periods';
 import {
   periodCoverage,
@@ -88,7 +89,18 @@ export async function buildUsageReport(
       ? `${monthName(calendar.from)} usage report`
       : `Usage report, week of ${calendar.from}`;
   // The same file as the app's own download of this report, titled with its dates.
-  const csv = usageReportCsv(usage, columns, { period, timeZone, now, title });
+  const closures = closuresInPeriod(
+    [
+      ...community.amenities,
+      ...community.archivedAmenities.map((amenity) => ({
+        ...amenity,
+        name: archivedAmenityName(amenity.name),
+      })),
+    ],
+    calendar.from,
+    calendar.to,
+  );
+  const csv = usageReportCsv(usage, columns, { period, timeZone, now, title, closures });
   return {
     kind: 'usage',
     title,

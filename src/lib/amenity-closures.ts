@@ -127,3 +127,35 @@ export function closureNoticeText(closure: AmenityClosure, now: boolean): string
   const through = `through ${formatCalendarDate(closure.lastDay)}`;
   return reason ? `Closed for ${reason} ${through}` : `Closed ${through}`;
 }
+
+/** An amenity's closure, named: what a report of a period lists. */
+export type NamedClosure = { name: string; closure: AmenityClosure };
+
+/**
+ * The closures with at least one day in `from`-`to` (yyyy-mm-dd, both included), by first day
+ * then name: a report's figures for those days count an amenity that was closed.
+ */
+export function closuresInPeriod(
+  amenities: readonly { name: string; closures?: readonly AmenityClosure[] }[],
+  from: string,
+  to: string,
+): NamedClosure[] {
+  return amenities
+    .flatMap(({ name, closures }) =>
+      (closures ?? [])
+        .filter((closure) => closure.firstDay <= to && closure.lastDay >= from)
+        .map((closure) => ({ name, closure })),
+    )
+    .sort(
+      (a, b) =>
+        (a.closure.firstDay < b.closure.firstDay
+          ? -1
+          : a.closure.firstDay > b.closure.firstDay
+            ? 1
+            : 0) || a.name.localeCompare(b.name),
+    );
+}
+
+/** "Grand Lake closed for Dock repairs, Mon, Dec 7, 2026": one closure in a report. */
+export const namedClosureText = ({ name, closure }: NamedClosure): string =>
+  `${name} ${describeClosure(closure)}`;

@@ -7,6 +7,7 @@ import {
   type AmenitySetup,
 } from '../../src/api/contract';
 import type { Community } from '../../server/community';
+import { buildUsageReport } from '../../server/schedules/build-report';
 import {
   BACKENDS,
   backendTitle,
@@ -143,6 +144,25 @@ for (const backend of BACKENDS) {
         closures: [],
       });
       expect((cleared.json as AmenitySetup).closures).toEqual([]);
+    });
+
+    it('a scheduled report of a week with a closure names it in its file', async () => {
+      const week = await buildUsageReport(
+        test.db,
+        community,
+        'weekly',
+        Date.parse(local('2026-03-23', '09:00')),
+      );
+      expect(week.csv.split('\r\n')).toContain(
+        'Closures,"The Great Lawn closed for Reseeding, Wed, Mar 18, 2026 – Fri, Mar 20, 2026"',
+      );
+      const quiet = await buildUsageReport(
+        test.db,
+        community,
+        'weekly',
+        Date.parse(local('2026-04-06', '09:00')),
+      );
+      expect(quiet.csv.split('\r\n')).toContain('Closures,none');
     });
 
     const day = (firstDay: string, lastDay: string, reason = '') => ({ firstDay, lastDay, reason });

@@ -17,6 +17,11 @@ import { communityFixture } from '../../mocks/community-handlers';
 import { createQueryClient } from '../../src/api/query-client';
 import { metricsQuery } from '../../src/api/metrics';
 import { amenityAnalyticsQuery } from '../../src/api/amenity-analytics';
+import { amenitySetupQuery } from '../../src/api/amenity-setup';
+import {
+  amenitySetupFixture,
+  archivedAmenitySetupFixture,
+} from '../../mocks/amenity-setup-handlers';
 import { analysisQuery } from '../../src/api/amy-analysis';
 import { API_PATHS, NO_PEAK_DATA, type UsageGaps, type UsagePoint } from '../../src/api/contract';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
@@ -245,6 +250,39 @@ describe('Reports page', () => {
     );
     expect(within(report).getAllByText('Offline snapshot')).toHaveLength(3);
     expect(requests).toEqual([]);
+  });
+
+  it('says which amenities were closed on days of the period, archived ones by that name', async () => {
+    goOffline();
+    const client = snapshotClient();
+    client.setQueryData(
+      amenitySetupQuery().queryKey,
+      [
+        ...amenitySetupFixture.map((amenity) =>
+          amenity.id === 'grand-lake'
+            ? {
+                ...amenity,
+                closures: [
+                  { firstDay: '2026-09-28', lastDay: '2026-10-02', reason: 'Dock repairs' },
+                  { firstDay: '2026-11-02', lastDay: '2026-11-02', reason: 'Not in October' },
+                ],
+              }
+            : amenity,
+        ),
+        ...archivedAmenitySetupFixture.map((amenity) => ({
+          ...amenity,
+          closures: [{ firstDay: '2026-10-10', lastDay: '2026-10-11', reason: '' }],
+        })),
+      ],
+      { updatedAt: SAVED_AT },
+    );
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage', client });
+    const report = await screen.findByRole('region', { name: 'Amenity Usage Report — Last Month' });
+    expect(
+      await within(report).findByText(
+        'Closed in this period: Grand Lake closed for Dock repairs, Mon, Sep 28, 2026 – Fri, Oct 2, 2026; Tennis Court (archived) closed Sat, Oct 10, 2026 – Sun, Oct 11, 2026.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('leaves a silent amenity out of the daily average, and says a peak not seen yet, rather than 0', async () => {
@@ -657,21 +695,23 @@ describe('Reports page', () => {
     expect(file?.text.charCodeAt(0)).toBe(0xfeff);
     const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
     // What the file covers (the covered and the period's hours as numbers), then the table.
-    expect(lines.slice(0, 8)).toEqual([
+    expect(lines.slice(0, 9)).toEqual([
       'Report,"Amenity Usage Report, Last Month"',
       'Period,2026-10-01 to 2026-10-31',
       'Coverage,Data for all 31 d',
       'Covered (hours),744.0',
       'Period length (hours),744.0',
+      // The amenity settings were read (no amenity was closed in October).
+      'Closures,none',
       'Time zone,"Pacific Time (PT), America/Los_Angeles"',
       'Generated,"Nov 23, 2026, 10:00 AM PST"',
       '',
     ]);
-    expect(lines[8]).toBe(
+    expect(lines[9]).toBe(
       'Date (Pacific Time (PT)),The Great Lawn,Solis Hall,The Yard,Grand Lake,Heritage Tree Area,Market Street Promenade,Sunny Side Playground,Total',
     );
     const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
-    expect(lines).toHaveLength(8 + 1 + october.length);
+    expect(lines).toHaveLength(9 + 1 + october.length);
     const last = october.at(-1);
     expect(lines.at(-1)).toBe(
       `2026-10-31,${last?.lawn},${last?.hall},${last?.yard},${last?.lake},${Object.values(
@@ -713,7 +753,7 @@ describe('Reports page', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV: Amenity Usage Report' }));
     await waitFor(() => expect(files).toHaveLength(1));
     const lines = files[0]?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    expect(lines[8]).toMatch(/,Sunny Side Playground,Tennis Court \(archived\),Total$/);
+    expect(lines[9]).toMatch(/,Sunny Side Playground,Tennis Court \(archived\),Total$/);
     expect(lines.at(-1)).toMatch(/,3,\d+$/);
   });
 

@@ -25,6 +25,7 @@ import {
 } from '../../src/features/reports/report-builders';
 import { amenitiesFixture, analysisFixture } from '../../mocks/fixtures';
 import { parseCsv } from '../../src/lib/csv';
+import { closuresInPeriod } from '../../src/lib/amenity-closures';
 
 const PACIFIC = 'America/Los_Angeles';
 /** Mon Nov 23 2026, 1 AM in Pacific time: "Last Month" is October 2026 (31 days). */
@@ -432,10 +433,12 @@ describe('an amenity added during the period', () => {
       period: 'month',
       timeZone: PACIFIC,
       now: NOW,
+      closures: [],
     }).split('\r\n');
     const at = lines.indexOf('New amenities,Market Street added Sat 17 Oct 00:00');
     expect(at).toBeGreaterThan(lines.indexOf('Period length (hours),744.0'));
-    expect(lines[at + 1]).toMatch(/^Time zone,/);
+    expect(lines[at + 1]).toBe('Closures,none');
+    expect(lines[at + 2]).toMatch(/^Time zone,/);
     // Without one, no such line.
     const plain = usageReportCsv(
       summarizeUsage(points, COLUMNS, OCTOBER, PACIFIC, NO_GAPS),
@@ -444,14 +447,51 @@ describe('an amenity added during the period', () => {
         period: 'month',
         timeZone: PACIFIC,
         now: NOW,
+        closures: null,
       },
     );
     expect(plain).not.toContain('New amenities');
+    expect(plain).toContain('Closures,not known (the amenity settings were not loaded)');
+  });
+
+  it('names the closures of its period in the file, so a quiet week reads as a closed one', () => {
+    const closures = closuresInPeriod(
+      [
+        {
+          name: 'Grand Lake',
+          closures: [
+            { firstDay: '2026-09-20', lastDay: '2026-10-02', reason: 'Dock repairs' },
+            { firstDay: '2026-11-01', lastDay: '2026-11-03', reason: 'After the period' },
+          ],
+        },
+        {
+          name: 'Solis Hall',
+          closures: [{ firstDay: '2026-10-31', lastDay: '2026-10-31', reason: '' }],
+        },
+        { name: 'The Yard' },
+      ],
+      OCTOBER.from,
+      OCTOBER.to,
+    );
+    const lines = usageReportCsv(usage, COLUMNS, {
+      period: 'month',
+      timeZone: PACIFIC,
+      now: NOW,
+      closures,
+    }).split('\r\n');
+    expect(lines).toContain(
+      'Closures,"Grand Lake closed for Dock repairs, Sun, Sep 20, 2026 – Fri, Oct 2, 2026; Solis Hall closed Sat, Oct 31, 2026"',
+    );
   });
 
   it('leaves its cells empty in the file before it was added, not 0, and sums the others', () => {
     const parsed = parseCsv(
-      usageReportCsv(usage, COLUMNS, { period: 'month', timeZone: PACIFIC, now: NOW }),
+      usageReportCsv(usage, COLUMNS, {
+        period: 'month',
+        timeZone: PACIFIC,
+        now: NOW,
+        closures: [],
+      }),
     );
     if (!parsed.ok) throw new Error(parsed.error);
     const rows = parsed.records.map((record) => record.cells);
@@ -498,6 +538,7 @@ describe('an amenity added during the period', () => {
       period: 'month',
       timeZone: PACIFIC,
       now: NOW,
+      closures: [],
     }).split('\r\n');
     expect(lines).toContain('New amenities,Market Street added after this period');
     expect(lines).toContain('2026-10-31,100,40,,140');

@@ -1,3 +1,4 @@
+import { namedClosureText, type NamedClosure } from '../../lib/amenity-closures';
 import { liveReading, peakOf } from '../../lib/live-reading';
 import {
   normalizeStatus,
@@ -593,12 +594,15 @@ export function usageReportCsv(
     timeZone,
     now,
     title = `Amenity Usage Report, ${PERIODS[period].label}`,
+    closures,
   }: {
     period: ReportPeriod;
     timeZone: string;
     now: number;
     /** An archived file names its dates ("October 2026 usage report"): "Last Month" would age. */
     title?: string;
+    /** The amenities' closures in the period; null when the amenity settings were not loaded. */
+    closures: readonly NamedClosure[] | null;
   },
 ): string {
   // An amenity added in the period: its cells before are empty, and the header says when.
@@ -607,7 +611,7 @@ export function usageReportCsv(
     title,
     period: `${usage.period.from} to ${usage.period.to}`,
     coverage: usage.coverage,
-    notes: added.notes,
+    notes: [...added.notes, ...closureRows(closures)],
     timeZone,
     now,
   });
@@ -617,6 +621,14 @@ export function usageReportCsv(
     timeZoneLabel: timeZoneLabel(timeZone),
     preamble,
   });
+}
+
+/** The header line of a usage file about the days amenities were closed in its period. */
+export function closureRows(closures: readonly NamedClosure[] | null): HeaderRow[] {
+  if (closures === null) {
+    return [['Closures', 'not known (the amenity settings were not loaded)']];
+  }
+  return [['Closures', closures.length ? closures.map(namedClosureText).join('; ') : 'none']];
 }
 
 export type AmenityValue = {

@@ -10,7 +10,8 @@ import {
   summarizeUsage,
   usageReportCsv,
 } from './report-builders';
-import { reportGapsQuery, reportTimelineQuery } from './report-data';
+import { amenitySetupQuery } from '../../api/amenity-setup';
+import { reportClosures, reportGapsQuery, reportTimelineQuery } from './report-data';
 import type { DownloadContext, DownloadOutcome } from './report-kind';
 
 /**
@@ -30,11 +31,14 @@ export async function downloadUsage({
   const sources = await loadUsageSources(client, reportTimelineQuery(), reportGapsQuery());
   if (!sources.ok) return sources;
   const { timeline, columns, gaps } = sources;
+  const setup = await loadSource(client, amenitySetupQuery());
   const now = Date.now();
   const calendar = calendarPeriod(period, now, timeZone);
   const coverage = gaps.status === 'ready' ? periodCoverage(gaps.data, calendar, timeZone) : null;
   const usage = summarizeUsage(timeline.data, columns, calendar, timeZone, coverage);
-  const csv = usageReportCsv(usage, columns, { period, timeZone, now });
+  const closures =
+    setup.status === 'ready' ? reportClosures(setup.data, calendar.from, calendar.to) : null;
+  const csv = usageReportCsv(usage, columns, { period, timeZone, now, closures });
   const filename = csvFilename(`usage-${period}-${calendar.from}-to-${calendar.to}`, now, timeZone);
   downloadCsv(filename, csv);
   return {

@@ -1,7 +1,8 @@
 import { formatCount, formatPercent } from '../../../lib/format';
 import { NO_PEAK_DATA } from '../../../api/contract';
 import { addedAfter, amenityLabel, capacityRows, type UsageSummary } from '../report-builders';
-import { usageOf } from '../report-data';
+import { namedClosureText } from '../../../lib/amenity-closures';
+import { reportClosures, usageOf } from '../report-data';
 import { formatDate, formatShare } from '../report-format';
 import type { ReportContext } from '../report-kind';
 import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
@@ -36,6 +37,18 @@ function UnknownAverages({ usage }: { usage: UsageSummary }) {
   return (
     <div className="mt-3">
       <Notice>{sentences.filter((sentence) => sentence !== null).join(' ')}</Notice>
+    </div>
+  );
+}
+
+/** The amenities closed on days of the period (their closures), which its visits reflect. */
+function ClosuresInPeriod({ context }: { context: ReportContext }) {
+  const { data } = context;
+  const closures = reportClosures(data.setup, data.calendar.from, data.calendar.to);
+  if (closures.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <Notice>Closed in this period: {closures.map(namedClosureText).join('; ')}.</Notice>
     </div>
   );
 }
@@ -81,9 +94,13 @@ export default function UsageReport({ context }: { context: ReportContext }) {
                 ])}
               />
               <UnknownAverages usage={usage} />
+              <ClosuresInPeriod context={context} />
             </>
           ) : (
-            <Notice>No data: no sensor reported in this period.</Notice>
+            <>
+              <Notice>No data: no sensor reported in this period.</Notice>
+              <ClosuresInPeriod context={context} />
+            </>
           )}
         </Section>
       ) : (
