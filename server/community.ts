@@ -117,7 +117,7 @@ type HoursRow = {
 };
 
 /** Each amenity's week of hours (closed where no row), by amenity id. */
-export async function loadHours(
+async function loadHours(
   db: Queryable,
   amenityIds: readonly number[],
 ): Promise<Map<number, (DayHours | null)[]>> {
@@ -158,7 +158,7 @@ export async function saveHours(
 type ClosureRow = { amenity_id: number; first_day: string; last_day: string; reason: string };
 
 /** Each amenity's closures, soonest first, by amenity id (an empty list where none). */
-export async function loadClosures(
+async function loadClosures(
   db: Queryable,
   amenityIds: readonly number[],
 ): Promise<Map<number, AmenityClosure[]>> {
