@@ -1,7 +1,8 @@
 import type { AlertKind, Reading } from '../../src/api/contract';
 import type { Amenity, Community } from '../community';
 import type { Database, Queryable } from '../db/database';
-import { HOUR, localParts, shiftLocalDays, startOfHour } from '../time';
+import { closureOn } from '../../src/lib/amenity-closures';
+import { HOUR, localDate, localParts, shiftLocalDays, startOfHour } from '../time';
 import { stepAlert, type AlertState } from './hysteresis';
 import {
   afterHoursLevel,
@@ -237,9 +238,12 @@ export async function evaluateReadings(
       );
       for (const row of rows) means.set(usualKey(row.amenity_id, row.hour_ms), row.mean);
     }
-    const usualAt = (amenityId: number, at: number) =>
+    // A week the amenity was closed that day is no one's usual: a winter's empty weeks would make
+    // its reopening "far above usual".
+    const usualAt = (amenity: Amenity, at: number) =>
       usualHours(at, community.timeZone).flatMap((hour) => {
-        const mean = means.get(usualKey(amenityId, hour));
+        if (closureOn(amenity.closures, localDate(hour, community.timeZone))) return [];
+        const mean = means.get(usualKey(amenity.id, hour));
         return mean === undefined ? [] : [mean];
       });
 
@@ -281,7 +285,7 @@ function judge(
   amenity: Amenity,
   timeZone: string,
   reading: ReadingRow,
-  usualAt: (amenityId: number, at: number) => number[],
+  usualAt: (amenity: Amenity, at: number) => number[],
 ): { level: number | null; facts: AlertFacts | null } {
   switch (rule.kind) {
     case 'occupancy': {
@@ -306,8 +310,11 @@ function judge(
         },
       };
     case 'unusual': {
-      const usual = usualAt(amenity.id, reading.ms);
       const parts = localParts(reading.ms, timeZone);
+      // A closure's day is not judged: its emptiness is the closure, and anyone there is the
+      // after-hours rule's to tell.
+      if (closureOn(amenity.closures, parts.date)) return { level: null, facts: null };
+      const usual = usualAt(amenity, reading.ms);
       return {
         level: unusualLevel(reading.occupancy, usual, amenity.capacity),
         facts: {

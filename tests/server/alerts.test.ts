@@ -202,6 +202,58 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('unusual usage: a closure’s day is not judged, and its weeks are no one’s usual', async () => {
+      await test.db.query(`INSERT INTO alert_rule_defaults SELECT $1, id FROM amenities`, [
+        community.id,
+      ]);
+      await addRule(test.db, community, 'great-lawn', 'unusual', 3.5, 2);
+      // Eight past Wednesdays at 15:00: the lawn was closed (0 people) the five most recent.
+      const weeks = [0, 0, 0, 0, 0, 40, 41, 42];
+      const days = weeks.map((_, week) => addDays('2026-03-18', -7 * (week + 1)));
+      const history = weeks.flatMap((occupancy, week) =>
+        ['15:00', '15:20', '15:40'].map((time) =>
+          reading('great-lawn', local(days[week] ?? '', time), occupancy),
+        ),
+      );
+      expect((await api.post(history)).status).toBe(200);
+      const lawn = community.amenities.find((a) => a.slug === 'great-lawn');
+      const setClosures = async (closures: { firstDay: string; lastDay: string }[]) => {
+        await test.db.query(`DELETE FROM amenity_closures WHERE amenity_id = $1`, [lawn?.id]);
+        for (const { firstDay, lastDay } of closures) {
+          await test.db.query(
+            `INSERT INTO amenity_closures (amenity_id, first_day, last_day) VALUES ($1, $2, $3)`,
+            [lawn?.id, firstDay, lastDay],
+          );
+        }
+        await reloadAmenities(test.db, community);
+      };
+      try {
+        // Closed those five weeks and today: today's empty lawn is the closure, not news.
+        await setClosures([
+          { firstDay: days[4] ?? '', lastDay: days[0] ?? '' },
+          { firstDay: '2026-03-18', lastDay: '2026-03-18' },
+        ]);
+        clock.set(at(5));
+        await api.post([reading('great-lawn', at(5), 0)]);
+        expect(await alertsOf(test.db)).toEqual([]);
+        // Open again today: 40 people is not "far above a usual 0". The three open weeks are too
+        // few to judge by (at least four): nothing fires.
+        await setClosures([{ firstDay: days[4] ?? '', lastDay: days[0] ?? '' }]);
+        clock.set(at(10));
+        await api.post([reading('great-lawn', at(10), 40)]);
+        expect(await alertsOf(test.db)).toEqual([]);
+        // Without the closures the five empty weeks are the usual, and 40 people fire.
+        await setClosures([]);
+        clock.set(at(15));
+        await api.post([reading('great-lawn', at(15), 40)]);
+        expect((await alertsOf(test.db)).map((alert) => alert.message)).toEqual([
+          'The Great Lawn has 40 people, far above its usual 0 on Wednesdays at 3:00 PM',
+        ]);
+      } finally {
+        await setClosures([]);
+      }
+    });
+
     it('a silent sensor alerts once after three reporting intervals; a reading re-arms it', async () => {
       await test.db.query(`INSERT INTO alert_rule_defaults SELECT $1, id FROM amenities`, [
         community.id,
