@@ -121,4 +121,29 @@ describe('opening hours', () => {
     // Without the amenity's hours (not loaded), the server judges.
     expect(plannedInputOf(values, '2026-12-05').ok).toBe(true);
   });
+
+  it('refuses a closure’s day, even for an amenity open at any time', () => {
+    const closures = [{ firstDay: '2026-12-24', lastDay: '2026-12-26', reason: 'Holidays' }];
+    const field = { name: 'The Field', hours: Array.from({ length: 7 }, () => null), closures };
+    expect(plannedHoursProblem(window('2026-12-25', 10 * 60, 12 * 60), field)).toBe(
+      'startsOn: The Field is closed for Holidays, Thu, Dec 24, 2026 – Sat, Dec 26, 2026; choose another day',
+    );
+    expect(plannedHoursProblem(window('2026-12-27', 10 * 60, 12 * 60), field)).toBeNull();
+    const values = {
+      amenityId: 'solis-hall',
+      startsOn: '2026-12-24',
+      startTime: '10:00',
+      endTime: '12:00',
+      title: 'Carols',
+      category: 'seasonal' as const,
+      plannedAttendance: '40',
+    };
+    expect(plannedInputOf(values, '2026-12-05', [{ ...hall, closures }])).toEqual({
+      ok: false,
+      errors: {
+        startsOn:
+          'Solis Hall is closed for Holidays, Thu, Dec 24, 2026 – Sat, Dec 26, 2026; choose another day',
+      },
+    });
+  });
 });

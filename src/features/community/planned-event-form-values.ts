@@ -121,13 +121,13 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /**
  * The form's values as the API's input, or the errors to show next to each field: the server's
  * own schema, date, time-window and opening-hours rules (with `today` in the community's time
- * zone, and the hours of the chosen one of `amenities`). An end at 00:00 is midnight at the end
+ * zone, and the hours and closures of the chosen one of `amenities`). An end at 00:00 is midnight at the end
  * of the day.
  */
 export function plannedInputOf(
   values: PlannedFormValues,
   today: string,
-  amenities: readonly Pick<AmenitySetup, 'id' | 'name' | 'hours'>[] = [],
+  amenities: readonly Pick<AmenitySetup, 'id' | 'name' | 'hours' | 'closures'>[] = [],
 ): { ok: true; input: PlannedEventInput } | { ok: false; errors: PlannedFormErrors } {
   const startMinute = minuteOf(values.startTime);
   const end = minuteOf(values.endTime);
