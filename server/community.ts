@@ -1,6 +1,6 @@
 import type { AmenityType, CommunityProfile } from '../src/api/contract';
 import type { Currency } from '../src/lib/community-profile';
-import { closureOn, sortClosures, type AmenityClosure } from '../src/lib/amenity-closures';
+import { closureOn, type AmenityClosure } from '../src/lib/amenity-closures';
 import { isOpenOn, type DayHours, type WeeklyHours } from '../src/lib/weekly-hours';
 import type { Queryable } from './db/database';
 
@@ -186,7 +186,7 @@ export async function saveClosures(
   closures: readonly AmenityClosure[],
 ): Promise<void> {
   await db.query(`DELETE FROM amenity_closures WHERE amenity_id = $1`, [amenityId]);
-  for (const closure of sortClosures(closures)) {
+  for (const closure of closures) {
     await db.query(
       `INSERT INTO amenity_closures (amenity_id, first_day, last_day, reason)
        VALUES ($1, $2, $3, $4)`,

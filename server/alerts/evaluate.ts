@@ -242,7 +242,10 @@ export async function evaluateReadings(
     // its reopening "far above usual".
     const usualAt = (amenity: Amenity, at: number) =>
       usualHours(at, community.timeZone).flatMap((hour) => {
-        if (closureOn(amenity.closures, localDate(hour, community.timeZone))) return [];
+        const closed =
+          amenity.closures?.length &&
+          closureOn(amenity.closures, localDate(hour, community.timeZone));
+        if (closed) return [];
         const mean = means.get(usualKey(amenity.id, hour));
         return mean === undefined ? [] : [mean];
       });

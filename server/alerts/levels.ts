@@ -1,6 +1,6 @@
-import { isOpenAt } from '../community';
+import { isOpenAt, type Amenity } from '../community';
 import { closureOn, type AmenityClosure } from '../../src/lib/amenity-closures';
-import type { DayHours, WeeklyHours } from '../../src/lib/weekly-hours';
+import type { DayHours } from '../../src/lib/weekly-hours';
 import { localParts } from '../time';
 
 /**
@@ -13,7 +13,7 @@ export function occupancyLevel(occupancy: number, capacity: number): number {
   return capacity > 0 ? (occupancy / capacity) * 100 : 0;
 }
 
-type Schedule = { hours: WeeklyHours; closures?: readonly AmenityClosure[] };
+type Schedule = Pick<Amenity, 'hours' | 'closures'>;
 
 /**
  * People present while the amenity is closed (its opening hours in the community's zone, or a

@@ -4,11 +4,11 @@ import {
   type SCHEDULE_KINDS,
 } from '../../src/api/contract';
 import { calendarPeriod } from '../../src/features/reports/calendar';
-import { closuresInPeriod } from '../../src/lib/amenity-closures';
 import { REPORT_TIMELINE } from '../../src/features/reports/periods';
 import {
   periodCoverage,
   pointDate,
+  reportClosures,
   summarizeUsage,
   usageReportCsv,
   type VisitColumn,
@@ -89,13 +89,10 @@ export async function buildUsageReport(
       ? `${monthName(calendar.from)} usage report`
       : `Usage report, week of ${calendar.from}`;
   // The same file as the app's own download of this report, titled with its dates.
-  const closures = closuresInPeriod(
+  const closures = reportClosures(
     [
-      ...community.amenities,
-      ...community.archivedAmenities.map((amenity) => ({
-        ...amenity,
-        name: archivedAmenityName(amenity.name),
-      })),
+      ...community.amenities.map((amenity) => ({ ...amenity, archived: false })),
+      ...community.archivedAmenities.map((amenity) => ({ ...amenity, archived: true })),
     ],
     calendar.from,
     calendar.to,

@@ -1,5 +1,5 @@
 import { addDays, isRealDate } from './calendar-date';
-import { formatCalendarDate } from './format';
+import { formatCalendarDate, titleCase } from './format';
 
 /**
  * Days an amenity is closed whatever its weekly hours say (a pool closed for the winter, a hall
@@ -63,7 +63,7 @@ export function closuresProblem(closures: readonly AmenityClosure[]): string | n
   }
   const sorted = closures
     .map((closure, index) => ({ closure, index }))
-    .sort((a, b) => (a.closure.firstDay < b.closure.firstDay ? -1 : 1));
+    .sort((a, b) => byFirstDay(a.closure, b.closure));
   for (let k = 1; k < sorted.length; k++) {
     const before = sorted[k - 1];
     const next = sorted[k];
@@ -74,11 +74,12 @@ export function closuresProblem(closures: readonly AmenityClosure[]): string | n
   return null;
 }
 
+const byFirstDay = (a: AmenityClosure, b: AmenityClosure) =>
+  a.firstDay < b.firstDay ? -1 : a.firstDay > b.firstDay ? 1 : 0;
+
 /** Soonest first, as the form and the API list them. */
 export function sortClosures<T extends AmenityClosure>(closures: readonly T[]): T[] {
-  return [...closures].sort((a, b) =>
-    a.firstDay < b.firstDay ? -1 : a.firstDay > b.firstDay ? 1 : 0,
-  );
+  return [...closures].sort(byFirstDay);
 }
 
 /** "Thu, Dec 24, 2026 – Sat, Dec 26, 2026", or one day. */
@@ -123,7 +124,7 @@ export function currentOrNextClosure(
  */
 export function closureNoticeText(closure: AmenityClosure, now: boolean): string {
   const reason = closure.reason.trim();
-  if (!now) return `C${describeClosure(closure).slice(1)}`;
+  if (!now) return titleCase(describeClosure(closure));
   const through = `through ${formatCalendarDate(closure.lastDay)}`;
   return reason ? `Closed for ${reason} ${through}` : `Closed ${through}`;
 }
@@ -146,14 +147,7 @@ export function closuresInPeriod(
         .filter((closure) => closure.firstDay <= to && closure.lastDay >= from)
         .map((closure) => ({ name, closure })),
     )
-    .sort(
-      (a, b) =>
-        (a.closure.firstDay < b.closure.firstDay
-          ? -1
-          : a.closure.firstDay > b.closure.firstDay
-            ? 1
-            : 0) || a.name.localeCompare(b.name),
-    );
+    .sort((a, b) => byFirstDay(a.closure, b.closure) || a.name.localeCompare(b.name));
 }
 
 /** "Grand Lake closed for Dock repairs, Mon, Dec 7, 2026": one closure in a report. */

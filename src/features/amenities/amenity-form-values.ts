@@ -10,6 +10,7 @@ import {
   type AmenityType,
 } from '../../api/contract';
 import { closuresProblem } from '../../lib/amenity-closures';
+import { fieldMessage } from '../../lib/field-error';
 import { DEFAULT_AMENITY_COLORS } from '../../lib/amenity-colors';
 import { numberFormat } from '../../lib/intl-formats';
 import { parseTypedNumber } from '../../lib/typed-number';
@@ -277,13 +278,10 @@ export function closureErrorsOf(closures: readonly ClosureFormValues[]): Amenity
 export function closureErrorOfServer(
   message: string,
 ): { key: `closure${number}` | 'closures'; text: string } | null {
-  const row = /^closures\.(\d+)(?:\.\w+)?:\s*(.*)$/.exec(message);
-  if (row) return { key: `closure${Number(row[1])}`, text: capitalised(row[2] ?? message) };
-  const list = /^closures:\s*(.*)$/.exec(message);
-  return list ? { key: 'closures', text: capitalised(list[1] ?? message) } : null;
+  const row = /^closures\.(\d+)[.:]/.exec(message);
+  if (row) return { key: `closure${Number(row[1])}`, text: fieldMessage(message) };
+  return message.startsWith('closures:') ? { key: 'closures', text: fieldMessage(message) } : null;
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Only what changed, so an edit never overwrites a field someone else just changed. */
 export function changedFields(before: AmenitySetup, input: AmenityInput): Partial<AmenityInput> {

@@ -1,6 +1,12 @@
-import { namedClosureText, type NamedClosure } from '../../lib/amenity-closures';
+import {
+  closuresInPeriod,
+  namedClosureText,
+  type AmenityClosure,
+  type NamedClosure,
+} from '../../lib/amenity-closures';
 import { liveReading, peakOf } from '../../lib/live-reading';
 import {
+  archivedAmenityName,
   normalizeStatus,
   type AmenityAnalytics,
   type AmenityStatus,
@@ -621,6 +627,30 @@ export function usageReportCsv(
     timeZoneLabel: timeZoneLabel(timeZone),
     preamble,
   });
+}
+
+/**
+ * The amenities' closures in a report's days (the app's from the settings list, the scheduled
+ * report's from the server's amenities), archived ones named as such: a past period counts
+ * their visits too.
+ */
+export function reportClosures(
+  amenities: readonly {
+    name: string;
+    archived: boolean;
+    closures?: readonly AmenityClosure[];
+  }[],
+  from: string,
+  to: string,
+): NamedClosure[] {
+  return closuresInPeriod(
+    amenities.map(({ name, archived, closures }) => ({
+      name: archived ? archivedAmenityName(name) : name,
+      closures,
+    })),
+    from,
+    to,
+  );
 }
 
 /** The header line of a usage file about the days amenities were closed in its period. */

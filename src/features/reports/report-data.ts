@@ -9,14 +9,13 @@ import {
 import { amenityAnalyticsQuery } from '../../api/amenity-analytics';
 import { amenitySetupQuery } from '../../api/amenity-setup';
 import { analysisQuery } from '../../api/amy-analysis';
-import {
-  archivedAmenityName,
-  type AmenityAnalytics,
-  type AmenitySetup,
-  type DashboardMetrics,
-  type EventAnalysis,
-  type UsageGaps,
-  type UsagePoint,
+import type {
+  AmenityAnalytics,
+  AmenitySetup,
+  DashboardMetrics,
+  EventAnalysis,
+  UsageGaps,
+  UsagePoint,
 } from '../../api/contract';
 import { gapsQuery } from '../../api/gaps';
 import { metricsQuery } from '../../api/metrics';
@@ -27,7 +26,6 @@ import { calendarPeriod, zonedDate, type CalendarDate, type CalendarPeriod } fro
 import { REPORT_TIMELINE, type ReportPeriod } from './periods';
 import { periodCoverage, summarizeUsage, type UsageSummary } from './report-builders';
 import type { CoverageSummary } from '../../lib/coverage';
-import { closuresInPeriod, type NamedClosure } from '../../lib/amenity-closures';
 
 /** Everything a report of one period is built from, each with its own time and origin. */
 export type ReportData = {
@@ -183,25 +181,6 @@ export function useReportData(period: ReportPeriod, timeZone: string): ReportDat
     },
     refreshing: results.some((result) => result.isFetching),
   };
-}
-
-/**
- * The amenities' closures in a report's days, archived amenities named as such (a past period
- * counts their visits too).
- */
-export function reportClosures(
-  setup: readonly AmenitySetup[],
-  from: string,
-  to: string,
-): NamedClosure[] {
-  return closuresInPeriod(
-    setup.map((amenity) => ({
-      name: amenity.archived ? archivedAmenityName(amenity.name) : amenity.name,
-      closures: amenity.closures,
-    })),
-    from,
-    to,
-  );
 }
 
 /** The sensors' coverage of the report's period (null when the gaps are missing). */

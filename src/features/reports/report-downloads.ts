@@ -6,12 +6,13 @@ import { calendarPeriod, zonedDate } from './calendar';
 import {
   eventReportCsv,
   periodCoverage,
+  reportClosures,
   summarizeEvents,
   summarizeUsage,
   usageReportCsv,
 } from './report-builders';
 import { amenitySetupQuery } from '../../api/amenity-setup';
-import { reportClosures, reportGapsQuery, reportTimelineQuery } from './report-data';
+import { reportGapsQuery, reportTimelineQuery } from './report-data';
 import type { DownloadContext, DownloadOutcome } from './report-kind';
 
 /**

@@ -1,8 +1,14 @@
 import { formatCount, formatPercent } from '../../../lib/format';
 import { NO_PEAK_DATA } from '../../../api/contract';
-import { addedAfter, amenityLabel, capacityRows, type UsageSummary } from '../report-builders';
+import {
+  addedAfter,
+  amenityLabel,
+  capacityRows,
+  reportClosures,
+  type UsageSummary,
+} from '../report-builders';
 import { namedClosureText } from '../../../lib/amenity-closures';
-import { reportClosures, usageOf } from '../report-data';
+import { usageOf } from '../report-data';
 import { formatDate, formatShare } from '../report-format';
 import type { ReportContext } from '../report-kind';
 import { Figures, MissingSource, MissingTimeline, Notice, Section } from '../report-sections';
