@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import { cx } from '../lib/cx';
 import { PageIcon } from './page-icons';
-import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastItem } from './toast';
+import {
+  dismissToast,
+  TOAST_SWIPE_THRESHOLD_PX,
+  useDismissAfterTimeout,
+  type ToastItem,
+} from './toast';
 
 /** One notification: its words, a close button, a timer and a swipe to dismiss. */
 export function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
 
-  useEffect(() => {
-    if (paused) return;
-    const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [item.id, paused]);
+  useDismissAfterTimeout(item.id, paused);
 
   const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;

@@ -100,12 +100,17 @@ const ToastCard = lazy(() =>
   ),
 );
 
-function PlainToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
+/** Closes a notification once its time is up, the clock held while it is being read. */
+export function useDismissAfterTimeout(id: ToastItem['id'], paused: boolean): void {
   useEffect(() => {
     if (paused) return;
-    const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
+    const timer = setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [item.id, paused]);
+  }, [id, paused]);
+}
+
+function PlainToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
+  useDismissAfterTimeout(item.id, paused);
   return (
     <li className="pointer-events-auto flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50">
       <div className="grid min-w-0 flex-1 gap-1 wrap-anywhere">
