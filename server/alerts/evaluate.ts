@@ -352,9 +352,13 @@ export async function checkSilentSensors(
   );
   let fired = 0;
   let queued = 0;
+  const today = localDate(now, community.timeZone);
   for (const rule of rules) {
     const amenity = community.amenities.find((a) => a.id === rule.amenity_id);
     if (!amenity) continue;
+    // A closed amenity's counter may well be switched off: its silence is not news until the
+    // amenity opens again (then, still silent, it fires with the whole silence's length).
+    if (closureOn(amenity.closures, today)) continue;
     fired += await db.transaction(async (tx) => {
       const row = await lockState(tx, rule.id);
       if (!row) return 0;

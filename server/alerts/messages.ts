@@ -34,18 +34,28 @@ export function alertMessage(amenity: string, facts: AlertFacts): string {
       return `${amenity} is at ${Math.round(facts.percent)}% of capacity (${facts.occupancy} of ${facts.capacity} people)`;
     case 'silent': {
       // A counter that reports every few seconds falls silent in under a minute: not "0 minutes".
-      const seconds = Math.round(facts.minutes * 60);
-      const length =
-        seconds < 60
-          ? `${seconds} second${seconds === 1 ? '' : 's'}`
-          : `${Math.round(facts.minutes)} minute${Math.round(facts.minutes) === 1 ? '' : 's'}`;
-      return `No readings from ${amenity} for ${length} (${facts.intervals.toFixed(1)} reporting intervals)`;
+      return `No readings from ${amenity} for ${silenceLength(facts.minutes)} (${facts.intervals.toFixed(1)} reporting intervals)`;
     }
     case 'unusual':
       return `${amenity} has ${facts.occupancy} people, ${facts.occupancy > facts.usual ? 'far above' : 'far below'} its usual ${Math.round(facts.usual)} on ${WEEKDAYS[facts.weekday] ?? 'this day'} at ${displayTime(facts.hour * 60)}`;
     case 'after_hours':
       return `${facts.occupancy} ${facts.occupancy === 1 ? 'person' : 'people'} at ${amenity} after hours (${facts.closure ? describeClosure(facts.closure) : afterHoursNote(facts.weekday, facts.hours)})`;
   }
+}
+
+/**
+ * "45 seconds", "15 minutes", "5 hours", "3 days": a counter that reports every few seconds falls
+ * silent in under a minute (not "0 minutes"), and one switched off over a closure for weeks
+ * (not "40320 minutes"). Rounded down past the hour, so the words never claim more silence than
+ * there was.
+ */
+export function silenceLength(minutes: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const seconds = Math.round(minutes * 60);
+  if (seconds < 60) return count(seconds, 'second');
+  if (minutes < 120) return count(Math.round(minutes), 'minute');
+  if (minutes < 48 * 60) return count(Math.floor(minutes / 60), 'hour');
+  return count(Math.floor(minutes / (24 * 60)), 'day');
 }
 
 /** "open 6:00 AM - 10:00 PM on Mondays", "closed on Mondays". */

@@ -275,6 +275,42 @@ for (const backend of BACKENDS) {
       expect(await checkSilentSensors(test.db, community, Date.parse(at(200)))).toBe(1);
     });
 
+    it('a silent sensor is not news on its amenity’s closure days, and is once it opens', async () => {
+      await test.db.query(`INSERT INTO alert_rule_defaults SELECT $1, id FROM amenities`, [
+        community.id,
+      ]);
+      await addRule(test.db, community, 'solis-hall', 'silent', 3, 1);
+      for (const minutes of [0, 5, 10, 15]) {
+        clock.set(at(minutes));
+        await api.post([reading('solis-hall', at(minutes), 10)]);
+      }
+      const hall = community.amenities.find((a) => a.slug === 'solis-hall');
+      // Closed from today (Wednesday) through Friday: the counter was switched off with it.
+      await test.db.query(
+        `INSERT INTO amenity_closures (amenity_id, first_day, last_day) VALUES ($1, $2, $3)`,
+        [hall?.id, '2026-03-18', '2026-03-20'],
+      );
+      await reloadAmenities(test.db, community);
+      try {
+        expect(await checkSilentSensors(test.db, community, Date.parse(at(30)))).toBe(0);
+        expect(
+          await checkSilentSensors(test.db, community, Date.parse(local('2026-03-20', '23:59'))),
+        ).toBe(0);
+        expect(await alertsOf(test.db)).toEqual([]);
+        // Saturday it is open again and still silent: told, with the silence's whole length
+        // (Wednesday 15:15 to Saturday 00:01 is 3,406 minutes, 681.2 intervals of 5).
+        expect(
+          await checkSilentSensors(test.db, community, Date.parse(local('2026-03-21', '00:01'))),
+        ).toBe(1);
+        expect((await alertsOf(test.db)).map((a) => a.message)).toEqual([
+          'No readings from Solis Hall for 2 days (681.2 reporting intervals)',
+        ]);
+      } finally {
+        await test.db.query(`DELETE FROM amenity_closures WHERE amenity_id = $1`, [hall?.id]);
+        await reloadAmenities(test.db, community);
+      }
+    });
+
     it('readings that arrive long after they were taken update no alert', async () => {
       clock.set(at(120));
       await api.post([reading('the-yard', at(0), 58)]);

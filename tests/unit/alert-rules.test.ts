@@ -124,6 +124,21 @@ describe('rule levels', () => {
     expect(silentLevel(t0, null, t0)).toBeNull();
   });
 
+  it('a silence is told in the unit that reads: seconds, minutes, hours, days', () => {
+    const message = (minutes: number) =>
+      alertMessage('Clubhouse Pool', { kind: 'silent', minutes, intervals: 3 });
+    expect(message(0.75)).toBe(
+      'No readings from Clubhouse Pool for 45 seconds (3.0 reporting intervals)',
+    );
+    expect(message(1)).toMatch(/for 1 minute \(/);
+    expect(message(119)).toMatch(/for 119 minutes \(/);
+    // Whole hours and days, rounded down: never more silence than there was.
+    expect(message(120)).toMatch(/for 2 hours \(/);
+    expect(message(47 * 60 + 59)).toMatch(/for 47 hours \(/);
+    expect(message(48 * 60)).toMatch(/for 2 days \(/);
+    expect(message(35 * 24 * 60 + 600)).toMatch(/for 35 days \(/);
+  });
+
   it('unusual usage is a robust z-score against the same weekday and hour', () => {
     // Usual Saturday 10:00 occupancy over 8 weeks; one festival week (60) does not move it.
     const history = [20, 22, 18, 21, 19, 60, 20, 23];
