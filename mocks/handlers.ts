@@ -32,6 +32,7 @@ import { eventsHandlers, plannedEventsHandlers } from './events-handlers';
 import { notificationsHandlers } from './notifications-handlers'; // issue 14
 import { communityHandlers } from './community-handlers'; // issue 11
 import { billingHandlers } from './billing-handlers';
+import { readingsHandlers } from './readings-handlers';
 
 /** Query parameters as a plain object (the same validation the server applies). */
 function params(request: Request): Record<string, string> {
@@ -77,6 +78,7 @@ export const handlers = [
   ...usersHandlers, // issue 11
   ...accountHandlers,
   ...residentsHandlers, // issue 11
+  ...readingsHandlers,
   ...plannedEventsHandlers,
   ...eventsHandlers,
   ...notificationsHandlers, // issue 14

@@ -8,7 +8,9 @@ import {
   SuggestionsQuerySchema,
   TimelineQuerySchema,
   GapsQuerySchema,
+  READINGS_FILE_PATH,
 } from '../src/api/contract';
+import { readingsFile, readingsFileAsk, readingsFileResponse } from './endpoints/readings-file';
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
 import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
@@ -266,6 +268,11 @@ export function createApp(options: AppOptions): CommonGroundApp {
   api.get(route(API_PATHS.gaps), (c) => {
     const { days } = parseQuery(GapsQuerySchema, c);
     return respond(c, `gaps:${days}`, () => usageGaps(context(), days));
+  });
+  api.get(route(READINGS_FILE_PATH), async (c) => {
+    const asOf = context();
+    const file = await readingsFile(asOf, readingsFileAsk(c, community, asOf.now));
+    return readingsFileResponse(c, kit, file);
   });
   // An app page's first answers in one request; each is asked of the app as if alone.
   api.get(

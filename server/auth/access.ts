@@ -23,6 +23,7 @@ import {
   NOTIFICATIONS_STATUS_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   PUSH_PATHS,
+  READINGS_FILE_PATH,
   SENSOR_ADMIN_PATHS,
   type Role,
 } from '../../src/api/contract';
@@ -68,6 +69,8 @@ function crud(path: string, allow: readonly PrincipalKind[]): AccessRule[] {
 export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: HEALTH_PATH, allow: EVERYONE },
   ...Object.values(API_PATHS).map((path) => ({ method: 'GET' as const, path, allow: READERS })),
+  // The readings behind every figure: whoever reads the figures may check them.
+  { method: 'GET', path: READINGS_FILE_PATH, allow: READERS },
   { method: 'GET', path: ME_PATH, allow: [...READERS, 'enrolling'] },
   { method: 'GET', path: NOTIFICATIONS_STATUS_PATH, allow: READERS },
   { method: 'POST', path: AUTH_PATHS.signIn, allow: EVERYONE },

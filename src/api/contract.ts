@@ -17,6 +17,7 @@ export * from './contract/display-name';
 export * from './contract/events';
 export * from './contract/ingest';
 export * from './contract/push';
+export * from './contract/readings-file';
 export * from './contract/query-params';
 export * from './contract/report-schedules';
 export * from './contract/residents-input';

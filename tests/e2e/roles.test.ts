@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseCsv } from '../../src/lib/csv';
 import { expect, it } from 'vitest';
 import { ALERTS_API_PATHS, AUTH_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
@@ -15,6 +16,13 @@ import {
   useBrowser,
   useOwnServer,
 } from './browser';
+
+/** A downloaded CSV file's lines as cells. */
+function cellsOf(text: string): string[][] {
+  const parsed = parseCsv(text.replace(/^\uFEFF/, ''));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.records.map((record) => record.cells);
+}
 
 /**
  * Issue 11, "sign in as each demo account, do one permitted and one forbidden action": each
@@ -199,8 +207,29 @@ describeBrowser('what each role may do', () => {
       await expect.poll(() => csv.isEnabled()).toBe(true);
       const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const file = await download.path();
-      expect(readFileSync(file, 'utf8')).toContain('Grand Lake');
+      const usage = cellsOf(readFileSync(await download.path(), 'utf8'));
+      expect(usage.flat()).toContain('Grand Lake');
+
+      // And the readings behind it, from the server: each day's Entries of each amenity add up
+      // to that day's visits in the report's file, every day and amenity of the month.
+      const readings = page.getByRole('button', { name: /^Download readings/ });
+      const [rawFile] = await Promise.all([page.waitForEvent('download'), readings.click()]);
+      expect(rawFile.suggestedFilename()).toMatch(/^readings-all-\d{4}-\d\d-01-to-.*\.csv$/);
+      const raw = cellsOf(readFileSync(await rawFile.path(), 'utf8'));
+      expect(raw[0]).toEqual(['Report', 'Sensor readings, all amenities']);
+      const sums = new Map<string, number>();
+      for (const row of raw.slice(raw.findIndex((cells) => cells[0] === 'Amenity') + 1)) {
+        const key = `${row[4]} ${row[0]}`;
+        sums.set(key, (sums.get(key) ?? 0) + Number(row[6]));
+      }
+      const columnsAt = usage.findIndex((cells) => cells[0]?.startsWith('Date ('));
+      const names = usage[columnsAt]?.slice(1, -1) ?? [];
+      const days = usage.slice(columnsAt + 1);
+      expect(days.length).toBeGreaterThanOrEqual(28);
+      for (const [day, ...visits] of days) {
+        names.forEach((name, i) => expect(sums.get(`${day} ${name}`) ?? 0).toBe(Number(visits[i])));
+      }
+      await page.getByText('Download started').first().waitFor();
 
       // Forbidden: changing an amenity. No Settings on the cards, and the server says 403.
       await page.goto('/amenities');

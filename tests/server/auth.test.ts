@@ -127,6 +127,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'PATCH /api/community': ['admin'],
   'GET /api/audit': ['admin'],
   'GET /api/audit.csv': ['admin'],
+  'GET /api/readings.csv': ['admin', 'manager', 'board', 'demo'],
   'GET /api/billing': ['admin', 'manager', 'board', 'demo'],
 };
 

@@ -23,7 +23,14 @@ import {
   archivedAmenitySetupFixture,
 } from '../../mocks/amenity-setup-handlers';
 import { analysisQuery } from '../../src/api/amy-analysis';
-import { API_PATHS, NO_PEAK_DATA, type UsageGaps, type UsagePoint } from '../../src/api/contract';
+import {
+  API_PATHS,
+  NO_PEAK_DATA,
+  READINGS_FILE_COLUMNS,
+  READINGS_FILE_PATH,
+  type UsageGaps,
+  type UsagePoint,
+} from '../../src/api/contract';
 import { SESSION_STARTED_AT } from '../../src/lib/session';
 import { REPORTS_PERIOD_KEY } from '../../src/lib/storage-keys';
 import { formatDateTime } from '../../src/features/reports/report-format';
@@ -721,6 +728,83 @@ describe('Reports page', () => {
         .join(',')},${last ? allVisits(last) : ''}`,
     );
     expect(await screen.findByText('Download started')).toBeInTheDocument();
+  });
+
+  it('downloads the readings behind the report from the server, whose Entries add up to its visits', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes(READINGS_FILE_PATH)) asked.push(new URL(request.url).search);
+    });
+    const files = captureDownloads();
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
+    const button = await screen.findByRole('button', { name: /^Download readings/ });
+    expect(button).toHaveAccessibleName(
+      'Download readings (every sensor reading of the period, CSV)',
+    );
+    await user.click(button);
+
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(asked).toEqual(['?from=2026-10-01&to=2026-10-31']);
+    const [file] = files;
+    expect(file?.name).toBe('readings-all-2026-10-01-to-2026-10-31-2026-11-22.csv');
+    expect(file?.text.charCodeAt(0)).toBe(0xfeff);
+    const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
+    const rows = lines.slice(lines.indexOf(READINGS_FILE_COLUMNS.join(',')) + 1);
+    const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
+    // Seven amenities, a reading a day each; their Entries are October's visits, to the one.
+    expect(rows).toHaveLength(7 * october.length);
+    const entries = rows.reduce((sum, row) => sum + Number(row.split(',')[6]), 0);
+    expect(entries).toBe(october.reduce((sum, point) => sum + allVisits(point), 0));
+    expect(await screen.findByText('Download started')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `readings-all-2026-10-01-to-2026-10-31-2026-11-22.csv: ${7 * october.length} readings of 2026-10-01 to 2026-10-31.`,
+      ),
+    ).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
+  it('says why the readings were not downloaded: no connection, or the server’s refusal', async () => {
+    server.use(
+      http.get(READINGS_FILE_PATH, () =>
+        HttpResponse.json(
+          {
+            error:
+              '2026-10-01 to 2026-10-31 holds 312,000 readings; a file holds at most 250,000: choose a shorter period or one amenity',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const files = captureDownloads();
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<ReportsPage />, { route: '/reports?report=financial' });
+    const button = await screen.findByRole('button', { name: /^Download readings/ });
+    await user.click(button);
+    expect(await screen.findByText('Readings not downloaded')).toBeInTheDocument();
+    expect(
+      screen.getByText(/holds 312,000 readings; a file holds at most 250,000/),
+    ).toBeInTheDocument();
+    // Ready again for another try.
+    await waitFor(() => expect(button).toBeEnabled());
+    unmount();
+
+    goOffline();
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
+    await user.click(await screen.findByRole('button', { name: /^Download readings/ }));
+    expect(
+      await screen.findByText(
+        "Can't reach CommonGround. The readings file comes from the server: connect to download it.",
+      ),
+    ).toBeInTheDocument();
+    expect(files).toEqual([]);
+  });
+
+  it('offers the readings only beside figures counted by the sensors', async () => {
+    renderWithApp(<ReportsPage />, { route: '/reports?report=events' });
+    await screen.findByRole('region', { name: /^Event Performance Report/ });
+    expect(screen.queryByRole('button', { name: /^Download readings/ })).not.toBeInTheDocument();
   });
 
   it('names an amenity archived since in the usage report and its CSV, its visits still counted', async () => {

@@ -1,7 +1,8 @@
 import { analysisQuery } from '../../api/amy-analysis';
 import { loadSource, loadUsageSources } from '../../api/snapshot';
-import { csvFilename, downloadCsv } from '../../lib/download';
-import { formatCount } from '../../lib/format';
+import { fetchReadingsFile } from '../../api/readings-file';
+import { CSV_MIME, csvFilename, downloadCsv, downloadTextFile } from '../../lib/download';
+import { formatCount, formatCountOf } from '../../lib/format';
 import { calendarPeriod, zonedDate } from './calendar';
 import {
   eventReportCsv,
@@ -79,5 +80,24 @@ export async function downloadEvents({
   return {
     ok: true,
     description: `${filename}${source.fromSnapshot ? ', from the offline snapshot' : ''}.`,
+  };
+}
+
+/**
+ * Every reading of the period, from the server (the device keeps the rollups, not the readings):
+ * the figures of the period's reports can be recomputed from it by hand. Needs a connection.
+ */
+export async function downloadReadings({
+  period,
+  timeZone,
+}: Pick<DownloadContext, 'period' | 'timeZone'>): Promise<DownloadOutcome> {
+  const calendar = calendarPeriod(period, Date.now(), timeZone);
+  const file = await fetchReadingsFile(calendar.from, calendar.to);
+  if (!file.ok) return { ok: false, message: file.error };
+  downloadTextFile(file.filename, file.text, CSV_MIME);
+  const count = /^Readings,(\d+)\r?$/m.exec(file.text)?.[1];
+  return {
+    ok: true,
+    description: `${file.filename}: ${count === undefined ? 'the readings' : formatCountOf(Number(count), 'reading')} of ${calendar.from} to ${calendar.to}.`,
   };
 }

@@ -28,6 +28,8 @@ export function ReportPreview({
   onClose,
   onPrint,
   onDownloadCsv,
+  readingsBusy,
+  onDownloadReadings,
   onRefresh,
 }: {
   report: ReportDefinition<PreviewKind>;
@@ -42,6 +44,9 @@ export function ReportPreview({
   onClose: () => void;
   onPrint: () => void;
   onDownloadCsv: () => void;
+  /** While the readings file downloads: its button waits. */
+  readingsBusy: boolean;
+  onDownloadReadings: () => void;
   onRefresh: () => void;
 }) {
   const state = useReportData(period, community.timeZone);
@@ -94,6 +99,20 @@ export function ReportPreview({
           <Button variant="secondary" size="sm" onClick={onDownloadCsv} disabled={!data}>
             <PageIcon name="download" className="h-4 w-4" />
             Download CSV
+          </Button>
+        ) : null}
+        {report.sources.includes('timeline') ? (
+          // The readings the figures are made of, from the server: to check them by hand.
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onDownloadReadings}
+            disabled={readingsBusy}
+            aria-busy={readingsBusy}
+          >
+            <PageIcon name="download" className="h-4 w-4" />
+            {readingsBusy ? 'Downloading readings…' : 'Download readings'}{' '}
+            <span className="sr-only">(every sensor reading of the period, CSV)</span>
           </Button>
         ) : null}
         <Button variant="secondary" size="sm" onClick={onPrint} disabled={!data}>

@@ -139,6 +139,24 @@ export function ReportsPage() {
     );
   };
 
+  const [readingsBusy, setReadingsBusy] = useState(false);
+  const downloadReadings = () => {
+    setReadingsBusy(true);
+    const failed = 'Readings not downloaded';
+    void import('./report-downloads')
+      .then(({ downloadReadings: run }) => run({ period, timeZone: community.timeZone }))
+      .then(
+        (result) => {
+          if (result.ok) {
+            countActivity('downloads');
+            toast({ title: 'Download started', description: result.description });
+          } else toast({ title: failed, description: result.message, tone: 'error' });
+        },
+        () => toast({ title: failed, description: CODE_NOT_LOADED, tone: 'error' }),
+      )
+      .finally(() => setReadingsBusy(false));
+  };
+
   return (
     <>
       <PageHeader
@@ -186,6 +204,8 @@ export function ReportsPage() {
               onClose={closePreview}
               onPrint={() => window.print()}
               onDownloadCsv={() => download(preview)}
+              readingsBusy={readingsBusy}
+              onDownloadReadings={downloadReadings}
               onRefresh={refresh}
             />
           </Suspense>

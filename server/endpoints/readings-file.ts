@@ -1,0 +1,228 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { Context } from 'hono';
+import {
+  archivedAmenityName,
+  READINGS_FILE_COLUMNS,
+  READINGS_FILE_MAX_DAYS,
+  READINGS_FILE_MAX_ROWS,
+} from '../../src/api/contract';
+import { isRealDate } from '../../src/lib/calendar-date';
+import { periodInstants } from '../../src/lib/calendar-period';
+import { summarizeCoverage } from '../../src/lib/coverage';
+import { csvLines, type CsvCell } from '../../src/lib/csv';
+import { csvFilename } from '../../src/lib/download';
+import { fileHeader } from '../../src/lib/file-header';
+import { formatCount } from '../../src/lib/format';
+import type { Amenity } from '../community';
+import { HttpError } from '../errors';
+import type { ResponseKit } from '../http';
+import { localDayOf } from '../rollups';
+import { addDays, daysBetween, HOUR, localDate } from '../time';
+import type { EndpointContext } from './context';
+import { usageGaps } from './gaps';
+
+const gzip = promisify(gzipCallback);
+
+/** Rows read per query: a page of the file, so no one query holds the period's readings. */
+const PAGE_ROWS = 10_000;
+
+type ReadingRow = {
+  /** The time to the microsecond, where the next page starts after. */
+  cursor: string;
+  local: string;
+  utc: string;
+  day: string;
+  occupancy: number;
+  entries: number;
+  dwell: number;
+};
+
+export type ReadingsFileAsk = { from: string; to: string; amenity: string | null };
+
+/**
+ * What GET /api/readings.csv is asked for, or a 400 naming the parameter: `from` and `to` real
+ * days of the community's zone, `from` not after `to`, `to` not after today, `from` at most
+ * READINGS_FILE_MAX_DAYS days back; `amenity` a live amenity's id when given.
+ */
+export function readingsFileAsk(c: Context, community: EndpointContext['community'], now: number) {
+  const today = localDate(now, community.timeZone);
+  const earliest = addDays(today, -(READINGS_FILE_MAX_DAYS - 1));
+  const day = (name: 'from' | 'to'): string => {
+    const raw = c.req.queries(name) ?? [];
+    if (raw.length > 1)
+      throw new HttpError(400, `Invalid query: ${name}: given ${raw.length} times; give it once`);
+    const value = raw[0];
+    if (value === undefined || value === '') {
+      throw new HttpError(400, `Invalid query: ${name}: a day is required, such as ${today}`);
+    }
+    if (!isRealDate(value)) {
+      throw new HttpError(400, `Invalid query: ${name}: a day such as ${today} (yyyy-mm-dd)`);
+    }
+    if (value > today) {
+      throw new HttpError(
+        400,
+        `Invalid query: ${name}: ${value} has not come yet (today is ${today})`,
+      );
+    }
+    if (value < earliest) {
+      throw new HttpError(
+        400,
+        `Invalid query: ${name}: a file reaches back ${READINGS_FILE_MAX_DAYS} days, to ${earliest}`,
+      );
+    }
+    return value;
+  };
+  const from = day('from');
+  const to = day('to');
+  if (from > to) {
+    throw new HttpError(
+      400,
+      `Invalid query: from: ${from} is after to (${to}); the period runs from one to the other`,
+    );
+  }
+  const asked = c.req.queries('amenity') ?? [];
+  if (asked.length > 1) {
+    throw new HttpError(400, `Invalid query: amenity: given ${asked.length} times; give it once`);
+  }
+  const slug = asked[0] ?? '';
+  if (slug !== '' && !community.amenities.some((a) => a.slug === slug)) {
+    throw new HttpError(
+      400,
+      `Invalid query: amenity: no amenity has the id ${JSON.stringify(slug.slice(0, 64))}; use an id from GET /api/amenities, or leave amenity out for all`,
+    );
+  }
+  return { from, to, amenity: slug === '' ? null : slug };
+}
+
+/**
+ * GET /api/readings.csv: every reading of the asked days, one row each, by amenity then time,
+ * headed like every data file (period, the sensors' coverage of it, time zone, when made). The
+ * rows are the readings the rollups are made of, so a spreadsheet recomputes any report's
+ * figure: a day's visits are the sum of its rows' Entries, a mean visit length the
+ * Entries-weighted mean of Dwell minutes. Archived amenities' readings are
+ * in a file of all amenities, named as archived. More than READINGS_FILE_MAX_ROWS readings is a
+ * 400 that says how many, before any is read.
+ */
+export async function readingsFile(
+  context: EndpointContext,
+  ask: ReadingsFileAsk,
+): Promise<{ filename: string; csv: string; rows: number }> {
+  const { db, community, now } = context;
+  const zone = community.timeZone;
+  const amenities: { amenity: Amenity; name: string }[] = [
+    ...community.amenities.map((amenity) => ({ amenity, name: amenity.name })),
+    ...community.archivedAmenities.map((amenity) => ({
+      amenity,
+      name: archivedAmenityName(amenity.name),
+    })),
+  ].filter(({ amenity }) => ask.amenity === null || amenity.slug === ask.amenity);
+  const ids = amenities.map(({ amenity }) => amenity.id);
+
+  // The daily rollups count the same rows by the same day: the size is known before reading.
+  const [counted] = await db.query<{ readings: number }>(
+    `SELECT coalesce(sum(readings), 0)::float8 AS readings FROM readings_daily
+      WHERE community_id = $1 AND amenity_id = ANY($2::int[]) AND day >= $3 AND day <= $4`,
+    [community.id, ids, ask.from, ask.to],
+  );
+  const total = counted?.readings ?? 0;
+  if (total > READINGS_FILE_MAX_ROWS) {
+    throw new HttpError(
+      400,
+      `${ask.from} to ${ask.to} holds ${formatCount(total)} readings${ask.amenity === null ? '' : ` of ${amenities[0]?.name ?? ask.amenity}`}; a file holds at most ${formatCount(READINGS_FILE_MAX_ROWS)}: choose a shorter period${ask.amenity === null ? ' or one amenity' : ''}`,
+    );
+  }
+
+  // The instants that can fall in those days (a day is its reading's hour's, as the rollups
+  // count it: an hour either side covers a zone whose hours do not start on the UTC hour).
+  const span = periodInstants(ask.from, ask.to, zone);
+  const lower = new Date(span.from - HOUR).toISOString();
+  const upper = new Date(span.to + HOUR).toISOString();
+  const lines: string[] = [];
+  let rows = 0;
+  for (const { amenity, name } of amenities) {
+    let after = lower;
+    let first = true;
+    for (;;) {
+      const page = await db.query<ReadingRow>(
+        `SELECT to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
+                to_char(r.time AT TIME ZONE $5, 'YYYY-MM-DD HH24:MI:SS') AS local,
+                to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS utc,
+                to_char(${localDayOf('r.time', '$5')}, 'YYYY-MM-DD') AS day,
+                r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell
+           FROM readings r
+          WHERE r.community_id = $1 AND r.amenity_id = $2
+            AND r.time ${first ? '>=' : '>'} $3 AND r.time < $4
+          ORDER BY r.time
+          LIMIT ${PAGE_ROWS}`,
+        [community.id, amenity.id, after, upper, zone],
+      );
+      const cells = (row: ReadingRow): CsvCell[] => [
+        name,
+        amenity.slug,
+        row.local,
+        row.utc,
+        row.day,
+        row.occupancy,
+        row.entries,
+        // Stored as a 4-byte float: its shortest decimal, not 12.300000190734863.
+        Number(row.dwell.toPrecision(7)),
+      ];
+      const kept = page.filter((row) => row.day >= ask.from && row.day <= ask.to);
+      if (kept.length > 0) lines.push(csvLines(kept.map(cells)));
+      rows += kept.length;
+      const last = page.at(-1);
+      if (page.length < PAGE_ROWS || !last) break;
+      after = last.cursor;
+      first = false;
+    }
+  }
+
+  const gaps = await usageGaps(context, daysBetween(ask.from, localDate(now, zone)) + 1);
+  const coverage = summarizeCoverage(
+    ask.amenity === null
+      ? gaps
+      : { ...gaps, amenities: gaps.amenities.filter((a) => a.id === ask.amenity) },
+    span,
+    zone,
+  );
+  const header = fileHeader({
+    title: `Sensor readings, ${ask.amenity === null ? 'all amenities' : (amenities[0]?.name ?? ask.amenity)}`,
+    period: `${ask.from} to ${ask.to}`,
+    coverage,
+    notes: [
+      ['Readings', rows],
+      [
+        'Visits',
+        'the sum of Entries (one entry is one visit); a day’s visits are its rows’ Entries',
+      ],
+      ['Day', 'the day of the time zone below that the reports count the reading in'],
+    ],
+    timeZone: zone,
+    now,
+  });
+  const stem = `readings-${ask.amenity ?? 'all'}-${ask.from}-to-${ask.to}`;
+  return {
+    filename: csvFilename(stem, now, zone),
+    csv: csvLines([...header, [], [...READINGS_FILE_COLUMNS]]) + lines.join(''),
+    rows,
+  };
+}
+
+/** The file as an answer: gzip when the client takes it (a month of readings is ~6 MB of text). */
+export async function readingsFileResponse(
+  c: Context,
+  kit: ResponseKit,
+  file: { filename: string; csv: string },
+): Promise<Response> {
+  const headers = {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'no-store',
+    Vary: 'Accept-Encoding',
+  };
+  const body = `\uFEFF${file.csv}`;
+  if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return kit.reply(200, body, headers);
+  const packed = await gzip(body, { level: 6 });
+  return kit.reply(200, new Uint8Array(packed), { ...headers, 'Content-Encoding': 'gzip' });
+}
