@@ -10,7 +10,12 @@ import {
   GapsQuerySchema,
   READINGS_FILE_PATH,
 } from '../src/api/contract';
-import { readingsFile, readingsFileAsk, readingsFileResponse } from './endpoints/readings-file';
+import {
+  READINGS_FILES_AT_ONCE,
+  readingsFile,
+  readingsFileAsk,
+  readingsFileResponse,
+} from './endpoints/readings-file';
 import { amyAnalysis } from './amy/analysis';
 import { amySuggestions } from './amy/suggestions';
 import { evaluateAfterIngest } from './alerts/evaluate'; // alerts (issue 14)
@@ -269,10 +274,23 @@ export function createApp(options: AppOptions): CommonGroundApp {
     const { days } = parseQuery(GapsQuerySchema, c);
     return respond(c, `gaps:${days}`, () => usageGaps(context(), days));
   });
+  let readingsFilesMaking = 0;
   api.get(route(READINGS_FILE_PATH), async (c) => {
     const asOf = context();
-    const file = await readingsFile(asOf, readingsFileAsk(c, community, asOf.now));
-    return readingsFileResponse(c, kit, file);
+    const ask = readingsFileAsk(c, community, asOf.now);
+    if (readingsFilesMaking >= READINGS_FILES_AT_ONCE) {
+      throw new HttpError(
+        429,
+        'Other readings files are being made on this server; try again in a few seconds',
+        { 'Retry-After': '5' },
+      );
+    }
+    readingsFilesMaking++;
+    try {
+      return await readingsFileResponse(c, kit, await readingsFile(asOf, ask));
+    } finally {
+      readingsFilesMaking--;
+    }
   });
   // An app page's first answers in one request; each is asked of the app as if alone.
   api.get(

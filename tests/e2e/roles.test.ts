@@ -224,12 +224,14 @@ describeBrowser('what each role may do', () => {
       }
       const columnsAt = usage.findIndex((cells) => cells[0]?.startsWith('Date ('));
       const names = usage[columnsAt]?.slice(1, -1) ?? [];
+      expect(names).toContain('Grand Lake');
       const days = usage.slice(columnsAt + 1);
       expect(days.length).toBeGreaterThanOrEqual(28);
       for (const [day, ...visits] of days) {
         names.forEach((name, i) => expect(sums.get(`${day} ${name}`) ?? 0).toBe(Number(visits[i])));
       }
       await page.getByText('Download started').first().waitFor();
+      await expectAxeCleanInBothThemes(page, 'usage report with Download readings');
 
       // Forbidden: changing an amenity. No Settings on the cards, and the server says 403.
       await page.goto('/amenities');

@@ -233,7 +233,7 @@ for (const backend of BACKENDS) {
     });
 
     it('pages through a long period without losing or repeating a reading', async () => {
-      // 10,005 readings of Grand Lake a minute apart (more than one page of 10,000), stored
+      // 10,005 readings of Grand Lake a minute apart (five pages of 2,000 and one more), stored
       // directly, then the rollups rebuilt as after seeding.
       const lake = community.amenities.find((a) => a.slug === 'grand-lake');
       await test.db.query(
@@ -270,6 +270,21 @@ for (const backend of BACKENDS) {
       } finally {
         await rebuildRollups(test.db, community.id);
       }
+    });
+
+    it('makes two files at once; a third is told to try again shortly, not queued', async () => {
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => file('from=2026-03-01&to=2026-03-17&amenity=grand-lake')),
+      );
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = answers.find((res) => res.status === 429);
+      expect(refused?.headers.get('Retry-After')).toBe('5');
+      expect(((await refused?.json()) as { error: string }).error).toBe(
+        'Other readings files are being made on this server; try again in a few seconds',
+      );
+      // Once they are made, the next is.
+      expect((await file('from=2026-03-16&to=2026-03-17')).status).toBe(200);
     });
 
     it('names an archived amenity as such in a file of all amenities', async () => {
