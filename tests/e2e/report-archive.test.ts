@@ -8,6 +8,7 @@ import { DEMO_COMMUNITY } from '../../server/simulator/demo';
 import { ALERTS_API_PATHS, type ReportSchedule } from '../../src/api/contract';
 import { urlFromKey } from '../../src/api/query-fn';
 import { WEEKDAYS } from '../../src/features/reports/schedule-draft';
+import { cellsOf } from '../csv-cells';
 import {
   DESKTOP,
   DIST_DIR,
@@ -147,6 +148,17 @@ describeBrowser('report archive', () => {
         const summary = dialog.getByRole('definition').first();
         const total = await summary.textContent();
         expect(total).toMatch(/^[\d,]+$/);
+        // The readings of its period, from the server: their Entries add up to its total.
+        const readingsButton = dialog.getByRole('button', { name: `Download readings: ${title}` });
+        const [readings] = await Promise.all([
+          page.waitForEvent('download'),
+          readingsButton.click(),
+        ]);
+        const lines = cellsOf(readFileSync(await readings.path(), 'utf8'));
+        const rows = lines.slice(lines.findIndex((cells) => cells[0] === 'Amenity') + 1);
+        expect(rows.length).toBeGreaterThan(7 * 24 * 7);
+        const visits = rows.reduce((sum, row) => sum + Number(row[6]), 0);
+        expect(visits).toBe(Number(total?.replace(/,/g, '')));
         await dialog.getByRole('button', { name: 'Close' }).last().click();
 
         // On the device: the list and the CSV (fetched in the background while online).
@@ -172,6 +184,12 @@ describeBrowser('report archive', () => {
         ]);
         expect(download.suggestedFilename()).toMatch(/^usage-\d{4}-\d{2}-\d{2}-to-.+\.csv$/);
         expect(readFileSync(await download.path(), 'utf8')).toContain('Grand Lake');
+        // The readings are the server's alone: offline, the dialog says so where it was asked.
+        await readingsButton.click();
+        await dialog
+          .getByRole('alert')
+          .filter({ hasText: 'The readings file comes from the server: connect to download it.' })
+          .waitFor();
         await dialog.getByRole('button', { name: 'Close' }).last().click();
 
         // Signing out (still offline, as on a shared tablet with no network) wipes it.

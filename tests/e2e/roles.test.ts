@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseCsv } from '../../src/lib/csv';
+import { cellsOf } from '../csv-cells';
 import { expect, it } from 'vitest';
 import { ALERTS_API_PATHS, AUTH_PATHS, INVITES_PATH, USERS_PATH } from '../../src/api/contract';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/auth/demo-accounts';
@@ -16,13 +16,6 @@ import {
   useBrowser,
   useOwnServer,
 } from './browser';
-
-/** A downloaded CSV file's lines as cells. */
-function cellsOf(text: string): string[][] {
-  const parsed = parseCsv(text.replace(/^\uFEFF/, ''));
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.records.map((record) => record.cells);
-}
 
 /**
  * Issue 11, "sign in as each demo account, do one permitted and one forbidden action": each

@@ -9,7 +9,7 @@ import {
 } from '../../src/api/contract';
 import type { Community } from '../../server/community';
 import { rebuildRollups } from '../../server/rollups';
-import { parseCsv } from '../../src/lib/csv';
+import { cellsOf } from '../csv-cells';
 import {
   BACKENDS,
   backendTitle,
@@ -30,13 +30,6 @@ const NOW = local('2026-03-18', '15:00');
 /** The answer's text as sent, its byte order mark kept (Response.text() drops it). */
 const textOf = async (res: Response) =>
   new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-
-/** The file's lines as cells, its byte order mark taken off. */
-function cellsOf(text: string): string[][] {
-  const parsed = parseCsv(text.replace(/^\uFEFF/, ''));
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.records.map((record) => record.cells);
-}
 
 /** The header's value of `label` (its first column), and the rows under the column names. */
 function fileOf(text: string) {

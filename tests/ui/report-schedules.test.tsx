@@ -13,6 +13,7 @@ import { demoMeFixture } from '../../mocks/fixtures';
 import {
   ALERTS_API_PATHS,
   ME_PATH,
+  READINGS_FILE_PATH,
   type ReportSchedule,
   type ReportScheduleInput,
 } from '../../src/api/contract';
@@ -326,6 +327,25 @@ describe('scheduled reports and the report archive', () => {
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]?.name).toBe('usage-2026-10-01-to-2026-10-31.csv');
     expect(files[0]?.text).toBe(`\uFEFF${reportArchiveCsvFixture}`);
+
+    // The readings of its period come from the server only: with it gone, the dialog says so.
+    server.use(http.get(READINGS_FILE_PATH, () => HttpResponse.error()));
+    const readings = dialog.getByRole('button', {
+      name: 'Download readings: October 2026 usage report',
+    });
+    await userEvent.click(readings);
+    expect(
+      await dialog.findByText(
+        "Can't reach CommonGround. The readings file comes from the server: connect to download it.",
+      ),
+    ).toHaveAttribute('role', 'alert');
+    expect(files).toHaveLength(1);
+    // Back, it downloads them: the report's own days.
+    server.resetHandlers();
+    await userEvent.click(readings);
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect(files[1]?.name).toBe('readings-all-2026-10-01-to-2026-10-31-2026-11-22.csv');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import { timeZoneLabel } from '../../lib/community-profile';
 import { periodInstants } from '../../lib/calendar-period';
 import { addedNote } from '../../lib/coverage';
 import { Button } from '../../ui/button';
+import { downloadReadingsFile } from '../../api/readings-file';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
 import { EmptyNote } from '../../ui/empty-note';
@@ -186,6 +187,7 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
       </table>
       <div className="flex flex-wrap justify-end gap-2">
         <CsvButton entry={entry} />
+        <ReadingsButton entry={entry} />
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
@@ -220,6 +222,45 @@ function CsvButton({ entry }: { entry: ReportArchiveEntry }) {
       </Button>
       {error ? (
         <span role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The readings of the report's period, from the server, to check its figures by hand. They are
+ * the readings as stored now: any that arrived after the report was built are in them too.
+ */
+function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const file = await downloadReadingsFile(entry.periodFrom, entry.periodTo);
+      if (!file.ok) setError(file.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="grid gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Download readings: ${entry.title}`}
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => void download()}
+      >
+        <PageIcon name="download" className="h-4 w-4" />
+        {busy ? 'Readings…' : 'Readings'}
+      </Button>
+      {error ? (
+        <span role="alert" className="max-w-xs text-xs text-red-700 dark:text-red-300">
           {error}
         </span>
       ) : null}

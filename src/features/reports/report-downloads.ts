@@ -1,7 +1,7 @@
 import { analysisQuery } from '../../api/amy-analysis';
 import { loadSource, loadUsageSources } from '../../api/snapshot';
-import { fetchReadingsFile } from '../../api/readings-file';
-import { CSV_MIME, csvFilename, downloadCsv, downloadTextFile } from '../../lib/download';
+import { downloadReadingsFile } from '../../api/readings-file';
+import { csvFilename, downloadCsv } from '../../lib/download';
 import { formatCount, formatCountOf } from '../../lib/format';
 import { calendarPeriod, zonedDate } from './calendar';
 import {
@@ -92,12 +92,11 @@ export async function downloadReadings({
   timeZone,
 }: Pick<DownloadContext, 'period' | 'timeZone'>): Promise<DownloadOutcome> {
   const calendar = calendarPeriod(period, Date.now(), timeZone);
-  const file = await fetchReadingsFile(calendar.from, calendar.to);
+  const file = await downloadReadingsFile(calendar.from, calendar.to);
   if (!file.ok) return { ok: false, message: file.error };
-  downloadTextFile(file.filename, file.text, CSV_MIME);
-  const count = /^Readings,(\d+)\r?$/m.exec(file.text)?.[1];
+  const what = file.readings === null ? 'the readings' : formatCountOf(file.readings, 'reading');
   return {
     ok: true,
-    description: `${file.filename}: ${count === undefined ? 'the readings' : formatCountOf(Number(count), 'reading')} of ${calendar.from} to ${calendar.to}.`,
+    description: `${file.filename}: ${what} of ${calendar.from} to ${calendar.to}.`,
   };
 }
