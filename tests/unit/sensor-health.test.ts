@@ -98,15 +98,4 @@ describe('silentSensorsLine', () => {
     );
     expect(silentSensorsLine([], [{ id: 'great-lawn', name: 'The Great Lawn' }])).toBeNull();
   });
-
-  it('says when a silent amenity is closed, and until when; not for a closure still ahead', () => {
-    const pool = { id: 'pool', name: 'Clubhouse Pool', live: false };
-    const winter = { firstDay: '2026-11-01', lastDay: '2027-04-30' };
-    expect(silentSensorsLine([], [{ ...pool, closure: { ...winter, now: true } }])).toBe(
-      'Not reporting: Clubhouse Pool (closed through Fri, Apr 30, 2027). No visits are counted there until it reports again.',
-    );
-    expect(silentSensorsLine([], [{ ...pool, closure: { ...winter, now: false } }])).toBe(
-      'Not reporting: Clubhouse Pool. No visits are counted there until it reports again.',
-    );
-  });
 });
