@@ -254,7 +254,8 @@ for (const backend of BACKENDS) {
       }
     });
 
-    it('a silent sensor alerts once after three reporting intervals; a reading re-arms it', async () => {
+    /** Solis Hall's silent rule at 3 intervals, and four readings 5 minutes apart (its interval). */
+    const hallSilentRuleAfterFourReadings = async () => {
       await test.db.query(`INSERT INTO alert_rule_defaults SELECT $1, id FROM amenities`, [
         community.id,
       ]);
@@ -263,6 +264,10 @@ for (const backend of BACKENDS) {
         clock.set(at(minutes));
         await api.post([reading('solis-hall', at(minutes), 10)]);
       }
+    };
+
+    it('a silent sensor alerts once after three reporting intervals; a reading re-arms it', async () => {
+      await hallSilentRuleAfterFourReadings();
       expect(await checkSilentSensors(test.db, community, Date.parse(at(29)))).toBe(0);
       expect(await checkSilentSensors(test.db, community, Date.parse(at(30)))).toBe(1);
       expect(await checkSilentSensors(test.db, community, Date.parse(at(60)))).toBe(0);
@@ -276,14 +281,7 @@ for (const backend of BACKENDS) {
     });
 
     it('a silent sensor is not news on its amenity’s closure days, and is once it opens', async () => {
-      await test.db.query(`INSERT INTO alert_rule_defaults SELECT $1, id FROM amenities`, [
-        community.id,
-      ]);
-      await addRule(test.db, community, 'solis-hall', 'silent', 3, 1);
-      for (const minutes of [0, 5, 10, 15]) {
-        clock.set(at(minutes));
-        await api.post([reading('solis-hall', at(minutes), 10)]);
-      }
+      await hallSilentRuleAfterFourReadings();
       const hall = community.amenities.find((a) => a.slug === 'solis-hall');
       // Closed from today (Wednesday) through Friday: the counter was switched off with it.
       await test.db.query(
