@@ -786,8 +786,9 @@ describe('Reports page', () => {
     expect(
       screen.getByText(/holds 312,000 readings; a file holds at most 250,000/),
     ).toBeInTheDocument();
-    // Ready again for another try.
-    await waitFor(() => expect(button).toBeEnabled());
+    // Ready again for another try, focus kept on it meanwhile.
+    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
     unmount();
 
     goOffline();

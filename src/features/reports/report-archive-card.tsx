@@ -252,8 +252,7 @@ function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
         variant="secondary"
         size="sm"
         aria-label={`Download readings: ${entry.title}`}
-        aria-busy={busy}
-        disabled={busy}
+        busy={busy}
         onClick={() => void download()}
       >
         <PageIcon name="download" className="h-4 w-4" />

@@ -103,13 +103,7 @@ export function ReportPreview({
         ) : null}
         {report.sources.includes('timeline') ? (
           // The readings the figures are made of, from the server: to check them by hand.
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={onDownloadReadings}
-            disabled={readingsBusy}
-            aria-busy={readingsBusy}
-          >
+          <Button variant="secondary" size="sm" onClick={onDownloadReadings} busy={readingsBusy}>
             <PageIcon name="download" className="h-4 w-4" />
             {readingsBusy ? 'Downloading readings…' : 'Download readings'}{' '}
             <span className="sr-only">(every sensor reading of the period, CSV)</span>
