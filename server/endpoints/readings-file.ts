@@ -1,11 +1,10 @@
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import type { Context } from 'hono';
 import {
   archivedAmenityName,
   READINGS_FILE_COLUMNS,
   READINGS_FILE_MAX_DAYS,
   READINGS_FILE_MAX_ROWS,
+  ReadingsFileQuerySchema,
 } from '../../src/api/contract';
 import { isRealDate } from '../../src/lib/calendar-date';
 import { periodInstants } from '../../src/lib/calendar-period';
@@ -16,13 +15,12 @@ import { fileHeader } from '../../src/lib/file-header';
 import { formatCount } from '../../src/lib/format';
 import type { Amenity } from '../community';
 import { HttpError } from '../errors';
-import type { ResponseKit } from '../http';
+import { parseQuery, type ResponseKit } from '../http';
+import { encodedLargeBody } from '../static/compression';
 import { localDayOf } from '../rollups';
 import { addDays, daysBetween, HOUR, localDate } from '../time';
 import type { EndpointContext } from './context';
 import { usageGaps } from './gaps';
-
-const gzip = promisify(gzipCallback);
 
 /**
  * Rows read per query: a page of the file, so no one query holds the period's readings, nor (on
@@ -39,10 +37,10 @@ const PAGE_ROWS = 2_000;
 export const READINGS_FILES_AT_ONCE = 2;
 
 type ReadingRow = {
-  /** The time to the microsecond, where the next page starts after. */
+  /** The time in UTC to the microsecond: where the next page starts after, and (to the
+   * millisecond) the file's UTC time. */
   cursor: string;
   local: string;
-  utc: string;
   day: string;
   occupancy: number;
   entries: number;
@@ -63,12 +61,11 @@ export function readingsFileAsk(
 ): ReadingsFileAsk {
   const today = localDate(now, community.timeZone);
   const earliest = addDays(today, -(READINGS_FILE_MAX_DAYS - 1));
+  // Each parameter once, as every query of the API (parseQuery).
+  const query = parseQuery(ReadingsFileQuerySchema, c);
   const day = (name: 'from' | 'to'): string => {
-    const raw = c.req.queries(name) ?? [];
-    if (raw.length > 1)
-      throw new HttpError(400, `Invalid query: ${name}: given ${raw.length} times; give it once`);
-    const value = raw[0];
-    if (value === undefined || value === '') {
+    const value = query[name];
+    if (value === '') {
       throw new HttpError(400, `Invalid query: ${name}: a day is required, such as ${today}`);
     }
     if (!isRealDate(value)) {
@@ -96,11 +93,7 @@ export function readingsFileAsk(
       `Invalid query: from: ${from} is after to (${to}); the period runs from one to the other`,
     );
   }
-  const asked = c.req.queries('amenity') ?? [];
-  if (asked.length > 1) {
-    throw new HttpError(400, `Invalid query: amenity: given ${asked.length} times; give it once`);
-  }
-  const slug = asked[0] ?? '';
+  const slug = query.amenity;
   if (slug !== '' && !community.amenities.some((a) => a.slug === slug)) {
     throw new HttpError(
       400,
@@ -162,7 +155,6 @@ export async function readingsFile(
       const page = await db.query<ReadingRow>(
         `SELECT to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
                 to_char(r.time AT TIME ZONE $5, 'YYYY-MM-DD HH24:MI:SS') AS local,
-                to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS utc,
                 to_char(${localDayOf('r.time', '$5')}, 'YYYY-MM-DD') AS day,
                 r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell
            FROM readings r
@@ -176,7 +168,7 @@ export async function readingsFile(
         name,
         amenity.slug,
         row.local,
-        row.utc,
+        `${row.cursor.slice(0, 23)}Z`,
         row.day,
         row.occupancy,
         row.entries,
@@ -230,14 +222,15 @@ export async function readingsFileResponse(
   kit: ResponseKit,
   file: { filename: string; csv: string },
 ): Promise<Response> {
-  const headers = {
+  const { body, encoding } = await encodedLargeBody(
+    `\uFEFF${file.csv}`,
+    c.req.header('Accept-Encoding'),
+  );
+  return kit.reply(200, body, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${file.filename}"`,
     'Cache-Control': 'no-store',
     Vary: 'Accept-Encoding',
-  };
-  const body = `\uFEFF${file.csv}`;
-  if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return kit.reply(200, body, headers);
-  const packed = await gzip(body, { level: 6 });
-  return kit.reply(200, new Uint8Array(packed), { ...headers, 'Content-Encoding': 'gzip' });
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  });
 }

@@ -40,3 +40,9 @@ export const ResidentsQuerySchema = z.object({
   ),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_RESIDENTS)), 0),
 });
+/** GET /api/readings.csv: days and amenity as given ('' when absent); the server bounds them. */
+export const ReadingsFileQuerySchema = z.object({
+  from: z._default(z.string(), ''),
+  to: z._default(z.string(), ''),
+  amenity: z._default(z.string(), ''),
+});

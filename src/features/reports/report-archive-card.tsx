@@ -199,33 +199,20 @@ function ArchivedReport({ entry, onClose }: { entry: ReportArchiveEntry; onClose
 /** Downloads the server's CSV: from the device's copy when it has one, else from the server. */
 function CsvButton({ entry }: { entry: ReportArchiveEntry }) {
   const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setError(null);
-    try {
-      const csv = await client.ensureQueryData(archivedReportCsvQuery(entry.id));
-      downloadCsv(`${entry.kind}-${entry.periodFrom}-to-${entry.periodTo}.csv`, csv);
-    } catch {
-      setError('Not saved on this device yet: download it once online.');
-    }
-  };
   return (
-    <span className="grid gap-1">
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Download CSV: ${entry.title}`}
-        onClick={() => void download()}
-      >
-        <PageIcon name="download" className="h-4 w-4" />
-        CSV
-      </Button>
-      {error ? (
-        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
-          {error}
-        </span>
-      ) : null}
-    </span>
+    <ArchiveDownload
+      label="CSV"
+      name={`Download CSV: ${entry.title}`}
+      download={async () => {
+        try {
+          const csv = await client.ensureQueryData(archivedReportCsvQuery(entry.id));
+          downloadCsv(`${entry.kind}-${entry.periodFrom}-to-${entry.periodTo}.csv`, csv);
+          return null;
+        } catch {
+          return 'Not saved on this device yet: download it once online.';
+        }
+      }}
+    />
   );
 }
 
@@ -234,14 +221,38 @@ function CsvButton({ entry }: { entry: ReportArchiveEntry }) {
  * the readings as stored now: any that arrived after the report was built are in them too.
  */
 function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
+  return (
+    <ArchiveDownload
+      label="Readings"
+      name={`Download readings: ${entry.title}`}
+      download={async () => {
+        const file = await downloadReadingsFile(entry.periodFrom, entry.periodTo);
+        return file.ok ? null : file.error;
+      }}
+    />
+  );
+}
+
+/**
+ * A download of the archive's dialog: busy (focus kept) while it works, and why it failed said
+ * under it (`download` resolves to that reason, or null once the file is saved).
+ */
+function ArchiveDownload({
+  label,
+  name,
+  download,
+}: {
+  label: string;
+  name: string;
+  download: () => Promise<string | null>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const download = async () => {
+  const run = async () => {
     setError(null);
     setBusy(true);
     try {
-      const file = await downloadReadingsFile(entry.periodFrom, entry.periodTo);
-      if (!file.ok) setError(file.error);
+      setError(await download());
     } finally {
       setBusy(false);
     }
@@ -251,12 +262,12 @@ function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
       <Button
         variant="secondary"
         size="sm"
-        aria-label={`Download readings: ${entry.title}`}
+        aria-label={name}
         busy={busy}
-        onClick={() => void download()}
+        onClick={() => void run()}
       >
         <PageIcon name="download" className="h-4 w-4" />
-        {busy ? 'Readings…' : 'Readings'}
+        {label}
       </Button>
       {error ? (
         <span role="alert" className="max-w-xs text-xs text-red-700 dark:text-red-300">

@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
 import { useReportActivity } from './report-activity';
-import type { ReportDefinition } from './report-kind';
+import type { DownloadOutcome, ReportDefinition } from './report-kind';
 import { ReportSkeleton } from './report-skeleton';
 import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
 import { SCHEDULED_REPORTS_ANCHOR } from '../../lib/app-pages';
@@ -119,6 +119,18 @@ export function ReportsPage() {
     });
   };
 
+  /** A file's download told in a toast (and counted), or why not. */
+  const tellOutcome = (outcome: Promise<DownloadOutcome>, failureTitle: string) =>
+    outcome.then(
+      (result) => {
+        if (result.ok) {
+          countActivity('downloads');
+          toast({ title: 'Download started', description: result.description });
+        } else toast({ title: failureTitle, description: result.message, tone: 'error' });
+      },
+      () => toast({ title: failureTitle, description: CODE_NOT_LOADED, tone: 'error' }),
+    );
+
   const download = (item: ReportDefinition<PreviewKind>) => {
     const how = item.download;
     if (!how) return;
@@ -128,33 +140,16 @@ export function ReportsPage() {
       openPreview(item.kind, `download-${item.kind}`);
       return;
     }
-    void how.run({ client, period, timeZone: community.timeZone }).then(
-      (result) => {
-        if (result.ok) {
-          countActivity('downloads');
-          toast({ title: 'Download started', description: result.description });
-        } else toast({ title: how.failureTitle, description: result.message, tone: 'error' });
-      },
-      () => toast({ title: how.failureTitle, description: CODE_NOT_LOADED, tone: 'error' }),
-    );
+    void tellOutcome(how.run({ client, period, timeZone: community.timeZone }), how.failureTitle);
   };
 
   const [readingsBusy, setReadingsBusy] = useState(false);
   const downloadReadings = () => {
     setReadingsBusy(true);
-    const failed = 'Readings not downloaded';
-    void import('./report-downloads')
-      .then(({ downloadReadings: run }) => run({ period, timeZone: community.timeZone }))
-      .then(
-        (result) => {
-          if (result.ok) {
-            countActivity('downloads');
-            toast({ title: 'Download started', description: result.description });
-          } else toast({ title: failed, description: result.message, tone: 'error' });
-        },
-        () => toast({ title: failed, description: CODE_NOT_LOADED, tone: 'error' }),
-      )
-      .finally(() => setReadingsBusy(false));
+    const outcome = import('./report-downloads').then(({ downloadReadings: run }) =>
+      run({ period, timeZone: community.timeZone }),
+    );
+    void tellOutcome(outcome, 'Readings not downloaded').finally(() => setReadingsBusy(false));
   };
 
   return (
