@@ -37,7 +37,6 @@ export const readingsHandlers = [
     const csv = csvLines([
       ['Report', 'Sensor readings, all amenities'],
       ['Period', `${from} to ${to}`],
-      ['Readings', rows.length],
       ['Time zone', 'Pacific Time (PT), America/Los_Angeles'],
       [],
       [...READINGS_FILE_COLUMNS],

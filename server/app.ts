@@ -286,11 +286,22 @@ export function createApp(options: AppOptions): CommonGroundApp {
       );
     }
     readingsFilesMaking++;
-    try {
-      return await readingsFileResponse(c, kit, await readingsFile(asOf, ask));
-    } finally {
+    // Held until the file is sent, or its client has gone: not just until the answer starts.
+    const done = (error?: unknown) => {
       readingsFilesMaking--;
+      if (error instanceof Error) log(`Readings file cut off: ${error.stack ?? error.message}`);
+    };
+    let file: Awaited<ReturnType<typeof readingsFile>>;
+    try {
+      file = await readingsFile(asOf, ask);
+    } catch (error) {
+      done();
+      throw error;
     }
+    return readingsFileResponse(kit, file, {
+      acceptEncoding: c.req.header('Accept-Encoding'),
+      done,
+    });
   });
   // An app page's first answers in one request; each is asked of the app as if alone.
   api.get(

@@ -18,7 +18,7 @@ export type ResponseKit = {
   /** Any response with the security headers added. */
   reply(
     status: number,
-    body: Uint8Array<ArrayBuffer> | string | null,
+    body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | string | null,
     headers: Record<string, string>,
   ): Response;
   /** A JSON error `{ error }`. */

@@ -16,7 +16,7 @@ import { formatCount } from '../../src/lib/format';
 import type { Amenity } from '../community';
 import { HttpError } from '../errors';
 import { parseQuery, type ResponseKit } from '../http';
-import { encodedLargeBody } from '../static/compression';
+import { acceptedEncodings } from '../static/compression';
 import { localDayOf } from '../rollups';
 import { addDays, daysBetween, HOUR, localDate } from '../time';
 import type { EndpointContext } from './context';
@@ -108,14 +108,18 @@ export function readingsFileAsk(
  * headed like every data file (period, the sensors' coverage of it, time zone, when made). The
  * rows are the readings the rollups are made of, so a spreadsheet recomputes any report's
  * figure: a day's visits are the sum of its rows' Entries, a mean visit length the
- * Entries-weighted mean of Dwell minutes. Archived amenities' readings are
- * in a file of all amenities, named as archived. More than READINGS_FILE_MAX_ROWS readings is a
- * 400 that says how many, before any is read.
+ * Entries-weighted mean of Dwell minutes. Archived amenities' readings are in a file of all
+ * amenities, named as archived.
+ *
+ * Refusals come before any byte: more than READINGS_FILE_MAX_ROWS readings is a 400 that says
+ * how many. Then the file is text in parts, the header first and a page of rows after it, each
+ * page read only when the one before has been taken: the server never holds more than a page,
+ * however long the period.
  */
 export async function readingsFile(
   context: EndpointContext,
   ask: ReadingsFileAsk,
-): Promise<{ filename: string; csv: string; rows: number }> {
+): Promise<{ filename: string; parts: AsyncGenerator<string, void, undefined> }> {
   const { db, community, now } = context;
   const zone = community.timeZone;
   const amenities: { amenity: Amenity; name: string }[] = [
@@ -141,50 +145,7 @@ export async function readingsFile(
     );
   }
 
-  // The instants that can fall in those days (a day is its reading's hour's, as the rollups
-  // count it: an hour either side covers a zone whose hours do not start on the UTC hour).
   const span = periodInstants(ask.from, ask.to, zone);
-  const lower = new Date(span.from - HOUR).toISOString();
-  const upper = new Date(span.to + HOUR).toISOString();
-  const lines: string[] = [];
-  let rows = 0;
-  for (const { amenity, name } of amenities) {
-    let after = lower;
-    let first = true;
-    for (;;) {
-      const page = await db.query<ReadingRow>(
-        `SELECT to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
-                to_char(r.time AT TIME ZONE $5, 'YYYY-MM-DD HH24:MI:SS') AS local,
-                to_char(${localDayOf('r.time', '$5')}, 'YYYY-MM-DD') AS day,
-                r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell
-           FROM readings r
-          WHERE r.community_id = $1 AND r.amenity_id = $2
-            AND r.time ${first ? '>=' : '>'} $3 AND r.time < $4
-          ORDER BY r.time
-          LIMIT ${PAGE_ROWS}`,
-        [community.id, amenity.id, after, upper, zone],
-      );
-      const cells = (row: ReadingRow): CsvCell[] => [
-        name,
-        amenity.slug,
-        row.local,
-        `${row.cursor.slice(0, 23)}Z`,
-        row.day,
-        row.occupancy,
-        row.entries,
-        // Stored as a 4-byte float: its shortest decimal, not 12.300000190734863.
-        Number(row.dwell.toPrecision(7)),
-      ];
-      const kept = page.filter((row) => row.day >= ask.from && row.day <= ask.to);
-      if (kept.length > 0) lines.push(csvLines(kept.map(cells)));
-      rows += kept.length;
-      const last = page.at(-1);
-      if (page.length < PAGE_ROWS || !last) break;
-      after = last.cursor;
-      first = false;
-    }
-  }
-
   const gaps = await usageGaps(context, daysBetween(ask.from, localDate(now, zone)) + 1);
   const coverage = summarizeCoverage(
     ask.amenity === null
@@ -198,7 +159,6 @@ export async function readingsFile(
     period: `${ask.from} to ${ask.to}`,
     coverage,
     notes: [
-      ['Readings', rows],
       [
         'Visits',
         'the sum of Entries (one entry is one visit); a day’s visits are its rows’ Entries',
@@ -208,29 +168,118 @@ export async function readingsFile(
     timeZone: zone,
     now,
   });
+
+  // The instants that can fall in those days (a day is its reading's hour's, as the rollups
+  // count it: an hour either side covers a zone whose hours do not start on the UTC hour).
+  const lower = new Date(span.from - HOUR).toISOString();
+  const upper = new Date(span.to + HOUR).toISOString();
+  async function* parts(): AsyncGenerator<string, void, undefined> {
+    yield `\uFEFF${csvLines([...header, [], [...READINGS_FILE_COLUMNS]])}`;
+    for (const { amenity, name } of amenities) {
+      let after = lower;
+      let first = true;
+      for (;;) {
+        const page = await db.query<ReadingRow>(
+          `SELECT to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
+                  to_char(r.time AT TIME ZONE $5, 'YYYY-MM-DD HH24:MI:SS') AS local,
+                  to_char(${localDayOf('r.time', '$5')}, 'YYYY-MM-DD') AS day,
+                  r.occupancy, r.entries, r.dwell_minutes::float8 AS dwell
+             FROM readings r
+            WHERE r.community_id = $1 AND r.amenity_id = $2
+              AND r.time ${first ? '>=' : '>'} $3 AND r.time < $4
+            ORDER BY r.time
+            LIMIT ${PAGE_ROWS}`,
+          [community.id, amenity.id, after, upper, zone],
+        );
+        const cells = (row: ReadingRow): CsvCell[] => [
+          name,
+          amenity.slug,
+          row.local,
+          `${row.cursor.slice(0, 23)}Z`,
+          row.day,
+          row.occupancy,
+          row.entries,
+          // Stored as a 4-byte float: its shortest decimal, not 12.300000190734863.
+          Number(row.dwell.toPrecision(7)),
+        ];
+        const kept = page.filter((row) => row.day >= ask.from && row.day <= ask.to);
+        if (kept.length > 0) yield csvLines(kept.map(cells));
+        const last = page.at(-1);
+        if (page.length < PAGE_ROWS || !last) break;
+        after = last.cursor;
+        first = false;
+      }
+    }
+  }
+
   const stem = `readings-${ask.amenity ?? 'all'}-${ask.from}-to-${ask.to}`;
-  return {
-    filename: csvFilename(stem, now, zone),
-    csv: csvLines([...header, [], [...READINGS_FILE_COLUMNS]]) + lines.join(''),
-    rows,
-  };
+  return { filename: csvFilename(stem, now, zone), parts: parts() };
 }
 
-/** The file as an answer: gzip when the client takes it (a month of readings is ~6 MB of text). */
-export async function readingsFileResponse(
-  c: Context,
+/**
+ * A client that stops taking the file (it neither reads nor leaves) loses it after this long,
+ * so it cannot hold one of the READINGS_FILES_AT_ONCE places for ever.
+ */
+export const READINGS_FILE_STALL_MS = 60_000;
+
+/**
+ * The file as an answer, sent as it is read (gzip when the client takes it: a month of readings
+ * is ~6 MB of text, a year of twenty amenities hundreds). `done` is called once: when the last
+ * part is sent, the client goes away, the client has taken nothing for `stallMs`, or a page
+ * cannot be read. In the last two the answer is cut off, never ended as if whole, so the client
+ * knows the file is not complete.
+ */
+export function readingsFileResponse(
   kit: ResponseKit,
-  file: { filename: string; csv: string },
-): Promise<Response> {
-  const { body, encoding } = await encodedLargeBody(
-    `\uFEFF${file.csv}`,
-    c.req.header('Accept-Encoding'),
-  );
-  return kit.reply(200, body, {
+  file: { filename: string; parts: AsyncGenerator<string, void, undefined> },
+  {
+    acceptEncoding,
+    done,
+    stallMs = READINGS_FILE_STALL_MS,
+  }: { acceptEncoding: string | undefined; done: (error?: unknown) => void; stallMs?: number },
+): Response {
+  let finished = false;
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const finish = (error?: unknown) => {
+    clearTimeout(stall);
+    if (finished) return;
+    finished = true;
+    done(error);
+  };
+  const text = new ReadableStream<string>({
+    async pull(controller) {
+      clearTimeout(stall);
+      try {
+        const next = await file.parts.next();
+        if (next.done) {
+          finish();
+          controller.close();
+          return;
+        }
+        controller.enqueue(next.value);
+        stall = setTimeout(() => {
+          const error = new Error(`the client took nothing for ${stallMs / 1000} s`);
+          finish(error);
+          controller.error(error);
+          void file.parts.return();
+        }, stallMs);
+      } catch (error) {
+        finish(error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      finish();
+      await file.parts.return();
+    },
+  });
+  const bytes = text.pipeThrough(new TextEncoderStream());
+  const gzip = acceptedEncodings(acceptEncoding ?? '').has('gzip');
+  return kit.reply(200, gzip ? bytes.pipeThrough(new CompressionStream('gzip')) : bytes, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${file.filename}"`,
     'Cache-Control': 'no-store',
     Vary: 'Accept-Encoding',
-    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
   });
 }

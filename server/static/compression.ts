@@ -78,19 +78,6 @@ export function encodedBody(
   return { body: item.body };
 }
 
-/**
- * A large body made once per request (a file of readings, megabytes): gzip when the client
- * accepts it, compressed in libuv's thread pool so the event loop stays free; else as it is.
- */
-export async function encodedLargeBody(
-  text: string,
-  acceptEncoding: string | undefined,
-): Promise<{ body: Uint8Array<ArrayBuffer>; encoding?: 'gzip' }> {
-  const body = new TextEncoder().encode(text);
-  if (!acceptEncoding || !acceptedEncodings(acceptEncoding).has('gzip')) return { body };
-  return { body: new Uint8Array(await gzip(body, { level: 6 })), encoding: 'gzip' };
-}
-
 /** Encodings an Accept-Encoding header allows (q > 0), lower-cased. */
 export function acceptedEncodings(header: string): Set<string> {
   const accepted = new Set<string>();

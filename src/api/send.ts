@@ -149,9 +149,7 @@ export async function getCsvFile(
 ): Promise<{ ok: true; filename: string; text: string } | { ok: false; error: string }> {
   const answer = await getText(path, { offlineMessage, timeoutMs, keepByteOrderMark: true });
   if (!answer.ok) return { ok: false, error: answer.error };
-  const filename =
-    /filename="([^"]+)"/.exec(answer.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  return { ok: true, filename, text: answer.text };
+  return { ok: true, filename: filenameOf(answer.headers) ?? fallbackName, text: answer.text };
 }
 
 /** The answer and its text, or null when the server was not reached. */
@@ -159,12 +157,11 @@ async function exchange(
   method: Method,
   path: string,
   {
-    json,
-    file,
     accept,
     timeoutMs = REQUEST_TIMEOUT_MS,
     signal,
     keepByteOrderMark = false,
+    ...body
   }: RequestBody & {
     accept: string;
     timeoutMs?: number;
@@ -176,17 +173,10 @@ async function exchange(
   let res: Response;
   let text: string;
   try {
-    // A sign-out made offline goes first: this request must not carry the old session's cookie
-    // (pending-sign-out.ts; it throws while the server cannot be reached).
-    await finishPendingSignOut();
-    const contentType = file ? file.type : json === undefined ? null : 'application/json';
-    // Serialised inside the try: a body that cannot be sent is a failed request, not a crash.
-    res = await fetch(path, {
-      method,
-      credentials: 'include',
+    res = await start(method, path, {
+      ...body,
+      accept,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      headers: { Accept: accept, ...(contentType ? { 'Content-Type': contentType } : {}) },
-      body: file ? file.content : json === undefined ? undefined : JSON.stringify(json),
     });
     // The body can hang as well as the headers, so it is read under the same timeout.
     text = keepByteOrderMark
@@ -196,11 +186,139 @@ async function exchange(
     if (!signal?.aborted) reportServerUnreachable();
     return null;
   }
-  // A gateway's 502-504 marks the server out of reach for the banner; the caller still gets the
-  // status, since a write the gateway gave up on may have been made.
+  heard(res);
+  return { res, text };
+}
+
+/** Every request: a sign-out made offline first, then the request with the session cookie. */
+async function start(
+  method: Method,
+  path: string,
+  { json, file, accept, signal }: RequestBody & { accept: string; signal: AbortSignal },
+): Promise<Response> {
+  // This request must not carry the old session's cookie (pending-sign-out.ts; it throws while
+  // the server cannot be reached).
+  await finishPendingSignOut();
+  const contentType = file ? file.type : json === undefined ? null : 'application/json';
+  // Serialised inside the caller's try: a body that cannot be sent is a failed request.
+  return fetch(path, {
+    method,
+    credentials: 'include',
+    signal,
+    headers: { Accept: accept, ...(contentType ? { 'Content-Type': contentType } : {}) },
+    body: file ? file.content : json === undefined ? undefined : JSON.stringify(json),
+  });
+}
+
+/**
+ * Tells the banner the server answered, and the shell when it refused who is asking. A gateway's
+ * 502-504 marks the server out of reach for the banner; the caller still gets the status, since
+ * a write the gateway gave up on may have been made.
+ */
+function heard(res: Response): void {
   reportServerAnswer(res.status);
   if (res.status === 401 || res.status === 403) reportAccessRefused();
-  return { res, text };
+}
+
+export type LargeFileOutcome =
+  | {
+      ok: true;
+      filename: string;
+      blob: Blob;
+      /** How many line breaks (LF) the file holds. */
+      lineBreaks: number;
+      /** The file's first bytes as text (up to HEAD_BYTES): enough to read its header. */
+      head: string;
+    }
+  | { ok: false; error: string };
+
+const HEAD_BYTES = 65_536;
+
+/**
+ * A file the server sends as it makes it (a period's readings: up to hundreds of megabytes),
+ * kept as a Blob (the browser may hold a large one on disk), never as one string. It is given
+ * up when nothing has arrived for `idleMs`, not after a fixed time, since a long file on a slow
+ * line takes minutes; an answer cut off before its end fails with `cutOffMessage`: half a file
+ * is never saved as if whole.
+ */
+export async function getLargeFile(
+  path: string,
+  {
+    offlineMessage,
+    cutOffMessage,
+    fallbackName,
+    idleMs = REQUEST_TIMEOUT_MS,
+  }: { offlineMessage: string; cutOffMessage: string; fallbackName: string; idleMs?: number },
+): Promise<LargeFileOutcome> {
+  const idle = new AbortController();
+  let timer = setTimeout(() => idle.abort(), idleMs);
+  const arriving = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => idle.abort(), idleMs);
+  };
+  try {
+    let res: Response;
+    try {
+      res = await start('GET', path, { accept: 'text/csv', signal: idle.signal });
+    } catch {
+      reportServerUnreachable();
+      return { ok: false, error: offlineMessage };
+    }
+    heard(res);
+    if (!res.ok || !res.body) {
+      const text = await res.text().catch(() => '');
+      return { ok: false, error: messageOf(res.status, jsonOf(text)) };
+    }
+    let lineBreaks = 0;
+    const head: Uint8Array[] = [];
+    let headLength = 0;
+    const counted = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          arriving();
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) {
+            lineBreaks++;
+          }
+          if (headLength < HEAD_BYTES) {
+            const part = chunk.slice(0, HEAD_BYTES - headLength);
+            head.push(part);
+            headLength += part.length;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+      // The fetch's own abort may not reach a body already being read: the pipe stops too.
+      { signal: idle.signal },
+    );
+    let blob: Blob;
+    try {
+      blob = await new Response(counted, {
+        headers: { 'Content-Type': res.headers.get('Content-Type') ?? '' },
+      }).blob();
+    } catch {
+      return { ok: false, error: cutOffMessage };
+    }
+    const headBytes = new Uint8Array(headLength);
+    let offset = 0;
+    for (const part of head) {
+      headBytes.set(part, offset);
+      offset += part.length;
+    }
+    return {
+      ok: true,
+      filename: filenameOf(res.headers) ?? fallbackName,
+      blob,
+      lineBreaks,
+      head: new TextDecoder('utf-8', { ignoreBOM: true }).decode(headBytes),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The name a server gave its file (Content-Disposition), if it gave one. */
+function filenameOf(headers: Headers): string | null {
+  return /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1] ?? null;
 }
 
 /** An answer that is not JSON (a proxy's error page, an empty 204) counts as no JSON. */

@@ -6,7 +6,12 @@
 import { dateFormat } from './intl-formats';
 
 export function downloadTextFile(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  downloadBlob(fileName, new Blob([text], { type: mimeType }));
+}
+
+/** Saves a file the page holds (a Blob) on the device, under `fileName`. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

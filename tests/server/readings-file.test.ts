@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AMENITY_SETUP_PATH,
   API_PATHS,
@@ -8,6 +8,8 @@ import {
   type UsagePoint,
 } from '../../src/api/contract';
 import type { Community } from '../../server/community';
+import { readingsFileResponse } from '../../server/endpoints/readings-file';
+import { responseKit } from '../../server/http';
 import { rebuildRollups } from '../../server/rollups';
 import { cellsOf } from '../csv-cells';
 import {
@@ -87,7 +89,6 @@ for (const backend of BACKENDS) {
       expect(header('Coverage')).toMatch(/^Data for 0 min of 2 d; The Great Lawn sensor silent/);
       expect(header('Covered (hours)')).toBe('0.0');
       expect(header('Period length (hours)')).toBe('48.0');
-      expect(header('Readings')).toBe('6');
       expect(header('Time zone')).toBe('Pacific Time (PT), America/Los_Angeles');
       expect(columns).toEqual([
         'Amenity',
@@ -191,7 +192,6 @@ for (const backend of BACKENDS) {
       expect(res.status).toBe(200);
       const { header, rows } = fileOf(await res.text());
       expect(header('Report')).toBe('Sensor readings, Solis Hall');
-      expect(header('Readings')).toBe('2');
       // Its own sensor's coverage: two hours with a reading, of the 39 from the 17th to now.
       expect(header('Covered (hours)')).toBe('2.0');
       expect(header('Period length (hours)')).toBe('39.0');
@@ -237,8 +237,7 @@ for (const backend of BACKENDS) {
       );
       await rebuildRollups(test.db, community.id);
       const res = await file('from=2026-03-01&to=2026-03-17&amenity=grand-lake');
-      const { header, rows } = fileOf(await res.text());
-      expect(header('Readings')).toBe('10005');
+      const { rows } = fileOf(await res.text());
       expect(rows).toHaveLength(10_005);
       expect(new Set(rows.map((row) => row[3])).size).toBe(10_005);
       expect(rows[0]?.[2]).toBe('2026-03-01 00:00:00');
@@ -256,10 +255,12 @@ for (const backend of BACKENDS) {
         const res = await file('from=2026-03-16&to=2026-03-17');
         expect(res.status).toBe(400);
         expect(((await res.json()) as { error: string }).error).toBe(
-          '2026-03-16 to 2026-03-17 holds 250,005 readings; a file holds at most 250,000: choose a shorter period or one amenity',
+          '2026-03-16 to 2026-03-17 holds 3,000,005 readings; a file holds at most 3,000,000: choose a shorter period or one amenity',
         );
         // The other amenities' file is still there to take.
-        expect((await file('from=2026-03-16&to=2026-03-17&amenity=the-yard')).status).toBe(200);
+        const yard = await file('from=2026-03-16&to=2026-03-17&amenity=the-yard');
+        expect(yard.status).toBe(200);
+        expect(fileOf(await yard.text()).rows).toHaveLength(4);
       } finally {
         await rebuildRollups(test.db, community.id);
       }
@@ -276,8 +277,54 @@ for (const backend of BACKENDS) {
       expect(((await refused?.json()) as { error: string }).error).toBe(
         'Other readings files are being made on this server; try again in a few seconds',
       );
-      // Once they are made, the next is.
-      expect((await file('from=2026-03-16&to=2026-03-17')).status).toBe(200);
+      // A file is being made until it is sent: its place is not free when its answer starts.
+      const sent = answers.filter((res) => res.status === 200);
+      expect((await file('from=2026-03-16&to=2026-03-17')).status).toBe(429);
+      // One taken whole, one left by its client: both places free again.
+      expect(fileOf(await textOf(sent[0] as Response)).rows).toHaveLength(10_005);
+      await sent[1]?.body?.cancel();
+      const next = await Promise.all([1, 2].map(() => file('from=2026-03-16&to=2026-03-17')));
+      expect(next.map((res) => res.status)).toEqual([200, 200]);
+      await Promise.all(next.map((res) => res.text()));
+    });
+
+    it('a file whose readings cannot all be read is cut off, never ended as if whole', async () => {
+      let pages = 0;
+      const failing = new Proxy(test.db, {
+        get(target, property, receiver) {
+          const value: unknown = Reflect.get(target, property, receiver);
+          if (property !== 'query' || typeof value !== 'function') {
+            return typeof value === 'function' ? value.bind(target) : value;
+          }
+          return (sql: string, params?: unknown[]) => {
+            if (sql.includes('FROM readings r') && ++pages === 2) {
+              return Promise.reject(new Error('connection to the database lost'));
+            }
+            return target.query(sql, params);
+          };
+        },
+      });
+      const logged: string[] = [];
+      const broken = testApp(failing, community, {
+        clock: clock.now,
+        demo: true,
+        log: (line) => logged.push(line),
+      });
+      const request = () =>
+        broken.app.request(
+          `${READINGS_FILE_PATH}?from=2026-03-01&to=2026-03-17&amenity=grand-lake`,
+        );
+      const res = await request();
+      // The header and the first page were sent: the answer had begun, so only a cut-off body
+      // (an error while reading it) can tell the client the file is not whole.
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+      expect(logged.some((line) => line.startsWith('Readings file cut off'))).toBe(true);
+      // Its place is free again.
+      const [whole, left] = await Promise.all([request(), request()]);
+      expect([whole?.status, left?.status]).toEqual([200, 200]);
+      expect(fileOf((await whole?.text()) ?? '').rows).toHaveLength(10_005);
+      await left?.body?.cancel();
     });
 
     it('names an archived amenity as such in a file of all amenities', async () => {
@@ -304,3 +351,72 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+describe('the readings file as it is sent', () => {
+  /** A file of endless pages, which says when it was closed. */
+  function endless() {
+    const state = { closed: false, pagesRead: 0 };
+    async function* parts(): AsyncGenerator<string, void, undefined> {
+      try {
+        for (;;) {
+          state.pagesRead++;
+          yield `${'Solis Hall,solis-hall\r\n'.repeat(100)}`;
+        }
+      } finally {
+        state.closed = true;
+      }
+    }
+    return { state, file: { filename: 'readings.csv', parts: parts() } };
+  }
+
+  it('is read a page at a time, as the client takes it', async () => {
+    const { state, file } = endless();
+    const res = readingsFileResponse(responseKit("default-src 'none'"), file, {
+      acceptEncoding: undefined,
+      done: () => undefined,
+    });
+    const reader = res.body?.getReader();
+    await reader?.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not the whole endless file: a page or two ahead of the client, no more.
+    expect(state.pagesRead).toBeLessThan(5);
+    await reader?.cancel();
+    await vi.waitFor(() => expect(state.closed).toBe(true));
+  });
+
+  it('a client that leaves frees its place once, without an error', async () => {
+    const { state, file } = endless();
+    const calls: unknown[] = [];
+    const res = readingsFileResponse(responseKit("default-src 'none'"), file, {
+      acceptEncoding: 'gzip',
+      done: (error) => calls.push(error),
+    });
+    const reader = res.body?.getReader();
+    await reader?.read();
+    await reader?.cancel();
+    await vi.waitFor(() => expect(state.closed).toBe(true));
+    expect(calls).toEqual([undefined]);
+  });
+
+  it('a client that stops taking it loses it: cut off, its place freed', async () => {
+    const { state, file } = endless();
+    const calls: unknown[] = [];
+    const res = readingsFileResponse(responseKit("default-src 'none'"), file, {
+      acceptEncoding: undefined,
+      done: (error) => calls.push(error),
+      stallMs: 30,
+    });
+    const reader = res.body?.getReader();
+    await reader?.read();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toHaveLength(1);
+    expect(String(calls[0])).toBe('Error: the client took nothing for 0.03 s');
+    expect(state.closed).toBe(true);
+    // What was queued before the stall may still come; the file never ends as if whole.
+    const drained = async (): Promise<void> => {
+      const next = await reader?.read();
+      if (next && !next.done) return drained();
+    };
+    await expect(drained()).rejects.toThrow('the client took nothing');
+  });
+});

@@ -771,7 +771,7 @@ describe('Reports page', () => {
         HttpResponse.json(
           {
             error:
-              '2026-10-01 to 2026-10-31 holds 312,000 readings; a file holds at most 250,000: choose a shorter period or one amenity',
+              '2026-10-01 to 2026-10-31 holds 3,120,000 readings; a file holds at most 3,000,000: choose a shorter period or one amenity',
           },
           { status: 400 },
         ),
@@ -784,7 +784,7 @@ describe('Reports page', () => {
     await user.click(button);
     expect(await screen.findByText('Readings not downloaded')).toBeInTheDocument();
     expect(
-      screen.getByText(/holds 312,000 readings; a file holds at most 250,000/),
+      screen.getByText(/holds 3,120,000 readings; a file holds at most 3,000,000/),
     ).toBeInTheDocument();
     // Ready again for another try, focus kept on it meanwhile.
     expect(button).toHaveFocus();

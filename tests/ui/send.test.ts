@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { server } from '../../mocks/node';
 import { AUTH_PATHS } from '../../src/api/contract';
 import { isSignOutPending, setSignOutPending } from '../../src/api/pending-sign-out';
-import { getText, parser, SAVED_UNKNOWN, send } from '../../src/api/send';
+import { getLargeFile, getText, parser, SAVED_UNKNOWN, send } from '../../src/api/send';
 import { onAccessRefused } from '../../src/api/session-end';
 import { getConnectivity, reportServerUnreachable } from '../../src/lib/connectivity';
 
@@ -262,5 +262,91 @@ describe('getText', () => {
       status: null,
     });
     expect(getConnectivity()).toBe('unreachable');
+  });
+});
+
+describe('getLargeFile', () => {
+  const FILE_PATH = '/api/large-file-test.csv';
+  const CUT_OFF = 'The file stopped before its end, so it was not saved: try again.';
+  const options = { offlineMessage: OFFLINE, cutOffMessage: CUT_OFF, fallbackName: 'file.csv' };
+  const encoder = new TextEncoder();
+
+  /** An answer sent in `parts`, then ended, cut off (`fail`) or left hanging (`hang`). */
+  const streamed = (parts: string[], end: 'end' | 'fail' | 'hang' = 'end') =>
+    new HttpResponse(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(encoder.encode(part));
+          if (end === 'end') controller.close();
+          if (end === 'fail') controller.error(new Error('connection reset'));
+        },
+      }),
+      {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="readings-2026-11-22.csv"',
+        },
+      },
+    );
+
+  it('keeps the file as a Blob, with its name, its line breaks counted and its head as text', async () => {
+    server.use(
+      http.get(FILE_PATH, () =>
+        streamed(['\uFEFFReport,Readings\r\n\r\nA,B\r\n', '1,2\r\n3,4\r\n']),
+      ),
+    );
+    const file = await getLargeFile(FILE_PATH, options);
+    if (!file.ok) throw new Error(file.error);
+    expect(file.filename).toBe('readings-2026-11-22.csv');
+    expect(file.lineBreaks).toBe(5);
+    expect(file.head).toBe('\uFEFFReport,Readings\r\n\r\nA,B\r\n1,2\r\n3,4\r\n');
+    expect(file.blob.type).toMatch(/^text\/csv;\s?charset=utf-8$/);
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(file.head);
+  });
+
+  it('an answer cut off before its end is not a file: the cut-off message', async () => {
+    server.use(http.get(FILE_PATH, () => streamed(['Report,Readings\r\n', '1,2\r\n'], 'fail')));
+    await expect(getLargeFile(FILE_PATH, options)).resolves.toEqual({ ok: false, error: CUT_OFF });
+  });
+
+  it('gives up when nothing arrives for a while, however long the file has taken', async () => {
+    server.use(http.get(FILE_PATH, () => streamed(['Report,Readings\r\n'], 'hang')));
+    await expect(getLargeFile(FILE_PATH, { ...options, idleMs: 50 })).resolves.toEqual({
+      ok: false,
+      error: CUT_OFF,
+    });
+  });
+
+  it("a refusal is the server's own message; no server, the offline message", async () => {
+    server.use(
+      http.get(FILE_PATH, () =>
+        HttpResponse.json(
+          { error: 'Invalid query: from: a day such as 2026-11-22' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await expect(getLargeFile(FILE_PATH, options)).resolves.toEqual({
+      ok: false,
+      error: 'Invalid query: from: a day such as 2026-11-22',
+    });
+    expect(getConnectivity()).toBe('online');
+    server.use(http.get(FILE_PATH, () => HttpResponse.error()));
+    await expect(getLargeFile(FILE_PATH, options)).resolves.toEqual({
+      ok: false,
+      error: OFFLINE,
+    });
+    expect(getConnectivity()).toBe('unreachable');
+  });
+
+  it('reports access refused when the session has ended', async () => {
+    const refused = countAccessRefused();
+    server.use(http.get(FILE_PATH, () => HttpResponse.json({ error: 'Sign in' }, { status: 401 })));
+    await expect(getLargeFile(FILE_PATH, options)).resolves.toEqual({
+      ok: false,
+      error: 'Sign in',
+    });
+    expect(refused()).toBe(1);
   });
 });
