@@ -10,6 +10,7 @@ import { getLargeFile } from './send';
 export async function downloadReadingsFile(
   from: string,
   to: string,
+  onProgress?: (receivedBytes: number) => void,
 ): Promise<{ ok: true; filename: string; readings: number | null } | { ok: false; error: string }> {
   const query = new URLSearchParams({ from, to });
   const file = await getLargeFile(`${READINGS_FILE_PATH}?${query.toString()}`, {
@@ -18,6 +19,7 @@ export async function downloadReadingsFile(
     cutOffMessage:
       'The readings file stopped before its end (the connection or the server failed), so it was not saved: try again.',
     fallbackName: `readings-${from}-to-${to}.csv`,
+    onProgress,
   });
   if (!file.ok) return file;
   downloadBlob(file.filename, file.blob);

@@ -233,6 +233,7 @@ export type LargeFileOutcome =
   | { ok: false; error: string };
 
 const HEAD_BYTES = 65_536;
+const PROGRESS_EVERY_MS = 250;
 
 /**
  * A file the server sends as it makes it (a period's readings: up to hundreds of megabytes),
@@ -248,7 +249,15 @@ export async function getLargeFile(
     cutOffMessage,
     fallbackName,
     idleMs = REQUEST_TIMEOUT_MS,
-  }: { offlineMessage: string; cutOffMessage: string; fallbackName: string; idleMs?: number },
+    onProgress,
+  }: {
+    offlineMessage: string;
+    cutOffMessage: string;
+    fallbackName: string;
+    idleMs?: number;
+    /** The bytes received so far, at most every PROGRESS_EVERY_MS (a long file takes minutes). */
+    onProgress?: (receivedBytes: number) => void;
+  },
 ): Promise<LargeFileOutcome> {
   const idle = new AbortController();
   let timer = setTimeout(() => idle.abort(), idleMs);
@@ -270,12 +279,19 @@ export async function getLargeFile(
       return { ok: false, error: messageOf(res.status, jsonOf(text)) };
     }
     let lineBreaks = 0;
+    let received = 0;
+    let toldAt = performance.now();
     const head: Uint8Array[] = [];
     let headLength = 0;
     const counted = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           arriving();
+          received += chunk.length;
+          if (onProgress && performance.now() - toldAt >= PROGRESS_EVERY_MS) {
+            toldAt = performance.now();
+            onProgress(received);
+          }
           for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) {
             lineBreaks++;
           }

@@ -802,6 +802,53 @@ describe('Reports page', () => {
     expect(files).toEqual([]);
   });
 
+  it('says how much of a long readings file has arrived while it downloads', async () => {
+    const release: (() => void)[] = [];
+    const rest = new Promise<void>((resolve) => release.push(resolve));
+    const row =
+      'Solis Hall,solis-hall,2026-10-01 12:00:00,2026-10-01T19:00:00.000Z,2026-10-01,0,4,30\r\n';
+    const rows = (count: number) => new TextEncoder().encode(row.repeat(count));
+    server.use(
+      http.get(
+        READINGS_FILE_PATH,
+        () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({
+              async start(controller) {
+                controller.enqueue(
+                  new TextEncoder().encode(
+                    `\uFEFFReport,Sensor readings\r\n\r\n${READINGS_FILE_COLUMNS.join(',')}\r\n`,
+                  ),
+                );
+                controller.enqueue(rows(4_000));
+                await new Promise((resolve) => setTimeout(resolve, 300));
+                controller.enqueue(rows(4_000));
+                await rest;
+                controller.close();
+              },
+            }),
+            { headers: { 'Content-Disposition': 'attachment; filename="readings-all.csv"' } },
+          ),
+      ),
+    );
+    const files = captureDownloads();
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
+    await user.click(await screen.findByRole('button', { name: /^Download readings/ }));
+    // 8,000 rows of 86 bytes and the header so far: 672 KB (1,024-based, as file sizes read).
+    const busy = await screen.findByRole('button', { name: /^Downloading readings… 672 KB/ });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(files).toEqual([]);
+    release.forEach((resolve) => resolve());
+    expect(
+      await screen.findByText('readings-all.csv: 8,000 readings of 2026-10-01 to 2026-10-31.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Download readings/ })).not.toHaveAttribute(
+      'aria-busy',
+    );
+    await waitFor(() => expect(files).toHaveLength(1));
+  });
+
   it('offers the readings only beside figures counted by the sensors', async () => {
     renderWithApp(<ReportsPage />, { route: '/reports?report=events' });
     await screen.findByRole('region', { name: /^Event Performance Report/ });

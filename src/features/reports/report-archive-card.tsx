@@ -5,6 +5,7 @@ import { archivedReportCsvQuery, useReportArchive } from '../../api/alerts';
 import type { ReportArchiveEntry } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
 import { downloadCsv } from '../../lib/download';
+import { formatFileSize } from '../../lib/photo-size';
 import { formatCalendarDate, formatCount, formatCountOf, formatDateTime } from '../../lib/format';
 import { useCommunity } from '../../api/community';
 import { timeZoneLabel } from '../../lib/community-profile';
@@ -225,8 +226,8 @@ function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
     <ArchiveDownload
       label="Readings"
       name={`Download readings: ${entry.title}`}
-      download={async () => {
-        const file = await downloadReadingsFile(entry.periodFrom, entry.periodTo);
+      download={async (onProgress) => {
+        const file = await downloadReadingsFile(entry.periodFrom, entry.periodTo, onProgress);
         return file.ok ? null : file.error;
       }}
     />
@@ -234,8 +235,9 @@ function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
 }
 
 /**
- * A download of the archive's dialog: busy (focus kept) while it works, and why it failed said
- * under it (`download` resolves to that reason, or null once the file is saved).
+ * A download of the archive's dialog: busy (focus kept) while it works, with how much has
+ * arrived when it takes long, and why it failed said under it (`download` resolves to that
+ * reason, or null once the file is saved).
  */
 function ArchiveDownload({
   label,
@@ -244,17 +246,17 @@ function ArchiveDownload({
 }: {
   label: string;
   name: string;
-  download: () => Promise<string | null>;
+  download: (onProgress: (receivedBytes: number) => void) => Promise<string | null>;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [received, setReceived] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
     setError(null);
-    setBusy(true);
+    setReceived(0);
     try {
-      setError(await download());
+      setError(await download(setReceived));
     } finally {
-      setBusy(false);
+      setReceived(null);
     }
   };
   return (
@@ -263,11 +265,12 @@ function ArchiveDownload({
         variant="secondary"
         size="sm"
         aria-label={name}
-        busy={busy}
+        busy={received !== null}
         onClick={() => void run()}
       >
         <PageIcon name="download" className="h-4 w-4" />
         {label}
+        {received ? ` ${formatFileSize(received)}` : null}
       </Button>
       {error ? (
         <span role="alert" className="max-w-xs text-xs text-red-700 dark:text-red-300">

@@ -90,9 +90,12 @@ export async function downloadEvents({
 export async function downloadReadings({
   period,
   timeZone,
-}: Pick<DownloadContext, 'period' | 'timeZone'>): Promise<DownloadOutcome> {
+  onProgress,
+}: Pick<DownloadContext, 'period' | 'timeZone'> & {
+  onProgress: (receivedBytes: number) => void;
+}): Promise<DownloadOutcome> {
   const calendar = calendarPeriod(period, Date.now(), timeZone);
-  const file = await downloadReadingsFile(calendar.from, calendar.to);
+  const file = await downloadReadingsFile(calendar.from, calendar.to, onProgress);
   if (!file.ok) return { ok: false, message: file.error };
   const what = file.readings === null ? 'the readings' : formatCountOf(file.readings, 'reading');
   return {

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommunityProfile } from '../../api/contract';
 import { timeZoneLabel } from '../../lib/community-profile';
+import { formatFileSize } from '../../lib/photo-size';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PageIcon } from '../../ui/page-icons';
@@ -28,7 +29,6 @@ export function ReportPreview({
   onClose,
   onPrint,
   onDownloadCsv,
-  readingsBusy,
   onDownloadReadings,
   onRefresh,
 }: {
@@ -45,8 +45,8 @@ export function ReportPreview({
   onPrint: () => void;
   onDownloadCsv: () => void;
   /** While the readings file downloads: its button waits. */
-  readingsBusy: boolean;
-  onDownloadReadings: () => void;
+  /** Resolves once the file is saved or the failure told; reports its progress meanwhile. */
+  onDownloadReadings: (onProgress: (receivedBytes: number) => void) => Promise<void>;
   onRefresh: () => void;
 }) {
   const state = useReportData(period, community.timeZone);
@@ -103,11 +103,7 @@ export function ReportPreview({
         ) : null}
         {report.sources.includes('timeline') ? (
           // The readings the figures are made of, from the server: to check them by hand.
-          <Button variant="secondary" size="sm" onClick={onDownloadReadings} busy={readingsBusy}>
-            <PageIcon name="download" className="h-4 w-4" />
-            {readingsBusy ? 'Downloading readings…' : 'Download readings'}{' '}
-            <span className="sr-only">(every sensor reading of the period, CSV)</span>
-          </Button>
+          <ReadingsButton download={onDownloadReadings} />
         ) : null}
         <Button variant="secondary" size="sm" onClick={onPrint} disabled={!data}>
           <PageIcon name="report" className="h-4 w-4" />
@@ -185,6 +181,31 @@ export function ReportPreview({
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * Download readings, busy while it works and saying how much has arrived: a year of readings is
+ * a minute or more.
+ */
+function ReadingsButton({
+  download,
+}: {
+  download: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+}) {
+  const [received, setReceived] = useState<number | null>(null);
+  const run = () => {
+    setReceived(0);
+    void download(setReceived).finally(() => setReceived(null));
+  };
+  return (
+    <Button variant="secondary" size="sm" onClick={run} busy={received !== null}>
+      <PageIcon name="download" className="h-4 w-4" />
+      {received === null
+        ? 'Download readings'
+        : `Downloading readings…${received > 0 ? ` ${formatFileSize(received)}` : ''}`}{' '}
+      <span className="sr-only">(every sensor reading of the period, CSV)</span>
+    </Button>
   );
 }
 

@@ -128,7 +128,9 @@ export function ReportsPage() {
           toast({ title: 'Download started', description: result.description });
         } else toast({ title: failureTitle, description: result.message, tone: 'error' });
       },
-      () => toast({ title: failureTitle, description: CODE_NOT_LOADED, tone: 'error' }),
+      () => {
+        toast({ title: failureTitle, description: CODE_NOT_LOADED, tone: 'error' });
+      },
     );
 
   const download = (item: ReportDefinition<PreviewKind>) => {
@@ -143,13 +145,11 @@ export function ReportsPage() {
     void tellOutcome(how.run({ client, period, timeZone: community.timeZone }), how.failureTitle);
   };
 
-  const [readingsBusy, setReadingsBusy] = useState(false);
-  const downloadReadings = () => {
-    setReadingsBusy(true);
+  const downloadReadings = (onProgress: (receivedBytes: number) => void) => {
     const outcome = import('./report-downloads').then(({ downloadReadings: run }) =>
-      run({ period, timeZone: community.timeZone }),
+      run({ period, timeZone: community.timeZone, onProgress }),
     );
-    void tellOutcome(outcome, 'Readings not downloaded').finally(() => setReadingsBusy(false));
+    return tellOutcome(outcome, 'Readings not downloaded');
   };
 
   return (
@@ -199,7 +199,6 @@ export function ReportsPage() {
               onClose={closePreview}
               onPrint={() => window.print()}
               onDownloadCsv={() => download(preview)}
-              readingsBusy={readingsBusy}
               onDownloadReadings={downloadReadings}
               onRefresh={refresh}
             />
