@@ -270,7 +270,12 @@ function ArchiveDownload({
       >
         <PageIcon name="download" className="h-4 w-4" />
         {label}
-        {received ? ` ${formatFileSize(received)}` : null}
+        {received ? (
+          <>
+            {' '}
+            <span className="whitespace-nowrap">{formatFileSize(received)}</span>
+          </>
+        ) : null}
       </Button>
       {error ? (
         <span role="alert" className="max-w-xs text-xs text-red-700 dark:text-red-300">

@@ -201,9 +201,13 @@ function ReadingsButton({
   return (
     <Button variant="secondary" size="sm" onClick={run} busy={received !== null}>
       <PageIcon name="download" className="h-4 w-4" />
-      {received === null
-        ? 'Download readings'
-        : `Downloading readings…${received > 0 ? ` ${formatFileSize(received)}` : ''}`}{' '}
+      {received === null ? 'Download readings' : 'Downloading readings…'}
+      {received ? (
+        <>
+          {' '}
+          <span className="whitespace-nowrap">{formatFileSize(received)}</span>
+        </>
+      ) : null}{' '}
       <span className="sr-only">(every sensor reading of the period, CSV)</span>
     </Button>
   );
