@@ -255,11 +255,13 @@ export async function getLargeFile(
     cutOffMessage: string;
     fallbackName: string;
     idleMs?: number;
-    /** The bytes received so far, at most every PROGRESS_EVERY_MS (a long file takes minutes). */
+    /** The bytes received so far, every PROGRESS_EVERY_MS while more arrive (a long file
+     * takes minutes). */
     onProgress?: (receivedBytes: number) => void;
   },
 ): Promise<LargeFileOutcome> {
   const idle = new AbortController();
+  let progress: ReturnType<typeof setInterval> | undefined;
   let timer = setTimeout(() => idle.abort(), idleMs);
   const arriving = () => {
     clearTimeout(timer);
@@ -280,7 +282,14 @@ export async function getLargeFile(
     }
     let lineBreaks = 0;
     let received = 0;
-    let toldAt = performance.now();
+    let told = 0;
+    if (onProgress) {
+      progress = setInterval(() => {
+        if (received === told) return;
+        told = received;
+        onProgress(received);
+      }, PROGRESS_EVERY_MS);
+    }
     const head: Uint8Array[] = [];
     let headLength = 0;
     const counted = res.body.pipeThrough(
@@ -288,10 +297,6 @@ export async function getLargeFile(
         transform(chunk, controller) {
           arriving();
           received += chunk.length;
-          if (onProgress && performance.now() - toldAt >= PROGRESS_EVERY_MS) {
-            toldAt = performance.now();
-            onProgress(received);
-          }
           for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) {
             lineBreaks++;
           }
@@ -329,6 +334,7 @@ export async function getLargeFile(
     };
   } finally {
     clearTimeout(timer);
+    clearInterval(progress);
   }
 }
 

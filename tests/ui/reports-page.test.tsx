@@ -821,7 +821,6 @@ describe('Reports page', () => {
                   ),
                 );
                 controller.enqueue(rows(4_000));
-                await new Promise((resolve) => setTimeout(resolve, 300));
                 controller.enqueue(rows(4_000));
                 await rest;
                 controller.close();
@@ -836,7 +835,11 @@ describe('Reports page', () => {
     renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
     await user.click(await screen.findByRole('button', { name: /^Download readings/ }));
     // 8,000 rows of 86 bytes and the header so far: 672 KB (1,024-based, as file sizes read).
-    const busy = await screen.findByRole('button', { name: /^Downloading readings… 672 KB/ });
+    const busy = await screen.findByRole(
+      'button',
+      { name: /^Downloading readings… 672 KB/ },
+      { timeout: 5_000 },
+    );
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(files).toEqual([]);
     release.forEach((resolve) => resolve());
