@@ -408,8 +408,7 @@ describe('the readings file as it is sent', () => {
     });
     const reader = res.body?.getReader();
     await reader?.read();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(calls).toHaveLength(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(String(calls[0])).toBe('Error: the client took nothing for 0.03 s');
     expect(state.closed).toBe(true);
     // What was queued before the stall may still come; the file never ends as if whole.
