@@ -291,13 +291,10 @@ export function createApp(options: AppOptions): CommonGroundApp {
       readingsFilesMaking--;
       if (error instanceof Error) log(`Readings file cut off: ${error.stack ?? error.message}`);
     };
-    let file: Awaited<ReturnType<typeof readingsFile>>;
-    try {
-      file = await readingsFile(asOf, ask);
-    } catch (error) {
+    const file = await readingsFile(asOf, ask).catch((error: unknown) => {
       done();
       throw error;
-    }
+    });
     return readingsFileResponse(kit, file, {
       acceptEncoding: c.req.header('Accept-Encoding'),
       done,

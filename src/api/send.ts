@@ -227,7 +227,7 @@ export type LargeFileOutcome =
       blob: Blob;
       /** How many line breaks (LF) the file holds. */
       lineBreaks: number;
-      /** The file's first bytes as text (up to HEAD_BYTES): enough to read its header. */
+      /** The file's first bytes as text (HEAD_BYTES or so): enough to read its header. */
       head: string;
     }
   | { ok: false; error: string };
@@ -290,7 +290,8 @@ export async function getLargeFile(
         onProgress(received);
       }, PROGRESS_EVERY_MS);
     }
-    const head: Uint8Array[] = [];
+    const headDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    let head = '';
     let headLength = 0;
     const counted = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
@@ -301,9 +302,8 @@ export async function getLargeFile(
             lineBreaks++;
           }
           if (headLength < HEAD_BYTES) {
-            const part = chunk.slice(0, HEAD_BYTES - headLength);
-            head.push(part);
-            headLength += part.length;
+            head += headDecoder.decode(chunk, { stream: true });
+            headLength += chunk.length;
           }
           controller.enqueue(chunk);
         },
@@ -319,18 +319,12 @@ export async function getLargeFile(
     } catch {
       return { ok: false, error: cutOffMessage };
     }
-    const headBytes = new Uint8Array(headLength);
-    let offset = 0;
-    for (const part of head) {
-      headBytes.set(part, offset);
-      offset += part.length;
-    }
     return {
       ok: true,
       filename: filenameOf(res.headers) ?? fallbackName,
       blob,
       lineBreaks,
-      head: new TextDecoder('utf-8', { ignoreBOM: true }).decode(headBytes),
+      head,
     };
   } finally {
     clearTimeout(timer);

@@ -5,13 +5,13 @@ import { archivedReportCsvQuery, useReportArchive } from '../../api/alerts';
 import type { ReportArchiveEntry } from '../../api/contract';
 import { useConnectivity } from '../../lib/connectivity';
 import { downloadCsv } from '../../lib/download';
-import { formatFileSize } from '../../lib/photo-size';
 import { formatCalendarDate, formatCount, formatCountOf, formatDateTime } from '../../lib/format';
 import { useCommunity } from '../../api/community';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { periodInstants } from '../../lib/calendar-period';
 import { addedNote } from '../../lib/coverage';
 import { Button } from '../../ui/button';
+import { ReceivedSize } from './received-size';
 import { downloadReadingsFile } from '../../api/readings-file';
 import { DetailList } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
@@ -270,12 +270,7 @@ function ArchiveDownload({
       >
         <PageIcon name="download" className="h-4 w-4" />
         {label}
-        {received ? (
-          <>
-            {' '}
-            <span className="whitespace-nowrap">{formatFileSize(received)}</span>
-          </>
-        ) : null}
+        <ReceivedSize bytes={received} />
       </Button>
       {error ? (
         <span role="alert" className="max-w-xs text-xs text-red-700 dark:text-red-300">

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CommunityProfile } from '../../api/contract';
 import { timeZoneLabel } from '../../lib/community-profile';
-import { formatFileSize } from '../../lib/photo-size';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PageIcon } from '../../ui/page-icons';
 import { PERIODS, type ReportPeriod } from './periods';
+import { ReceivedSize } from './received-size';
 import { ReportSkeleton } from './report-skeleton';
 import { coverageOf, useReportData, type ReportData } from './report-data';
 import type { CoverageSummary } from '../../lib/coverage';
@@ -44,7 +44,6 @@ export function ReportPreview({
   onClose: () => void;
   onPrint: () => void;
   onDownloadCsv: () => void;
-  /** While the readings file downloads: its button waits. */
   /** Resolves once the file is saved or the failure told; reports its progress meanwhile. */
   onDownloadReadings: (onProgress: (receivedBytes: number) => void) => Promise<void>;
   onRefresh: () => void;
@@ -202,12 +201,7 @@ function ReadingsButton({
     <Button variant="secondary" size="sm" onClick={run} busy={received !== null}>
       <PageIcon name="download" className="h-4 w-4" />
       {received === null ? 'Download readings' : 'Downloading readings…'}
-      {received ? (
-        <>
-          {' '}
-          <span className="whitespace-nowrap">{formatFileSize(received)}</span>
-        </>
-      ) : null}{' '}
+      <ReceivedSize bytes={received} />{' '}
       <span className="sr-only">(every sensor reading of the period, CSV)</span>
     </Button>
   );
