@@ -846,8 +846,11 @@ describe('Reports page', () => {
     expect(
       await screen.findByText('readings-all.csv: 8,000 readings of 2026-10-01 to 2026-10-31.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Download readings/ })).not.toHaveAttribute(
-      'aria-busy',
+    // The toast is told as the download settles; the button is freed in the render after it.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Download readings/ })).not.toHaveAttribute(
+        'aria-busy',
+      ),
     );
     await waitFor(() => expect(files).toHaveLength(1));
   });
