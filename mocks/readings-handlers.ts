@@ -23,8 +23,13 @@ export const readingsHandlers = [
     if (!isRealDate(from)) return badRequest('Invalid query: from: a day such as 2026-11-01');
     if (!isRealDate(to)) return badRequest('Invalid query: to: a day such as 2026-11-30');
     if (from > to) return badRequest(`Invalid query: from: ${from} is after to (${to})`);
+    const only = query.get('amenity');
+    const amenities = amenitiesFixture.filter((amenity) => only === null || amenity.id === only);
+    if (amenities.length === 0) {
+      return badRequest(`Invalid query: amenity: no amenity has the id ${JSON.stringify(only)}`);
+    }
     const rows: CsvCell[][] = [];
-    for (const amenity of amenitiesFixture) {
+    for (const amenity of amenities) {
       for (const point of timelineFixture(REPORT_TIMELINE.period, REPORT_TIMELINE.days)) {
         const start = Date.parse(point.time);
         const day = new Date(start - 8 * HOUR).toISOString().slice(0, 10);
@@ -35,7 +40,10 @@ export const readingsHandlers = [
       }
     }
     const csv = csvLines([
-      ['Report', 'Sensor readings, all amenities'],
+      [
+        'Report',
+        `Sensor readings, ${only === null ? 'all amenities' : (amenities[0]?.name ?? '')}`,
+      ],
       ['Period', `${from} to ${to}`],
       ['Time zone', 'Pacific Time (PT), America/Los_Angeles'],
       [],
@@ -45,7 +53,7 @@ export const readingsHandlers = [
     return new HttpResponse(`\uFEFF${csv}`, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="readings-all-${from}-to-${to}-2026-11-22.csv"`,
+        'Content-Disposition': `attachment; filename="readings-${only ?? 'all'}-${from}-to-${to}-2026-11-22.csv"`,
       },
     });
   }),

@@ -4,21 +4,30 @@ import { getLargeFile } from './send';
 
 /**
  * Saves the server's file of every reading from `from` to `to` (days of the community's zone,
- * both included) on the device, with the name the server gave it: the readings a report's
- * figures are made of. Says how many readings it holds (its lines under the column names).
+ * both included), of every amenity or of the one `amenity` names (its id), on the device, with
+ * the name the server gave it: the readings a report's figures are made of. Says how many
+ * readings it holds (its lines under the column names).
  */
-export async function downloadReadingsFile(
-  from: string,
-  to: string,
-  onProgress?: (receivedBytes: number) => void,
-): Promise<{ ok: true; filename: string; readings: number | null } | { ok: false; error: string }> {
-  const query = new URLSearchParams({ from, to });
+export async function downloadReadingsFile({
+  from,
+  to,
+  amenity = null,
+  onProgress,
+}: {
+  from: string;
+  to: string;
+  amenity?: string | null;
+  onProgress?: (receivedBytes: number) => void;
+}): Promise<
+  { ok: true; filename: string; readings: number | null } | { ok: false; error: string }
+> {
+  const query = new URLSearchParams({ from, to, ...(amenity === null ? {} : { amenity }) });
   const file = await getLargeFile(`${READINGS_FILE_PATH}?${query.toString()}`, {
     offlineMessage:
       "Can't reach CommonGround. The readings file comes from the server: connect to download it.",
     cutOffMessage:
       'The readings file stopped before its end (the connection or the server failed), so it was not saved: try again.',
-    fallbackName: `readings-${from}-to-${to}.csv`,
+    fallbackName: `readings-${amenity ?? 'all'}-${from}-to-${to}.csv`,
     onProgress,
   });
   if (!file.ok) return file;

@@ -765,6 +765,50 @@ describe('Reports page', () => {
     server.events.removeAllListeners();
   });
 
+  it('downloads one amenity’s readings when one is chosen beside the button', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes(READINGS_FILE_PATH)) asked.push(new URL(request.url).search);
+    });
+    const files = captureDownloads();
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
+    const choice = await screen.findByRole('combobox', { name: 'Readings of' });
+    expect(choice).toHaveDisplayValue('All amenities');
+    // Every live amenity can be chosen, after every amenity at once.
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All amenities', ...amenitiesFixture.map((amenity) => amenity.name)]);
+    await user.selectOptions(choice, 'Solis Hall');
+    const button = screen.getByRole('button', { name: /^Download readings/ });
+    expect(button).toHaveAccessibleName(
+      'Download readings (Solis Hall’s sensor readings of the period, CSV)',
+    );
+    await user.click(button);
+
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(asked).toEqual(['?from=2026-10-01&to=2026-10-31&amenity=solis-hall']);
+    const [file] = files;
+    expect(file?.name).toBe('readings-solis-hall-2026-10-01-to-2026-10-31-2026-11-22.csv');
+    const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
+    const rows = lines.slice(lines.indexOf(READINGS_FILE_COLUMNS.join(',')) + 1);
+    const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
+    expect(rows.map((row) => row.split(',')[0])).toEqual(october.map(() => 'Solis Hall'));
+    // Its Entries are the report's Solis Hall visits, to the one.
+    const entries = rows.reduce((sum, row) => sum + Number(row.split(',')[6]), 0);
+    expect(entries).toBe(
+      october.reduce((sum, point) => sum + (point.amenities?.['solis-hall'] ?? 0), 0),
+    );
+    expect(
+      await screen.findByText(
+        `readings-solis-hall-2026-10-01-to-2026-10-31-2026-11-22.csv: ${october.length} readings of Solis Hall, 2026-10-01 to 2026-10-31.`,
+      ),
+    ).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
   it('says why the readings were not downloaded: no connection, or the server’s refusal', async () => {
     server.use(
       http.get(READINGS_FILE_PATH, () =>

@@ -227,7 +227,11 @@ function ReadingsButton({ entry }: { entry: ReportArchiveEntry }) {
       label="Readings"
       name={`Download readings: ${entry.title}`}
       download={async (onProgress) => {
-        const file = await downloadReadingsFile(entry.periodFrom, entry.periodTo, onProgress);
+        const file = await downloadReadingsFile({
+          from: entry.periodFrom,
+          to: entry.periodTo,
+          onProgress,
+        });
         return file.ok ? null : file.error;
       }}
     />

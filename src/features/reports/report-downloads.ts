@@ -14,7 +14,7 @@ import {
 } from './report-builders';
 import { amenitySetupQuery } from '../../api/amenity-setup';
 import { reportGapsQuery, reportTimelineQuery } from './report-data';
-import type { DownloadContext, DownloadOutcome } from './report-kind';
+import type { DownloadContext, DownloadOutcome, ReadingsAmenity } from './report-kind';
 
 /**
  * The reports' CSV files, made on the device (from the saved copy when offline). Loaded on the
@@ -84,22 +84,32 @@ export async function downloadEvents({
 }
 
 /**
- * Every reading of the period, from the server (the device keeps the rollups, not the readings):
- * the figures of the period's reports can be recomputed from it by hand. Needs a connection.
+ * Every reading of the period, of every amenity or of one, from the server (the device keeps the
+ * rollups, not the readings): the figures of the period's reports can be recomputed from it by
+ * hand. Needs a connection.
  */
 export async function downloadReadings({
   period,
   timeZone,
+  amenity,
   onProgress,
 }: Pick<DownloadContext, 'period' | 'timeZone'> & {
+  /** One amenity's readings (a long period of every amenity may be too much for a phone). */
+  amenity: ReadingsAmenity | null;
   onProgress: (receivedBytes: number) => void;
 }): Promise<DownloadOutcome> {
   const calendar = calendarPeriod(period, Date.now(), timeZone);
-  const file = await downloadReadingsFile(calendar.from, calendar.to, onProgress);
+  const file = await downloadReadingsFile({
+    from: calendar.from,
+    to: calendar.to,
+    amenity: amenity?.id ?? null,
+    onProgress,
+  });
   if (!file.ok) return { ok: false, message: file.error };
   const what = file.readings === null ? 'the readings' : formatCountOf(file.readings, 'reading');
+  const whose = amenity === null ? '' : `${amenity.name}, `;
   return {
     ok: true,
-    description: `${file.filename}: ${what} of ${calendar.from} to ${calendar.to}.`,
+    description: `${file.filename}: ${what} of ${whose}${calendar.from} to ${calendar.to}.`,
   };
 }

@@ -35,6 +35,18 @@ export type DownloadContext = { client: QueryClient; period: ReportPeriod; timeZ
 /** A download's outcome, worded for the toast that reports it. */
 export type DownloadOutcome = { ok: true; description: string } | { ok: false; message: string };
 
+/** An amenity a readings file can be of: its id (the API's `amenity`) and its name. */
+export type ReadingsAmenity = { id: string; name: string };
+
+/**
+ * Saves the period's readings from the server, of every amenity (null) or of one; resolves once
+ * the file is saved or the failure told, reporting how much has arrived meanwhile.
+ */
+export type ReadingsDownload = (
+  amenity: ReadingsAmenity | null,
+  onProgress: (receivedBytes: number) => void,
+) => Promise<void>;
+
 export type ReportDownload =
   /** A file made on the device (from the saved copy when offline). */
   | {

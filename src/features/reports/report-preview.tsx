@@ -3,6 +3,7 @@ import type { CommunityProfile } from '../../api/contract';
 import { timeZoneLabel } from '../../lib/community-profile';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { SelectField } from '../../ui/select-field';
 import { PageIcon } from '../../ui/page-icons';
 import { PERIODS, type ReportPeriod } from './periods';
 import { ReceivedSize } from './received-size';
@@ -10,7 +11,13 @@ import { ReportSkeleton } from './report-skeleton';
 import { coverageOf, useReportData, type ReportData } from './report-data';
 import type { CoverageSummary } from '../../lib/coverage';
 import { formatDateTime, formatDates } from './report-format';
-import { SOURCE_LABELS, type ReportDefinition, type SourceName } from './report-kind';
+import {
+  SOURCE_LABELS,
+  type ReadingsAmenity,
+  type ReadingsDownload,
+  type ReportDefinition,
+  type SourceName,
+} from './report-kind';
 import type { PreviewKind } from './registry';
 
 /**
@@ -44,8 +51,7 @@ export function ReportPreview({
   onClose: () => void;
   onPrint: () => void;
   onDownloadCsv: () => void;
-  /** Resolves once the file is saved or the failure told; reports its progress meanwhile. */
-  onDownloadReadings: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  onDownloadReadings: ReadingsDownload;
   onRefresh: () => void;
 }) {
   const state = useReportData(period, community.timeZone);
@@ -102,7 +108,10 @@ export function ReportPreview({
         ) : null}
         {report.sources.includes('timeline') ? (
           // The readings the figures are made of, from the server: to check them by hand.
-          <ReadingsButton download={onDownloadReadings} />
+          <ReadingsDownloader
+            amenities={data?.amenities.status === 'ready' ? data.amenities.data : []}
+            download={onDownloadReadings}
+          />
         ) : null}
         <Button variant="secondary" size="sm" onClick={onPrint} disabled={!data}>
           <PageIcon name="report" className="h-4 w-4" />
@@ -184,28 +193,55 @@ export function ReportPreview({
 }
 
 /**
- * Download readings, busy while it works and saying how much has arrived: a year of readings is
- * a minute or more.
+ * Download readings, of every amenity or of the one chosen beside it (a year of every amenity can
+ * be more than a phone holds, or than the server sends in one file), busy while it works and
+ * saying how much has arrived: a year of readings is a minute or more.
  */
-function ReadingsButton({
+function ReadingsDownloader({
+  amenities,
   download,
 }: {
-  download: (onProgress: (receivedBytes: number) => void) => Promise<void>;
+  /** The live amenities, when known: without them the file is every amenity's. */
+  amenities: readonly ReadingsAmenity[];
+  download: ReadingsDownload;
 }) {
   const [received, setReceived] = useState<number | null>(null);
+  const [chosenId, setChosenId] = useState(ALL_AMENITIES);
+  const chosen = amenities.find((amenity) => amenity.id === chosenId) ?? null;
   const run = () => {
     setReceived(0);
-    void download(setReceived).finally(() => setReceived(null));
+    void download(chosen, setReceived).finally(() => setReceived(null));
   };
   return (
-    <Button variant="secondary" size="sm" onClick={run} busy={received !== null}>
-      <PageIcon name="download" className="h-4 w-4" />
-      {received === null ? 'Download readings' : 'Downloading readings…'}
-      <ReceivedSize bytes={received} />{' '}
-      <span className="sr-only">(every sensor reading of the period, CSV)</span>
-    </Button>
+    <span className="flex flex-wrap items-center gap-2">
+      {amenities.length > 1 ? (
+        <SelectField
+          label="Readings of"
+          layout="inline"
+          value={chosen?.id ?? ALL_AMENITIES}
+          options={[
+            { value: ALL_AMENITIES, label: 'All amenities' },
+            ...amenities.map((amenity) => ({ value: amenity.id, label: amenity.name })),
+          ]}
+          onChange={setChosenId}
+        />
+      ) : null}
+      <Button variant="secondary" size="sm" onClick={run} busy={received !== null}>
+        <PageIcon name="download" className="h-4 w-4" />
+        {received === null ? 'Download readings' : 'Downloading readings…'}
+        <ReceivedSize bytes={received} />{' '}
+        <span className="sr-only">
+          {chosen
+            ? `(${chosen.name}’s sensor readings of the period, CSV)`
+            : '(every sensor reading of the period, CSV)'}
+        </span>
+      </Button>
+    </span>
   );
 }
+
+/** The select's value for a file of every amenity (no amenity id is empty). */
+const ALL_AMENITIES = '';
 
 /**
  * How much of the period the sensors cover (lib/coverage.ts): plain when complete, marked when

@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SelectField } from '../../ui/select-field';
 import { DEFAULT_REPORT_PERIOD, PERIODS, REPORT_PERIODS } from './periods';
 import { useReportActivity } from './report-activity';
-import type { DownloadOutcome, ReportDefinition } from './report-kind';
+import type { DownloadOutcome, ReadingsDownload, ReportDefinition } from './report-kind';
 import { ReportSkeleton } from './report-skeleton';
 import { FULL_REPORT, REPORTS, findReport, type PreviewKind } from './registry';
 import { SCHEDULED_REPORTS_ANCHOR } from '../../lib/app-pages';
@@ -145,9 +145,9 @@ export function ReportsPage() {
     void tellOutcome(how.run({ client, period, timeZone: community.timeZone }), how.failureTitle);
   };
 
-  const downloadReadings = (onProgress: (receivedBytes: number) => void) => {
+  const downloadReadings: ReadingsDownload = (amenity, onProgress) => {
     const outcome = import('./report-downloads').then(({ downloadReadings: run }) =>
-      run({ period, timeZone: community.timeZone, onProgress }),
+      run({ period, timeZone: community.timeZone, amenity, onProgress }),
     );
     return tellOutcome(outcome, 'Readings not downloaded');
   };
