@@ -3,6 +3,7 @@ import { SIGN_OUT_PENDING_KEY } from '../lib/storage-keys';
 import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
 import { AUTH_PATHS } from './contract';
 import { HttpError, NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
+import { ownSignOutHeard } from './session-end';
 
 /**
  * A sign-out the server has not heard yet. Signing out with no connection wipes the device at
@@ -54,5 +55,6 @@ async function sendPendingSignOut(): Promise<void> {
   }
   reportServerAnswer(status);
   if (status >= 500) throw new HttpError(status, `The server answered ${status}; try again`);
+  ownSignOutHeard();
   setSignOutPending(false);
 }

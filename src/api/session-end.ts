@@ -1,4 +1,4 @@
-import { SESSION_ENDED_KEY } from '../lib/storage-keys';
+import { SESSION_ENDED_KEY, SIGN_OUT_PENDING_KEY } from '../lib/storage-keys';
 import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
 import { SESSION_ENDED_COOKIE } from './contract';
 
@@ -48,7 +48,25 @@ export function clearOwnSignOut(): void {
  * arrives (the server's SESSION_ENDED_COOKIE), for a page reloaded or closed before its script
  * read it. Either one means a wipe is owed. (With both blocked there is no session to end.)
  */
-let endedByServer = isWipeOwed();
+let endedByServer = isWipeOwed() && !ownSignOutUntold();
+
+/**
+ * A sign-out this device made with no connection and the server has not heard yet
+ * (pending-sign-out.ts). The device was wiped as it was made, so a session found ended meanwhile
+ * is no news: it idled out, or that same sign-out reached the server from a page that was left
+ * before it read the answer (whose marker the browser kept all the same).
+ */
+function ownSignOutUntold(): boolean {
+  return readStoredFlag(SIGN_OUT_PENDING_KEY);
+}
+
+/**
+ * The server has heard the sign-out this device made offline: if it answered that the session
+ * had already ended, the marker that answer left is no news either.
+ */
+export function ownSignOutHeard(): void {
+  clearEndedCookie();
+}
 
 /** The server said this device's session has ended (a 401 with SESSION_ENDED_HEADER). */
 export function markEndedByServer(): void {

@@ -79,6 +79,40 @@ describeBrowser('accounts', () => {
     await context.close();
   });
 
+  it('signed out offline, and the session over by the time the server hears it: the demo, not "session ended"', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP);
+    await signInAsManager(page);
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'cg_session');
+    await context.setOffline(true);
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    // Meanwhile the session ends on the server (it idled out, or this same sign-out got there
+    // from a page left before it read the answer).
+    const origin = new URL(page.url()).origin;
+    const ended = await fetch(`${origin}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { Cookie: `cg_session=${session?.value}`, Origin: origin },
+    });
+    expect(ended.status).toBe(200);
+
+    await context.setOffline(false);
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Demo' }).waitFor();
+    // The answer's "ended" marker is no news to a device that signed out itself: a reload
+    // stays on the demo's dashboard.
+    await expect
+      .poll(async () => (await context.cookies()).map((cookie) => cookie.name))
+      .not.toContain(SESSION_ENDED_COOKIE);
+    await page.reload();
+    await page.getByRole('region', { name: 'Demo' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await page.getByText('Your session ended').count()).toBe(0);
+    await context.close();
+  });
+
   it('a manager signs in on the page, sees their name, and sign-out wipes the snapshot', async () => {
     const { page, context } = await openPage(browser(), DESKTOP);
     await page.goto('/sign-in');

@@ -214,7 +214,18 @@ describeBrowser('report archive', () => {
         // over (the HttpOnly cookie only the server could end), so this is the demo again.
         await goOnline(context);
         await page.goto('/dashboard');
-        await page.getByRole('region', { name: 'Demo' }).waitFor();
+        await page
+          .getByRole('region', { name: 'Demo' })
+          .waitFor()
+          .catch(async (error: unknown) => {
+            // Where the page was instead (the context is closed before any artifact is taken).
+            const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
+            const me = await requestFromPage(page, 'GET', '/api/me');
+            throw new Error(
+              `No demo banner on ${page.url()}: heading "${heading}", /api/me ${JSON.stringify(me)}, storage ${JSON.stringify(await page.evaluate(() => ({ ...localStorage })))}, cookies ${JSON.stringify(await context.cookies())}`,
+              { cause: error },
+            );
+          });
         expect(await requestFromPage(page, 'GET', '/api/me')).toMatchObject({
           status: 200,
           json: { demo: true },

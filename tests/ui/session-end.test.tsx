@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,12 +6,14 @@ import { demoMeFixture } from '../../mocks/fixtures';
 import { server } from '../../mocks/node';
 import {
   API_PATHS,
+  AUTH_PATHS,
   ME_PATH,
   RESIDENTS_PATH,
   SESSION_ENDED_COOKIE,
   SESSION_ENDED_HEADER,
 } from '../../src/api/contract';
 import { createQueryClient } from '../../src/api/query-client';
+import { finishPendingSignOut, setSignOutPending } from '../../src/api/pending-sign-out';
 import { AppRoutes } from '../../src/app/routes';
 import { useSessionEnded } from '../../src/app/use-session-ended';
 import {
@@ -148,5 +150,46 @@ describe('a session that ends elsewhere', () => {
       await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY_LOAD),
     ).toBeInTheDocument();
     expect(screen.queryByText(ENDED)).not.toBeInTheDocument();
+  });
+
+  it('a sign-out made offline is no news when the server, hearing it later, finds the session over', async () => {
+    // It idled out while the device was offline: the server answers as to an ended session,
+    // its marker cookie with it (the browser keeps that as the answer arrives).
+    server.use(
+      http.post(AUTH_PATHS.signOut, () => {
+        document.cookie = `${SESSION_ENDED_COOKIE}=1; Path=/`;
+        return HttpResponse.json(
+          { error: 'Your session has ended; sign in again' },
+          { status: 401, headers: { [SESSION_ENDED_HEADER]: '1' } },
+        );
+      }),
+    );
+    setSignOutPending(true);
+    try {
+      await finishPendingSignOut();
+      // Heard: nothing waits, and no wipe is owed to a session this device itself left.
+      expect(document.cookie).not.toContain(SESSION_ENDED_COOKIE);
+      expect(isWipeOwed()).toBe(false);
+    } finally {
+      setSignOutPending(false);
+      settleOwedWipe();
+    }
+  });
+
+  it('a page opened while its sign-out waits takes a marker left by that sign-out for no news', async () => {
+    // The page before sent the sign-out as the connection came back and was left before it
+    // read the answer; the browser kept the marker the answer carried.
+    setSignOutPending(true);
+    document.cookie = `${SESSION_ENDED_COOKIE}=1; Path=/`;
+    vi.resetModules();
+    try {
+      const fresh = await import('../../src/api/session-end');
+      expect(fresh.isEndedByServer()).toBe(false);
+      // Whatever the device still held is wiped all the same as it starts.
+      expect(fresh.isWipeOwed()).toBe(true);
+    } finally {
+      setSignOutPending(false);
+      settleOwedWipe();
+    }
   });
 });
