@@ -730,11 +730,23 @@ describe('Reports page', () => {
     expect(await screen.findByText('Download started')).toBeInTheDocument();
   });
 
-  it('downloads the readings behind the report from the server, whose Entries add up to its visits', async () => {
+  /** The query of every readings file the app asks for (MSW's events: removed by the test). */
+  function readingsAsks(): string[] {
     const asked: string[] = [];
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes(READINGS_FILE_PATH)) asked.push(new URL(request.url).search);
     });
+    return asked;
+  }
+
+  /** A saved readings file's rows, under its column names (its byte order mark left out). */
+  const readingsRows = (text = '') => {
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    return lines.slice(lines.indexOf(READINGS_FILE_COLUMNS.join(',')) + 1);
+  };
+
+  it('downloads the readings behind the report from the server, whose Entries add up to its visits', async () => {
+    const asked = readingsAsks();
     const files = captureDownloads();
     const user = userEvent.setup();
     renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
@@ -749,8 +761,7 @@ describe('Reports page', () => {
     const [file] = files;
     expect(file?.name).toBe('readings-all-2026-10-01-to-2026-10-31-2026-11-22.csv');
     expect(file?.text.charCodeAt(0)).toBe(0xfeff);
-    const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    const rows = lines.slice(lines.indexOf(READINGS_FILE_COLUMNS.join(',')) + 1);
+    const rows = readingsRows(file?.text);
     const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
     // Seven amenities, a reading a day each; their Entries are October's visits, to the one.
     expect(rows).toHaveLength(7 * october.length);
@@ -766,10 +777,7 @@ describe('Reports page', () => {
   });
 
   it('downloads one amenity’s readings when one is chosen beside the button', async () => {
-    const asked: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      if (request.url.includes(READINGS_FILE_PATH)) asked.push(new URL(request.url).search);
-    });
+    const asked = readingsAsks();
     const files = captureDownloads();
     const user = userEvent.setup();
     renderWithApp(<ReportsPage />, { route: '/reports?report=usage' });
@@ -792,8 +800,7 @@ describe('Reports page', () => {
     expect(asked).toEqual(['?from=2026-10-01&to=2026-10-31&amenity=solis-hall']);
     const [file] = files;
     expect(file?.name).toBe('readings-solis-hall-2026-10-01-to-2026-10-31-2026-11-22.csv');
-    const lines = file?.text.slice(1).trimEnd().split('\r\n') ?? [];
-    const rows = lines.slice(lines.indexOf(READINGS_FILE_COLUMNS.join(',')) + 1);
+    const rows = readingsRows(file?.text);
     const october = inOctober(timelineFixture('month', REPORT_TIMELINE.days));
     expect(rows.map((row) => row.split(',')[0])).toEqual(october.map(() => 'Solis Hall'));
     // Its Entries are the report's Solis Hall visits, to the one.
