@@ -1,9 +1,9 @@
 import { reportServerAnswer, reportServerUnreachable } from '../lib/connectivity';
 import { SIGN_OUT_PENDING_KEY } from '../lib/storage-keys';
-import { readStoredFlag, writeStoredFlag } from '../lib/stored-flag';
+import { writeStoredFlag } from '../lib/stored-flag';
 import { AUTH_PATHS } from './contract';
 import { HttpError, NetworkError, REQUEST_TIMEOUT_MS } from './query-fn';
-import { ownSignOutHeard } from './session-end';
+import { isSignOutPending, ownSignOutHeard } from './session-end';
 
 /**
  * A sign-out the server has not heard yet. Signing out with no connection wipes the device at
@@ -12,9 +12,8 @@ import { ownSignOutHeard } from './session-end';
  * the sign-out is remembered on the device and sent before anything asks who is signed in.
  */
 
-export function isSignOutPending(): boolean {
-  return readStoredFlag(SIGN_OUT_PENDING_KEY);
-}
+// Read in session-end.ts too, where a page starts: one reader of the flag for both.
+export { isSignOutPending };
 
 /** With storage blocked, nothing remembers the sign-out: the session idles out in 12 h. */
 export function setSignOutPending(pending: boolean): void {

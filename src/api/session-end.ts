@@ -48,7 +48,7 @@ export function clearOwnSignOut(): void {
  * arrives (the server's SESSION_ENDED_COOKIE), for a page reloaded or closed before its script
  * read it. Either one means a wipe is owed. (With both blocked there is no session to end.)
  */
-let endedByServer = isWipeOwed() && !ownSignOutUntold();
+let endedByServer = isWipeOwed() && !isSignOutPending();
 
 /**
  * A sign-out this device made with no connection and the server has not heard yet
@@ -56,7 +56,7 @@ let endedByServer = isWipeOwed() && !ownSignOutUntold();
  * is no news: it idled out, or that same sign-out reached the server from a page that was left
  * before it read the answer (whose marker the browser kept all the same).
  */
-function ownSignOutUntold(): boolean {
+export function isSignOutPending(): boolean {
   return readStoredFlag(SIGN_OUT_PENDING_KEY);
 }
 
