@@ -74,7 +74,8 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { method: 'GET', path: ME_PATH, allow: [...READERS, 'enrolling'] },
   { method: 'GET', path: NOTIFICATIONS_STATUS_PATH, allow: READERS },
   { method: 'POST', path: AUTH_PATHS.signIn, allow: EVERYONE },
-  { method: 'POST', path: AUTH_PATHS.signOut, allow: SIGNED_IN },
+  // Open to all: without a live session there is nothing to end, and it answers 200 (routes.ts).
+  { method: 'POST', path: AUTH_PATHS.signOut, allow: EVERYONE },
   { method: 'POST', path: AUTH_PATHS.signOutEverywhere, allow: SIGNED_IN },
   // A user's own account: sessions and password. An Admin who must enrol does that first.
   { method: 'GET', path: ACCOUNT_PATHS.sessions, allow: ['admin', 'manager', 'board'] },

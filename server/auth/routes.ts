@@ -254,8 +254,13 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
     );
   });
 
+  // Signing out is idempotent: a browser whose session is already over (it idled out, was ended
+  // from another device, or this same sign-out was heard first from a page left before it read
+  // the answer) is where it asked to be. Answered "your session has ended" instead, that news
+  // would open the app on it, for a device that signed itself out.
   api.post(route(AUTH_PATHS.signOut), async (c: Context<AuthEnv>) => {
-    const { user, token } = signedIn(c);
+    const { user, token } = c.get('principal');
+    if (!user || !token) return withCookie(200, { ok: true }, cookie(c, '', 0));
     await db.transaction(async (tx) => {
       await endSession(tx, token);
       await audit(

@@ -99,7 +99,7 @@ const EXPECTED: Record<string, readonly PrincipalKind[]> = {
   'GET /api/me': ['admin', 'manager', 'board', 'demo', 'enrolling'],
   'GET /api/notifications/status': ['admin', 'manager', 'board', 'demo'],
   'POST /api/auth/sign-in': PRINCIPALS,
-  'POST /api/auth/sign-out': ['admin', 'manager', 'board', 'enrolling'],
+  'POST /api/auth/sign-out': PRINCIPALS,
   'POST /api/auth/sign-out-everywhere': ['admin', 'manager', 'board', 'enrolling'],
   'GET /api/auth/sessions': ['admin', 'manager', 'board'],
   'DELETE /api/auth/sessions/:id': ['admin', 'manager', 'board'],
@@ -705,6 +705,39 @@ for (const backend of BACKENDS) {
       expect(again.status).toBe(200);
       const demoMe = await call(demoApp, 'GET', ME_PATH);
       expect(demoMe.json).toMatchObject({ demo: true, user: { role: 'board' } });
+    });
+
+    it('signing out a session that is already over is done, not news: 200, no "ended" marker', async () => {
+      const signOuts = async () =>
+        (
+          await test.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM audit_log WHERE action = 'sign-out'`,
+          )
+        )[0]?.n;
+      // Heard twice, as when a page left before it read the first answer sent it again; in demo
+      // mode too, where an ended session's other requests are told so.
+      for (const app of [closedApp, demoApp]) {
+        const cookie = await sessionFor('manager');
+        expect((await call(app, 'POST', AUTH_PATHS.signOut, { cookie })).status).toBe(200);
+        const audited = await signOuts();
+        const again = await call(app, 'POST', AUTH_PATHS.signOut, { cookie });
+        expect(again).toMatchObject({ status: 200, json: { ok: true } });
+        expect(again.headers.getSetCookie()).toEqual([
+          expect.stringMatching(/^cg_session=; .*Max-Age=0/) as string,
+        ]);
+        expect(again.headers.get(SESSION_ENDED_HEADER)).toBeNull();
+        // Nothing was ended, so nothing is written.
+        expect(await signOuts()).toBe(audited);
+        // Any other request with that cookie is still told the session ended.
+        const me = await call(app, 'GET', ME_PATH, { cookie });
+        expect(me.headers.get(SESSION_ENDED_HEADER)).toBe('1');
+        // Still refused from another site, like every write.
+        const foreign = await call(app, 'POST', AUTH_PATHS.signOut, {
+          cookie,
+          origin: 'https://evil.example',
+        });
+        expect(foreign.status).toBe(403);
+      }
     });
 
     it('audits sign-ins (with failures), sign-outs and enrolment', async () => {
