@@ -218,13 +218,18 @@ describe('Reports page', () => {
     renderWithApp(<ReportsPage />, { route: '/reports', client: snapshotClient() });
 
     await user.click(screen.getByRole('button', { name: 'Preview: Amenity Usage Report' }));
-    // Focus on the report, read by its title; the next Tab reaches its own buttons first.
+    // Focus on the report, read by its title; the next Tab reaches its own controls first.
     const report = await screen.findByRole('region', {
       name: 'Amenity Usage Report — Last Month',
     });
     // Focus moves in an effect, after the commit that put the report on screen, which the query
     // above can see first (a busy CI machine did).
     await waitFor(() => expect(report).toHaveFocus());
+    // The readings first (the choice of amenity, then its download), then the report's own files.
+    await user.tab();
+    expect(within(report).getByRole('combobox', { name: 'Readings of' })).toHaveFocus();
+    await user.tab();
+    expect(within(report).getByRole('button', { name: /^Download readings/ })).toHaveFocus();
     await user.tab();
     expect(within(report).getByRole('button', { name: 'Download CSV' })).toHaveFocus();
     expect(

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CommunityProfile } from '../../api/contract';
 import { timeZoneLabel } from '../../lib/community-profile';
+import { cx } from '../../lib/cx';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
@@ -82,9 +83,11 @@ export function ReportPreview({
   const stateCoverage =
     data !== null && report.status === 'ready' && report.sources.includes('gaps');
 
+  const readings = report.sources.includes('timeline');
+
   return (
     // Focus comes to the report as a whole when it opens: its title is read, and the next Tab
-    // reaches its own buttons (Download, Print, Close) before anything else on the page.
+    // reaches its own controls (readings, Download CSV, Print, Close) before anything else.
     <section
       ref={reportRef}
       tabIndex={-1}
@@ -97,30 +100,40 @@ export function ReportPreview({
         data-print-hide
         className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800"
       >
-        <p className="mr-auto hidden text-sm font-medium text-slate-600 sm:block dark:text-slate-400">
+        {/* Only where the whole toolbar fits beside it on one row. */}
+        <p
+          className={cx(
+            'mr-auto hidden text-sm font-medium text-slate-600 dark:text-slate-400',
+            readings ? 'min-[90rem]:block' : 'sm:block',
+          )}
+        >
           Report preview
         </p>
-        {csvAvailable ? (
-          <Button variant="secondary" size="sm" onClick={onDownloadCsv} disabled={!data}>
-            <PageIcon name="download" className="h-4 w-4" />
-            Download CSV
-          </Button>
-        ) : null}
-        {report.sources.includes('timeline') ? (
+        {readings ? (
           // The readings the figures are made of, from the server: to check them by hand.
           <ReadingsDownloader
             amenities={data?.amenities.status === 'ready' ? data.amenities.data : []}
             download={onDownloadReadings}
           />
         ) : null}
-        <Button variant="secondary" size="sm" onClick={onPrint} disabled={!data}>
-          <PageIcon name="report" className="h-4 w-4" />
-          Print / Save as PDF
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onClose}>
-          <PageIcon name="close" className="h-4 w-4" />
-          Close <span className="sr-only">preview</span>
-        </Button>
+        {/* The report's own files and Close, kept together (at the right when the toolbar wraps:
+            a tablet, or a desktop beside the sidebar), so none sits alone on a row. */}
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto sm:justify-end">
+          {csvAvailable ? (
+            <Button variant="secondary" size="sm" onClick={onDownloadCsv} disabled={!data}>
+              <PageIcon name="download" className="h-4 w-4" />
+              Download CSV
+            </Button>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={onPrint} disabled={!data}>
+            <PageIcon name="report" className="h-4 w-4" />
+            Print / Save as PDF
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            <PageIcon name="close" className="h-4 w-4" />
+            Close <span className="sr-only">preview</span>
+          </Button>
+        </div>
       </div>
 
       <div className="px-4 py-4 sm:px-6 sm:py-6">
