@@ -117,8 +117,14 @@ export function ReportPreview({
           />
         ) : null}
         {/* The report's own files and Close, kept together (at the right when the toolbar wraps:
-            a tablet, or a desktop beside the sidebar), so none sits alone on a row. */}
-        <div className="flex flex-wrap items-center gap-2 sm:ml-auto sm:justify-end">
+            a tablet, or a desktop beside the sidebar), so none sits alone on a row; on one row,
+            beside the readings. */}
+        <div
+          className={cx(
+            'flex flex-wrap items-center gap-2 sm:ml-auto sm:justify-end',
+            readings && 'min-[90rem]:ml-0',
+          )}
+        >
           {csvAvailable ? (
             <Button variant="secondary" size="sm" onClick={onDownloadCsv} disabled={!data}>
               <PageIcon name="download" className="h-4 w-4" />
