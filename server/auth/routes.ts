@@ -260,21 +260,23 @@ export function registerAuthRoutes(api: Hono<AuthEnv>, options: AuthRouteOptions
   // would open the app on it, for a device that signed itself out.
   api.post(route(AUTH_PATHS.signOut), async (c: Context<AuthEnv>) => {
     const { user, token } = c.get('principal');
-    if (!user || !token) return withCookie(200, { ok: true }, cookie(c, '', 0));
-    await db.transaction(async (tx) => {
-      await endSession(tx, token);
-      await audit(
-        tx,
-        {
-          communityId: community.id,
-          userId: user.id,
-          action: 'sign-out',
-          target: user.email,
-          address: requestAddress(c, trustProxy),
-        },
-        clock(),
-      );
-    });
+    // Only a live session is ended, and audited; every caller gets the same answer.
+    if (user && token) {
+      await db.transaction(async (tx) => {
+        await endSession(tx, token);
+        await audit(
+          tx,
+          {
+            communityId: community.id,
+            userId: user.id,
+            action: 'sign-out',
+            target: user.email,
+            address: requestAddress(c, trustProxy),
+          },
+          clock(),
+        );
+      });
+    }
     return withCookie(200, { ok: true }, cookie(c, '', 0));
   });
 
